@@ -1,0 +1,21 @@
+// `npm run test:pg`: the server suites again, on a real Postgres server (issue 3).
+// CI must have TEST_DATABASE_URL (`.ci/run` sets it and starts Postgres); elsewhere a missing URL skips, saying so.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+if (!process.env.TEST_DATABASE_URL) {
+  if (process.env.CI === 'true') {
+    console.error('test:pg: CI=true but TEST_DATABASE_URL is not set: the Postgres run is required in CI.');
+    process.exit(1);
+  }
+  console.log('test:pg: Postgres run skipped: TEST_DATABASE_URL is not set (the server suites ran on PGlite).');
+  process.exit(0);
+}
+const result = spawnSync(
+  process.execPath,
+  [path.join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', 'tests/server'],
+  { cwd: root, stdio: 'inherit', env: { ...process.env, LIGHTBAR_TEST_ENGINE: 'postgres' } },
+);
+process.exit(result.status ?? 1);

@@ -1,0 +1,34 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../../server/db/connection';
+
+/**
+ * The engine the server suites run on: PGlite in memory by default; a fresh database on the
+ * Postgres server of TEST_DATABASE_URL when LIGHTBAR_TEST_ENGINE=postgres (`npm run test:pg`).
+ */
+export const TEST_ENGINE: 'pglite' | 'postgres' = process.env.LIGHTBAR_TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite';
+
+/** One fresh, migrated database per test file; `close` drops it again on Postgres. */
+export async function openTestDatabase(): Promise<Database> {
+  if (TEST_ENGINE === 'pglite') return openDatabase({ dataDir: null });
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('LIGHTBAR_TEST_ENGINE=postgres needs TEST_DATABASE_URL');
+  const name = `lightbar_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}

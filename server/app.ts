@@ -1,12 +1,74 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import type { ServerConfig } from './config';
+import type { Database } from './db/connection';
+import { createEvents, type ServerDeps } from './deps';
+import { createMailer, type Mailer } from './mail/mailer';
+import { installErrorHandler } from './http/errors';
+import { authRoutes } from './http/auth';
 import { versionRoutes } from './http/version';
 import { spaRoutes } from './http/spa';
 
+export interface BuildOptions {
+  logger?: boolean;
+  /** The database; without one only /version and the app are served (used by the harness test). */
+  database?: Database;
+  /** A fixed clock for tests. */
+  now?: () => Date;
+  mailer?: Mailer;
+}
+
+/** Map tiles, Google Maps and the three-word address service the browser may reach (issue 3, 7). */
+const CONNECT_SOURCES = [
+  "'self'",
+  'ws:',
+  'wss:',
+  'https://*.tile.openstreetmap.org',
+  'https://*.googleapis.com',
+  'https://*.gstatic.com',
+  'https://api.what3words.com',
+];
+
 /** Builds the server without listening, so tests drive it with `inject`. */
-export async function buildServer(config: ServerConfig, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1_048_576 });
+export async function buildServer(config: ServerConfig, opts: BuildOptions = {}): Promise<FastifyInstance & { deps?: ServerDeps }> {
+  const app: FastifyInstance & { deps?: ServerDeps } = Fastify({ logger: opts.logger ?? false, bodyLimit: 1_048_576 });
+  installErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'", 'https://maps.googleapis.com'],
+        'style-src': ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
+        'img-src': ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org', 'https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com'],
+        'font-src': ["'self'", 'https://fonts.gstatic.com'],
+        'connect-src': CONNECT_SOURCES,
+        'worker-src': ["'self'", 'blob:'],
+        // A plain-HTTP install on a LAN must work: never force HTTPS.
+        'upgrade-insecure-requests': null,
+      },
+    },
+    hsts: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
   versionRoutes(app, config.version);
+
+  if (opts.database) {
+    const db = opts.database.db;
+    const deps: ServerDeps = {
+      config,
+      db,
+      mailer: opts.mailer ?? (await createMailer(db, app.log, config.smtpUrl)),
+      now: opts.now ?? (() => new Date()),
+      events: createEvents(),
+    };
+    app.deps = deps;
+    authRoutes(app, deps);
+    app.addHook('onClose', async () => deps.mailer.close());
+  }
+
   await spaRoutes(app, config.distDir);
   return app;
 }

@@ -12,6 +12,16 @@ export interface ServerConfig {
   /** The built app (`vite build` output). */
   distDir: string;
   version: string;
+  /** Postgres server; unset: PGlite in `dataDir`. */
+  databaseUrl: string | undefined;
+  /** nodemailer transport URL; unset: mail goes to the outbox table and the log only. */
+  smtpUrl: string | undefined;
+  /** The address links in mails point to. */
+  publicUrl: string;
+  /** Seed the demo organizations and users on an empty database (LIGHTBAR_DEMO=0 turns it off). */
+  demo: boolean;
+  /** Requests per minute per address on sign-in, forgot and unlock. */
+  authRateLimit: number;
 }
 
 /** Reads the environment once; every variable is listed in README "Configuration". */
@@ -26,5 +36,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     dataDir: path.resolve(env.DATA_DIR || path.join(ROOT_DIR, 'data')),
     distDir: path.resolve(env.DIST_DIR || path.join(ROOT_DIR, 'dist')),
     version,
+    databaseUrl: env.DATABASE_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port || 8080}`).replace(/\/$/, ''),
+    demo: env.LIGHTBAR_DEMO !== '0',
+    authRateLimit: Number(env.AUTH_RATE_LIMIT || 30),
   };
 }

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/connection';
 import { MIGRATIONS_DIR } from '../../server/db/connection';
+import { queryRows } from '../../server/db/rows';
 import { organizations, users, roles } from '../../server/db/schema';
 import { openTestDatabase, TEST_ENGINE } from '../support/test-db';
 import { ROOT_DIR } from '../../server/config';
@@ -18,10 +19,11 @@ describe(`database (${TEST_ENGINE})`, () => {
   afterAll(() => database.close());
 
   it('migrations create every table of the schema', async () => {
-    const result = await database.db.execute<{ table_name: string }>(
+    const rows = await queryRows<{ table_name: string }>(
+      database.db,
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
-    const names = result.rows.map((row) => row.table_name);
+    const names = rows.map((row) => row.table_name);
     for (const table of ['organizations', 'users', 'roles', 'tokens', 'things', 'locations', 'areas', 'ez_types',
       'closures', 'alerting_zones', 'runs', 'points', 'exports', 'monthly_reports', 'api_keys', 'device_configs',
       'mail_outbox', 'password_history', 'hazards', 'r2r_alerts', 'jobs']) {

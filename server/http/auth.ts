@@ -1,0 +1,222 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  DAY_MS,
+  MAX_FAILED_SIGN_INS,
+  PASSWORD_EXPIRY_DAYS,
+  PASSWORD_HISTORY,
+  PRODUCT_NAME,
+} from '../../src/domain/constants';
+import { SIGN_IN_ERROR_CODES } from '../../src/domain/errors';
+import { ACCOUNT_RECOVERY_TEXT } from '../../src/domain/labels';
+import { allowedSections } from '../../src/domain/permissions';
+import { tokenRequestSchema } from '../../src/domain/session';
+import { passwordRules } from '../../src/domain/validation/auth';
+import { ACCOUNT_INACTIVITY_EXPIRY_DAYS, RESET_TOKEN_TTL_MS } from '../auth/policy';
+import { callerForToken, requireCaller } from '../auth/context';
+import { hashPassword, hashToken, newToken, verifyPassword } from '../auth/secrets';
+import { issueTokens, revokeAllForUser, revokeToken, rotateRefreshToken } from '../auth/tokens';
+import { organizations, passwordHistory, roles, users } from '../db/schema';
+import type { ServerDeps } from '../deps';
+import { HttpError, notFound, parse, unprocessable } from './errors';
+import { profileFor } from './profile';
+
+const emailBody = z.object({ email: z.string().trim().min(1, 'Required').max(320) });
+
+/** A sign-in failure: the OAuth-style body the client's catalogue reads (part 1 §8). */
+function signInError(status: number, code: string, description: string): HttpError {
+  return new HttpError(status, code, description, { error_description: description });
+}
+
+const INCORRECT = () => signInError(400, 'invalid_grant', 'Email and/or password incorrect.');
+
+/** part 1 §7 auth calls: user_token, verify_token, revoke_token, forgot_password, reset_password, unlock_account. */
+export function authRoutes(app: FastifyInstance, deps: ServerDeps): void {
+  const { db, mailer, config } = deps;
+  const limited = { config: { rateLimit: { max: config.authRateLimit, timeWindow: '1 minute' } } };
+
+  async function findUserByEmail(email: string) {
+    const [row] = await db
+      .select({ user: users, organization: organizations, permissions: roles.permissions })
+      .from(users)
+      .innerJoin(organizations, eq(organizations.id, users.organizationId))
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .where(and(sql`lower(${users.email}) = lower(${email.trim()})`, isNull(users.deletedAt)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async function mailUnlockLink(user: { id: string; email: string }): Promise<void> {
+    const unlockToken = newToken();
+    await db.update(users).set({ unlockTokenHash: hashToken(unlockToken) }).where(eq(users.id, user.id));
+    const link = `${config.publicUrl}/welcome/unlock/${encodeURIComponent(user.email)}/${unlockToken}`;
+    await mailer.send({
+      to: user.email,
+      subject: `Unlock your ${PRODUCT_NAME} account`,
+      text: `Your ${PRODUCT_NAME} account was locked after ${MAX_FAILED_SIGN_INS} failed sign-in attempts.\n\nUnlock it and sign in here:\n${link}\n`,
+    });
+  }
+
+  app.post('/user_token', limited, async (request) => {
+    const body = parse(tokenRequestSchema, request.body);
+    const now = deps.now();
+    if (body.grant_type === 'refresh_token') {
+      const rotated = await rotateRefreshToken(db, body.refresh_token, now);
+      if (!rotated) throw unprocessable('Access token is expired or does not exist.', 'invalid_token');
+      return issueTokens(db, rotated.userId, rotated.organizationId, now);
+    }
+
+    const found = await findUserByEmail(body.username);
+    if (!found) throw INCORRECT();
+    const { user, organization } = found;
+
+    // A valid unlock link unlocks before the password is checked (README "the unlock flow").
+    const unlocking = Boolean(body.unlock_token && user.unlockTokenHash && hashToken(body.unlock_token) === user.unlockTokenHash);
+    if (unlocking) {
+      await db.update(users).set({ lockedAt: null, failedAttempts: 0, unlockTokenHash: null }).where(eq(users.id, user.id));
+      user.lockedAt = null;
+      user.failedAttempts = 0;
+    }
+    if (user.lockedAt) {
+      throw signInError(401, SIGN_IN_ERROR_CODES.lockedOut,
+        `Your account is locked after ${MAX_FAILED_SIGN_INS} failed sign-in attempts. Use the unlock link we e-mailed you.`);
+    }
+
+    if (!(await verifyPassword(user.passwordHash, body.password))) {
+      const failures = user.failedAttempts + 1;
+      const locks = failures >= MAX_FAILED_SIGN_INS;
+      await db.update(users).set({ failedAttempts: failures, lockedAt: locks ? now : null }).where(eq(users.id, user.id));
+      if (locks) {
+        await mailUnlockLink(user);
+        throw signInError(401, SIGN_IN_ERROR_CODES.lockedOut,
+          `Your account is locked after ${MAX_FAILED_SIGN_INS} failed sign-in attempts. Use the unlock link we e-mailed you.`);
+      }
+      throw INCORRECT();
+    }
+
+    // The password is right: now the account's own conditions, in the catalogue's words.
+    if (user.suspended) throw signInError(401, SIGN_IN_ERROR_CODES.userSuspended, 'User is suspended.');
+    if (organization.externalAccessManagement) {
+      throw signInError(401, SIGN_IN_ERROR_CODES.notAuthorizedMethod, 'Your organization is managing user access to the dashboard.');
+    }
+    if (!organization.dashboardEnabled) {
+      throw signInError(401, SIGN_IN_ERROR_CODES.notEnabled, `Your organization is not enabled for ${PRODUCT_NAME}.`);
+    }
+    const lastSeen = user.lastActivityAt ?? user.lastSignInAt ?? user.createdAt;
+    if (now.getTime() - lastSeen.getTime() >= ACCOUNT_INACTIVITY_EXPIRY_DAYS * DAY_MS) {
+      throw signInError(401, SIGN_IN_ERROR_CODES.expired, 'Your account has expired due to inactivity.');
+    }
+    if (user.passwordChangedAt && now.getTime() - user.passwordChangedAt.getTime() >= PASSWORD_EXPIRY_DAYS * DAY_MS) {
+      throw signInError(401, SIGN_IN_ERROR_CODES.lockedOut,
+        `Your password expired after ${PASSWORD_EXPIRY_DAYS} days. Use 'Forgot password?' to set a new one.`);
+    }
+    if (allowedSections(found.permissions).length === 0) {
+      throw signInError(403, 'not_authorized', `Your user is not authorized to access ${PRODUCT_NAME}.`);
+    }
+
+    await db
+      .update(users)
+      .set({ failedAttempts: 0, signInCount: user.signInCount + 1, lastSignInAt: now, lastActivityAt: now })
+      .where(eq(users.id, user.id));
+    return issueTokens(db, user.id, user.organizationId, now);
+  });
+
+  app.post('/verify_token', async (request) => {
+    const body = parse(z.object({ access_token: z.string().min(1) }), request.body);
+    const caller = await callerForToken(db, body.access_token, deps.now());
+    if (!caller) throw unprocessable('Access token is expired or does not exist.', 'invalid_token');
+    return { valid: true, user_id: caller.userId };
+  });
+
+  app.post('/revoke_token', async (request) => {
+    const body = parse(z.object({ token: z.string().min(1) }), request.body);
+    const revoked = await revokeToken(db, body.token, deps.now());
+    if (revoked) deps.events.emit('tokens-revoked', [revoked]);
+    // RFC 7009: revoking an unknown token is not an error.
+    return {};
+  });
+
+  app.post('/forgot_password', limited, async (request) => {
+    const { email } = parse(emailBody, request.body);
+    const found = await findUserByEmail(email);
+    if (found && !found.user.suspended) {
+      const resetToken = newToken();
+      await db
+        .update(users)
+        .set({ resetTokenHash: hashToken(resetToken), resetTokenExpiresAt: new Date(deps.now().getTime() + RESET_TOKEN_TTL_MS) })
+        .where(eq(users.id, found.user.id));
+      const link = `${config.publicUrl}/welcome/reset/${encodeURIComponent(found.user.email)}/${resetToken}`;
+      await mailer.send({
+        to: found.user.email,
+        subject: `Reset your ${PRODUCT_NAME} password`,
+        text: `Someone asked to reset the password of your ${PRODUCT_NAME} account.\n\nSet a new password here (the link works for 24 hours):\n${link}\n\nIf it was not you, ignore this mail.`,
+      });
+    }
+    // The same answer whether or not the e-mail exists (README "Spec decisions").
+    return { message: ACCOUNT_RECOVERY_TEXT.emailSentIfFound };
+  });
+
+  app.post('/unlock_account', limited, async (request) => {
+    const { email } = parse(emailBody, request.body);
+    const found = await findUserByEmail(email);
+    if (found?.user.lockedAt) await mailUnlockLink(found.user);
+    return { message: ACCOUNT_RECOVERY_TEXT.emailSentIfFound };
+  });
+
+  app.put('/reset_password', limited, async (request) => {
+    const body = parse(z.object({ token: z.string().min(1), password: z.string().min(1).max(200) }), request.body);
+    const now = deps.now();
+    const [user] = await db.select().from(users).where(and(eq(users.resetTokenHash, hashToken(body.token)), isNull(users.deletedAt))).limit(1);
+    if (!user) throw new HttpError(404, 'not_found', 'Reset token is expired or does not exist.');
+    if (!user.resetTokenExpiresAt || user.resetTokenExpiresAt <= now) {
+      throw unprocessable('Reset token has expired.', 'token_expired');
+    }
+    if (user.suspended) throw new HttpError(401, SIGN_IN_ERROR_CODES.userSuspended, 'User is suspended.');
+    if (!passwordRules(body.password).every((rule) => rule.met)) {
+      throw unprocessable('Password does not fulfill password requirements.', 'weak_password');
+    }
+    // part 1 §4: not the current one, nor any of the last 10.
+    const history = await db
+      .select({ hash: passwordHistory.passwordHash })
+      .from(passwordHistory)
+      .where(eq(passwordHistory.userId, user.id))
+      .orderBy(desc(passwordHistory.createdAt))
+      .limit(PASSWORD_HISTORY);
+    const previous = [user.passwordHash, ...history.map((h) => h.hash)];
+    for (const hash of previous) {
+      if (await verifyPassword(hash, body.password)) {
+        throw unprocessable(`Password was used before: it cannot be the same as the last ${PASSWORD_HISTORY} passwords.`, 'password_reused');
+      }
+    }
+    const hash = await hashPassword(body.password);
+    if (user.passwordHash) await db.insert(passwordHistory).values({ userId: user.id, passwordHash: user.passwordHash, createdAt: now });
+    await db
+      .update(users)
+      .set({
+        passwordHash: hash,
+        passwordChangedAt: now,
+        resetTokenHash: null,
+        resetTokenExpiresAt: null,
+        // A reset reactivates: it unlocks and counts as activity (part 1 §8 "click 'Forgot password?' to reactivate").
+        lockedAt: null,
+        failedAttempts: 0,
+        unlockTokenHash: null,
+        lastActivityAt: now,
+        updatedAt: now,
+      })
+      .where(eq(users.id, user.id));
+    const revoked = await revokeAllForUser(db, user.id, now);
+    if (revoked.length) deps.events.emit('tokens-revoked', revoked);
+    return { message: 'Password updated' };
+  });
+
+  app.get('/profile', async (request) => {
+    const caller = await requireCaller(db, request);
+    const profile = await profileFor(db, caller);
+    if (!profile) throw notFound('User');
+    await db.update(users).set({ lastActivityAt: deps.now() }).where(eq(users.id, caller.userId));
+    return profile;
+  });
+}
+

@@ -1,0 +1,144 @@
+/**
+ * Asset sort and filter (part 1 §4 "Sorting and filtering"). The worker runs these over the whole
+ * fleet (50,000 assets) on every change, so the per-asset paths allocate nothing: the filter is
+ * prepared once (`createAssetFilter`) and the search reads the asset's prebuilt `searchText`.
+ */
+import { ASSET_STATUS, type AssetStatus } from './asset-status';
+import type { Asset } from './asset';
+
+// ── sort ─────────────────────────────────────────────────────────────────────
+/** What the sort reads; the client `Asset` model satisfies it. */
+export type SortableAsset = Pick<Asset, 'id' | 'status' | 'primaryDisplayName' | 'heartbeatTime'>;
+
+/** Names compare case-insensitively with numbers in order ('Unit 2' before 'Unit 10'). */
+const nameCollator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * part 1 §4: by status; within a status below pending (location, active, standby, stationary) by
+ * name; within pending and above by newest heartbeat first (no heartbeat last). Ties fall back to
+ * the name, then the id, so the order is total and stable across runs.
+ */
+export function compareAssets(a: SortableAsset, b: SortableAsset): number {
+  if (a.status !== b.status) return a.status - b.status;
+  if (a.status >= ASSET_STATUS.pending) {
+    const ah = a.heartbeatTime;
+    const bh = b.heartbeatTime;
+    if (ah !== bh) {
+      if (ah === null) return 1;
+      if (bh === null) return -1;
+      return bh - ah;
+    }
+  }
+  const byName = nameCollator.compare(a.primaryDisplayName, b.primaryDisplayName);
+  return byName !== 0 ? byName : compareIds(a.id, b.id);
+}
+
+/** A sorted copy. */
+export function sortAssets<T extends SortableAsset>(assets: readonly T[]): T[] {
+  return [...assets].sort(compareAssets);
+}
+
+// ── filter ───────────────────────────────────────────────────────────────────
+/**
+ * part 1 §4: location, active, standby, stationary, pending, plus offline unless the show-offline
+ * preference is off.
+ */
+export function defaultStatusFilter(showOffline: boolean): AssetStatus[] {
+  const statuses: AssetStatus[] = [
+    ASSET_STATUS.location,
+    ASSET_STATUS.active,
+    ASSET_STATUS.standby,
+    ASSET_STATUS.stationary,
+    ASSET_STATUS.pending,
+  ];
+  if (showOffline) statuses.push(ASSET_STATUS.offline);
+  return statuses;
+}
+
+/** What a user picks in the Filters panel and the search box. Empty lists mean "any". */
+export interface AssetFilterInput {
+  statuses: readonly AssetStatus[];
+  /** Only out-of-service assets. */
+  outOfService?: boolean;
+  /** Only assets in a WZDx feed (with feed subscriptions). */
+  feed?: boolean;
+  search?: string;
+  /** Type names (Asset.thingType). */
+  typeNames?: readonly string[];
+  /** Subtype ids (Asset.thingSubtypeUUID). */
+  subtypeIds?: readonly string[];
+  /** Owner organization ids: the chosen Owned / Managed groups of `groupOrganizations`. */
+  orgIds?: readonly string[];
+}
+
+/**
+ * A prepared filter. Decisions (part 1 §4 "Filters add out-of-service and feed"):
+ * - statuses match the asset's computed status (an out-of-service asset keeps one);
+ * - out-of-service and feed narrow: when on, only out-of-service assets / only assets in a feed;
+ * - search is a case-insensitive substring of any name or id (see `assetSearchText`);
+ * - type, subtype and organization lists, when not empty, must contain the asset's value.
+ */
+export interface AssetFilter {
+  /** Index = status code. */
+  readonly statusMask: readonly boolean[];
+  readonly outOfService: boolean;
+  readonly feed: boolean;
+  /** Lower-cased and trimmed; '' matches all. */
+  readonly search: string;
+  readonly typeNames: ReadonlySet<string> | null;
+  readonly subtypeIds: ReadonlySet<string> | null;
+  readonly orgIds: ReadonlySet<string> | null;
+}
+
+/** Lower-cases and trims a search text; line breaks cannot match across the joined fields. */
+export function normalizeSearch(text: string): string {
+  return text.replace(/[\r\n]+/g, ' ').trim().toLowerCase();
+}
+
+function toSet(list: readonly string[] | undefined): ReadonlySet<string> | null {
+  return list && list.length > 0 ? new Set(list) : null;
+}
+
+export function createAssetFilter(input: AssetFilterInput): AssetFilter {
+  const statusMask = [false, false, false, false, false, false, false];
+  for (const status of input.statuses) statusMask[status] = true;
+  return {
+    statusMask,
+    outOfService: input.outOfService ?? false,
+    feed: input.feed ?? false,
+    search: normalizeSearch(input.search ?? ''),
+    typeNames: toSet(input.typeNames),
+    subtypeIds: toSet(input.subtypeIds),
+    orgIds: toSet(input.orgIds),
+  };
+}
+
+/** What the filter reads; the client `Asset` model satisfies it. */
+export type FilterableAsset = Pick<
+  Asset,
+  'status' | 'inService' | 'feedSubscriptions' | 'searchText' | 'thingType' | 'thingSubtypeUUID' | 'organization'
+>;
+
+export function matchesAssetFilter(asset: FilterableAsset, filter: AssetFilter): boolean {
+  if (filter.statusMask[asset.status] !== true) return false;
+  if (filter.outOfService && asset.inService) return false;
+  if (filter.feed && asset.feedSubscriptions.length === 0) return false;
+  if (filter.typeNames && (asset.thingType === null || !filter.typeNames.has(asset.thingType))) return false;
+  if (filter.subtypeIds && (asset.thingSubtypeUUID === null || !filter.subtypeIds.has(asset.thingSubtypeUUID))) {
+    return false;
+  }
+  if (filter.orgIds && (asset.organization === null || !filter.orgIds.has(asset.organization.id))) return false;
+  if (filter.search !== '' && !asset.searchText.includes(filter.search)) return false;
+  return true;
+}
+
+/** The matching assets, in input order. */
+export function filterAssets<T extends FilterableAsset>(assets: readonly T[], filter: AssetFilter): T[] {
+  const out: T[] = [];
+  for (const asset of assets) if (matchesAssetFilter(asset, filter)) out.push(asset);
+  return out;
+}

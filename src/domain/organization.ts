@@ -1,0 +1,194 @@
+/**
+ * Organization: wire schema, client model and mapper (part 1 §3, part 2 §3), the owned / managed
+ * grouping of the asset filter, and the acs test.
+ */
+import { z } from 'zod';
+import { OWNED_ONLY_SUFFIX } from './constants';
+
+/** organization_type {name, acs, icon urls, id} (part 1 §3). */
+export const organizationTypeWireSchema = z.object({
+  id: z.string().nullish(),
+  name: z.string(),
+  acs: z.boolean().default(false),
+  /** Icon urls by purpose (e.g. marker, logo); the spec names "icon urls" only. */
+  icon_urls: z.record(z.string(), z.string()).default({}),
+});
+export type OrganizationTypeWire = z.infer<typeof organizationTypeWireSchema>;
+
+/** A reference to another organization, as lists of managers, accessors and children carry it. */
+export const organizationRefWireSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+});
+export type OrganizationRefWire = z.infer<typeof organizationRefWireSchema>;
+
+/** One node of the organization's child structure: a flat list with parent ids. */
+export const organizationChildWireSchema = organizationRefWireSchema.extend({
+  parent_id: z.string().nullish(),
+});
+
+export const organizationWireSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullish(),
+  address1: z.string().nullish(),
+  address2: z.string().nullish(),
+  city: z.string().nullish(),
+  state: z.string().nullish(),
+  postal_code: z.string().nullish(),
+  country_code: z.string().nullish(),
+  lat: z.number().nullish(),
+  lng: z.number().nullish(),
+  timezone: z.string().nullish(),
+  organization_type: organizationTypeWireSchema.nullish(),
+  show_infinite_timeout_option: z.boolean().default(false),
+  organization_managers: z.array(organizationRefWireSchema).default([]),
+  organization_accessors: z.array(organizationRefWireSchema).default([]),
+  is_wzdx_org: z.boolean().default(false),
+  is_large_org: z.boolean().default(false),
+  billing_id: z.string().nullish(),
+  child_structure: z.array(organizationChildWireSchema).default([]),
+});
+export type OrganizationWire = z.infer<typeof organizationWireSchema>;
+
+export interface OrganizationType {
+  id: string | null;
+  name: string;
+  acs: boolean;
+  iconUrls: Readonly<Record<string, string>>;
+}
+
+export interface OrganizationRef {
+  id: string;
+  name: string;
+}
+
+export interface OrganizationChild extends OrganizationRef {
+  parentId: string | null;
+}
+
+export interface Organization {
+  id: string;
+  name: string;
+  email: string | null;
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  state: string | null;
+  postalCode: string | null;
+  countryCode: string | null;
+  lat: number | null;
+  lng: number | null;
+  timezone: string | null;
+  organizationType: OrganizationType | null;
+  showInfiniteTimeoutOption: boolean;
+  organizationManagers: OrganizationRef[];
+  organizationAccessors: OrganizationRef[];
+  isWzdxOrg: boolean;
+  isLargeOrg: boolean;
+  billingId: string | null;
+  childStructure: OrganizationChild[];
+}
+
+export function fromOrganizationTypeWire(wire: OrganizationTypeWire): OrganizationType {
+  return { id: wire.id ?? null, name: wire.name, acs: wire.acs, iconUrls: wire.icon_urls };
+}
+
+export function fromOrganizationWire(wire: OrganizationWire): Organization {
+  return {
+    id: wire.id,
+    name: wire.name,
+    email: wire.email ?? null,
+    address1: wire.address1 ?? null,
+    address2: wire.address2 ?? null,
+    city: wire.city ?? null,
+    state: wire.state ?? null,
+    postalCode: wire.postal_code ?? null,
+    countryCode: wire.country_code ?? null,
+    lat: wire.lat ?? null,
+    lng: wire.lng ?? null,
+    timezone: wire.timezone ?? null,
+    organizationType: wire.organization_type ? fromOrganizationTypeWire(wire.organization_type) : null,
+    showInfiniteTimeoutOption: wire.show_infinite_timeout_option,
+    organizationManagers: wire.organization_managers.map(({ id, name }) => ({ id, name })),
+    organizationAccessors: wire.organization_accessors.map(({ id, name }) => ({ id, name })),
+    isWzdxOrg: wire.is_wzdx_org,
+    isLargeOrg: wire.is_large_org,
+    billingId: wire.billing_id ?? null,
+    childStructure: wire.child_structure.map((c) => ({ id: c.id, name: c.name, parentId: c.parent_id ?? null })),
+  };
+}
+
+/** part 1 §1: acs organizations skip the organization-relation logic and get an organization chooser. */
+export function isAcs(org: { readonly organizationType: { readonly acs: boolean } | null } | null | undefined): boolean {
+  return org?.organizationType?.acs === true;
+}
+
+// ── owned / managed grouping (part 1 §3, part 2 §3) ──────────────────────────
+export type OrganizationGroupKind = 'owned' | 'managed';
+
+export interface OrganizationGroup {
+  id: string;
+  name: string;
+  isSubscribedOrg: boolean;
+  /** 'owned' for the subscribed organization's own assets, 'managed' for another owner's. */
+  kind: OrganizationGroupKind;
+  thingIds: string[];
+}
+
+/** What the grouping reads of an asset; the client `Asset` model satisfies it. */
+export interface GroupableAsset {
+  readonly id: string;
+  /** The owner; null is taken as the subscribed organization. */
+  readonly organization: { readonly id: string; readonly name: string } | null;
+  readonly organizationRelationships: readonly unknown[];
+}
+
+/**
+ * Groups the visible assets by owner. The subscribed organization's group is 'owned'; every other
+ * owner's group is 'managed' (the subscribed organization sees those assets through a manager or
+ * accessor relationship). The subscribed organization "has relationships" when any visible asset
+ * is owned by another organization or any owned asset carries organization_relationships; when
+ * it has none, its group's name gets ' (ONLY)'. The owned group is always present (possibly with
+ * no things); subscribed first, then by upper-cased name.
+ */
+export function groupOrganizations(
+  subscribedOrg: OrganizationRef,
+  assets: Iterable<GroupableAsset>,
+): OrganizationGroup[] {
+  const owned: OrganizationGroup = {
+    id: subscribedOrg.id,
+    name: subscribedOrg.name,
+    isSubscribedOrg: true,
+    kind: 'owned',
+    thingIds: [],
+  };
+  const others = new Map<string, OrganizationGroup>();
+  let hasRelationships = false;
+  for (const asset of assets) {
+    const owner = asset.organization;
+    if (!owner || owner.id === subscribedOrg.id) {
+      owned.thingIds.push(asset.id);
+      if (asset.organizationRelationships.length > 0) hasRelationships = true;
+      continue;
+    }
+    hasRelationships = true;
+    let group = others.get(owner.id);
+    if (!group) {
+      group = { id: owner.id, name: owner.name, isSubscribedOrg: false, kind: 'managed', thingIds: [] };
+      others.set(owner.id, group);
+    }
+    group.thingIds.push(asset.id);
+  }
+  if (!hasRelationships) owned.name += OWNED_ONLY_SUFFIX;
+  const managed = [...others.values()].sort(compareGroupNames);
+  return [owned, ...managed];
+}
+
+function compareGroupNames(a: OrganizationGroup, b: OrganizationGroup): number {
+  const an = a.name.toUpperCase();
+  const bn = b.name.toUpperCase();
+  if (an < bn) return -1;
+  if (an > bn) return 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}

@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { ASSET_STATUS, type AssetStatus } from '../../src/domain/asset-status';
+import { fromThingWire, thingWireSchema, type Asset, type ThingWireInput } from '../../src/domain/asset';
+import {
+  compareAssets,
+  createAssetFilter,
+  defaultStatusFilter,
+  filterAssets,
+  matchesAssetFilter,
+  normalizeSearch,
+  sortAssets,
+  type AssetFilterInput,
+  type SortableAsset,
+} from '../../src/domain/asset-filter';
+
+const { location, active, standby, stationary, pending, offline } = ASSET_STATUS;
+const NOW = Date.UTC(2024, 5, 1, 12, 0, 0);
+
+function s(id: string, status: AssetStatus, name: string, heartbeatTime: number | null = null): SortableAsset {
+  return { id, status, primaryDisplayName: name, heartbeatTime };
+}
+
+describe('part1 §4 asset sort', () => {
+  it('by status first', () => {
+    const list = [s('a', offline, 'A', 5), s('b', location, 'Z'), s('c', pending, 'B', 9), s('d', active, 'Y')];
+    expect(sortAssets(list).map((a) => a.id)).toEqual(['b', 'd', 'c', 'a']);
+  });
+
+  it.each([
+    ['location', location],
+    ['active', active],
+    ['standby', standby],
+    ['stationary', stationary],
+  ] as const)('by name within %s (below pending), ignoring heartbeats', (_name, status) => {
+    const list = [s('1', status, 'Unit 10', 1), s('2', status, 'unit 2', 3), s('3', status, 'Alpha', 2)];
+    expect(sortAssets(list).map((a) => a.primaryDisplayName)).toEqual(['Alpha', 'unit 2', 'Unit 10']);
+  });
+
+  it.each([
+    ['pending', pending],
+    ['offline', offline],
+    ['oos', ASSET_STATUS.oos],
+  ] as const)('newest heartbeat first within %s, none last', (_name, status) => {
+    const list = [s('old', status, 'A', 100), s('none', status, 'B', null), s('new', status, 'C', 300), s('mid', status, 'D', 200)];
+    expect(sortAssets(list).map((a) => a.id)).toEqual(['new', 'mid', 'old', 'none']);
+  });
+
+  it('equal heartbeats fall back to name, then id', () => {
+    const list = [s('2', pending, 'B', 5), s('3', pending, 'A', 5), s('1', pending, 'A', 5)];
+    expect(sortAssets(list).map((a) => a.id)).toEqual(['1', '3', '2']);
+  });
+
+  it('is a total order: antisymmetric and returns a copy', () => {
+    const a = s('a', standby, 'Same');
+    const b = s('b', standby, 'Same');
+    expect(Math.sign(compareAssets(a, b))).toBe(-Math.sign(compareAssets(b, a)));
+    expect(compareAssets(a, a)).toBe(0);
+    const input = [b, a];
+    expect(sortAssets(input)).toEqual([a, b]);
+    expect(input).toEqual([b, a]);
+  });
+});
+
+describe('part1 §4 default status filter', () => {
+  it.each([
+    [true, [location, active, standby, stationary, pending, offline]],
+    [false, [location, active, standby, stationary, pending]],
+  ])('show offline %s', (showOffline, expected) => {
+    expect(defaultStatusFilter(showOffline)).toEqual(expected);
+  });
+});
+
+function asset(overrides: Partial<ThingWireInput>): Asset {
+  const a = fromThingWire(
+    thingWireSchema.parse({ id: 'id-1', haas_id: 'haas-1', heartbeat_datetime: new Date(NOW).toISOString(), lat: 1, lng: 2, ...overrides }),
+    NOW,
+  );
+  if (!a) throw new Error('unpositioned');
+  return a;
+}
+
+describe('part1 §4 asset filter', () => {
+  const standbyAsset = asset({});
+  const oosAsset = asset({ id: 'id-oos', in_service: false });
+  const feedAsset = asset({ id: 'id-feed', feed_subscriptions: ['wzdx-1'] });
+  const offlineAsset = asset({ id: 'id-off', heartbeat_datetime: null });
+  const rich = asset({
+    id: 'uuid-77',
+    haas_id: 'hx-77',
+    nickname: 'Engine Seven',
+    vin_number: '1HGCM82633A004352',
+    license_plate_number: 'ABC-123',
+    registry_number: 'REG-5',
+    external_id: 'SYS-42',
+    device_type: 'api',
+    thing_type: 'fire',
+    thing_subtype_id: 'sub-engine',
+    organization: { id: 'org-b', name: 'B' },
+  });
+  const all = { statuses: [location, active, standby, stationary, pending, offline] };
+
+  const rows: [string, Asset, AssetFilterInput, boolean][] = [
+    ['status in the list', standbyAsset, { statuses: [standby] }, true],
+    ['status not in the list', standbyAsset, { statuses: [active, pending] }, false],
+    ['no statuses chosen', standbyAsset, { statuses: [] }, false],
+    ['offline hidden by the default without show-offline', offlineAsset, { statuses: defaultStatusFilter(false) }, false],
+    ['offline shown by the default with show-offline', offlineAsset, { statuses: defaultStatusFilter(true) }, true],
+    ['out of service, matched by its status', oosAsset, all, true],
+    ['out-of-service on: an in-service asset is out', standbyAsset, { ...all, outOfService: true }, false],
+    ['out-of-service on: an out-of-service asset is in', oosAsset, { ...all, outOfService: true }, true],
+    ['feed on: an asset in no feed is out', standbyAsset, { ...all, feed: true }, false],
+    ['feed on: an asset in a feed is in', feedAsset, { ...all, feed: true }, true],
+    ['search: nickname, any case', rich, { ...all, search: 'engine SEV' }, true],
+    ['search: name', rich, { ...all, search: 'HX-77' }, true],
+    ['search: id', rich, { ...all, search: 'uuid-7' }, true],
+    ['search: plate', rich, { ...all, search: 'abc-1' }, true],
+    ['search: vin', rich, { ...all, search: '82633a' }, true],
+    ['search: registry', rich, { ...all, search: 'reg-5' }, true],
+    ['search: system id', rich, { ...all, search: 'sys-42' }, true],
+    ['search: padded', rich, { ...all, search: '  sys-42  ' }, true],
+    ['search: no match', rich, { ...all, search: 'ladder' }, false],
+    ['search: cannot span two fields', rich, { ...all, search: 'seven\nhx' }, false],
+    ['search: blank matches', rich, { ...all, search: '   ' }, true],
+    ['type name matches', rich, { ...all, typeNames: ['police', 'fire'] }, true],
+    ['type name does not match', rich, { ...all, typeNames: ['police'] }, false],
+    ['type filter, asset without type', standbyAsset, { ...all, typeNames: ['police'] }, false],
+    ['subtype id matches', rich, { ...all, subtypeIds: ['sub-engine'] }, true],
+    ['subtype id does not match', rich, { ...all, subtypeIds: ['sub-ladder'] }, false],
+    ['owner org matches', rich, { ...all, orgIds: ['org-a', 'org-b'] }, true],
+    ['owner org does not match', rich, { ...all, orgIds: ['org-a'] }, false],
+    ['empty lists mean any', rich, { ...all, typeNames: [], subtypeIds: [], orgIds: [] }, true],
+  ];
+
+  it.each(rows)('%s', (_name, a, input, expected) => {
+    expect(matchesAssetFilter(a, createAssetFilter(input))).toBe(expected);
+  });
+
+  it('filterAssets keeps input order', () => {
+    const f = createAssetFilter({ statuses: [standby], search: 'id-' });
+    expect(filterAssets([feedAsset, offlineAsset, standbyAsset, oosAsset], f).map((a) => a.id)).toEqual([
+      'id-feed',
+      'id-1',
+      'id-oos',
+    ]);
+  });
+
+  it.each([
+    ['  Engine\n7 ', 'engine 7'],
+    ['ABC', 'abc'],
+  ])('normalizeSearch(%j) → %j', (input, expected) => {
+    expect(normalizeSearch(input)).toBe(expected);
+  });
+});

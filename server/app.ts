@@ -6,7 +6,7 @@ import type { Database } from './db/connection';
 import { createEvents, type ServerDeps } from './deps';
 import { createMailer, type Mailer } from './mail/mailer';
 import { installErrorHandler } from './http/errors';
-import { authRoutes } from './http/auth';
+import { registerApiRoutes } from './http/routes';
 import { versionRoutes } from './http/version';
 import { spaRoutes } from './http/spa';
 
@@ -65,7 +65,7 @@ export async function buildServer(config: ServerConfig, opts: BuildOptions = {})
       events: createEvents(),
     };
     app.deps = deps;
-    authRoutes(app, deps);
+    registerApiRoutes(app, deps);
     app.addHook('onClose', async () => deps.mailer.close());
   }
 

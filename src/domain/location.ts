@@ -9,6 +9,7 @@
  * haas_id, nickname, vin_number, license_plate_number, registry_number}], features (GeoJSON
  * Features, circles as Points with properties.radius — see geometry.ts), organization_id, updated_at.
  */
+import { EVENTS_TEXT, eventCountsText as countsText } from './labels';
 import { startOfDay } from 'date-fns';
 import { tz } from '@date-fns/tz';
 import { z } from 'zod';
@@ -255,7 +256,8 @@ export function filterEventsByDisplay<T extends Pick<Location, 'isActive' | 'sta
 }
 
 // ── search (part 1 §2 'Search Asset, Street, or System ID') ──────────────────
-export const EVENTS_SEARCH_PLACEHOLDER = 'Search Asset, Street, or System ID';
+/** The words live in labels.ts; re-exported here beside the search they describe. */
+export const EVENTS_SEARCH_PLACEHOLDER = EVENTS_TEXT.searchPlaceholder;
 
 export type SearchableEvent = Pick<Location, 'street' | 'externalId' | 'displayName' | 'thingsActive' | 'thingsInactive'>;
 
@@ -307,7 +309,7 @@ export function eventCounts(events: Iterable<Pick<Location, 'isActive'>>): Event
 
 /** 'Active Events n | Recent Events n' (part 1 §2). */
 export function eventCountsText(counts: EventCounts): string {
-  return `Active Events ${counts.active} | Recent Events ${counts.recent}`;
+  return countsText(counts.active, counts.recent);
 }
 
 /** part 1 §9: 80, +10 when active. */

@@ -1,0 +1,165 @@
+/**
+ * Every fixed user-facing text of the spec that does not depend on a server answer: pages,
+ * session prompts, action outcomes, tooltips, form labels and notices (CONVENTIONS §6). Texts
+ * chosen from a failure's status or message live in `errors.ts`; validation messages live in
+ * `validation/messages.ts`. Strings are copied from the spec; "the product" / "Safety Cloud
+ * Dashboard" is written as PRODUCT_NAME.
+ */
+import { PASSWORD_EXPIRY_DAYS, PRODUCT_NAME } from './constants';
+
+// ── welcome (part 1 §2) ──────────────────────────────────────────────────────
+export const SIGN_IN_TEXT = {
+  pending: 'Pending...',
+  success: "Success! You're being redirected...",
+  forgotPasswordLink: 'Forgot password?',
+} as const;
+
+/** part 1 §2: forgot password and unlock answer the same way whether or not the e-mail exists. */
+export const ACCOUNT_RECOVERY_TEXT = {
+  emailSentIfFound: "You'll receive an email if account was found",
+} as const;
+
+/** part 1 §2: the note under the reset form. */
+export const PASSWORD_EXPIRY_NOTE = `Password expires after ${PASSWORD_EXPIRY_DAYS} days`;
+
+// ── session (part 1 §4) ──────────────────────────────────────────────────────
+export const SESSION_TEXT = {
+  sessionExpired: 'Session Expired',
+  sessionExpiredActivity: 'Session Expired - Activity',
+  inactivityWarning: 'Inactivity Warning',
+  staySignedIn: 'Stay Signed In',
+} as const;
+
+// ── pages (part 1 §2, part 2 §2) ─────────────────────────────────────────────
+export const PAGE_TEXT = {
+  notFound: 'Sorry, the requested URL was not found here.',
+  backToMain: 'Take me back to the main page',
+  crash: 'Sorry, there was an incident.',
+  unauthorized: 'Sorry, you are not currently authorized to access this page.',
+  mobileUnavailable: "This page isn't available on mobile devices.",
+} as const;
+
+// ── shell (part 1 §2) ────────────────────────────────────────────────────────
+export const OFFLINE_BANNER =
+  "Looks like your connection is having trouble - we'll keep trying to get you back online or you can try to restart your browser.";
+
+export const UPDATE_NOTIFICATION = {
+  title: 'Update Notification',
+  body: 'A new version is available. Click OK to continue.',
+} as const;
+
+/** part 1 §8: the generic error alert. */
+export const ERROR_ALERT = {
+  title: 'Error',
+  body: 'Click OK to try again',
+} as const;
+
+export const SHELL_TEXT = {
+  profileAndPreferences: 'Profile & Preferences',
+  newAccountsTest: 'New Accounts (test)',
+  signOut: 'Sign Out',
+  manageAccounts: 'Manage Accounts & Users',
+  organizationSearch: 'Search for an organization...',
+  referAFleet: 'Refer a Fleet',
+  support: 'Support',
+} as const;
+
+// ── tooltips (part 1 §5, part 2 §4, §6) ──────────────────────────────────────
+export const TOOLTIP = {
+  notAuthorized: 'Not authorized',
+  r2rHardware: 'R2R testing available only for HA5 and HA7 devices',
+  invalidAssetStatus: 'Invalid asset status',
+  r2rNotEnabled: 'R2R not enabled',
+  /** part 2 §4 writes the tooltip with a period; the §8 error row has none (errors.ts). */
+  onlyExportCreator: 'Only the export creator can delete.',
+} as const;
+
+// ── asset actions (part 1 §8) ────────────────────────────────────────────────
+export const R2R_TEXT = {
+  delivered: 'Alert Delivered',
+  notDelivered: 'Alert Not Delivered',
+  sending: 'Sending test',
+} as const;
+
+export const TEST_MODE_TEXT = {
+  activateFailed: 'Unable to activate Test Mode',
+  deactivateFailed: 'Unable to deactivate Test Mode',
+  updating: 'Updating Test Mode',
+  activated: 'Please activate emergency lights to send a test alert to your R2R indicator',
+} as const;
+
+export const LED_TEXT = {
+  success: 'Update was successful',
+  sending: 'Sending update',
+} as const;
+
+// ── map (part 1 §2, §8) ──────────────────────────────────────────────────────
+/** W3C GeolocationPositionError.PERMISSION_DENIED. */
+export const GEOLOCATION_PERMISSION_DENIED = 1;
+
+export const GEOLOCATION_TEXT = {
+  /** part 1 §8 writes "The product"; we name ourselves, as everywhere the spec names the product. */
+  permissionDenied: `${PRODUCT_NAME} does not have permission to use your location. Enable location services in your browser.`,
+  unavailable: 'Unable to retrieve your location.',
+  unsupported: 'Your browser does not support geolocation',
+} as const;
+
+/** part 1 §8: code 1 (permission denied) has its own text; every other code the generic one. */
+export function geolocationErrorText(code: number): string {
+  return code === GEOLOCATION_PERMISSION_DENIED ? GEOLOCATION_TEXT.permissionDenied : GEOLOCATION_TEXT.unavailable;
+}
+
+export const THREE_WORD_TEXT = {
+  locating: 'Locating...',
+  notFound: 'what3words not found...',
+} as const;
+
+export const MAP_TEXT = {
+  menuEmpty: 'Unable to find location',
+  coordinatePlaceholder: 'lat, lng',
+  areaSearch: 'Jump to your saved areas...',
+  displayAssets: 'Display Assets',
+  displayIncidents: 'Display Incidents',
+  displayEvents: 'Display Events',
+  add: '+ Add',
+  zoomToAdd: 'Zoom to Add',
+  outOfService: 'Out-of-Service',
+} as const;
+
+// ── lists (part 1 §2) ────────────────────────────────────────────────────────
+export const EVENTS_TEXT = {
+  searchPlaceholder: 'Search Asset, Street, or System ID',
+  editLocation: 'Edit Location',
+} as const;
+
+/** part 1 §2: 'Active Events n | Recent Events n'. */
+export function eventCountsText(active: number, recent: number): string {
+  return `Active Events ${active} | Recent Events ${recent}`;
+}
+
+// ── forms (part 1 §5, part 2 §5) ─────────────────────────────────────────────
+export const FORM_LABEL = {
+  required: 'Required *',
+  nickname: 'Nickname *',
+  description: 'Description *',
+} as const;
+
+// ── closures (part 2 §2) ─────────────────────────────────────────────────────
+export const CLOSURE_TEXT = {
+  manual: 'Manual Closure',
+  activate: 'Activate',
+  deactivate: 'Deactivate',
+} as const;
+
+// ── data (part 2 §2, §5) ─────────────────────────────────────────────────────
+export const EXPORT_TEXT = {
+  inProgress: 'Export In-Progress',
+  gotIt: 'Got It',
+  noAssetsToSelect: 'No Assets to select',
+  noAssetsSelected: 'No Assets selected',
+  noAssetsAvailable: 'No Assets Available',
+} as const;
+
+export const R2R_SEARCH_TEXT = {
+  submit: 'Get R2R',
+} as const;

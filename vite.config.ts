@@ -22,6 +22,7 @@ export default defineConfig({
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     environment: 'node',
     pool: 'forks',
-    testTimeout: 20_000,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 });

@@ -9,6 +9,8 @@ import { installErrorHandler } from './http/errors';
 import { registerApiRoutes } from './http/routes';
 import { versionRoutes } from './http/version';
 import { spaRoutes } from './http/spa';
+import { connectNatsBus, InProcessBus, type Bus } from './live/bus';
+import { cableRoutes } from './live/cable';
 
 export interface BuildOptions {
   logger?: boolean;
@@ -17,6 +19,8 @@ export interface BuildOptions {
   /** A fixed clock for tests. */
   now?: () => Date;
   mailer?: Mailer;
+  /** The live bus; default in-process, or NATS when `config.natsUrl` is set. */
+  bus?: Bus;
 }
 
 /** Map tiles, Google Maps and the three-word address service the browser may reach (issue 3, 7). */
@@ -63,10 +67,15 @@ export async function buildServer(config: ServerConfig, opts: BuildOptions = {})
       mailer: opts.mailer ?? (await createMailer(db, app.log, config.smtpUrl)),
       now: opts.now ?? (() => new Date()),
       events: createEvents(),
+      bus: opts.bus ?? (config.natsUrl ? await connectNatsBus(config.natsUrl) : new InProcessBus()),
     };
     app.deps = deps;
     registerApiRoutes(app, deps);
-    app.addHook('onClose', async () => deps.mailer.close());
+    await cableRoutes(app, deps, deps.bus);
+    app.addHook('onClose', async () => {
+      deps.mailer.close();
+      if (!opts.bus) await deps.bus.close();
+    });
   }
 
   await spaRoutes(app, config.distDir);

@@ -14,6 +14,8 @@ export interface ServerConfig {
   version: string;
   /** Postgres server; unset: PGlite in `dataDir`. */
   databaseUrl: string | undefined;
+  /** NATS server for fan-out between server processes; unset: in-process. */
+  natsUrl: string | undefined;
   /** nodemailer transport URL; unset: mail goes to the outbox table and the log only. */
   smtpUrl: string | undefined;
   /** The address links in mails point to. */
@@ -38,6 +40,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     version,
     databaseUrl: env.DATABASE_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
+    natsUrl: env.NATS_URL || undefined,
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port || 8080}`).replace(/\/$/, ''),
     demo: env.LIGHTBAR_DEMO !== '0',
     authRateLimit: Number(env.AUTH_RATE_LIMIT || 30),

@@ -1,0 +1,85 @@
+import type { LiveMessage } from '../../src/domain/live-message';
+
+/**
+ * Between ingest and socket fan-out (ARCHITECTURE "Embedded default and scale-out"): in-process
+ * by default; NATS with NATS_URL, one subject per organization, so any number of server
+ * processes share one stream. A message is published on the subject of every organization
+ * that may see its asset (the audience), so a subscriber listens to one subject only.
+ */
+export interface Bus {
+  publish(organizationId: string, message: LiveMessage): void;
+  /** Returns the unsubscribe function. */
+  subscribe(organizationId: string, handler: (message: LiveMessage) => void): () => void;
+  close(): Promise<void>;
+}
+
+export class InProcessBus implements Bus {
+  private readonly handlers = new Map<string, Set<(message: LiveMessage) => void>>();
+
+  publish(organizationId: string, message: LiveMessage): void {
+    const set = this.handlers.get(organizationId);
+    if (!set) return;
+    for (const handler of set) handler(message);
+  }
+
+  subscribe(organizationId: string, handler: (message: LiveMessage) => void): () => void {
+    let set = this.handlers.get(organizationId);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(organizationId, set);
+    }
+    set.add(handler);
+    return () => {
+      set.delete(handler);
+      if (set.size === 0) this.handlers.delete(organizationId);
+    };
+  }
+
+  listenerCount(organizationId: string): number {
+    return this.handlers.get(organizationId)?.size ?? 0;
+  }
+
+  async close(): Promise<void> {
+    this.handlers.clear();
+  }
+}
+
+export const natsSubject = (organizationId: string) => `lightbar.org.${organizationId}`;
+
+/** NATS: every process publishes and subscribes; one NATS subscription per organization with local listeners. */
+export async function connectNatsBus(url: string, name = 'lightbar'): Promise<Bus> {
+  const { connect, JSONCodec } = await import('nats');
+  const connection = await connect({ servers: url, name, maxReconnectAttempts: -1 });
+  const codec = JSONCodec<LiveMessage>();
+  const local = new InProcessBus();
+  const subscriptions = new Map<string, { unsubscribe(): void }>();
+  return {
+    publish(organizationId, message) {
+      connection.publish(natsSubject(organizationId), codec.encode(message));
+    },
+    subscribe(organizationId, handler) {
+      if (!subscriptions.has(organizationId)) {
+        const subscription = connection.subscribe(natsSubject(organizationId), {
+          callback: (error, msg) => {
+            if (error) return;
+            local.publish(organizationId, codec.decode(msg.data));
+          },
+        });
+        subscriptions.set(organizationId, subscription);
+      }
+      const off = local.subscribe(organizationId, handler);
+      return () => {
+        off();
+        // The last local listener gone: leave the NATS subject too.
+        if (local.listenerCount(organizationId) === 0) {
+          subscriptions.get(organizationId)?.unsubscribe();
+          subscriptions.delete(organizationId);
+        }
+      };
+    },
+    async close() {
+      await connection.drain();
+      await local.close();
+    },
+  };
+}

@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { eventsChannelIdentifier, serverFrameSchema, type LiveMessage } from '../../src/domain/live-message';
+import { SOCKET_HARD_LIMIT_BYTES } from '../../server/live/cable';
+import { createTestServer, type TestServer } from '../support/test-server';
+
+let server: TestServer;
+let base: string;
+let orgA: { id: string };
+let orgB: { id: string };
+let tokenA: string;
+let tokenB: string;
+
+beforeAll(async () => {
+  server = await createTestServer();
+  orgA = await server.createOrg({ name: 'Org A' });
+  orgB = await server.createOrg({ name: 'Org B' });
+  tokenA = await server.signIn((await server.createUser({ org: orgA, role: 'USER' })).email);
+  tokenB = await server.signIn((await server.createUser({ org: orgB, role: 'USER' })).email);
+  const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  base = address.replace('http', 'ws');
+});
+afterAll(() => server.close());
+
+/** A real client that records every frame. */
+async function connect(token: string) {
+  const frames: unknown[] = [];
+  const ws = new WebSocket(`${base}/cable`, ['actioncable-v1-json', token]);
+  ws.on('message', (data) => frames.push(serverFrameSchema.parse(JSON.parse(data.toString()))));
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  return { ws, frames };
+}
+
+async function until<T>(read: () => T | undefined, ms = 3000): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const value = read();
+    if (value !== undefined) return value;
+    if (Date.now() - start > ms) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+const point = (thingId: string, lat = 30.27): LiveMessage => ({
+  type: 'point',
+  thing_id: thingId,
+  lat,
+  lng: -97.74,
+  speed: 10,
+  course: 90,
+  accuracy: 5,
+  timestamp: '2026-11-22T12:00:00.000Z',
+});
+
+function subscribe(ws: WebSocket, organization: string) {
+  ws.send(JSON.stringify({ command: 'subscribe', identifier: eventsChannelIdentifier(organization) }));
+}
+
+describe('part1 §4 streaming socket (ActionCable protocol)', () => {
+  it('refuses a bad token at the handshake with 401', async () => {
+    const ws = new WebSocket(`${base}/cable`, ['actioncable-v1-json', 'not-a-token']);
+    const error = await new Promise<Error>((resolve) => ws.once('error', resolve));
+    expect(error.message).toContain('401');
+  });
+
+  it('refuses a connection without the protocol pair', async () => {
+    const ws = new WebSocket(`${base}/cable`);
+    const error = await new Promise<Error>((resolve) => ws.once('error', resolve));
+    expect(error.message).toContain('401');
+  });
+
+  it('echoes the feed name (never the token) and sends welcome', async () => {
+    const { ws, frames } = await connect(tokenA);
+    expect(ws.protocol).toBe('actioncable-v1-json');
+    await until(() => frames.find((f) => (f as { type?: string }).type === 'welcome'));
+    ws.close();
+  });
+
+  it('pings every 3 s', async () => {
+    const { ws, frames } = await connect(tokenA);
+    const ping = await until(() => frames.find((f) => (f as { type?: string }).type === 'ping'), 4000);
+    expect(ping).toMatchObject({ type: 'ping', message: expect.any(Number) });
+    ws.close();
+  }, 10_000);
+
+  it('confirms a visible organization, rejects another, and streams only the visible one', async () => {
+    const { ws, frames } = await connect(tokenA);
+    subscribe(ws, orgA.id);
+    subscribe(ws, orgB.id);
+    await until(() => frames.find((f) => (f as { type?: string }).type === 'confirm_subscription'));
+    const rejected = await until(() => frames.find((f) => (f as { type?: string }).type === 'reject_subscription'));
+    expect(rejected).toEqual({ type: 'reject_subscription', identifier: eventsChannelIdentifier(orgB.id) });
+
+    server.deps.bus.publish(orgB.id, point('thing-of-b'));
+    server.deps.bus.publish(orgA.id, point('thing-of-a'));
+    const received = await until(() => frames.find((f) => (f as { message?: LiveMessage }).message));
+    expect(received).toEqual({ identifier: eventsChannelIdentifier(orgA.id), message: point('thing-of-a') });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(frames.filter((f) => (f as { message?: LiveMessage }).message)).toHaveLength(1);
+    ws.close();
+  });
+
+  it.each([
+    { type: 'heartbeat', thing_id: 't1', is_active: true, timestamp: '2026-11-22T12:00:00.000Z' },
+    { type: 'thing', thing: { id: 't1', haas_id: 'HA5-1', nickname: 'Engine 1' } },
+    { type: 'location', thing_id: 't1', location_id: null, timestamp: '2026-11-22T12:00:00.000Z' },
+    { type: 'closure', thing_id: 't1', closure_id: 'c1', wzdx_id: 'wz-1', is_active: true, timestamp: '2026-11-22T12:00:00.000Z' },
+  ] as const)('delivers a $type message', async (message) => {
+    const { ws, frames } = await connect(tokenB);
+    subscribe(ws, orgB.id);
+    await until(() => frames.find((f) => (f as { type?: string }).type === 'confirm_subscription'));
+    server.deps.bus.publish(orgB.id, message as LiveMessage);
+    const received = (await until(() => frames.find((f) => (f as { message?: LiveMessage }).message))) as { message: LiveMessage };
+    expect(received.message.type).toBe(message.type);
+    ws.close();
+  });
+
+  it('unsubscribe stops the stream', async () => {
+    const { ws, frames } = await connect(tokenA);
+    subscribe(ws, orgA.id);
+    await until(() => frames.find((f) => (f as { type?: string }).type === 'confirm_subscription'));
+    ws.send(JSON.stringify({ command: 'unsubscribe', identifier: eventsChannelIdentifier(orgA.id) }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    server.deps.bus.publish(orgA.id, point('after-unsubscribe'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(frames.filter((f) => (f as { message?: LiveMessage }).message)).toHaveLength(0);
+    ws.close();
+  });
+
+  it('revoking the token closes its sockets', async () => {
+    const token = await server.signIn((await server.createUser({ org: orgA, role: 'USER' })).email);
+    const { ws, frames } = await connect(token);
+    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+    await server.app.inject({ method: 'POST', url: '/revoke_token', payload: { token } });
+    expect(await closed).toBe(4001);
+    expect(frames).toContainEqual({ type: 'disconnect', reason: 'unauthorized', reconnect: false });
+  });
+
+  it('a slow client is dropped past the buffer while a fast client beside it keeps receiving', async () => {
+    const slow = await connect(tokenA);
+    const fast = await connect(tokenA);
+    for (const client of [slow, fast]) subscribe(client.ws, orgA.id);
+    await until(() => slow.frames.find((f) => (f as { type?: string }).type === 'confirm_subscription'));
+    await until(() => fast.frames.find((f) => (f as { type?: string }).type === 'confirm_subscription'));
+    const clients = server.app.websocketServer.clients;
+    const connectedBefore = clients.size;
+    // The slow client stops reading: its TCP window fills and the server's buffer grows.
+    (slow.ws as unknown as { _socket: { pause(): void } })._socket.pause();
+    const padding = 'x'.repeat(2000);
+    let sent = 0;
+    const deadline = Date.now() + 20_000;
+    let maxBuffered = 0;
+    const dropped = () => clients.size < connectedBefore;
+    while (!dropped() && Date.now() < deadline) {
+      for (const client of clients) maxBuffered = Math.max(maxBuffered, client.bufferedAmount);
+      for (let i = 0; i < 500; i += 1) {
+        server.deps.bus.publish(orgA.id, { type: 'thing', thing: { id: `t${sent}`, haas_id: `HA5-${sent}`, nickname: padding } } as LiveMessage);
+        sent += 1;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    (slow.ws as unknown as { _socket: { resume(): void } })._socket.resume();
+    expect(dropped()).toBe(true);
+    // Bounded: the server never held much more than the hard limit for it.
+    expect(maxBuffered).toBeLessThan(SOCKET_HARD_LIMIT_BYTES + 64 * 1024);
+    // The fast client got the stream and is still connected.
+    await until(() => (fast.frames.filter((f) => (f as { message?: LiveMessage }).message).length >= sent ? true : undefined), 10_000);
+    expect(fast.ws.readyState).toBe(WebSocket.OPEN);
+    fast.ws.close();
+  }, 40_000);
+});

@@ -11,6 +11,8 @@ import { versionRoutes } from './http/version';
 import { spaRoutes } from './http/spa';
 import { connectNatsBus, InProcessBus, type Bus } from './live/bus';
 import { cableRoutes } from './live/cable';
+import { IngestEngine } from './live/ingest';
+import { ingestRoutes } from './live/ingest-route';
 
 export interface BuildOptions {
   logger?: boolean;
@@ -35,8 +37,10 @@ const CONNECT_SOURCES = [
 ];
 
 /** Builds the server without listening, so tests drive it with `inject`. */
-export async function buildServer(config: ServerConfig, opts: BuildOptions = {}): Promise<FastifyInstance & { deps?: ServerDeps }> {
-  const app: FastifyInstance & { deps?: ServerDeps } = Fastify({ logger: opts.logger ?? false, bodyLimit: 1_048_576 });
+export type LightbarServer = FastifyInstance & { deps?: ServerDeps; ingest?: IngestEngine };
+
+export async function buildServer(config: ServerConfig, opts: BuildOptions = {}): Promise<LightbarServer> {
+  const app: LightbarServer = Fastify({ logger: opts.logger ?? false, bodyLimit: 1_048_576 });
   installErrorHandler(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -72,7 +76,12 @@ export async function buildServer(config: ServerConfig, opts: BuildOptions = {})
     app.deps = deps;
     registerApiRoutes(app, deps);
     await cableRoutes(app, deps, deps.bus);
+    const ingest = new IngestEngine(deps);
+    await ingest.reload();
+    app.ingest = ingest;
+    ingestRoutes(app, deps, ingest);
     app.addHook('onClose', async () => {
+      await ingest.stop();
       deps.mailer.close();
       if (!opts.bus) await deps.bus.close();
     });

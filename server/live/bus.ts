@@ -1,4 +1,4 @@
-import type { LiveMessage } from '../../src/domain/live-message';
+import type { LiveMessageInput } from '../../src/domain/live-message';
 
 /**
  * Between ingest and socket fan-out (ARCHITECTURE "Embedded default and scale-out"): in-process
@@ -7,22 +7,22 @@ import type { LiveMessage } from '../../src/domain/live-message';
  * that may see its asset (the audience), so a subscriber listens to one subject only.
  */
 export interface Bus {
-  publish(organizationId: string, message: LiveMessage): void;
+  publish(organizationId: string, message: LiveMessageInput): void;
   /** Returns the unsubscribe function. */
-  subscribe(organizationId: string, handler: (message: LiveMessage) => void): () => void;
+  subscribe(organizationId: string, handler: (message: LiveMessageInput) => void): () => void;
   close(): Promise<void>;
 }
 
 export class InProcessBus implements Bus {
-  private readonly handlers = new Map<string, Set<(message: LiveMessage) => void>>();
+  private readonly handlers = new Map<string, Set<(message: LiveMessageInput) => void>>();
 
-  publish(organizationId: string, message: LiveMessage): void {
+  publish(organizationId: string, message: LiveMessageInput): void {
     const set = this.handlers.get(organizationId);
     if (!set) return;
     for (const handler of set) handler(message);
   }
 
-  subscribe(organizationId: string, handler: (message: LiveMessage) => void): () => void {
+  subscribe(organizationId: string, handler: (message: LiveMessageInput) => void): () => void {
     let set = this.handlers.get(organizationId);
     if (!set) {
       set = new Set();
@@ -50,7 +50,7 @@ export const natsSubject = (organizationId: string) => `lightbar.org.${organizat
 export async function connectNatsBus(url: string, name = 'lightbar'): Promise<Bus> {
   const { connect, JSONCodec } = await import('nats');
   const connection = await connect({ servers: url, name, maxReconnectAttempts: -1 });
-  const codec = JSONCodec<LiveMessage>();
+  const codec = JSONCodec<LiveMessageInput>();
   const local = new InProcessBus();
   const subscriptions = new Map<string, { unsubscribe(): void }>();
   return {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import { SOCKET_PING_INTERVAL_MS, SOCKET_PROTOCOL } from '../../src/domain/constants';
-import { channelIdentifierSchema, clientCommandSchema, type LiveMessage } from '../../src/domain/live-message';
+import { channelIdentifierSchema, clientCommandSchema, type LiveMessageInput } from '../../src/domain/live-message';
 import { callerForToken, type Caller } from '../auth/context';
 import { canSeeOrg } from '../auth/scope';
 import type { ServerDeps } from '../deps';
@@ -158,7 +158,7 @@ export async function cableRoutes(app: FastifyInstance, deps: ServerDeps, bus: B
           return;
         }
         if (!connection.subscriptions.has(identifier)) {
-          const off = bus.subscribe(channel.data.organization, (message: LiveMessage) => {
+          const off = bus.subscribe(channel.data.organization, (message: LiveMessageInput) => {
             const frame = JSON.stringify({ identifier, message });
             send(connection, frame, message.type === 'point' ? message.thing_id : undefined);
           });

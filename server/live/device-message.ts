@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { HAZARD_SEVERITIES, HAZARD_TYPES, NICKNAME_MAX } from '../../src/domain/constants';
+
+/**
+ * What devices (and the fleet simulator) post to POST /ingest (issue 4). A device is named by its
+ * hardware id (`haas_id`); speed is in mph, course in degrees clockwise from north, accuracy in metres.
+ */
+const base = {
+  haas_id: z.string().trim().min(1).max(64),
+  timestamp: z.iso.datetime({ offset: true, error: 'timestamp must be an ISO date-time' }),
+};
+
+export const deviceMessageSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('point'),
+    ...base,
+    lat: z.number().min(-90).max(90),
+    lng: z.number().min(-180).max(180),
+    speed: z.number().min(0).max(250).default(0),
+    course: z.number().min(0).max(360).nullish(),
+    accuracy: z.number().min(0).max(100_000).nullish(),
+  }),
+  z.object({ type: z.literal('heartbeat'), ...base }),
+  /** The alerting lights switched on or off. */
+  z.object({ type: z.literal('lights'), ...base, on: z.boolean() }),
+  z.object({
+    type: z.literal('attributes'),
+    ...base,
+    attributes: z
+      .object({
+        nickname: z.string().trim().min(1).max(NICKNAME_MAX),
+        in_service: z.boolean(),
+        device_type: z.string().trim().min(1).max(20),
+      })
+      .partial()
+      .strict(),
+  }),
+  z.object({
+    type: z.literal('hazard'),
+    ...base,
+    hazard_type: z.enum(HAZARD_TYPES),
+    severity: z.enum(HAZARD_SEVERITIES),
+    lat: z.number().min(-90).max(90),
+    lng: z.number().min(-180).max(180),
+  }),
+]);
+export type DeviceMessage = z.infer<typeof deviceMessageSchema>;
+export type DeviceMessageInput = z.input<typeof deviceMessageSchema>;
+
+/** At most this many messages per POST /ingest. */
+export const INGEST_MAX_BATCH = 10_000;
+export const ingestBatchSchema = z.object({ messages: z.array(z.unknown()).min(1).max(INGEST_MAX_BATCH) });

@@ -1,0 +1,43 @@
+import { isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { organizations } from '../db/schema';
+import type { ServerDeps } from '../deps';
+import { authenticateApiKey } from '../http/api-keys';
+import { parse, unauthorized } from '../http/errors';
+import { ingestBatchSchema } from './device-message';
+import type { IngestEngine } from './ingest';
+
+/** The organizations an API key may report for: its own and every organization below it. */
+async function reportingOrgs(deps: ServerDeps, organizationId: string): Promise<Set<string>> {
+  const rows = await deps.db.select({ id: organizations.id, parentId: organizations.parentId }).from(organizations).where(isNull(organizations.deletedAt));
+  const children = new Map<string, string[]>();
+  for (const row of rows) {
+    if (!row.parentId) continue;
+    children.set(row.parentId, [...(children.get(row.parentId) ?? []), row.id]);
+  }
+  const result = new Set<string>();
+  const stack = [organizationId];
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (result.has(id)) continue;
+    result.add(id);
+    stack.push(...(children.get(id) ?? []));
+  }
+  return result;
+}
+
+/**
+ * POST /ingest (issue 4): devices post batches of messages with an API key (`x-api-key` header, the
+ * keys of part 2's account administration). Bad messages are rejected one by one with a reason;
+ * good ones in the same batch are kept: `{ accepted, rejected: [{ index, reason }] }`.
+ */
+export function ingestRoutes(app: FastifyInstance, deps: ServerDeps, engine: IngestEngine): void {
+  app.post('/ingest', { bodyLimit: 8 * 1_048_576 }, async (request, reply) => {
+    const key = request.headers['x-api-key'];
+    const owner = typeof key === 'string' ? await authenticateApiKey(deps.db, key, deps.now()) : null;
+    if (!owner) throw unauthorized('A valid API key is required in the x-api-key header.');
+    const { messages } = parse(ingestBatchSchema, request.body);
+    const result = await engine.ingest(messages, await reportingOrgs(deps, owner.organizationId));
+    return reply.code(result.accepted > 0 || result.rejected.length === 0 ? 200 : 422).send(result);
+  });
+}

@@ -1,0 +1,619 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, lte, sql } from 'drizzle-orm';
+import {
+  ALERTING_OFF_RESET_MS,
+  INCIDENT_STOP_MS,
+  R2R_ALERT_DISTANCE_M,
+  R2R_CAPABLE_TYPES,
+  STATION_RADIUS_DEFAULT_M,
+  STATIONARY_AFTER_MS,
+  METRES_PER_MILE,
+  type AssetType,
+} from '../../src/domain/constants';
+import { distanceM, type LatLng } from '../../src/domain/geometry';
+import type { LiveMessageInput as LiveMessage } from '../../src/domain/live-message';
+import type { Db } from '../db/connection';
+import {
+  areas,
+  areaTypes,
+  closures,
+  hazards,
+  locations,
+  locationThings,
+  organizationRelationships,
+  organizations,
+  points,
+  r2rAlerts,
+  runs,
+  thingRelationships,
+  things,
+  thingTypes,
+} from '../db/schema';
+import type { ServerDeps } from '../deps';
+import { toLocationWires } from '../http/location-wire';
+import { loadThingWire } from '../http/thing-wire';
+import { deviceMessageSchema, type DeviceMessage } from './device-message';
+
+/** Below this speed (mph) a vehicle counts as stopped. */
+export const STOPPED_BELOW_MPH = 2;
+/** A stopped alerting vehicle within this distance of an active location joins it; farther opens a new one. */
+export const INCIDENT_JOIN_RADIUS_M = 150;
+/** A vehicle on an incident that moves this far from it has left. */
+export const INCIDENT_LEAVE_RADIUS_M = 200;
+/** The same two responders alert each other at most once in this window. */
+export const R2R_PAIR_COOLDOWN_MS = 5 * 60_000;
+/** Messages stamped further than this in the future are rejected. */
+export const MAX_CLOCK_SKEW_MS = 5 * 60_000;
+const UPDATE_CHUNK = 500;
+const INSERT_CHUNK = 1_000;
+const AUDIENCE_REFRESH_MS = 30_000;
+
+/** The live state of one asset, as the ingest keeps it between messages. */
+interface ThingState {
+  id: string;
+  organizationId: string;
+  haasId: string;
+  type: AssetType | string;
+  isResponder: boolean;
+  isR2REnabled: boolean;
+  inService: boolean;
+  lightsOn: boolean;
+  lat: number | null;
+  lng: number | null;
+  speed: number;
+  course: number | null;
+  accuracy: number | null;
+  heartbeatAt: Date | null;
+  stillSince: Date | null;
+  street: string | null;
+  stationId: string | null;
+  locationId: string | null;
+  runId: string | null;
+  runStartTime: Date | null;
+  runPointsCount: number;
+  dirty: boolean;
+}
+
+interface Station extends LatLng {
+  id: string;
+  organizationId: string;
+  radiusM: number;
+}
+
+export interface IngestResult {
+  accepted: number;
+  rejected: { index: number; reason: string }[];
+}
+
+export interface IngestOptions {
+  /** The street name at a position, for the stationary rule (README "stationary after 10 min"). */
+  streetAt?: (position: LatLng) => string | null;
+}
+
+/** A fallback street label where no road map is known: the rounded position. */
+export const coordinateLabel = (p: LatLng): string => `Near ${p.lat.toFixed(4)}, ${p.lng.toFixed(4)}`;
+
+/**
+ * Device ingest (issue 4): validates device messages, derives what the dashboard shows — heartbeat
+ * time, enroute (lights on), runs with their points, incidents (a vehicle stopped with lights on for
+ * more than 30 s opens or joins a location; the location ends when its last vehicle leaves),
+ * automated closures following their asset's lights, alerting switched off turning back on after
+ * 60 minutes, R2R alerts between alerting responders, stations and the stationary street — stores
+ * what must last (high-volume rows in batches, once a second) and publishes live messages to every
+ * organization that may see the asset.
+ */
+export class IngestEngine {
+  private readonly byId = new Map<string, ThingState>();
+  private readonly byHaasId = new Map<string, ThingState>();
+  private stations: Station[] = [];
+  private readonly audience = new Map<string, string[]>();
+  private audienceLoadedAt = 0;
+  private pendingPoints: (typeof points.$inferInsert)[] = [];
+  private readonly r2rPairs = new Map<string, number>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly deps: ServerDeps,
+    private options: IngestOptions = {},
+  ) {}
+
+  /** The simulator knows its road map: streets come from it. */
+  setStreetLookup(streetAt: (position: LatLng) => string | null): void {
+    this.options = { ...this.options, streetAt };
+  }
+
+  /** Loads the fleet's state and starts the once-a-second flush. */
+  async start(flushMs = 1_000): Promise<void> {
+    await this.reload();
+    this.timer = setInterval(() => void this.flush().catch((error) => console.error('ingest flush failed', error)), flushMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.flush();
+  }
+
+  /** (Re)reads every asset, the stations and the audiences. */
+  async reload(): Promise<void> {
+    const { db } = this.deps;
+    const rows = await db
+      .select({ thing: things, type: thingTypes.name })
+      .from(things)
+      .innerJoin(thingTypes, eq(thingTypes.id, things.thingTypeId))
+      .where(isNull(things.deletedAt));
+    this.byId.clear();
+    this.byHaasId.clear();
+    for (const { thing, type } of rows) {
+      const state: ThingState = {
+        id: thing.id,
+        organizationId: thing.organizationId,
+        haasId: thing.haasId,
+        type,
+        isResponder: thing.isResponder,
+        isR2REnabled: thing.isR2rEnabled,
+        inService: thing.inService,
+        lightsOn: thing.lightsOn,
+        lat: thing.lat,
+        lng: thing.lng,
+        speed: thing.speed,
+        course: thing.course,
+        accuracy: thing.accuracy,
+        heartbeatAt: thing.heartbeatAt,
+        stillSince: thing.stillSince,
+        street: thing.street,
+        stationId: thing.stationId,
+        locationId: thing.locationId,
+        runId: thing.runId,
+        runStartTime: thing.runStartTime,
+        runPointsCount: thing.runPointsCount,
+        dirty: false,
+      };
+      this.byId.set(state.id, state);
+      this.byHaasId.set(state.haasId, state);
+    }
+    const stationRows = await db
+      .select({ id: areas.id, organizationId: areas.organizationId, lat: areas.lat, lng: areas.lng, radius: areas.radiusDist })
+      .from(areas)
+      .innerJoin(areaTypes, eq(areaTypes.id, areas.ezTypeId))
+      .where(and(eq(areaTypes.isStationView, true), isNull(areas.deletedAt)));
+    this.stations = stationRows
+      .filter((row) => row.lat !== null && row.lng !== null)
+      .map((row) => ({
+        id: row.id,
+        organizationId: row.organizationId,
+        lat: row.lat!,
+        lng: row.lng!,
+        radiusM: row.radius ? row.radius * METRES_PER_MILE : STATION_RADIUS_DEFAULT_M,
+      }));
+    await this.loadAudiences();
+  }
+
+  /** Every organization that may see an organization's assets: itself, its ancestors, its managers and accessors. */
+  private async loadAudiences(): Promise<void> {
+    const { db } = this.deps;
+    const orgs = await db.select({ id: organizations.id, parentId: organizations.parentId }).from(organizations);
+    const relations = await db.select().from(organizationRelationships);
+    const parent = new Map(orgs.map((org) => [org.id, org.parentId]));
+    const related = new Map<string, string[]>();
+    for (const relation of relations) {
+      const list = related.get(relation.organizationId) ?? [];
+      list.push(relation.relatedOrganizationId);
+      related.set(relation.organizationId, list);
+    }
+    this.audience.clear();
+    for (const org of orgs) {
+      const set = new Set<string>([org.id, ...(related.get(org.id) ?? [])]);
+      for (let up = parent.get(org.id), guard = 0; up && guard < 16; up = parent.get(up), guard += 1) set.add(up);
+      this.audience.set(org.id, [...set]);
+    }
+    this.audienceLoadedAt = Date.now();
+  }
+
+  private async audienceOf(thing: ThingState): Promise<string[]> {
+    if (Date.now() - this.audienceLoadedAt > AUDIENCE_REFRESH_MS) await this.loadAudiences();
+    const base = this.audience.get(thing.organizationId) ?? [thing.organizationId];
+    const shared = await this.deps.db
+      .select({ organizationId: thingRelationships.organizationId })
+      .from(thingRelationships)
+      .where(eq(thingRelationships.thingId, thing.id));
+    return shared.length ? [...new Set([...base, ...shared.map((row) => row.organizationId)])] : base;
+  }
+
+  /** Shares are rare; points go to the organization audience without a query. */
+  private publishFast(thing: ThingState, message: LiveMessage): void {
+    for (const org of this.audience.get(thing.organizationId) ?? [thing.organizationId]) this.deps.bus.publish(org, message);
+  }
+
+  private async publish(thing: ThingState, message: LiveMessage): Promise<void> {
+    for (const org of await this.audienceOf(thing)) this.deps.bus.publish(org, message);
+  }
+
+  /**
+   * Validates and applies a batch. Good messages are kept while bad ones are rejected with a reason.
+   * `organizationIds`: the organizations the posting API key may report for (null: any, the simulator).
+   */
+  ingest(raw: readonly unknown[], organizationIds: ReadonlySet<string> | null): Promise<IngestResult> {
+    const run = this.queue.then(() => this.apply(raw, organizationIds));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async apply(raw: readonly unknown[], organizationIds: ReadonlySet<string> | null): Promise<IngestResult> {
+    const result: IngestResult = { accepted: 0, rejected: [] };
+    const now = this.deps.now();
+    for (let index = 0; index < raw.length; index += 1) {
+      const parsed = deviceMessageSchema.safeParse(raw[index]);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        result.rejected.push({ index, reason: `${issue?.path.join('.') || 'message'}: ${issue?.message ?? 'invalid'}` });
+        continue;
+      }
+      const message = parsed.data;
+      const thing = this.byHaasId.get(message.haas_id);
+      if (!thing || (organizationIds && !organizationIds.has(thing.organizationId))) {
+        result.rejected.push({ index, reason: `haas_id: no device ${message.haas_id} in this organization` });
+        continue;
+      }
+      const at = new Date(message.timestamp);
+      if (at.getTime() - now.getTime() > MAX_CLOCK_SKEW_MS) {
+        result.rejected.push({ index, reason: 'timestamp: more than 5 minutes in the future' });
+        continue;
+      }
+      await this.applyOne(thing, message, at);
+      result.accepted += 1;
+    }
+    return result;
+  }
+
+  private async applyOne(thing: ThingState, message: DeviceMessage, at: Date): Promise<void> {
+    // Any message shows the device is alive.
+    if (!thing.heartbeatAt || at > thing.heartbeatAt) {
+      thing.heartbeatAt = at;
+      thing.dirty = true;
+    }
+    switch (message.type) {
+      case 'heartbeat':
+        await this.alertingResetSweep(at);
+        this.publishFast(thing, this.heartbeatMessage(thing, at));
+        return;
+      case 'lights':
+        await this.lights(thing, message.on, at);
+        return;
+      case 'point':
+        await this.point(thing, message, at);
+        return;
+      case 'attributes':
+        await this.attributes(thing, message.attributes, at);
+        return;
+      case 'hazard':
+        await this.deps.db.insert(hazards).values({
+          organizationId: thing.organizationId,
+          thingId: thing.id,
+          hazardType: message.hazard_type,
+          severity: message.severity,
+          lat: message.lat,
+          lng: message.lng,
+          reportedAt: at,
+        });
+        return;
+    }
+  }
+
+  private heartbeatMessage(thing: ThingState, at: Date): LiveMessage {
+    return {
+      type: 'heartbeat',
+      thing_id: thing.id,
+      is_active: thing.lightsOn,
+      timestamp: at.toISOString(),
+      run_id: thing.runId,
+      run_start_time: thing.runStartTime?.toISOString() ?? null,
+      run_points_count: thing.runPointsCount,
+    };
+  }
+
+  /** Lights on: a run starts and the asset is enroute; off: the run ends, and an incident is left. */
+  private async lights(thing: ThingState, on: boolean, at: Date): Promise<void> {
+    if (thing.lightsOn === on) {
+      this.publishFast(thing, this.heartbeatMessage(thing, at));
+      return;
+    }
+    const { db } = this.deps;
+    thing.lightsOn = on;
+    thing.dirty = true;
+    if (on) {
+      thing.runId = randomUUID();
+      thing.runStartTime = at;
+      thing.runPointsCount = 0;
+      await db.insert(runs).values({ id: thing.runId, thingId: thing.id, runStart: at, isActive: true });
+    } else {
+      if (thing.runId) await db.update(runs).set({ runEnd: at, isActive: false }).where(eq(runs.id, thing.runId));
+      thing.runId = null;
+      thing.runStartTime = null;
+      thing.runPointsCount = 0;
+      if (thing.locationId) await this.leaveIncident(thing, at);
+    }
+    await this.followClosures(thing, on, at);
+    await this.publish(thing, this.heartbeatMessage(thing, at));
+    if (on) await this.checkR2R(thing, at);
+  }
+
+  /** Automated closures follow their asset's lights (part 2 §4). */
+  private async followClosures(thing: ThingState, on: boolean, at: Date): Promise<void> {
+    const changed = await this.deps.db
+      .update(closures)
+      .set(on ? { isActive: true, lastStartTime: at, updatedAt: at } : { isActive: false, updatedAt: at })
+      .where(
+        and(
+          eq(closures.thingId, thing.id),
+          eq(closures.closureType, 'automated'),
+          eq(closures.isActive, !on),
+          isNull(closures.deletedAt),
+        ),
+      )
+      .returning({ id: closures.id, externalId: closures.externalId });
+    for (const closure of changed) {
+      await this.publish(thing, {
+        type: 'closure',
+        thing_id: thing.id,
+        closure_id: closure.id,
+        wzdx_id: closure.externalId,
+        is_active: on,
+        timestamp: at.toISOString(),
+      });
+    }
+  }
+
+  private async point(thing: ThingState, message: Extract<DeviceMessage, { type: 'point' }>, at: Date): Promise<void> {
+    const position = { lat: message.lat, lng: message.lng };
+    thing.lat = message.lat;
+    thing.lng = message.lng;
+    thing.speed = message.speed;
+    thing.course = message.course ?? thing.course;
+    thing.accuracy = message.accuracy ?? null;
+    thing.dirty = true;
+
+    const stopped = message.speed < STOPPED_BELOW_MPH;
+    if (!stopped) {
+      thing.stillSince = null;
+      thing.street = null;
+    } else {
+      thing.stillSince ??= at;
+      // README "stationary after 10 min": the street is set once the asset has been still that long.
+      if (!thing.street && at.getTime() - thing.stillSince.getTime() >= STATIONARY_AFTER_MS) {
+        thing.street = this.options.streetAt?.(position) ?? coordinateLabel(position);
+      }
+    }
+    thing.stationId = this.stationAt(thing, position);
+
+    if (thing.runId) {
+      thing.runPointsCount += 1;
+      this.pendingPoints.push({
+        thingId: thing.id,
+        runId: thing.runId,
+        lat: message.lat,
+        lng: message.lng,
+        course: thing.course,
+        speed: message.speed,
+        accuracy: thing.accuracy,
+        timestamp: at,
+      });
+    }
+
+    this.publishFast(thing, {
+      type: 'point',
+      thing_id: thing.id,
+      lat: message.lat,
+      lng: message.lng,
+      speed: message.speed,
+      course: thing.course,
+      accuracy: thing.accuracy,
+      timestamp: at.toISOString(),
+      station_id: thing.stationId,
+    });
+
+    // Incidents: stopped with lights on for more than 30 s opens or joins a location.
+    if (thing.locationId) {
+      const location = await this.locationPosition(thing.locationId);
+      if (!location || distanceM(location, position) > INCIDENT_LEAVE_RADIUS_M) await this.leaveIncident(thing, at);
+    } else if (thing.lightsOn && stopped && thing.stillSince && at.getTime() - thing.stillSince.getTime() > INCIDENT_STOP_MS) {
+      await this.joinIncident(thing, position, at);
+    }
+  }
+
+  private stationAt(thing: ThingState, position: LatLng): string | null {
+    for (const station of this.stations) {
+      if (station.organizationId !== thing.organizationId) continue;
+      if (distanceM(station, position) <= station.radiusM) return station.id;
+    }
+    return null;
+  }
+
+  private readonly locationCache = new Map<string, LatLng>();
+
+  private async locationPosition(id: string): Promise<LatLng | null> {
+    const cached = this.locationCache.get(id);
+    if (cached) return cached;
+    const [row] = await this.deps.db
+      .select({ lat: locations.lat, lng: locations.lng, isActive: locations.isActive })
+      .from(locations)
+      .where(eq(locations.id, id));
+    if (!row || !row.isActive) return null;
+    this.locationCache.set(id, row);
+    return row;
+  }
+
+  private async joinIncident(thing: ThingState, position: LatLng, at: Date): Promise<void> {
+    const { db } = this.deps;
+    const candidates = await db
+      .select({ id: locations.id, lat: locations.lat, lng: locations.lng })
+      .from(locations)
+      .where(and(eq(locations.organizationId, thing.organizationId), eq(locations.isActive, true), isNull(locations.deletedAt)));
+    let location = candidates.find((candidate) => distanceM(candidate, position) <= INCIDENT_JOIN_RADIUS_M);
+    if (!location) {
+      const street = this.options.streetAt?.(position) ?? coordinateLabel(position);
+      const [created] = await db
+        .insert(locations)
+        .values({
+          organizationId: thing.organizationId,
+          displayName: street,
+          street,
+          lat: position.lat,
+          lng: position.lng,
+          startTime: at,
+          isActive: true,
+          updatedAt: at,
+        })
+        .returning({ id: locations.id, lat: locations.lat, lng: locations.lng });
+      location = created!;
+    }
+    await db
+      .insert(locationThings)
+      .values({ locationId: location.id, thingId: thing.id, startTime: at, isActive: true })
+      .onConflictDoUpdate({ target: [locationThings.locationId, locationThings.thingId], set: { isActive: true, endTime: null } });
+    await db.update(locations).set({ updatedAt: at }).where(eq(locations.id, location.id));
+    thing.locationId = location.id;
+    thing.stationId = null;
+    thing.dirty = true;
+    await this.publishLocation(thing, location.id, at);
+  }
+
+  private async leaveIncident(thing: ThingState, at: Date): Promise<void> {
+    const { db } = this.deps;
+    const locationId = thing.locationId!;
+    thing.locationId = null;
+    thing.dirty = true;
+    await db
+      .update(locationThings)
+      .set({ isActive: false, endTime: at })
+      .where(and(eq(locationThings.locationId, locationId), eq(locationThings.thingId, thing.id)));
+    const [remaining] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(locationThings)
+      .where(and(eq(locationThings.locationId, locationId), eq(locationThings.isActive, true)));
+    // The location ends when its last vehicle leaves.
+    if ((remaining?.count ?? 0) === 0) {
+      await db.update(locations).set({ isActive: false, endTime: at, updatedAt: at }).where(eq(locations.id, locationId));
+      this.locationCache.delete(locationId);
+    } else {
+      await db.update(locations).set({ updatedAt: at }).where(eq(locations.id, locationId));
+    }
+    await this.publishLocation(thing, null, at, locationId);
+  }
+
+  private async publishLocation(thing: ThingState, locationId: string | null, at: Date, previousId?: string): Promise<void> {
+    const id = locationId ?? previousId;
+    const rows = id ? await this.deps.db.select().from(locations).where(eq(locations.id, id)) : [];
+    const [wire] = await toLocationWires(this.deps.db, rows, at);
+    await this.publish(thing, { type: 'location', thing_id: thing.id, location_id: locationId, location: wire ?? null, timestamp: at.toISOString() });
+  }
+
+  /** Two R2R-enabled responders alerting within R2R_ALERT_DISTANCE_M of each other alert each other. */
+  private async checkR2R(thing: ThingState, at: Date): Promise<void> {
+    if (!this.isR2RResponder(thing) || thing.lat === null || thing.lng === null) return;
+    const here = { lat: thing.lat, lng: thing.lng };
+    for (const other of this.byId.values()) {
+      if (other === thing || !other.lightsOn || !this.isR2RResponder(other) || other.lat === null || other.lng === null) continue;
+      const distance = distanceM(here, { lat: other.lat, lng: other.lng });
+      if (distance > R2R_ALERT_DISTANCE_M) continue;
+      const pair = [thing.id, other.id].sort().join(':');
+      const last = this.r2rPairs.get(pair);
+      if (last !== undefined && at.getTime() - last < R2R_PAIR_COOLDOWN_MS) continue;
+      this.r2rPairs.set(pair, at.getTime());
+      await this.deps.db.insert(r2rAlerts).values({
+        organizationId: thing.organizationId,
+        thingId: thing.id,
+        otherThingId: other.id,
+        distanceM: Math.round(distance),
+        lat: thing.lat,
+        lng: thing.lng,
+        alertTime: at,
+        delivered: true,
+      });
+    }
+  }
+
+  private isR2RResponder(thing: ThingState): boolean {
+    return thing.isR2REnabled && thing.isResponder && thing.inService && (R2R_CAPABLE_TYPES as readonly string[]).includes(thing.type);
+  }
+
+  private async attributes(thing: ThingState, attributes: Extract<DeviceMessage, { type: 'attributes' }>['attributes'], at: Date): Promise<void> {
+    const set: Partial<typeof things.$inferInsert> = { updatedAt: at };
+    if (attributes.nickname !== undefined) set.nickname = attributes.nickname;
+    if (attributes.in_service !== undefined) {
+      set.inService = attributes.in_service;
+      thing.inService = attributes.in_service;
+    }
+    if (attributes.device_type !== undefined) set.deviceType = attributes.device_type;
+    await this.deps.db.update(things).set(set).where(eq(things.id, thing.id));
+    await this.publishThing(thing, at);
+  }
+
+  private async publishThing(thing: ThingState, at: Date): Promise<void> {
+    await this.flushThings([thing]);
+    const wire = await loadThingWire(this.deps.db, thing.id, at);
+    if (wire) await this.publish(thing, { type: 'thing', thing: wire });
+  }
+
+  private lastSweep = 0;
+
+  /** Alerting switched off turns back on after 60 minutes (part 1 §4, part 2 §4). */
+  private async alertingResetSweep(at: Date): Promise<void> {
+    if (at.getTime() - this.lastSweep < 30_000) return;
+    this.lastSweep = at.getTime();
+    const turnedOn = await this.deps.db
+      .update(things)
+      .set({ isPubliclyAlerting: true, alertingOffAt: null, updatedAt: at })
+      .where(and(eq(things.isPubliclyAlerting, false), lte(things.alertingOffAt, new Date(at.getTime() - ALERTING_OFF_RESET_MS))))
+      .returning({ id: things.id });
+    for (const { id } of turnedOn) {
+      const thing = this.byId.get(id);
+      if (thing) await this.publishThing(thing, at);
+    }
+  }
+
+  /** Writes the changed assets and the collected points: one statement per chunk. */
+  flush(): Promise<void> {
+    const run = this.queue.then(async () => {
+      const dirty = [...this.byId.values()].filter((thing) => thing.dirty);
+      await this.flushThings(dirty);
+      const batch = this.pendingPoints;
+      this.pendingPoints = [];
+      for (let i = 0; i < batch.length; i += INSERT_CHUNK) {
+        await this.deps.db.insert(points).values(batch.slice(i, i + INSERT_CHUNK));
+      }
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async flushThings(dirty: readonly ThingState[]): Promise<void> {
+    const now = this.deps.now();
+    for (let i = 0; i < dirty.length; i += UPDATE_CHUNK) {
+      const chunk = dirty.slice(i, i + UPDATE_CHUNK);
+      const values = sql.join(
+        chunk.map(
+          (t) =>
+            sql`(${t.id}::uuid, ${t.lat}::float8, ${t.lng}::float8, ${t.speed}::float8, ${t.course}::float8, ${t.accuracy}::float8, ${t.heartbeatAt?.toISOString() ?? null}::timestamptz, ${t.lightsOn}::boolean, ${t.stillSince?.toISOString() ?? null}::timestamptz, ${t.street}::text, ${t.stationId}::uuid, ${t.locationId}::uuid, ${t.runId}::uuid, ${t.runStartTime?.toISOString() ?? null}::timestamptz, ${t.runPointsCount}::int)`,
+        ),
+        sql`, `,
+      );
+      await this.deps.db.execute(sql`
+        update ${things} set
+          lat = v.lat, lng = v.lng, speed = v.speed, course = v.course, accuracy = v.accuracy,
+          heartbeat_at = v.heartbeat_at, lights_on = v.lights_on, enroute = v.lights_on, still_since = v.still_since,
+          street = v.street, station_id = v.station_id, location_id = v.location_id, run_id = v.run_id,
+          run_start_time = v.run_start_time, run_points_count = v.run_points_count, updated_at = ${now.toISOString()}::timestamptz
+        from (values ${values}) as v(id, lat, lng, speed, course, accuracy, heartbeat_at, lights_on, still_since, street, station_id, location_id, run_id, run_start_time, run_points_count)
+        where ${things.id} = v.id`);
+      for (const thing of chunk) thing.dirty = false;
+    }
+  }
+
+  /** For tests and the simulator: the state the ingest holds for a device. */
+  stateOf(haasId: string): Readonly<ThingState> | undefined {
+    return this.byHaasId.get(haasId);
+  }
+}

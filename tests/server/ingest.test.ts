@@ -1,0 +1,203 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ASSET_STATUS, computeAssetStatus } from '../../src/domain/asset-status';
+import { MINUTE_MS, SECOND_MS } from '../../src/domain/constants';
+import type { LiveMessageInput } from '../../src/domain/live-message';
+import { hashToken } from '../../server/auth/secrets';
+import { apiKeys, closures, locations, locationThings, points, r2rAlerts, runs, things, thingTypes } from '../../server/db/schema';
+import type { IngestEngine } from '../../server/live/ingest';
+import { createTestServer, type TestServer } from '../support/test-server';
+
+let server: TestServer;
+let engine: IngestEngine;
+let org: { id: string };
+let otherOrg: { id: string };
+let key: string;
+let otherKey: string;
+const received: LiveMessageInput[] = [];
+let haasCounter = 0;
+
+async function createKey(organizationId: string, userId: string, token: string) {
+  await server.database.db.insert(apiKeys).values({ userId, organizationId, description: 'device', tokenHash: hashToken(token), tokenPrefix: token.slice(0, 6) });
+}
+
+async function createThing(type: string, values: Partial<typeof things.$inferInsert> = {}) {
+  const [typeRow] = await server.database.db.select().from(thingTypes).where(eq(thingTypes.name, type));
+  const [row] = await server.database.db
+    .insert(things)
+    .values({ organizationId: org.id, haasId: `HA5-T${++haasCounter}`, thingTypeId: typeRow!.id, lat: 30.27, lng: -97.74, ...values })
+    .returning();
+  await engine.reload();
+  return row!;
+}
+
+const at = (offsetMs = 0) => new Date(server.clock.ms + offsetMs).toISOString();
+
+async function post(messages: unknown[], apiKey = key) {
+  const response = await server.app.inject({ method: 'POST', url: '/ingest', headers: { 'x-api-key': apiKey }, payload: { messages } });
+  return { status: response.statusCode, body: response.json() as { accepted: number; rejected: { index: number; reason: string }[] } };
+}
+
+const lights = (haas_id: string, on: boolean, offset = 0) => ({ type: 'lights', haas_id, on, timestamp: at(offset) });
+const point = (haas_id: string, lat: number, lng: number, speed: number, offset = 0) => ({ type: 'point', haas_id, lat, lng, speed, course: 90, accuracy: 5, timestamp: at(offset) });
+
+beforeAll(async () => {
+  server = await createTestServer();
+  engine = (server.app as unknown as { ingest: IngestEngine }).ingest;
+  org = await server.createOrg({ name: 'Ingest Org' });
+  otherOrg = await server.createOrg({ name: 'Other Org' });
+  const user = await server.createUser({ org, role: 'ADMIN' });
+  const otherUser = await server.createUser({ org: otherOrg, role: 'ADMIN' });
+  key = 'lb_ingest_test_key_0001';
+  otherKey = 'lb_ingest_test_key_0002';
+  await createKey(org.id, user.id, key);
+  await createKey(otherOrg.id, otherUser.id, otherKey);
+  server.deps.bus.subscribe(org.id, (message) => received.push(message));
+});
+afterAll(() => server.close());
+
+describe('issue 4 POST /ingest: authentication and bad input', () => {
+  it('needs an API key', async () => {
+    const response = await server.app.inject({ method: 'POST', url: '/ingest', payload: { messages: [{}] } });
+    expect(response.statusCode).toBe(401);
+    expect((await post([{}], 'lb_wrong')).status).toBe(401);
+  });
+
+  it('a malformed batch is a 422 naming the field', async () => {
+    const response = await server.app.inject({ method: 'POST', url: '/ingest', headers: { 'x-api-key': key }, payload: { messages: 'nope' } });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toMatch(/^messages: /);
+  });
+
+  it('keeps the good messages of a batch and rejects each bad one with a reason', async () => {
+    const thing = await createThing('police');
+    const { status, body } = await post([
+      { type: 'heartbeat', haas_id: thing.haasId, timestamp: at() },
+      { type: 'point', haas_id: thing.haasId, lat: 91, lng: 0, timestamp: at() },
+      { type: 'heartbeat', haas_id: 'HA5-NOBODY', timestamp: at() },
+      { type: 'teleport', haas_id: thing.haasId, timestamp: at() },
+      { type: 'heartbeat', haas_id: thing.haasId, timestamp: at(10 * MINUTE_MS) },
+    ]);
+    expect(status).toBe(200);
+    expect(body.accepted).toBe(1);
+    expect(body.rejected.map((r) => r.index)).toEqual([1, 2, 3, 4]);
+    expect(body.rejected[0]!.reason).toMatch(/^lat: /);
+    expect(body.rejected[1]!.reason).toBe('haas_id: no device HA5-NOBODY in this organization');
+    expect(body.rejected[3]!.reason).toBe('timestamp: more than 5 minutes in the future');
+    await engine.flush();
+    const [row] = await server.database.db.select().from(things).where(eq(things.id, thing.id));
+    expect(row!.heartbeatAt?.getTime()).toBe(server.clock.ms);
+  });
+
+  it("another organization's key cannot report for this organization's device", async () => {
+    const thing = await createThing('fire');
+    const { status, body } = await post([{ type: 'heartbeat', haas_id: thing.haasId, timestamp: at() }], otherKey);
+    expect(status).toBe(422);
+    expect(body.accepted).toBe(0);
+  });
+});
+
+describe('issue 4 ingest derivations', () => {
+  it('lights on start a run with points; lights off end it; the status follows (part 1 §4)', async () => {
+    const thing = await createThing('ambulance');
+    received.length = 0;
+    await post([lights(thing.haasId, true), point(thing.haasId, 30.27, -97.74, 40, SECOND_MS), point(thing.haasId, 30.271, -97.74, 42, 2 * SECOND_MS)]);
+    await engine.flush();
+    const [row] = await server.database.db.select().from(things).where(eq(things.id, thing.id));
+    expect(row!.enroute).toBe(true);
+    expect(row!.runPointsCount).toBe(2);
+    expect(computeAssetStatus({ heartbeatTime: row!.heartbeatAt!.getTime(), enroute: row!.enroute, street: row!.street, isOnIncident: false, activeClosures: [] }, server.clock.ms)).toBe(ASSET_STATUS.active);
+    const stored = await server.database.db.select().from(points).where(eq(points.runId, row!.runId!));
+    expect(stored).toHaveLength(2);
+    expect(received.filter((m) => m.type === 'point')).toHaveLength(2);
+    expect(received.find((m) => m.type === 'heartbeat')).toMatchObject({ thing_id: thing.id, is_active: true, run_id: row!.runId });
+
+    await post([lights(thing.haasId, false, 3 * SECOND_MS)]);
+    await engine.flush();
+    const [run] = await server.database.db.select().from(runs).where(eq(runs.id, row!.runId!));
+    expect(run).toMatchObject({ isActive: false, runEnd: new Date(server.clock.ms + 3 * SECOND_MS) });
+    expect(received.at(-1)).toMatchObject({ type: 'heartbeat', is_active: false, run_id: null });
+  });
+
+  it('a vehicle stopped with lights on for more than 30 s opens a location; a second joins; it ends when the last leaves', async () => {
+    const first = await createThing('fire', { lat: 30.3, lng: -97.7 });
+    const second = await createThing('police', { lat: 30.3, lng: -97.7 });
+    received.length = 0;
+    await post([lights(first.haasId, true), point(first.haasId, 30.3, -97.7, 0, 0), point(first.haasId, 30.3, -97.7, 0, 30 * SECOND_MS)]);
+    expect(engine.stateOf(first.haasId)?.locationId).toBeNull(); // exactly 30 s: not yet
+    await post([point(first.haasId, 30.3, -97.7, 0, 31 * SECOND_MS)]);
+    const locationId = engine.stateOf(first.haasId)?.locationId;
+    expect(locationId).toBeTruthy();
+    expect(received.find((m) => m.type === 'location')).toMatchObject({ thing_id: first.id, location_id: locationId });
+
+    await post([lights(second.haasId, true), point(second.haasId, 30.3005, -97.7, 0, 0), point(second.haasId, 30.3005, -97.7, 0, 40 * SECOND_MS)]);
+    expect(engine.stateOf(second.haasId)?.locationId).toBe(locationId);
+
+    await post([lights(first.haasId, false, 60 * SECOND_MS)]);
+    let [location] = await server.database.db.select().from(locations).where(eq(locations.id, locationId!));
+    expect(location!.isActive).toBe(true);
+    // The second drives away: the last vehicle left, the location ends.
+    await post([point(second.haasId, 30.31, -97.7, 35, 70 * SECOND_MS)]);
+    [location] = await server.database.db.select().from(locations).where(eq(locations.id, locationId!));
+    expect(location).toMatchObject({ isActive: false, endTime: new Date(server.clock.ms + 70 * SECOND_MS) });
+    const onScene = await server.database.db.select().from(locationThings).where(eq(locationThings.locationId, locationId!));
+    expect(onScene.map((row) => row.isActive)).toEqual([false, false]);
+  });
+
+  it('an automated closure activates with its asset and publishes a closure message', async () => {
+    const board = await createThing('arrow_board');
+    const [closure] = await server.database.db
+      .insert(closures)
+      .values({ organizationId: org.id, closureType: 'automated', description: 'Lane closed', thingId: board.id, externalId: 'wz-ingest-1' })
+      .returning();
+    received.length = 0;
+    await post([lights(board.haasId, true)]);
+    let [row] = await server.database.db.select().from(closures).where(eq(closures.id, closure!.id));
+    expect(row!.isActive).toBe(true);
+    expect(received).toContainEqual(expect.objectContaining({ type: 'closure', closure_id: closure!.id, wzdx_id: 'wz-ingest-1', is_active: true }));
+    await post([lights(board.haasId, false, SECOND_MS)]);
+    [row] = await server.database.db.select().from(closures).where(eq(closures.id, closure!.id));
+    expect(row!.isActive).toBe(false);
+  });
+
+  it('alerting switched off turns back on after 60 minutes (part 1 §4)', async () => {
+    const thing = await createThing('police', { isPubliclyAlerting: false, alertingOffAt: new Date(server.clock.ms - 60 * MINUTE_MS) });
+    const fresh = await createThing('police', { isPubliclyAlerting: false, alertingOffAt: new Date(server.clock.ms - 58 * MINUTE_MS) });
+    server.clock.advance(MINUTE_MS); // past the 30 s sweep guard of earlier tests
+    received.length = 0;
+    await post([{ type: 'heartbeat', haas_id: thing.haasId, timestamp: at() }]);
+    const [row] = await server.database.db.select().from(things).where(eq(things.id, thing.id));
+    expect(row!.isPubliclyAlerting).toBe(true);
+    const [still] = await server.database.db.select().from(things).where(eq(things.id, fresh.id));
+    expect(still!.isPubliclyAlerting).toBe(false);
+    expect(received).toContainEqual(expect.objectContaining({ type: 'thing', thing: expect.objectContaining({ id: thing.id, is_publicly_alerting: true }) }));
+  });
+
+  it('two R2R-enabled responders alerting within 500 m alert each other, once per pair in 5 minutes', async () => {
+    const a = await createThing('police', { isR2rEnabled: true, lat: 30.4, lng: -97.8 });
+    const b = await createThing('fire', { isR2rEnabled: true, lat: 30.4, lng: -97.8 });
+    const far = await createThing('ambulance', { isR2rEnabled: true, lat: 30.5, lng: -97.8 });
+    await post([point(a.haasId, 30.4, -97.8, 30), point(b.haasId, 30.402, -97.8, 30), point(far.haasId, 30.5, -97.8, 30)]);
+    await post([lights(a.haasId, true), lights(far.haasId, true), lights(b.haasId, true)]);
+    const alerts = await server.database.db.select().from(r2rAlerts).where(eq(r2rAlerts.organizationId, org.id));
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({ thingId: b.id, otherThingId: a.id });
+    expect(alerts[0]!.distanceM).toBeGreaterThan(200);
+    expect(alerts[0]!.distanceM).toBeLessThan(250);
+  });
+
+  it('a quiet asset still for 10 minutes gets its street and is stationary', async () => {
+    const thing = await createThing('maintenance');
+    engine.setStreetLookup(() => 'Congress Ave');
+    await post([point(thing.haasId, 30.28, -97.74, 0, 0), point(thing.haasId, 30.28, -97.74, 0, 10 * MINUTE_MS - 1)]);
+    expect(engine.stateOf(thing.haasId)?.street).toBeNull();
+    server.clock.advance(10 * MINUTE_MS);
+    await post([point(thing.haasId, 30.28, -97.74, 0, 0)]);
+    await engine.flush();
+    const [row] = await server.database.db.select().from(things).where(and(eq(things.id, thing.id)));
+    expect(row!.street).toBe('Congress Ave');
+    expect(computeAssetStatus({ heartbeatTime: row!.heartbeatAt!.getTime(), enroute: false, street: row!.street, isOnIncident: false, activeClosures: [] }, server.clock.ms)).toBe(ASSET_STATUS.stationary);
+    await post([point(thing.haasId, 30.281, -97.74, 25, SECOND_MS)]);
+    expect(engine.stateOf(thing.haasId)?.street).toBeNull();
+  });
+});

@@ -20,6 +20,8 @@ export default defineConfig({
     : {},
   test: {
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
+    // The multi-process suite needs real Postgres and NATS servers: `npm run test:pg` runs it.
+    exclude: process.env.LIGHTBAR_TEST_ENGINE === 'postgres' ? [] : ['tests/scale/**'],
     environment: 'node',
     pool: 'forks',
     testTimeout: 30_000,

@@ -5,17 +5,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-if (!process.env.TEST_DATABASE_URL) {
+if (!process.env.TEST_DATABASE_URL || !process.env.TEST_NATS_URL) {
   if (process.env.CI === 'true') {
-    console.error('test:pg: CI=true but TEST_DATABASE_URL is not set: the Postgres run is required in CI.');
+    console.error('test:pg: CI=true but TEST_DATABASE_URL or TEST_NATS_URL is not set: the Postgres and NATS run is required in CI.');
     process.exit(1);
   }
-  console.log('test:pg: Postgres run skipped: TEST_DATABASE_URL is not set (the server suites ran on PGlite).');
+  console.log('test:pg: Postgres and NATS run skipped: TEST_DATABASE_URL and TEST_NATS_URL are not both set (the server suites ran on PGlite).');
   process.exit(0);
 }
 const result = spawnSync(
   process.execPath,
-  [path.join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', 'tests/server'],
+  [path.join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', 'tests/server', 'tests/scale'],
   { cwd: root, stdio: 'inherit', env: { ...process.env, LIGHTBAR_TEST_ENGINE: 'postgres' } },
 );
 process.exit(result.status ?? 1);

@@ -14,6 +14,8 @@ const database = await openDatabase({ url: config.databaseUrl, dataDir: config.d
 await ensureReferenceData(database.db);
 
 const app = await buildServer(config, { logger: process.env.LOG_LEVEL !== 'silent', database });
+// The device ingest writes the fleet's rows once a second.
+await app.ingest?.start();
 const address = await app.listen({ port: config.port, host: config.host });
 const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
 // The e2e harness reads this line to learn the port.

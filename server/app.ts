@@ -74,6 +74,7 @@ export async function buildServer(config: ServerConfig, opts: BuildOptions = {})
       bus: opts.bus ?? (config.natsUrl ? await connectNatsBus(config.natsUrl) : new InProcessBus()),
     };
     app.deps = deps;
+    app.decorate('lightbarNow', deps.now);
     registerApiRoutes(app, deps);
     await cableRoutes(app, deps, deps.bus);
     const ingest = new IngestEngine(deps);

@@ -21,6 +21,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     caller?: Caller;
   }
+  interface FastifyInstance {
+    /** The server's clock (ServerDeps.now): tests move it; token expiry is read from it. */
+    lightbarNow?: () => Date;
+  }
 }
 
 export function bearerToken(request: FastifyRequest): string | null {
@@ -65,7 +69,7 @@ export async function requireCaller(db: Db, request: FastifyRequest): Promise<Ca
   if (request.caller) return request.caller;
   const token = bearerToken(request);
   if (!token) throw unauthorized();
-  const caller = await callerForToken(db, token, new Date());
+  const caller = await callerForToken(db, token, request.server.lightbarNow?.() ?? new Date());
   if (!caller) throw unauthorized();
   request.caller = caller;
   return caller;

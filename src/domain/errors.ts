@@ -198,6 +198,8 @@ function organization(failure: Failure): UserError {
 
 function locationUpdate(failure: Failure): UserError {
   if (failure.status === 0) return text(DOTTED.connectionFailed);
+  // Our server answers 404 for a location the caller may not see (README "Design decisions"): the 'found' row.
+  if (failure.status === 404) return text('Location not found');
   if (failure.status === 422) {
     if (has(failure, 'active')) return text('Location no longer active');
     if (has(failure, 'access')) return text('User does not have access to Location');
@@ -208,6 +210,8 @@ function locationUpdate(failure: Failure): UserError {
 
 function assetSave(failure: Failure): UserError {
   if (failure.status === 0) return text(PLAIN.connectionFailed);
+  // Our server answers 404 for an asset the caller may not see (README "Design decisions"): the 'found' row.
+  if (failure.status === 404) return text('Asset not found');
   if (failure.status === 422) {
     if (has(failure, 'found')) return text('Asset not found');
     if (has(failure, 'nickname')) return text('Asset nickname cannot be updated');

@@ -74,12 +74,14 @@ const PART1: Row[] = [
   ['locationUpdate', { status: 422, message: 'User has no access' }, t('User does not have access to Location')],
   ['locationUpdate', { status: 422, message: 'Record not found' }, t('Location not found')],
   ['locationUpdate', { status: 422, message: 'Roadway heading invalid' }, t('Unable to update Location')],
+  ['locationUpdate', { status: 404, message: 'Location not found' }, t('Location not found')],
   // Asset save
   ['assetSave', { status: 0 }, t('Connection failed')],
   ['assetSave', { status: 422, message: 'Thing not found' }, t('Asset not found')],
   ['assetSave', { status: 422, message: 'nickname is locked' }, t('Asset nickname cannot be updated')],
   ['assetSave', { status: 422, message: 'VIN has already been taken' }, t('VIN has already been taken')],
   ['assetSave', { status: 500 }, t('Unknown failure')],
+  ['assetSave', { status: 404, message: 'Thing not found' }, t('Asset not found')],
   // Asset action (R2R, test mode, LED)
   ['assetAction', { status: 0 }, t('Connection failed')],
   ['assetAction', { status: 404 }, t('Asset not found')],

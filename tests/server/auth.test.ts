@@ -258,6 +258,15 @@ describe('part1 §7 unlock_account and profile', () => {
     expect(profile.managed_orgs).toEqual([{ id: managed.id, name: 'County Roads' }]);
   });
 
+  it('an access token expires after 2 hours on the server clock', async () => {
+    const org = await server.createOrg();
+    const token = await server.signIn((await server.createUser({ org, role: 'USER' })).email);
+    server.clock.advance(2 * HOUR_MS - 1000);
+    expect((await server.app.inject({ method: 'GET', url: '/profile', headers: server.auth(token) })).statusCode).toBe(200);
+    server.clock.advance(1000);
+    expect((await server.app.inject({ method: 'GET', url: '/profile', headers: server.auth(token) })).statusCode).toBe(401);
+  });
+
   it('GET /profile without a token is 401', async () => {
     expect((await server.app.inject({ method: 'GET', url: '/profile' })).statusCode).toBe(401);
     expect((await server.app.inject({ method: 'GET', url: '/profile', headers: { authorization: 'Bearer nope' } })).statusCode).toBe(401);

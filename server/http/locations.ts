@@ -1,0 +1,154 @@
+/**
+ * part 1 §7 event (location) calls: GET /locations, GET /locations/active, PUT /locations/{id}.
+ * Also the organization helpers the asset calls share: the requested `org_ids[]` and what the
+ * caller may do to an organization's records (write, read only, or nothing).
+ */
+import { and, asc, desc, eq, gt, gte, inArray, isNull, or, sql, type Column, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { EVENT_HISTORY_MS, EVENTS_KEPT } from '../../src/domain/constants';
+import { canEditEvent, section } from '../../src/domain/permissions';
+import { locationEditSchema } from '../../src/domain/validation/location';
+import { requireAny, requireCaller } from '../auth/context';
+import { requestedOrgIds, type OrgScope } from '../auth/scope';
+import { locations } from '../db/schema';
+import type { ServerDeps } from '../deps';
+import { forbidden, HttpError, notFound, parse, unprocessable } from './errors';
+import { toLocationWires } from './location-wire';
+import { listParam, sinceParam } from './query';
+
+const UUID_MESSAGE = 'must be a uuid';
+const uuid = () => z.uuid({ error: UUID_MESSAGE });
+
+/** True when `value` is a uuid: a path id that is not one names no record (404, never a 500). */
+export function isUuid(value: unknown): value is string {
+  return uuid().safeParse(value).success;
+}
+
+/**
+ * `org_ids[]` of a list call, checked to be uuids (422 naming the field), reduced to the ones the
+ * caller may see; null = every organization (haas:manage with no filter).
+ */
+export function requestedOrgs(query: unknown, scope: OrgScope): string[] | null {
+  const ids = listParam(query, 'org_ids');
+  parse(z.object({ org_ids: z.array(uuid()) }), { org_ids: ids });
+  return requestedOrgIds(scope, ids);
+}
+
+/** A condition `column ∈ orgIds` (null: no condition; an empty list: nothing). */
+export function orgCondition(column: Column, orgIds: readonly string[] | null): SQL | undefined {
+  if (orgIds === null) return undefined;
+  return orgIds.length === 0 ? sql`false` : inArray(column, [...orgIds]);
+}
+
+/**
+ * What the caller may do to an organization's records: `write` for their own organization, its
+ * children and the organizations they manage (haas:manage: all); `read` for organizations they
+ * only access (accessor relation); `none` for the rest (404, nothing leaks).
+ */
+export type OrgAccess = 'none' | 'read' | 'write';
+
+export function orgAccess(scope: OrgScope, orgId: string): OrgAccess {
+  if (scope.visibleOrgIds === null) return 'write';
+  if (!scope.visibleOrgIds.has(orgId)) return 'none';
+  if (orgId === scope.organizationId || scope.managedOrgIds.has(orgId)) return 'write';
+  if (scope.accessedOrgIds.has(orgId)) return 'read';
+  return 'write'; // a child organization
+}
+
+/** The 422 texts of part 1 §8 "Location update", each carrying the word the catalogue reads. */
+export const LOCATION_ERRORS = {
+  notFound: 'Location not found',
+  noAccess: 'User does not have access to Location',
+  inactive: 'Location is no longer active',
+  geoMarker: "A geo marker's position cannot be edited",
+  otherOrganization: "organization_id: is not the Location's organization",
+} as const;
+
+const locationUpdateSchema = z.object({
+  lat: locationEditSchema.shape.lat,
+  lng: locationEditSchema.shape.lng,
+  roadway_heading: locationEditSchema.shape.roadwayHeading,
+  organization_id: uuid(),
+});
+
+/** Active first; active by newest start; inactive by newest end (part 1 §4, src/domain compareEvents). */
+const EVENT_ORDER = [
+  desc(locations.isActive),
+  sql`case when ${locations.isActive} then ${locations.startTime} else ${locations.endTime} end desc nulls last`,
+  asc(locations.id),
+];
+
+export function locationRoutes(app: FastifyInstance, deps: ServerDeps): void {
+  const { db } = deps;
+
+  app.get('/locations', async (request) => {
+    const caller = await requireCaller(db, request);
+    requireAny(caller, section('events').anyOf);
+    const orgIds = requestedOrgs(request.query, caller.scope);
+    const since = sinceParam(request.query);
+    const now = deps.now();
+    // part 1 §4, §9: the first fetch covers the last 7 days.
+    const startDate = sinceParam(request.query, 'start_date') ?? new Date(now.getTime() - EVENT_HISTORY_MS);
+    const inOrgs = orgCondition(locations.organizationId, orgIds);
+    const inWindow = or(eq(locations.isActive, true), gte(locations.startTime, startDate), gte(locations.endTime, startDate));
+    const query = db
+      .select()
+      .from(locations)
+      .where(and(isNull(locations.deletedAt), inOrgs, inWindow, since ? gt(locations.updatedAt, since) : undefined))
+      .orderBy(...EVENT_ORDER);
+    // part 1 §9: a full load answers at most the newest EVENTS_KEPT; an incremental one every change.
+    const rows = since ? await query : await query.limit(EVENTS_KEPT);
+    const deleted = since
+      ? await db
+          .select({ id: locations.id })
+          .from(locations)
+          .where(and(gt(locations.deletedAt, since), inOrgs))
+          .orderBy(asc(locations.id))
+      : [];
+    return {
+      data: await toLocationWires(db, rows, now),
+      meta: { server_timestamp: now.toISOString(), deleted_ids: deleted.map((row) => row.id) },
+    };
+  });
+
+  app.get('/locations/active', async (request) => {
+    const caller = await requireCaller(db, request);
+    requireAny(caller, section('events').anyOf);
+    const orgIds = requestedOrgs(request.query, caller.scope);
+    const now = deps.now();
+    const rows = await db
+      .select()
+      .from(locations)
+      .where(and(isNull(locations.deletedAt), eq(locations.isActive, true), orgCondition(locations.organizationId, orgIds)))
+      .orderBy(...EVENT_ORDER);
+    return { data: await toLocationWires(db, rows, now), meta: { server_timestamp: now.toISOString(), deleted_ids: [] } };
+  });
+
+  app.put('/locations/:id', async (request) => {
+    const caller = await requireCaller(db, request);
+    if (!canEditEvent(caller.permissions)) throw forbidden();
+    const { id } = request.params as { id: string };
+    if (!isUuid(id)) throw notFound('Location');
+    const body = parse(locationUpdateSchema, request.body);
+    const [location] = await db.select().from(locations).where(eq(locations.id, id)).limit(1);
+    const access = location ? orgAccess(caller.scope, location.organizationId) : 'none';
+    if (!location || access === 'none') throw notFound('Location');
+    // A location the caller could see that has since been removed: the catalogue's 'found' row.
+    if (location.deletedAt) throw unprocessable(LOCATION_ERRORS.notFound, 'not_found');
+    if (access === 'read') throw unprocessable(LOCATION_ERRORS.noAccess, 'no_access');
+    if (body.organization_id !== location.organizationId && body.organization_id !== caller.scope.organizationId) {
+      throw new HttpError(422, 'invalid', LOCATION_ERRORS.otherOrganization, { fields: { organization_id: LOCATION_ERRORS.otherOrganization } });
+    }
+    if (!location.isActive) throw unprocessable(LOCATION_ERRORS.inactive, 'inactive');
+    if (location.isGeoMarker) throw unprocessable(LOCATION_ERRORS.geoMarker, 'geo_marker');
+    const now = deps.now();
+    const [updated] = await db
+      .update(locations)
+      .set({ lat: body.lat, lng: body.lng, roadwayHeading: body.roadway_heading, updatedAt: now })
+      .where(eq(locations.id, id))
+      .returning();
+    const [wire] = await toLocationWires(db, [updated!], now);
+    return wire;
+  });
+}

@@ -1,0 +1,224 @@
+/**
+ * Database rows → the thing wire object of src/domain/asset.ts (`thingWireSchema`), for
+ * GET /organization/things, the PUT /things answers, and later the socket and ingest (issue 3, 4).
+ *
+ * One call loads any number of things with a fixed number of queries (the things with their type,
+ * subtype, organization and organization type in one; then external identifiers, asset relations,
+ * active automated closures, the current incident rows and the owners' integrations, each batched
+ * over every id), so a page of 500 costs six queries, never one per asset.
+ *
+ * The status is the domain's `computeAssetStatus` at `now` (README "kept or recomputed"), sent as
+ * the server string; `is_stale` is sent beside it (the wire schema does not read it; the client
+ * recomputes both).
+ */
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { computeAssetStatus, isStale, statusToServer } from '../../src/domain/asset-status';
+import type { ThingWireInput, RelationshipType } from '../../src/domain/asset';
+import { SECOND_MS } from '../../src/domain/constants';
+import type { Db } from '../db/connection';
+import {
+  closures,
+  integrationConfigurations,
+  locationThings,
+  organizations,
+  organizationTypes,
+  thingExternalIdentifiers,
+  thingRelationships,
+  things,
+  thingSubtypes,
+  thingTypes,
+} from '../db/schema';
+
+/** The wire object as the server writes it: the schema's input plus `is_stale`. */
+export type ThingWireOut = ThingWireInput & { is_stale: boolean };
+
+const iso = (date: Date | null | undefined): string | null => (date ? date.toISOString() : null);
+
+/** The key an organization type's single icon url travels under in `icon_urls`. */
+export const ORGANIZATION_ICON_KEY = 'marker';
+
+/** Whole seconds from `start` to `end`, never negative; null without a start. */
+export function secondsBetween(start: Date | null | undefined, end: Date): number | null {
+  if (!start) return null;
+  return Math.max(0, Math.floor((end.getTime() - start.getTime()) / SECOND_MS));
+}
+
+function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
+  const out = new Map<K, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = out.get(k);
+    if (list) list.push(row);
+    else out.set(k, [row]);
+  }
+  return out;
+}
+
+/**
+ * The wire objects of the given things, in the order of `ids` (unknown ids are skipped; soft-deleted
+ * things are included, callers filter). Visibility is the caller's business.
+ */
+export async function loadThingWires(db: Db, ids: readonly string[], now: Date): Promise<ThingWireOut[]> {
+  if (ids.length === 0) return [];
+  const idList = [...new Set(ids)];
+  const rows = await db
+    .select({
+      thing: things,
+      typeName: thingTypes.name,
+      subtypeName: thingSubtypes.name,
+      orgName: organizations.name,
+      orgType: {
+        id: organizationTypes.id,
+        name: organizationTypes.name,
+        acs: organizationTypes.acs,
+        iconUrl: organizationTypes.iconUrl,
+      },
+    })
+    .from(things)
+    .innerJoin(thingTypes, eq(thingTypes.id, things.thingTypeId))
+    .leftJoin(thingSubtypes, eq(thingSubtypes.id, things.thingSubtypeId))
+    .innerJoin(organizations, eq(organizations.id, things.organizationId))
+    .leftJoin(organizationTypes, eq(organizationTypes.id, organizations.organizationTypeId))
+    .where(inArray(things.id, idList));
+  if (rows.length === 0) return [];
+  const orgIds = [...new Set(rows.map((row) => row.thing.organizationId))];
+
+  const [identifiers, relations, activeClosures, incidents, integrations] = await Promise.all([
+    db
+      .select({
+        thingId: thingExternalIdentifiers.thingId,
+        identifierId: thingExternalIdentifiers.identifierId,
+        systemName: thingExternalIdentifiers.systemName,
+      })
+      .from(thingExternalIdentifiers)
+      .where(inArray(thingExternalIdentifiers.thingId, idList))
+      .orderBy(thingExternalIdentifiers.systemName),
+    db
+      .select({
+        thingId: thingRelationships.thingId,
+        organizationId: thingRelationships.organizationId,
+        relationshipType: thingRelationships.relationshipType,
+        organizationName: organizations.name,
+      })
+      .from(thingRelationships)
+      .innerJoin(organizations, eq(organizations.id, thingRelationships.organizationId))
+      .where(inArray(thingRelationships.thingId, idList))
+      .orderBy(organizations.name),
+    // part 1 §4: an asset's active closures are the automated closures running on it.
+    db
+      .select({ id: closures.id, thingId: closures.thingId, wzdxId: closures.externalId })
+      .from(closures)
+      .where(
+        and(
+          inArray(closures.thingId, idList),
+          eq(closures.closureType, 'automated'),
+          eq(closures.isActive, true),
+          isNull(closures.deletedAt),
+        ),
+      )
+      .orderBy(closures.id),
+    // The asset's row on its current incident (location_id), for incident start and end.
+    db
+      .select({ thingId: locationThings.thingId, startTime: locationThings.startTime, endTime: locationThings.endTime })
+      .from(locationThings)
+      .innerJoin(things, and(eq(things.id, locationThings.thingId), eq(things.locationId, locationThings.locationId)))
+      .where(inArray(locationThings.thingId, idList)),
+    db
+      .select({ id: integrationConfigurations.id, organizationId: integrationConfigurations.organizationId, provider: integrationConfigurations.provider })
+      .from(integrationConfigurations)
+      .where(inArray(integrationConfigurations.organizationId, orgIds))
+      .orderBy(integrationConfigurations.provider),
+  ]);
+
+  const identifiersBy = groupBy(identifiers, (row) => row.thingId);
+  const relationsBy = groupBy(relations, (row) => row.thingId);
+  const closuresBy = groupBy(activeClosures, (row) => row.thingId);
+  const incidentBy = new Map(incidents.map((row) => [row.thingId, row]));
+  const integrationsBy = groupBy(integrations, (row) => row.organizationId);
+  const byId = new Map(rows.map((row) => [row.thing.id, row]));
+  const nowMs = now.getTime();
+
+  const out: ThingWireOut[] = [];
+  for (const id of idList) {
+    const row = byId.get(id);
+    if (!row) continue;
+    const { thing, orgType } = row;
+    const active = (closuresBy.get(id) ?? []).map((c) => ({ id: c.id, wzdx_id: c.wzdxId }));
+    const heartbeatTime = thing.heartbeatAt ? thing.heartbeatAt.getTime() : null;
+    const status = computeAssetStatus(
+      { heartbeatTime, enroute: thing.enroute, street: thing.street, isOnIncident: thing.locationId !== null, activeClosures: active },
+      nowMs,
+    );
+    const incident = thing.locationId ? incidentBy.get(id) : undefined;
+    const orgIntegrations = integrationsBy.get(thing.organizationId) ?? [];
+    out.push({
+      id: thing.id,
+      haas_id: thing.haasId,
+      nickname: thing.nickname,
+      heartbeat_datetime: iso(thing.heartbeatAt),
+      updated_at: iso(thing.updatedAt),
+      thing_type: row.typeName,
+      thing_type_id: thing.thingTypeId,
+      thing_subtype: row.subtypeName,
+      thing_subtype_id: thing.thingSubtypeId,
+      in_service: thing.inService,
+      is_publicly_alerting: thing.isPubliclyAlerting,
+      enroute: thing.enroute,
+      status: statusToServer(status),
+      is_stale: isStale(heartbeatTime, nowMs),
+      lat: thing.lat,
+      lng: thing.lng,
+      accuracy: thing.accuracy,
+      course: thing.course,
+      speed: thing.speed,
+      street: thing.street,
+      station_id: thing.stationId,
+      location_id: thing.locationId,
+      incident_start_time: iso(incident?.startTime),
+      incident_end_time: iso(incident?.endTime),
+      run_id: thing.runId,
+      run_start_time: iso(thing.runStartTime),
+      run_points_count: thing.runId ? thing.runPointsCount : null,
+      runtime: thing.runId ? secondsBetween(thing.runStartTime, now) : null,
+      is_r2r_enabled: thing.isR2rEnabled,
+      is_test_mode_on: thing.isTestModeOn,
+      is_allowed_for_test_mode: thing.isAllowedForTestMode,
+      is_allowed_for_closures: thing.isAllowedForClosures,
+      is_responder: thing.isResponder,
+      is_integration_org: orgIntegrations.length > 0,
+      device_type: thing.deviceType,
+      feed_subscriptions: thing.feedSubscriptions,
+      integrations: orgIntegrations.map((i) => ({ name: i.provider, id: i.id })),
+      external_identifiers: (identifiersBy.get(id) ?? []).map((e) => ({ identifier_id: e.identifierId, system_name: e.systemName })),
+      active_closures: active,
+      organization: {
+        id: thing.organizationId,
+        name: row.orgName,
+        organization_type: orgType
+          ? {
+              id: orgType.id,
+              name: orgType.name,
+              acs: orgType.acs,
+              icon_urls: orgType.iconUrl ? { [ORGANIZATION_ICON_KEY]: orgType.iconUrl } : {},
+            }
+          : null,
+      },
+      organization_relationships: (relationsBy.get(id) ?? []).map((r) => ({
+        organization_uuid: r.organizationId,
+        organization_name: r.organizationName,
+        relationship_type: r.relationshipType satisfies RelationshipType,
+      })),
+      vin_number: thing.vinNumber,
+      license_plate_number: thing.licensePlateNumber,
+      registry_number: thing.registryNumber,
+      external_id: thing.externalId,
+    });
+  }
+  return out;
+}
+
+/** One thing's wire object, or null when the id is unknown. */
+export async function loadThingWire(db: Db, id: string, now: Date): Promise<ThingWireOut | null> {
+  const [wire] = await loadThingWires(db, [id], now);
+  return wire ?? null;
+}

@@ -1,0 +1,807 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, ne } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { associationsPayloadSchema, fromThingWire, thingWireSchema } from '../../src/domain/asset';
+import { ASSET_STATUS } from '../../src/domain/asset-status';
+import { HOUR_MS, MINUTE_MS, SECOND_MS, THINGS_PAGE_SIZE } from '../../src/domain/constants';
+import { errorText } from '../../src/domain/errors';
+import { pageCount, pagedAnswerSchema } from '../../src/domain/incremental';
+import { organizationRefWireSchema } from '../../src/domain/organization';
+import { thingSubtypeWireSchema, thingTypeWireSchema } from '../../src/domain/thing-type';
+import {
+  closures,
+  integrationConfigurations,
+  locations,
+  locationThings,
+  organizations,
+  r2rAlerts,
+  roles,
+  runs,
+  thingExternalIdentifiers,
+  thingRelationships,
+  things,
+  thingSubtypes,
+  thingTypes,
+  users,
+} from '../../server/db/schema';
+import { issueTokens } from '../../server/auth/tokens';
+import { call, junk, refusedTokens, snapshot, type Method } from '../support/account-calls';
+import { createTestServer, type TestServer } from '../support/test-server';
+
+let server: TestServer;
+const thingsPage = pagedAnswerSchema(thingWireSchema);
+
+/** Fixtures: orgA is the caller's organization; the others relate to it as their names say. */
+const org: Record<'a' | 'child' | 'managed' | 'accessed' | 'accessor' | 'stranger' | 'eng' | 'big', { id: string; name: string }> = {} as never;
+const user = {} as Record<'admin' | 'reader' | 'media' | 'stranger' | 'managedAdmin' | 'accessedAdmin' | 'engineer' | 'big', { id: string; email: string; organizationId: string }>;
+const token = {} as Record<keyof typeof user, string>;
+const typeId: Record<string, string> = {};
+const subtypeOf: Record<string, { id: string; typeId: string }> = {};
+let haasCounter = 0;
+
+async function insertThing(organizationId: string, values: Partial<typeof things.$inferInsert> = {}) {
+  const [row] = await server.database.db
+    .insert(things)
+    .values({
+      organizationId,
+      haasId: `HAAS-${String(++haasCounter).padStart(5, '0')}`,
+      thingTypeId: typeId.police!,
+      lat: 41.88,
+      lng: -87.63,
+      heartbeatAt: server.clock.now(),
+      updatedAt: server.clock.now(),
+      ...values,
+    })
+    .returning();
+  return row!;
+}
+
+async function thingRow(id: string) {
+  const [row] = await server.database.db.select().from(things).where(eq(things.id, id));
+  return row!;
+}
+
+/** Everything an asset call may write (the 1201 assets of the paging test left out, for short diffs). */
+async function assetTables(): Promise<string> {
+  const thingRows = await server.database.db.select().from(things).where(ne(things.organizationId, org.big.id)).orderBy(asc(things.id));
+  return [
+    JSON.stringify(thingRows),
+    await snapshot(server, thingExternalIdentifiers, thingExternalIdentifiers.id),
+    await snapshot(server, thingRelationships, thingRelationships.organizationId),
+    await snapshot(server, r2rAlerts, r2rAlerts.id),
+  ].join('\n');
+}
+
+/** The parsed page, with the raw answer kept for the fields the schema does not read (is_stale). */
+async function listThings(who: string, query = '') {
+  const answer = await call(server, 'GET', `/organization/things${query}`, who);
+  expect(answer.status).toBe(200);
+  return { ...thingsPage.parse(answer.json), raw: answer.json as { data: { id: string; is_stale: boolean }[] } };
+}
+
+function rawThing(page: { raw: { data: { id: string; is_stale: boolean }[] } }, id: string) {
+  return page.raw.data.find((t) => t.id === id)!;
+}
+
+beforeAll(async () => {
+  server = await createTestServer();
+  const { db } = server.database;
+  for (const row of await db.select().from(thingTypes)) typeId[row.name] = row.id;
+  for (const row of await db.select().from(thingSubtypes)) subtypeOf[row.name] = { id: row.id, typeId: row.thingTypeId };
+  org.a = await server.createOrg({ name: 'Metro Police' });
+  org.child = await server.createOrg({ name: 'beta Child Precinct', parentId: org.a.id });
+  org.managed = await server.createOrg({ name: 'Alpha Managed Towing' });
+  org.accessed = await server.createOrg({ name: 'delta Accessed Fire' });
+  org.accessor = await server.createOrg({ name: 'Charlie County (accessor of Metro)' });
+  org.stranger = await server.createOrg({ name: 'Stranger Town' });
+  org.eng = await server.createOrg({ name: 'Lightbar Engineering' });
+  org.big = await server.createOrg({ name: 'Big Fleet' });
+  await server.relate(org.managed.id, org.a.id, 'manager');
+  await server.relate(org.accessed.id, org.a.id, 'accessor');
+  await server.relate(org.a.id, org.accessor.id, 'accessor');
+  const make = async (key: keyof typeof user, o: { id: string }, role: string) => {
+    const row = await server.createUser({ org: o, role });
+    user[key] = row;
+    token[key] = await server.signIn(row.email);
+  };
+  await make('admin', org.a, 'ADMIN');
+  await make('reader', org.a, 'USER');
+  await make('media', org.a, 'USER (Incidents / Events only)');
+  await make('stranger', org.stranger, 'ADMIN');
+  await make('managedAdmin', org.managed, 'ADMIN');
+  await make('accessedAdmin', org.accessed, 'ADMIN');
+  await make('engineer', org.eng, 'ENGINEER');
+  await make('big', org.big, 'USER');
+});
+afterAll(() => server.close());
+
+describe('part1 §7 GET /organization/things', () => {
+  it('answers every visible asset with the wire fields of thingWireSchema, batched per page', async () => {
+    const { db } = server.database;
+    const now = server.clock.ms;
+    const own = await insertThing(org.a.id, { nickname: 'Unit 7', enroute: true, vinNumber: 'VIN123', deviceType: 'ha7' });
+    const child = await insertThing(org.child.id);
+    const managed = await insertThing(org.managed.id);
+    const accessed = await insertThing(org.accessed.id);
+    const hidden = await insertThing(org.stranger.id);
+    const shared = await insertThing(org.stranger.id);
+    await db.insert(thingRelationships).values({ thingId: shared.id, organizationId: org.a.id, relationshipType: 'accessor' });
+    await db.insert(thingExternalIdentifiers).values({ thingId: own.id, identifierId: 'S-1', systemName: 'samsara' });
+    await db.insert(thingRelationships).values({ thingId: own.id, organizationId: org.managed.id, relationshipType: 'manager' });
+    const [config] = await db.insert(integrationConfigurations).values({ organizationId: org.a.id, provider: 'samsara' }).returning();
+    const [run] = await db.insert(runs).values({ thingId: own.id, runStart: new Date(now - 10 * MINUTE_MS) }).returning();
+    await db
+      .update(things)
+      .set({ runId: run!.id, runStartTime: run!.runStart, runPointsCount: 12 })
+      .where(eq(things.id, own.id));
+
+    const page = await listThings(token.admin);
+    const ids = page.data.map((t) => t.id);
+    expect(ids).toEqual(expect.arrayContaining([own.id, child.id, managed.id, accessed.id, shared.id]));
+    expect(ids).not.toContain(hidden.id);
+    expect(page.meta.server_timestamp).toBe(new Date(now).toISOString());
+    expect(page.meta.deleted_ids).toEqual([]);
+    expect(ids).toEqual([...ids].sort()); // stable order by id
+
+    const wire = page.data.find((t) => t.id === own.id)!;
+    expect(wire).toMatchObject({
+      haas_id: own.haasId,
+      nickname: 'Unit 7',
+      thing_type: 'police',
+      thing_type_id: typeId.police,
+      status: 'active',
+      device_type: 'ha7',
+      vin_number: 'VIN123',
+      run_id: run!.id,
+      run_points_count: 12,
+      runtime: 600,
+      is_integration_org: true,
+      integrations: [{ name: 'samsara', id: config!.id }],
+      external_identifiers: [{ identifier_id: 'S-1', system_name: 'samsara' }],
+      organization: { id: org.a.id, name: 'Metro Police' },
+      organization_relationships: [{ organization_uuid: org.managed.id, organization_name: 'Alpha Managed Towing', relationship_type: 'manager' }],
+    });
+    expect(rawThing(page, own.id).is_stale).toBe(false);
+    // The client model maps it and computes the same status.
+    expect(fromThingWire(wire, now)?.status).toBe(ASSET_STATUS.active);
+  });
+
+  it('part1 §4 computes each status at the server clock, from the same facts as the client', async () => {
+    const { db } = server.database;
+    const now = server.clock.ms;
+    const standby = await insertThing(org.a.id);
+    const stationary = await insertThing(org.a.id, { street: 'Main St' });
+    const pending = await insertThing(org.a.id, { heartbeatAt: new Date(now - 9 * HOUR_MS) });
+    const offline = await insertThing(org.a.id, { heartbeatAt: null });
+    const closed = await insertThing(org.a.id, { heartbeatAt: null });
+    await db.insert(closures).values({ organizationId: org.a.id, closureType: 'automated', isActive: true, description: 'lane', thingId: closed.id, externalId: 'WZ-42' });
+    await db.insert(closures).values({ organizationId: org.a.id, closureType: 'automated', isActive: false, description: 'old', thingId: standby.id });
+    const onScene = await insertThing(org.a.id);
+    const [location] = await db.insert(locations).values({ organizationId: org.a.id, lat: 41.9, lng: -87.6, startTime: new Date(now - HOUR_MS) }).returning();
+    await db.insert(locationThings).values({ locationId: location!.id, thingId: onScene.id, startTime: new Date(now - 30 * MINUTE_MS) });
+    await db.update(things).set({ locationId: location!.id }).where(eq(things.id, onScene.id));
+
+    const page = await listThings(token.admin);
+    const byId = new Map(page.data.map((t) => [t.id, t]));
+    expect(byId.get(standby.id)).toMatchObject({ status: 'standby', active_closures: [] });
+    expect(byId.get(stationary.id)?.status).toBe('stationary');
+    expect(byId.get(pending.id)?.status).toBe('pending');
+    expect(byId.get(offline.id)?.status).toBe('offline');
+    expect(byId.get(closed.id)).toMatchObject({ status: 'active', active_closures: [{ wzdx_id: 'WZ-42' }] });
+    expect(byId.get(onScene.id)).toMatchObject({
+      status: 'active_location',
+      location_id: location!.id,
+      incident_start_time: new Date(now - 30 * MINUTE_MS).toISOString(),
+      incident_end_time: null,
+    });
+    expect(rawThing(page, pending.id).is_stale).toBe(true);
+    expect(rawThing(page, standby.id).is_stale).toBe(false);
+  });
+
+  it('part1 §7 pages of per_page (default 500): 1201 assets → 3 pages, the last of 201, none twice', async () => {
+    const rows = Array.from({ length: 1201 }, (_, i) => ({
+      organizationId: org.big.id,
+      haasId: `BIG-${String(i).padStart(5, '0')}`,
+      thingTypeId: typeId.maintenance!,
+      updatedAt: server.clock.now(),
+    }));
+    await server.database.db.insert(things).values(rows);
+    const first = await listThings(token.big);
+    expect(first.meta).toMatchObject({ page: 1, per_page: THINGS_PAGE_SIZE, total: 1201 });
+    const pages = pageCount(first.meta.total, first.meta.per_page);
+    expect(pages).toBe(3);
+    const seen = new Set(first.data.map((t) => t.id));
+    const sizes = [first.data.length];
+    for (let page = 2; page <= pages; page += 1) {
+      const next = await listThings(token.big, `?page=${page}&per_page=500`);
+      sizes.push(next.data.length);
+      for (const t of next.data) seen.add(t.id);
+    }
+    expect(sizes).toEqual([500, 500, 201]);
+    expect(seen.size).toBe(1201);
+    const beyond = await listThings(token.big, '?page=4');
+    expect(beyond.data).toEqual([]);
+    expect(beyond.meta.total).toBe(1201);
+  });
+
+  it.each([
+    ['per_page=501', 'per_page'],
+    ['per_page=0', 'per_page'],
+    ['page=0', 'page'],
+    ['page=two', 'page'],
+    ['org_ids[]=not-a-uuid', 'org_ids'],
+    ['last_updated_timestamp=yesterday', 'last_updated_timestamp'],
+  ])('a malformed query %s → 422 naming %s', async (query, field) => {
+    const answer = await call(server, 'GET', `/organization/things?${query}`, token.admin);
+    expect(answer.status).toBe(422);
+    expect(answer.body.message).toContain(field);
+  });
+
+  it('incremental: a change after server_timestamp comes in the next call; a soft-deleted asset in deleted_ids', async () => {
+    const inc = await server.createOrg({ name: 'Incremental Org' });
+    const incUser = await server.createUser({ org: inc, role: 'ADMIN' });
+    const incToken = await server.signIn(incUser.email);
+    const changed = await insertThing(inc.id, { nickname: 'before' });
+    const removed = await insertThing(inc.id);
+    await insertThing(inc.id);
+    const full = await listThings(incToken);
+    expect(full.meta.total).toBe(3);
+    const since = full.meta.server_timestamp;
+
+    const nothing = await listThings(incToken, `?last_updated_timestamp=${encodeURIComponent(since)}`);
+    expect(nothing.data).toEqual([]);
+    expect(nothing.meta.deleted_ids).toEqual([]);
+
+    server.clock.advance(5 * SECOND_MS);
+    const put = await call(server, 'PUT', `/things/${changed.id}`, incToken, { id: changed.id, in_service: true, is_publicly_alerting: true, nickname: 'after' });
+    expect(put.status).toBe(200);
+    await server.database.db.update(things).set({ deletedAt: server.clock.now(), updatedAt: server.clock.now() }).where(eq(things.id, removed.id));
+
+    const next = await listThings(incToken, `?last_updated_timestamp=${encodeURIComponent(since)}`);
+    expect(next.data.map((t) => t.id)).toEqual([changed.id]);
+    expect(next.data[0]?.nickname).toBe('after');
+    expect(next.meta.deleted_ids).toEqual([removed.id]);
+    expect(next.meta.total).toBe(1);
+    // Epoch seconds work too, and the full list no longer holds the deleted asset.
+    const epoch = await listThings(incToken, `?last_updated_timestamp=${Math.floor(Date.parse(since) / 1000)}`);
+    expect(epoch.data.map((t) => t.id)).toEqual([changed.id]);
+    expect((await listThings(incToken)).data.map((t) => t.id)).not.toContain(removed.id);
+  });
+
+  it('org_ids[] narrows to the requested visible organizations; invisible ones are dropped, never confirmed', async () => {
+    const managed = await listThings(token.admin, `?org_ids[]=${org.managed.id}`);
+    expect(managed.data.length).toBeGreaterThan(0);
+    const owners = new Set(managed.data.map((t) => t.organization?.id));
+    // Only the managed org's assets, plus assets shared one by one with the caller's organization.
+    for (const owner of owners) expect([org.managed.id, org.stranger.id]).toContain(owner);
+    const stranger = await listThings(token.admin, `?org_ids[]=${org.big.id}`);
+    expect(stranger.data.every((t) => t.organization?.id !== org.big.id)).toBe(true);
+  });
+
+  it('haas:manage sees every organization', async () => {
+    const page = await listThings(token.engineer, `?org_ids[]=${org.big.id}&per_page=10`);
+    expect(page.meta.total).toBe(1201);
+  });
+
+  it('authorization: a user of another organization sees none of these; a role without things view → 403', async () => {
+    const page = await listThings(token.stranger);
+    const owners = new Set(page.data.map((t) => t.organization?.id));
+    expect([...owners].every((id) => id === org.stranger.id)).toBe(true);
+    expect((await call(server, 'GET', '/organization/things', token.media)).status).toBe(403);
+  });
+});
+
+describe('part1 §7 GET /organization/things_count', () => {
+  it('counts the visible assets (thing read or manage)', async () => {
+    const answer = await call(server, 'GET', '/organization/things_count', token.big);
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual({ count: 1201 });
+    const admin = await call(server, 'GET', '/organization/things_count', token.admin);
+    const listed = await listThings(token.admin);
+    expect(admin.json).toEqual({ count: listed.meta.total });
+    const stranger = await call(server, 'GET', '/organization/things_count', token.stranger);
+    const strangerList = await listThings(token.stranger);
+    expect(stranger.json).toEqual({ count: strangerList.meta.total });
+  });
+
+  it('part1 §2 needs thing read or manage → 403 for Media', async () => {
+    expect((await call(server, 'GET', '/organization/things_count', token.media)).status).toBe(403);
+  });
+});
+
+describe('part1 §7 GET /thing_types, GET /thing_subtypes', () => {
+  it('lists the seven types and their subtypes', async () => {
+    const types = await call(server, 'GET', '/thing_types', token.media);
+    expect(types.status).toBe(200);
+    const parsedTypes = thingTypeWireSchema.array().parse(types.json);
+    expect(parsedTypes.map((t) => t.name).sort()).toEqual(['ambulance', 'arrow_board', 'fire', 'maintenance', 'police', 'tow', 'waste']);
+    expect(parsedTypes.find((t) => t.name === 'fire')).toMatchObject({ display_name: 'Fire', is_emergency: true });
+    const subtypes = await call(server, 'GET', '/thing_subtypes', token.reader);
+    const parsed = thingSubtypeWireSchema.array().parse(subtypes.json);
+    expect(parsed.find((s) => s.name === 'truck_mounted')).toMatchObject({ display_name: 'Truck Mounted', thing_type_id: typeId.arrow_board });
+    expect(parsed.every((s) => parsedTypes.some((t) => t.id === s.thing_type_id))).toBe(true);
+  });
+});
+
+describe('part1 §7 PUT /things/{id}', () => {
+  const body = (id: string, extra: Record<string, unknown> = {}) => ({ id, in_service: true, is_publicly_alerting: true, ...extra });
+
+  it('saves the profile (part 1 §5 rules) and answers the saved asset', async () => {
+    const thing = await insertThing(org.a.id, { thingSubtypeId: subtypeOf.patrol_car!.id });
+    server.clock.advance(SECOND_MS);
+    const answer = await call(server, 'PUT', `/things/${thing.id}`, token.admin, {
+      id: thing.id,
+      in_service: false,
+      is_publicly_alerting: true,
+      nickname: '  Engine 51 ',
+      thing_type_id: typeId.fire,
+      thing_subtype_id: subtypeOf.ladder!.id,
+      vin_number: '1HGCM82633A004352',
+      license_plate_number: 'ABC 123',
+      registry_number: 'R-9',
+      external_identifiers: [
+        { identifier_id: 'S-77', system_name: 'samsara', is_deleted: false },
+        { identifier_id: 'G-5', system_name: 'geotab' },
+      ],
+    });
+    expect(answer.status).toBe(200);
+    const wire = thingWireSchema.parse(answer.json);
+    expect(wire).toMatchObject({
+      id: thing.id,
+      nickname: 'Engine 51',
+      in_service: false,
+      thing_type: 'fire',
+      thing_subtype: 'ladder',
+      vin_number: '1HGCM82633A004352',
+      license_plate_number: 'ABC 123',
+      registry_number: 'R-9',
+      updated_at: server.clock.now().toISOString(),
+    });
+    expect(wire.external_identifiers).toEqual([
+      { identifier_id: 'G-5', system_name: 'geotab' },
+      { identifier_id: 'S-77', system_name: 'samsara' },
+    ]);
+    // is_deleted removes a provider; null clears a text; a new type without a subtype resets it.
+    const second = await call(server, 'PUT', `/things/${thing.id}`, token.admin, {
+      ...body(thing.id),
+      thing_type_id: typeId.ambulance,
+      vin_number: null,
+      license_plate_number: '',
+      external_identifiers: [{ identifier_id: 'G-5', system_name: 'geotab', is_deleted: true }],
+    });
+    expect(second.status).toBe(200);
+    const row = await thingRow(thing.id);
+    expect(row).toMatchObject({ thingTypeId: typeId.ambulance, thingSubtypeId: null, vinNumber: null, licensePlateNumber: null, registryNumber: 'R-9', nickname: 'Engine 51', inService: true });
+    const identifiers = await server.database.db.select().from(thingExternalIdentifiers).where(eq(thingExternalIdentifiers.thingId, thing.id));
+    expect(identifiers.map((e) => e.systemName)).toEqual(['samsara']);
+  });
+
+  it('part1 §4 switching alerting off records when (it turns back on after 60 minutes); on clears it', async () => {
+    const thing = await insertThing(org.a.id);
+    expect((await call(server, 'PUT', `/things/${thing.id}`, token.admin, body(thing.id, { is_publicly_alerting: false }))).status).toBe(200);
+    const off = await thingRow(thing.id);
+    expect(off.isPubliclyAlerting).toBe(false);
+    expect(off.alertingOffAt?.getTime()).toBe(server.clock.ms);
+    server.clock.advance(MINUTE_MS);
+    // Saving again while off keeps the original time.
+    await call(server, 'PUT', `/things/${thing.id}`, token.admin, body(thing.id, { is_publicly_alerting: false }));
+    expect((await thingRow(thing.id)).alertingOffAt?.getTime()).toBe(server.clock.ms - MINUTE_MS);
+    await call(server, 'PUT', `/things/${thing.id}`, token.admin, body(thing.id));
+    expect(await thingRow(thing.id)).toMatchObject({ isPubliclyAlerting: true, alertingOffAt: null });
+  });
+
+  describe('part1 §8 asset save rows, provoked for a real reason', () => {
+    it("422 'found': the asset was removed while the form was open → Asset not found", async () => {
+      const thing = await insertThing(org.a.id, { deletedAt: server.clock.now() });
+      const answer = await call(server, 'PUT', `/things/${thing.id}`, token.admin, body(thing.id));
+      expect(answer.status).toBe(422);
+      expect(errorText('assetSave', { status: 422, message: answer.body.message }).text).toBe('Asset not found');
+    });
+
+    it("422 'nickname': another asset of the organization has the nickname → Asset nickname cannot be updated", async () => {
+      await insertThing(org.a.id, { nickname: 'Medic 3' });
+      const thing = await insertThing(org.a.id);
+      const before = await thingRow(thing.id);
+      const answer = await call(server, 'PUT', `/things/${thing.id}`, token.admin, body(thing.id, { nickname: 'MEDIC 3' }));
+      expect(answer.status).toBe(422);
+      expect(errorText('assetSave', { status: 422, message: answer.body.message }).text).toBe('Asset nickname cannot be updated');
+      expect(await thingRow(thing.id)).toEqual(before);
+      // Another organization may use the same nickname.
+      const other = await insertThing(org.managed.id);
+      expect((await call(server, 'PUT', `/things/${other.id}`, token.managedAdmin, body(other.id, { nickname: 'Medic 3' }))).status).toBe(200);
+    });
+
+    it.each([
+      ['a VIN with a dash', { vin_number: 'ABC-123' }, 'vin_number: Please only use numbers or letters'],
+      ['a nickname of 51 characters', { nickname: 'x'.repeat(51) }, 'nickname: Must be 50 or fewer characters'],
+      ['a subtype of another type', { thing_subtype_id: 'ladder' }, "thing_subtype_id: is not a subtype of the asset's type"],
+      ['a non-emergency type for a police car', { thing_type_id: 'maintenance' }, "thing_type_id: must be an emergency type like the asset's"],
+      ['an unknown type', { thing_type_id: randomUUID() }, 'thing_type_id: unknown thing type'],
+      [
+        'one provider twice',
+        { external_identifiers: [{ identifier_id: '1', system_name: 'samsara' }, { identifier_id: '2', system_name: 'samsara' }] },
+        'external_identifiers.1.system_name: Provider already used',
+      ],
+      ['a provider that does not exist', { external_identifiers: [{ identifier_id: '1', system_name: 'fleetco' }] }, 'external_identifiers.0.system_name: Required'],
+      ['a body id that is not the path', { id: randomUUID() }, 'id: must be the asset of the path'],
+    ])('other 422: %s → shown as received', async (_case, extra, message) => {
+      const thing = await insertThing(org.a.id);
+      const resolved = Object.fromEntries(
+        Object.entries(extra).map(([k, v]) => [k, typeof v === 'string' && subtypeOf[v] ? subtypeOf[v].id : typeof v === 'string' && typeId[v] ? typeId[v] : v]),
+      );
+      const before = await assetTables();
+      const answer = await call(server, 'PUT', `/things/${thing.id}`, token.admin, { ...body(thing.id), ...resolved });
+      expect(answer.status).toBe(422);
+      expect(answer.body.message).toBe(message);
+      expect(errorText('assetSave', { status: 422, message: answer.body.message }).text).toBe(
+        message.includes('nickname') ? 'Asset nickname cannot be updated' : message,
+      );
+      expect(await assetTables()).toBe(before);
+    });
+  });
+
+  it('authorization: no/revoked/expired token 401; another organization 404; thing read only 403; accessor 422; nothing changes', async () => {
+    const thing = await insertThing(org.a.id);
+    const accessedThing = await insertThing(org.accessed.id);
+    const before = await assetTables();
+    const refused = await refusedTokens(server, user.admin);
+    for (const t of [null, refused.revoked, refused.expired]) {
+      expect((await call(server, 'PUT', `/things/${thing.id}`, t, body(thing.id))).status).toBe(401);
+    }
+    const stranger = await call(server, 'PUT', `/things/${thing.id}`, token.stranger, body(thing.id));
+    expect(stranger.status).toBe(404);
+    expect(stranger.body.message).toBe('Asset not found');
+    expect((await call(server, 'PUT', `/things/${randomUUID()}`, token.admin, body(thing.id))).status).toBe(422); // body id ≠ path
+    const unknownId = randomUUID();
+    expect((await call(server, 'PUT', `/things/${unknownId}`, token.admin, body(unknownId))).status).toBe(404);
+    expect((await call(server, 'PUT', '/things/not-a-uuid', token.admin, body(thing.id))).status).toBe(404);
+    expect((await call(server, 'PUT', `/things/${thing.id}`, token.reader, body(thing.id))).status).toBe(403);
+    const readOnly = await call(server, 'PUT', `/things/${accessedThing.id}`, token.admin, body(accessedThing.id));
+    expect(readOnly.status).toBe(422);
+    expect(errorText('assetSave', { status: 422, message: readOnly.body.message }).text).toBe('Your organization can view this asset but not change it');
+    expect(await assetTables()).toBe(before);
+  });
+
+  it('a manager organization may save the assets it manages', async () => {
+    const thing = await insertThing(org.managed.id);
+    expect((await call(server, 'PUT', `/things/${thing.id}`, token.admin, body(thing.id, { nickname: 'Tow 1' }))).status).toBe(200);
+  });
+
+  it('property: bad bodies and ids never give a 5xx and never change a row', async () => {
+    const thing = await insertThing(org.a.id, { nickname: 'Prop' });
+    const valid = body(thing.id, { nickname: 'Prop 2' });
+    const notBoolean = junk.filter((v) => typeof v !== 'boolean');
+    const bad: Record<string, fc.Arbitrary<unknown>> = {
+      id: junk,
+      in_service: notBoolean,
+      is_publicly_alerting: notBoolean,
+      nickname: fc.oneof(junk.filter((v) => typeof v !== 'string'), fc.string({ minLength: 51, maxLength: 60 }).filter((s) => s.trim().length > 50), fc.constantFrom('', '   ')),
+      thing_type_id: fc.oneof(junk, fc.uuid()),
+      vin_number: fc.string({ minLength: 1, maxLength: 20 }).filter((s) => !/^[A-Za-z0-9]*$/.test(s.trim())),
+      license_plate_number: fc.oneof(junk.filter((v) => typeof v !== 'string' && v !== null), fc.string({ minLength: 51, maxLength: 60 }).filter((s) => s.trim().length > 50)),
+      external_identifiers: junk.filter((v) => !(Array.isArray(v) && v.length === 0)),
+    };
+    const poisoned = fc.constantFrom(...Object.keys(bad)).chain((field) => bad[field]!.map((value) => ({ ...valid, [field]: value })));
+    const before = await assetTables();
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.jsonValue({ maxDepth: 3 }), poisoned), fc.oneof(fc.constant(thing.id), fc.string({ maxLength: 20 }), fc.uuid()), async (payload, id) => {
+        const answer = await call(server, 'PUT', `/things/${encodeURIComponent(id)}`, token.admin, payload);
+        expect(answer.status).toBeGreaterThanOrEqual(400);
+        expect(answer.status).toBeLessThan(500);
+      }),
+      { numRuns: 80 },
+    );
+    expect(await assetTables()).toBe(before);
+  });
+});
+
+describe('part1 §7 PUT /things/{thingId}/associations', () => {
+  const relations = (...list: [string, string, 'manager' | 'accessor'][]) => ({
+    organization_relationships: list.map(([organization_uuid, organization_name, relationship_type]) => ({ organization_uuid, organization_name, relationship_type })),
+  });
+
+  it('replaces the relations; the related organizations then see (manager: and edit) the asset', async () => {
+    const thing = await insertThing(org.a.id);
+    await server.database.db.insert(thingRelationships).values({ thingId: thing.id, organizationId: org.child.id, relationshipType: 'accessor' });
+    server.clock.advance(SECOND_MS);
+    const answer = await call(
+      server,
+      'PUT',
+      `/things/${thing.id}/associations`,
+      token.admin,
+      relations([org.accessor.id, 'whatever the client says', 'manager'], [org.accessed.id, 'x', 'accessor']),
+    );
+    expect(answer.status).toBe(200);
+    const parsed = associationsPayloadSchema.parse(answer.json);
+    expect(parsed.organization_relationships).toEqual([
+      { organization_uuid: org.accessor.id, organization_name: org.accessor.name, relationship_type: 'manager' },
+      { organization_uuid: org.accessed.id, organization_name: org.accessed.name, relationship_type: 'accessor' },
+    ]);
+    const stored = await server.database.db.select().from(thingRelationships).where(eq(thingRelationships.thingId, thing.id));
+    expect(stored.map((r) => r.organizationId).sort()).toEqual([org.accessor.id, org.accessed.id].sort());
+    expect((await thingRow(thing.id)).updatedAt.getTime()).toBe(server.clock.ms);
+
+    // Visibility through the asset relation: the accessed org's admin (accessor) sees but cannot edit.
+    const seen = await listThings(token.accessedAdmin);
+    expect(seen.data.map((t) => t.id)).toContain(thing.id);
+    const edit = await call(server, 'PUT', `/things/${thing.id}`, token.accessedAdmin, { id: thing.id, in_service: true, is_publicly_alerting: true });
+    expect(edit.status).toBe(422);
+    // An empty list removes every relation.
+    expect((await call(server, 'PUT', `/things/${thing.id}/associations`, token.admin, relations())).status).toBe(200);
+    expect(await server.database.db.select().from(thingRelationships).where(eq(thingRelationships.thingId, thing.id))).toEqual([]);
+    expect((await listThings(token.accessedAdmin)).data.map((t) => t.id)).not.toContain(thing.id);
+  });
+
+  it('a manager relation lets that organization edit the asset', async () => {
+    const thing = await insertThing(org.a.id);
+    const strangerAdmin = await server.createUser({ org: org.accessor, role: 'ADMIN' });
+    const strangerToken = await server.signIn(strangerAdmin.email);
+    // org.accessor already sees org.a's assets (accessor of Metro) but only reads them…
+    const body = { id: thing.id, in_service: true, is_publicly_alerting: true };
+    expect((await call(server, 'PUT', `/things/${thing.id}`, strangerToken, body)).status).toBe(422);
+    await call(server, 'PUT', `/things/${thing.id}/associations`, token.admin, relations([org.accessor.id, '', 'manager']));
+    // …until this asset names it manager.
+    expect((await call(server, 'PUT', `/things/${thing.id}`, strangerToken, body)).status).toBe(200);
+  });
+
+  it.each([
+    ['an unknown organization', () => relations([randomUUID(), 'Ghost', 'manager']), 'organization_relationships.0.organization_uuid: unknown organization'],
+    ['an organization the caller has no relation with', () => relations([org.stranger.id, 'Stranger', 'manager']), 'organization_relationships.0.organization_uuid: unknown organization'],
+    ["the asset's own organization", () => relations([org.a.id, 'Metro', 'manager']), 'organization_relationships.0.organization_uuid: is the organization that owns the asset'],
+    ['one organization twice', () => relations([org.managed.id, '', 'manager'], [org.managed.id, '', 'accessor']), 'organization_relationships.1.organization_uuid: is listed twice'],
+    ['a relation that is neither manager nor accessor', () => ({ organization_relationships: [{ organization_uuid: org.managed.id, organization_name: '', relationship_type: 'owner' }] }), 'organization_relationships.0.relationship_type: must be manager or accessor'],
+  ])('422 for %s, nothing changed', async (_case, makeBody, message) => {
+    const thing = await insertThing(org.a.id);
+    const before = await assetTables();
+    const answer = await call(server, 'PUT', `/things/${thing.id}/associations`, token.admin, makeBody());
+    expect(answer.status).toBe(422);
+    expect(answer.body.message).toBe(message);
+    expect(errorText('assetSave', { status: 422, message: answer.body.message }).text).toBe(message);
+    expect(await assetTables()).toBe(before);
+  });
+
+  it('authorization: 401; other organization 404; USER 403; only the owner organization (422); haas:manage may', async () => {
+    const thing = await insertThing(org.a.id);
+    const managedThing = await insertThing(org.managed.id);
+    const payload = relations([org.managed.id, '', 'accessor']);
+    const before = await assetTables();
+    const refused = await refusedTokens(server, user.admin);
+    for (const t of [null, refused.revoked, refused.expired]) {
+      expect((await call(server, 'PUT', `/things/${thing.id}/associations`, t, payload)).status).toBe(401);
+    }
+    expect((await call(server, 'PUT', `/things/${thing.id}/associations`, token.stranger, payload)).status).toBe(404);
+    expect((await call(server, 'PUT', `/things/${thing.id}/associations`, token.reader, payload)).status).toBe(403);
+    const notOwner = await call(server, 'PUT', `/things/${managedThing.id}/associations`, token.admin, relations([org.child.id, '', 'accessor']));
+    expect(notOwner.status).toBe(422);
+    expect(notOwner.body.message).toBe("Only the asset's owner organization can change its organization access");
+    expect(await assetTables()).toBe(before);
+    const haas = await call(server, 'PUT', `/things/${managedThing.id}/associations`, token.engineer, relations([org.stranger.id, '', 'accessor']));
+    expect(haas.status).toBe(200);
+  });
+
+  it('property: bad bodies never give a 5xx and never change a row', async () => {
+    const thing = await insertThing(org.a.id);
+    const before = await assetTables();
+    const element = fc.record({ organization_uuid: fc.oneof(junk, fc.uuid()), organization_name: junk, relationship_type: junk });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.jsonValue({ maxDepth: 3 }).filter((v) => !(typeof v === 'object' && v !== null && 'organization_relationships' in v)),
+          fc.record({ organization_relationships: fc.oneof(junk.filter((v) => !(Array.isArray(v) && v.length === 0)), fc.array(element, { minLength: 1, maxLength: 3 })) }),
+        ),
+        async (payload) => {
+          const answer = await call(server, 'PUT', `/things/${thing.id}/associations`, token.admin, payload);
+          expect(answer.status).toBeGreaterThanOrEqual(400);
+          expect(answer.status).toBeLessThan(500);
+        },
+      ),
+      { numRuns: 60 },
+    );
+    expect(await assetTables()).toBe(before);
+  });
+});
+
+describe('part1 §7 PUT /things/{id}/r2r', () => {
+  const r2rReady = (values: Partial<typeof things.$inferInsert> = {}) =>
+    insertThing(org.a.id, { deviceType: 'ha5', isR2rEnabled: true, isAllowedForTestMode: true, ...values });
+
+  it('a test alert to a connected standby responder is delivered and recorded as a test', async () => {
+    const thing = await r2rReady();
+    const answer = await call(server, 'PUT', `/things/${thing.id}/r2r`, token.admin, { action: 'test' });
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual({ delivered: true });
+    const [alert] = await server.database.db.select().from(r2rAlerts).where(eq(r2rAlerts.thingId, thing.id));
+    expect(alert).toMatchObject({ isTest: true, delivered: true, organizationId: org.a.id, lat: 41.88, lng: -87.63 });
+    expect(alert?.alertTime.getTime()).toBe(server.clock.ms);
+  });
+
+  it('a standby responder whose heartbeat has gone stale (not connected now) → { delivered: false }, still recorded', async () => {
+    const thing = await r2rReady({ heartbeatAt: new Date(server.clock.ms - 5 * MINUTE_MS) });
+    const answer = await call(server, 'PUT', `/things/${thing.id}/r2r`, token.admin, { action: 'test' });
+    expect(answer.json).toEqual({ delivered: false });
+    const [alert] = await server.database.db.select().from(r2rAlerts).where(eq(r2rAlerts.thingId, thing.id));
+    expect(alert).toMatchObject({ isTest: true, delivered: false });
+  });
+
+  it.each([
+    ['an offline asset', { heartbeatAt: null }, 'R2R test not allowed: Invalid asset status'],
+    ['an enroute (active) asset', { enroute: true }, 'R2R test not allowed: Invalid asset status'],
+    ['an api device', { deviceType: 'api' }, 'R2R test not allowed: R2R testing available only for HA5 and HA7 devices'],
+    ['R2R not enabled', { isR2rEnabled: false }, 'R2R test not allowed: R2R not enabled'],
+    ['a type without R2R hardware', { thingTypeId: 'tow' }, 'R2R test not allowed: R2R not enabled'],
+  ])('part1 §5 the server refuses the test for %s (422 → Something went wrong)', async (_case, values, message) => {
+    const resolved = { ...values, ...('thingTypeId' in values ? { thingTypeId: typeId[values.thingTypeId as string]! } : {}) };
+    const thing = await r2rReady(resolved as Partial<typeof things.$inferInsert>);
+    const before = await assetTables();
+    const answer = await call(server, 'PUT', `/things/${thing.id}/r2r`, token.admin, { action: 'test' });
+    expect(answer.status).toBe(422);
+    expect(answer.body.message).toBe(message);
+    expect(errorText('assetAction', { status: 422, message: answer.body.message }).text).toBe('Something went wrong');
+    expect(await assetTables()).toBe(before);
+  });
+
+  it('test mode switches on only where it is allowed, and off', async () => {
+    const thing = await r2rReady();
+    const on = await call(server, 'PUT', `/things/${thing.id}/r2r`, token.admin, { test_mode: true });
+    expect(on.json).toEqual({ id: thing.id, is_test_mode_on: true });
+    expect((await thingRow(thing.id)).isTestModeOn).toBe(true);
+    await call(server, 'PUT', `/things/${thing.id}/r2r`, token.admin, { test_mode: false });
+    expect((await thingRow(thing.id)).isTestModeOn).toBe(false);
+    const notAllowed = await r2rReady({ isAllowedForTestMode: false });
+    const refused = await call(server, 'PUT', `/things/${notAllowed.id}/r2r`, token.admin, { test_mode: true });
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toBe('Test mode is not allowed for this asset');
+    expect((await thingRow(notAllowed.id)).isTestModeOn).toBe(false);
+  });
+
+  it("authorization: 401; another organization 404 → 'Asset not found'; without thing:invoke_r2r 403; nothing changes", async () => {
+    const thing = await r2rReady();
+    const removed = await r2rReady({ deletedAt: server.clock.now() });
+    const before = await assetTables();
+    const refused = await refusedTokens(server, user.admin);
+    for (const t of [null, refused.revoked, refused.expired]) {
+      expect((await call(server, 'PUT', `/things/${thing.id}/r2r`, t, { action: 'test' })).status).toBe(401);
+    }
+    const stranger = await call(server, 'PUT', `/things/${thing.id}/r2r`, token.stranger, { test_mode: true });
+    expect(stranger.status).toBe(404);
+    expect(errorText('assetAction', { status: 404, message: stranger.body.message }).text).toBe('Asset not found');
+    expect((await call(server, 'PUT', `/things/${removed.id}/r2r`, token.admin, { action: 'test' })).status).toBe(404);
+    expect((await call(server, 'PUT', `/things/${thing.id}/r2r`, token.reader, { action: 'test' })).status).toBe(403);
+    expect(await assetTables()).toBe(before);
+  });
+
+  it('property: bad bodies never give a 5xx and never change a row', async () => {
+    const thing = await r2rReady({ isAllowedForTestMode: false });
+    const before = await assetTables();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.record({ action: junk.filter((v) => v !== 'test') }), fc.record({ test_mode: junk.filter((v) => v !== false) }), fc.constant({ action: 'test', test_mode: true })),
+        async (payload) => {
+          const answer = await call(server, 'PUT', `/things/${thing.id}/r2r`, token.admin, payload);
+          expect(answer.status).toBeGreaterThanOrEqual(400);
+          expect(answer.status).toBeLessThan(500);
+        },
+      ),
+      { numRuns: 60 },
+    );
+    expect(await assetTables()).toBe(before);
+  });
+});
+
+describe('part1 §7 PUT /things/{thingId}/light_intensity', () => {
+  it('stores one of the options', async () => {
+    const thing = await insertThing(org.a.id);
+    const answer = await call(server, 'PUT', `/things/${thing.id}/light_intensity`, token.admin, { light_intensity: 75 });
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual({ id: thing.id, light_intensity: 75 });
+    expect((await thingRow(thing.id)).lightIntensity).toBe(75);
+  });
+
+  it('part1 §5 refuses a status above stationary (422) and a value not offered (422 naming the field)', async () => {
+    const pending = await insertThing(org.a.id, { heartbeatAt: new Date(server.clock.ms - 9 * HOUR_MS) });
+    const before = await assetTables();
+    const status = await call(server, 'PUT', `/things/${pending.id}/light_intensity`, token.admin, { light_intensity: 50 });
+    expect(status.status).toBe(422);
+    expect(status.body.message).toBe('Light intensity cannot change: Invalid asset status');
+    expect(errorText('assetAction', { status: 422, message: status.body.message }).text).toBe('Something went wrong');
+    const value = await call(server, 'PUT', `/things/${pending.id}/light_intensity`, token.admin, { light_intensity: 33 });
+    expect(value.status).toBe(422);
+    expect(value.body.message).toBe('light_intensity: must be one of 25, 50, 75, 100');
+    expect(await assetTables()).toBe(before);
+  });
+
+  it('authorization: 401; another organization 404; without the permission 403; nothing changes', async () => {
+    const thing = await insertThing(org.a.id);
+    const before = await assetTables();
+    const refused = await refusedTokens(server, user.admin);
+    for (const t of [null, refused.revoked, refused.expired]) {
+      expect((await call(server, 'PUT', `/things/${thing.id}/light_intensity`, t, { light_intensity: 25 })).status).toBe(401);
+    }
+    expect((await call(server, 'PUT', `/things/${thing.id}/light_intensity`, token.stranger, { light_intensity: 25 })).status).toBe(404);
+    expect((await call(server, 'PUT', `/things/${thing.id}/light_intensity`, token.reader, { light_intensity: 25 })).status).toBe(403);
+    expect(await assetTables()).toBe(before);
+  });
+
+  it('property: bad bodies never give a 5xx and never change a row', async () => {
+    const thing = await insertThing(org.a.id);
+    const before = await assetTables();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.record({ light_intensity: fc.oneof(junk, fc.integer()).filter((v) => ![25, 50, 75, 100].includes(v as number)) })),
+        async (payload) => {
+          const answer = await call(server, 'PUT', `/things/${thing.id}/light_intensity`, token.admin, payload);
+          expect(answer.status).toBeGreaterThanOrEqual(400);
+          expect(answer.status).toBeLessThan(500);
+        },
+      ),
+      { numRuns: 60 },
+    );
+    expect(await assetTables()).toBe(before);
+  });
+});
+
+describe('part1 §7 GET /organization/assignable', () => {
+  it('lists the related and child organizations (not the own one), sorted by upper-cased name', async () => {
+    const answer = await call(server, 'GET', '/organization/assignable', token.admin);
+    expect(answer.status).toBe(200);
+    const list = organizationRefWireSchema.array().parse(answer.json);
+    expect(list.map((o) => o.name)).toEqual(['Alpha Managed Towing', 'beta Child Precinct', 'Charlie County (accessor of Metro)', 'delta Accessed Fire']);
+  });
+
+  it('haas:manage: every organization but its own', async () => {
+    const answer = await call(server, 'GET', '/organization/assignable', token.engineer);
+    const list = organizationRefWireSchema.array().parse(answer.json);
+    const all = await server.database.db.select({ id: organizations.id, name: organizations.name }).from(organizations);
+    expect(list).toHaveLength(all.length - 1);
+    expect(list.map((o) => o.id)).not.toContain(org.eng.id);
+    const names = list.map((o) => o.name.toUpperCase());
+    expect(names).toEqual([...names].sort());
+  });
+
+  it('authorization: 401; a user of another organization gets its own relations only; USER 403', async () => {
+    const refused = await refusedTokens(server, user.admin);
+    for (const t of [null, refused.revoked, refused.expired]) {
+      expect((await call(server, 'GET', '/organization/assignable', t)).status).toBe(401);
+    }
+    expect((await call(server, 'GET', '/organization/assignable', token.stranger)).json).toEqual([]);
+    expect((await call(server, 'GET', '/organization/assignable', token.reader)).status).toBe(403);
+  });
+});
+
+describe('authorization matrix: every read call refuses missing, revoked and expired tokens', () => {
+  const reads: [Method, string][] = [
+    ['GET', '/organization/things'],
+    ['GET', '/organization/things_count'],
+    ['GET', '/thing_types'],
+    ['GET', '/thing_subtypes'],
+  ];
+  it.each(reads)('%s %s → 401', async (method, url) => {
+    const refused = await refusedTokens(server, user.reader);
+    for (const t of [null, refused.revoked, refused.expired]) {
+      expect((await call(server, method, url, t)).status).toBe(401);
+    }
+  });
+
+  it('a role with no permission at all is refused the asset list and count', async () => {
+    const [role] = await server.database.db.insert(roles).values({ name: 'EMPTY (things test)', permissions: [] }).returning();
+    const nobody = await server.createUser({ org: org.a, role: 'USER' });
+    await server.database.db.update(users).set({ roleId: role!.id }).where(eq(users.id, nobody.id));
+    // Sign-in refuses a role with no section, so issue its token directly.
+    const issued = await issueTokens(server.database.db, nobody.id, org.a.id, new Date());
+    expect((await call(server, 'GET', '/organization/things', issued.access_token)).status).toBe(403);
+    expect((await call(server, 'GET', '/organization/things_count', issued.access_token)).status).toBe(403);
+    expect((await call(server, 'GET', '/organization/assignable', issued.access_token)).status).toBe(403);
+    // Reference data needs only a signed-in user.
+    expect((await call(server, 'GET', '/thing_types', issued.access_token)).status).toBe(200);
+  });
+
+  it('the thing relationship of another organization leaks nothing', async () => {
+    const thing = await insertThing(org.stranger.id);
+    await server.database.db.insert(thingRelationships).values({ thingId: thing.id, organizationId: org.big.id, relationshipType: 'manager' });
+    const page = await listThings(token.admin);
+    expect(page.data.map((t) => t.id)).not.toContain(thing.id);
+    const rels = await server.database.db.select().from(thingRelationships).where(and(eq(thingRelationships.thingId, thing.id)));
+    expect(rels).toHaveLength(1);
+  });
+});

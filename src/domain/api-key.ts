@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { API_KEY_LIMIT } from './constants';
+import { parseTime } from './time';
 
 export const apiKeyWireSchema = z.object({
   id: z.string(),
@@ -21,12 +22,11 @@ export interface ApiKey {
 }
 
 export function fromApiKeyWire(wire: ApiKeyWire): ApiKey {
-  const created = Date.parse(wire.created_date);
   return {
     id: wire.id,
     description: wire.description ?? '',
     token: wire.token,
-    createdDate: Number.isNaN(created) ? 0 : created,
+    createdDate: parseTime(wire.created_date) ?? 0,
   };
 }
 

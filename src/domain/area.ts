@@ -6,6 +6,8 @@
  * - `area_geom` is a GeoJSON Polygon (closed ring, [lng, lat]) both ways.
  */
 import { z } from 'zod';
+import { addressWireShape, toAddressPayload, type AddressPayload } from './address';
+import { compareText } from './compare';
 import { METRES_PER_MILE, STATION_RADIUS_DEFAULT_M } from './constants';
 import {
   geoJsonPolygonSchema,
@@ -74,15 +76,13 @@ function isOtherType(type: Pick<AreaType, 'dbName' | 'displayName'>): boolean {
   return type.displayName.trim().toLowerCase() === OTHER_TYPE || type.dbName.trim().toLowerCase() === OTHER_TYPE;
 }
 
-const byText = (a: string, b: string): number => a.localeCompare(b, 'en', { sensitivity: 'base' });
-
 /** part 2 §3: area types sorted alphabetically (by display name, ignoring case) with 'Other' last. */
 export function sortAreaTypes<T extends Pick<AreaType, 'dbName' | 'displayName'>>(types: readonly T[]): T[] {
   return [...types].sort((a, b) => {
     const otherA = isOtherType(a);
     const otherB = isOtherType(b);
     if (otherA !== otherB) return otherA ? 1 : -1;
-    return byText(a.displayName, b.displayName);
+    return compareText(a.displayName, b.displayName);
   });
 }
 
@@ -106,12 +106,7 @@ export const areaWireSchema = z.object({
   point_geom: pointGeomSchema.nullish(),
   name: z.string(),
   ez_type: areaTypeWireSchema,
-  address1: z.string().nullish(),
-  address2: z.string().nullish(),
-  city: z.string().nullish(),
-  state: z.string().nullish(),
-  postal_code: z.string().nullish(),
-  country_code: z.string().nullish(),
+  ...addressWireShape,
 });
 export type AreaWire = z.infer<typeof areaWireSchema>;
 
@@ -241,7 +236,7 @@ export function newArea(orgId: string, orgName = ''): Area {
 }
 
 /** POST/PUT /organization/exclusion_zone body (part 2 §3 "Write payload"). */
-export interface AreaPayload {
+export interface AreaPayload extends AddressPayload {
   id?: string;
   organization_id: string;
   name: string;
@@ -249,12 +244,6 @@ export interface AreaPayload {
   ez_type_id: string;
   area_geom: GeoJsonPolygon | null;
   point_geom: LatLon | null;
-  address1: string;
-  address2: string;
-  city: string;
-  state: string;
-  postal_code: string;
-  country_code: string;
 }
 
 /**
@@ -275,12 +264,7 @@ export function toAreaPayload(area: Area): AreaPayload {
     point_geom: area.position
       ? { lat: truncateCoordinate(area.position.lat), lon: truncateCoordinate(area.position.lng) }
       : null,
-    address1: area.address1,
-    address2: area.address2,
-    city: area.city,
-    state: area.state,
-    postal_code: area.postalCode,
-    country_code: area.countryCode,
+    ...toAddressPayload(area),
   };
   if (area.id) payload.id = area.id;
   return payload;
@@ -288,7 +272,7 @@ export function toAreaPayload(area: Area): AreaPayload {
 
 /** part 2 §4: "Areas are sorted by name, case-insensitively." Ties keep their order. */
 export function sortAreas<T extends Pick<Area, 'displayName'>>(areas: readonly T[]): T[] {
-  return [...areas].sort((a, b) => byText(a.displayName, b.displayName));
+  return [...areas].sort((a, b) => compareText(a.displayName, b.displayName));
 }
 
 /** A station for the worker's station check (part 1 §4). */

@@ -3,8 +3,9 @@
  * fleet (50,000 assets) on every change, so the per-asset paths allocate nothing: the filter is
  * prepared once (`createAssetFilter`) and the search reads the asset's prebuilt `searchText`.
  */
-import { ASSET_STATUS, type AssetStatus } from './asset-status';
+import { ASSET_STATUS, ONLINE_STATUSES, type AssetStatus } from './asset-status';
 import type { Asset } from './asset';
+import { compareIds, compareNewest } from './compare';
 
 // ── sort ─────────────────────────────────────────────────────────────────────
 /** What the sort reads; the client `Asset` model satisfies it. */
@@ -12,10 +13,6 @@ export type SortableAsset = Pick<Asset, 'id' | 'status' | 'primaryDisplayName' |
 
 /** Names compare case-insensitively with numbers in order ('Unit 2' before 'Unit 10'). */
 const nameCollator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-
-function compareIds(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 /**
  * part 1 §4: by status; within a status below pending (location, active, standby, stationary) by
@@ -25,13 +22,8 @@ function compareIds(a: string, b: string): number {
 export function compareAssets(a: SortableAsset, b: SortableAsset): number {
   if (a.status !== b.status) return a.status - b.status;
   if (a.status >= ASSET_STATUS.pending) {
-    const ah = a.heartbeatTime;
-    const bh = b.heartbeatTime;
-    if (ah !== bh) {
-      if (ah === null) return 1;
-      if (bh === null) return -1;
-      return bh - ah;
-    }
+    const byHeartbeat = compareNewest(a.heartbeatTime, b.heartbeatTime);
+    if (byHeartbeat !== 0) return byHeartbeat;
   }
   const byName = nameCollator.compare(a.primaryDisplayName, b.primaryDisplayName);
   return byName !== 0 ? byName : compareIds(a.id, b.id);
@@ -44,17 +36,11 @@ export function sortAssets<T extends SortableAsset>(assets: readonly T[]): T[] {
 
 // ── filter ───────────────────────────────────────────────────────────────────
 /**
- * part 1 §4: location, active, standby, stationary, pending, plus offline unless the show-offline
- * preference is off.
+ * part 1 §4: location, active, standby, stationary, pending (the online statuses, README), plus
+ * offline unless the show-offline preference is off.
  */
 export function defaultStatusFilter(showOffline: boolean): AssetStatus[] {
-  const statuses: AssetStatus[] = [
-    ASSET_STATUS.location,
-    ASSET_STATUS.active,
-    ASSET_STATUS.standby,
-    ASSET_STATUS.stationary,
-    ASSET_STATUS.pending,
-  ];
+  const statuses: AssetStatus[] = [...ONLINE_STATUSES];
   if (showOffline) statuses.push(ASSET_STATUS.offline);
   return statuses;
 }

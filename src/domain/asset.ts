@@ -30,9 +30,7 @@ import {
 import type { LatLng } from './geometry';
 import { courseToCompass } from './heading';
 import { fromOrganizationTypeWire, organizationTypeWireSchema, type OrganizationType } from './organization';
-
-/** ISO 8601 date-time with Z or an offset, as the server writes them. */
-const isoDateTime = z.iso.datetime({ offset: true });
+import { isoDateTime, parseTime } from './time';
 
 export const RELATIONSHIP_TYPES = ['manager', 'accessor'] as const;
 export type RelationshipType = (typeof RELATIONSHIP_TYPES)[number];
@@ -184,12 +182,6 @@ export interface Asset {
    * assets per keystroke without allocating (see `assetSearchText`).
    */
   searchText: string;
-}
-
-function parseTime(iso: string | null | undefined): number | null {
-  if (!iso) return null;
-  const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? null : ms;
 }
 
 /** part 1 §3: the nickname, otherwise the upper-cased name. */

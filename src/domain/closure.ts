@@ -20,6 +20,7 @@ import {
 import { truncateLatLng, type LatLng } from './geometry';
 import { CLOSURE_TEXT } from './labels';
 import { organizationTypeWireSchema } from './organization';
+import { parseTime, toIso } from './time';
 
 // ── enums ────────────────────────────────────────────────────────────────────
 
@@ -124,16 +125,6 @@ export interface Closure {
   thingsAssociated: string[];
   orgId: string;
   orgName: string;
-}
-
-function parseTime(value: string | null | undefined): number | null {
-  if (!value) return null;
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? null : ms;
-}
-
-function toIso(ms: number | null): string | null {
-  return ms === null ? null : new Date(ms).toISOString();
 }
 
 /** part 1 §3: primaryDisplayName is the nickname, otherwise the upper-cased name. */

@@ -6,6 +6,7 @@
  * (organization_id, thing_type_id, user_id). Pins are GPIO numbers; heartbeat_interval is seconds.
  */
 import { z } from 'zod';
+import { parseTime } from './time';
 
 export const deviceConfigWireSchema = z.object({
   id: z.string(),
@@ -40,12 +41,6 @@ export interface DeviceConfig {
   locationType: string;
   createdAt: number | null;
   updatedAt: number | null;
-}
-
-function parseTime(value: string | null | undefined): number | null {
-  if (!value) return null;
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? null : ms;
 }
 
 export function fromDeviceConfigWire(wire: DeviceConfigWire): DeviceConfig {

@@ -81,6 +81,8 @@ export const CLIENT_ERROR_CODES = {
   fileMissing: 'file_missing',
   /** part 2 §8 delete export: the user did not create the export. */
   notCreator: 'not_creator',
+  /** Our server: a user may not delete their own user (the message is shown as sent). */
+  cannotDeleteSelf: 'cannot_delete_self',
   /** part 2 §8 API keys: the user has API_KEY_LIMIT keys. */
   apiKeyLimit: 'api_key_limit',
 } as const;
@@ -279,6 +281,8 @@ function exportDelete(failure: Failure): UserError {
 }
 
 function userCalls(failure: Failure): UserError {
+  // Our server refuses deleting oneself with its own words (README "Design decisions").
+  if (failure.code === CLIENT_ERROR_CODES.cannotDeleteSelf && failure.message) return text(failure.message);
   if (failure.status === 422) return text('User not found');
   return part2All(failure);
 }

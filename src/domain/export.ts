@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import { DAY_MS } from './constants';
 import { TOOLTIP } from './labels';
+import { parseTime, toIso } from './time';
 
 export const EXPORT_TYPES = ['incident', 'point', 'thing', 'closure'] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];
@@ -85,16 +86,6 @@ export interface DataExport {
   fileId: string | null;
   status: ExportStatus;
   tab: ExportTab;
-}
-
-function parseTime(value: string | null | undefined): number | null {
-  if (!value) return null;
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? null : ms;
-}
-
-function toIso(ms: number | null): string | null {
-  return ms === null ? null : new Date(ms).toISOString();
 }
 
 export function fromExportWire(wire: ExportWire): DataExport {

@@ -16,8 +16,8 @@ import { z } from 'zod';
 import { DAY_MS, EVENT_ROW_ACTIVE_EXTRA, EVENT_ROW_HEIGHT, EVENTS_KEPT } from './constants';
 import { fromGeoJsonFeature, geoJsonFeatureSchema, type Geometry, type LatLng } from './geometry';
 import { primaryDisplayName } from './asset';
-
-const isoDateTime = z.iso.datetime({ offset: true });
+import { compareIds, compareNewest } from './compare';
+import { isoDateTime, parseTime } from './time';
 
 export const locationThingWireSchema = z.object({
   id: z.string(),
@@ -97,12 +97,6 @@ export interface Location {
   updatedAt: number | null;
 }
 
-function parseTime(iso: string | null | undefined): number | null {
-  if (!iso) return null;
-  const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? null : ms;
-}
-
 export function fromLocationThingWire(wire: LocationThingWire): LocationThing {
   const nickname = wire.nickname || null;
   return {
@@ -178,20 +172,12 @@ export function locationToForm(location: Pick<Location, 'lat' | 'lng' | 'roadway
 // ── sort and cap (part 1 §4) ─────────────────────────────────────────────────
 export type SortableEvent = Pick<Location, 'id' | 'isActive' | 'startTime' | 'endTime'>;
 
-/** Newest first, a missing time last. */
-function compareNewest(a: number | null, b: number | null): number {
-  if (a === b) return 0;
-  if (a === null) return 1;
-  if (b === null) return -1;
-  return b - a;
-}
-
 /** Active first; active by newest start; inactive by newest end; ties by id (a total order). */
 export function compareEvents(a: SortableEvent, b: SortableEvent): number {
   if (a.isActive !== b.isActive) return a.isActive ? -1 : 1;
   const byTime = a.isActive ? compareNewest(a.startTime, b.startTime) : compareNewest(a.endTime, b.endTime);
   if (byTime !== 0) return byTime;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  return compareIds(a.id, b.id);
 }
 
 /** A sorted copy. */

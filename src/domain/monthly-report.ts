@@ -2,6 +2,7 @@
  * Monthly PDF reports (part 2 §2 Data, §3 Monthly report, §7 GET /reports/{orgId}/organization_monthly_report_list).
  */
 import { z } from 'zod';
+import { compareText } from './compare';
 import { MONTHLY_REPORT_MIN_YEAR } from './constants';
 
 const MONTHS_IN_YEAR = 12;
@@ -47,7 +48,7 @@ export function isReportYearInRange(year: number, now: number): boolean {
 export function compareMonthlyReports(a: MonthlyReport, b: MonthlyReport): number {
   if (a.year !== b.year) return b.year - a.year;
   if (a.month !== b.month) return b.month - a.month;
-  return a.orgName.localeCompare(b.orgName, 'en', { sensitivity: 'base' });
+  return compareText(a.orgName, b.orgName);
 }
 
 export function sortMonthlyReports(reports: readonly MonthlyReport[]): MonthlyReport[] {

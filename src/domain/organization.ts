@@ -3,6 +3,15 @@
  * grouping of the asset filter, and the acs test.
  */
 import { z } from 'zod';
+import {
+  addressWireShape,
+  fromAddressWire,
+  toAddressPayload,
+  type Address,
+  type AddressFields,
+  type AddressPayload,
+} from './address';
+import { compareIds } from './compare';
 import { OWNED_ONLY_SUFFIX } from './constants';
 
 /** organization_type {name, acs, icon urls, id} (part 1 §3). */
@@ -31,12 +40,7 @@ export const organizationWireSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string().nullish(),
-  address1: z.string().nullish(),
-  address2: z.string().nullish(),
-  city: z.string().nullish(),
-  state: z.string().nullish(),
-  postal_code: z.string().nullish(),
-  country_code: z.string().nullish(),
+  ...addressWireShape,
   lat: z.number().nullish(),
   lng: z.number().nullish(),
   timezone: z.string().nullish(),
@@ -67,16 +71,10 @@ export interface OrganizationChild extends OrganizationRef {
   parentId: string | null;
 }
 
-export interface Organization {
+export interface Organization extends Address {
   id: string;
   name: string;
   email: string | null;
-  address1: string | null;
-  address2: string | null;
-  city: string | null;
-  state: string | null;
-  postalCode: string | null;
-  countryCode: string | null;
   lat: number | null;
   lng: number | null;
   timezone: string | null;
@@ -99,12 +97,7 @@ export function fromOrganizationWire(wire: OrganizationWire): Organization {
     id: wire.id,
     name: wire.name,
     email: wire.email ?? null,
-    address1: wire.address1 ?? null,
-    address2: wire.address2 ?? null,
-    city: wire.city ?? null,
-    state: wire.state ?? null,
-    postalCode: wire.postal_code ?? null,
-    countryCode: wire.country_code ?? null,
+    ...fromAddressWire(wire),
     lat: wire.lat ?? null,
     lng: wire.lng ?? null,
     timezone: wire.timezone ?? null,
@@ -117,6 +110,16 @@ export function fromOrganizationWire(wire: OrganizationWire): Organization {
     billingId: wire.billing_id ?? null,
     childStructure: wire.child_structure.map((c) => ({ id: c.id, name: c.name, parentId: c.parent_id ?? null })),
   };
+}
+
+/** PUT /organization/{id} body (part 2 §7): "name, address1, address2, city, state, postal_code, country_code". */
+export interface OrganizationPayload extends AddressPayload {
+  name: string;
+}
+
+/** The organization edit form (validation/accounts.ts's, parsed) as the §7 body; line 2 left out is ''. */
+export function toOrganizationPayload(form: AddressFields & { readonly name: string }): OrganizationPayload {
+  return { name: form.name, ...toAddressPayload(form) };
 }
 
 /** part 1 §1: acs organizations skip the organization-relation logic and get an organization chooser. */
@@ -190,5 +193,5 @@ function compareGroupNames(a: OrganizationGroup, b: OrganizationGroup): number {
   const bn = b.name.toUpperCase();
   if (an < bn) return -1;
   if (an > bn) return 1;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  return compareIds(a.id, b.id);
 }

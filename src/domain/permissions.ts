@@ -178,17 +178,22 @@ export interface DashboardSection {
   readonly onMobile: boolean;
 }
 
+/** part 2 §6 accounts row: the "manage, create, read, update, delete variants" of user admin. */
+const USER_ADMIN_VARIANTS: readonly Permission[] = [
+  'user:admin:manage',
+  'user:admin:create',
+  'user:admin:read',
+  'user:admin:update',
+  'user:admin:delete',
+];
+
 const USER_ADMIN_AND_ORG: readonly Permission[] = [
   'user:manage',
   'user:create',
   'user:read',
   'user:update',
   'user:delete',
-  'user:admin:manage',
-  'user:admin:create',
-  'user:admin:read',
-  'user:admin:update',
-  'user:admin:delete',
+  ...USER_ADMIN_VARIANTS,
   'organization:manage',
   'organization:create',
   'organization:read',
@@ -246,6 +251,21 @@ export function section(key: SectionKey): DashboardSection {
 /** The absolute route of a section, e.g. '/dashboard/accounts-new'. */
 export function sectionHref(key: SectionKey): string {
   return `${DASHBOARD_PATH}/${section(key).path}`;
+}
+
+/** README "accounts_new or accounts-new": part 1's name of a section, where it differs from its route. */
+const SECTION_PATH_ALIASES: ReadonlyMap<string, SectionKey> = new Map([['accounts_new', 'accounts_new']]);
+
+/**
+ * Where a dashboard path written with a section's part 1 name goes: '/dashboard/accounts_new/users'
+ * redirects to '/dashboard/accounts-new/users'. Null when the path needs no redirect.
+ */
+export function sectionPathRedirect(pathname: string): string | null {
+  const prefix = `${DASHBOARD_PATH}/`;
+  if (!pathname.startsWith(prefix)) return null;
+  const [first = '', ...rest] = pathname.slice(prefix.length).split('/');
+  const key = SECTION_PATH_ALIASES.get(first);
+  return key ? [sectionHref(key), ...rest].join('/') : null;
 }
 
 export function canSeeSection(perms: PermissionList, key: SectionKey): boolean {
@@ -430,11 +450,7 @@ export function canDeleteClosure(perms: PermissionList, closure: ClosureKind, co
  */
 export function showsManageAccounts(perms: PermissionList): boolean {
   return hasAny(perms, [
-    'user:admin:manage',
-    'user:admin:create',
-    'user:admin:read',
-    'user:admin:update',
-    'user:admin:delete',
+    ...USER_ADMIN_VARIANTS,
     'organization:manage',
     'organization:create',
     'organization:update',

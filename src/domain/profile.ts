@@ -8,6 +8,7 @@
  * role_id, user_org {id, name, maxio_cust_id}, managed_orgs [{id, name}], accessed_orgs [{id, name}].
  */
 import { z } from 'zod';
+import { addressWireShape, fromAddressWire, type Address } from './address';
 import { organizationRefWireSchema, type OrganizationRef } from './organization';
 
 export const profileUserOrgWireSchema = organizationRefWireSchema.extend({
@@ -20,12 +21,7 @@ export const profileWireSchema = z.object({
   firstname: z.string().nullish(),
   lastname: z.string().nullish(),
   phone: z.string().nullish(),
-  address1: z.string().nullish(),
-  address2: z.string().nullish(),
-  city: z.string().nullish(),
-  state: z.string().nullish(),
-  postal_code: z.string().nullish(),
-  country_code: z.string().nullish(),
+  ...addressWireShape,
   timezone: z.string().nullish(),
   organization_id: z.string(),
   organization_type: z.string().nullish(),
@@ -44,19 +40,14 @@ export const profileWireSchema = z.object({
 export type ProfileWire = z.infer<typeof profileWireSchema>;
 export type ProfileWireInput = z.input<typeof profileWireSchema>;
 
-export interface Profile {
+export interface Profile extends Address {
   id: string;
   email: string;
   firstName: string;
   lastName: string;
   phone: string | null;
-  address1: string | null;
-  address2: string | null;
-  city: string | null;
   /** Upper-cased (part 1 §3). */
   state: string | null;
-  postalCode: string | null;
-  countryCode: string | null;
   timezone: string | null;
   organizationId: string;
   organizationType: string | null;
@@ -85,12 +76,8 @@ export function fromProfileWire(wire: ProfileWire): Profile {
     firstName: wire.firstname ?? '',
     lastName: wire.lastname ?? '',
     phone: wire.phone ?? null,
-    address1: wire.address1 ?? null,
-    address2: wire.address2 ?? null,
-    city: wire.city ?? null,
+    ...fromAddressWire(wire),
     state: wire.state ? wire.state.toUpperCase() : null,
-    postalCode: wire.postal_code ?? null,
-    countryCode: wire.country_code ?? null,
     timezone: wire.timezone ?? null,
     organizationId: wire.organization_id,
     organizationType: wire.organization_type ?? null,

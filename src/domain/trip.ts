@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { R2R_WINDOW_MS } from './constants';
+import { parseTime, toIso } from './time';
 
 export const tripPointWireSchema = z.object({
   lat: z.number(),
@@ -60,12 +61,6 @@ export interface Trip {
   runs: TripRun[];
 }
 
-function parseTime(value: string | null | undefined): number | null {
-  if (!value) return null;
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? null : ms;
-}
-
 function fromTripRunWire(wire: TripRunWire): TripRun {
   const runStart = parseTime(wire.run_start) ?? 0;
   const runEnd = parseTime(wire.run_end);
@@ -99,10 +94,6 @@ export function fromTripWire(wire: TripWire): Trip {
   };
 }
 
-function toIso(ms: number | null): string | null {
-  return ms === null ? null : new Date(ms).toISOString();
-}
-
 /** The server's side of the mapper. */
 export function toTripWire(trip: Trip): TripWire {
   return {
@@ -111,7 +102,7 @@ export function toTripWire(trip: Trip): TripWire {
     end_time: toIso(trip.endTime),
     runs: trip.runs.map((run) => ({
       run_id: run.runId,
-      run_start: new Date(run.runStart).toISOString(),
+      run_start: toIso(run.runStart),
       run_end: toIso(run.runEnd),
       run_duration: run.runDuration,
       is_active: run.isActive,
@@ -120,7 +111,7 @@ export function toTripWire(trip: Trip): TripWire {
         lng: p.lng,
         course: p.course,
         speed: p.speed,
-        timestamp: new Date(p.timestamp).toISOString(),
+        timestamp: toIso(p.timestamp),
       })),
     })),
   };
@@ -134,7 +125,7 @@ export interface TripQuery {
 }
 
 export function toTripQuery(startTime: number, endTime: number, runDate?: string): TripQuery {
-  const query: TripQuery = { start_time: new Date(startTime).toISOString(), end_time: new Date(endTime).toISOString() };
+  const query: TripQuery = { start_time: toIso(startTime), end_time: toIso(endTime) };
   if (runDate) query.run_date = runDate;
   return query;
 }

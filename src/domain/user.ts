@@ -3,6 +3,7 @@
  * The profile (GET /profile) is profile.ts's; role labels are role.ts's.
  */
 import { z } from 'zod';
+import { parseTime } from './time';
 
 export const userWireSchema = z.object({
   id: z.string(),
@@ -37,12 +38,6 @@ export interface User {
   lastSignInAt: number | null;
   /** Null for the organization's own users. */
   badge: UserBadge | null;
-}
-
-function parseTime(value: string | null | undefined): number | null {
-  if (!value) return null;
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? null : ms;
 }
 
 export function fromUserWire(wire: UserWire, badge: UserBadge | null = null): User {

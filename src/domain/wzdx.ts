@@ -28,6 +28,7 @@ import type { Closure } from './closure';
 import { closureEndLimit } from './closure-form';
 import type { ClosureDirection } from './constants';
 import { truncateCoordinate } from './geometry';
+import { toIso } from './time';
 
 // ── enumerations (schemas-4.2) ───────────────────────────────────────────────
 
@@ -241,7 +242,7 @@ export function toWzdxLocationMethod(value: string | null | undefined): WzdxLoca
 
 /** RFC 3339 UTC, seconds precision. */
 export function wzdxDate(ms: number): string {
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+  return toIso(Math.floor(ms / 1000) * 1000).replace('.000Z', 'Z');
 }
 
 export function wzdxRoadNames(closure: Pick<Closure, 'streetStart' | 'streetEnd'>): [string, ...string[]] {

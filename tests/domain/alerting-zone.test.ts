@@ -150,7 +150,7 @@ describe('part2 §2 zone filter loosens or tightens', () => {
     ['unhide a type and extend the search', { hiddenTypes: ['a'], search: 'x' }, { hiddenTypes: [], search: 'xy' }, 'mixed'],
     ['unhide a type and add a status', { hiddenTypes: ['a'], statuses: ['active'] }, { statuses: ['active', 'standby'] }, 'looser'],
     ['hide a type and remove a status', { statuses: ['active', 'standby'] }, { hiddenTypes: ['a'], statuses: ['active'] }, 'tighter'],
-  ])('%s → %s', (_name, prev, next, expected) => {
+  ])('%s (%j → %j) → %s', (_name, prev, next, expected) => {
     expect(compareZoneFilters(f(prev), f(next))).toBe(expected);
     expect(zoneFilterLoosens(f(prev), f(next))).toBe(expected === 'looser');
   });

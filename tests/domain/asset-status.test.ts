@@ -307,7 +307,7 @@ describe('part1 §4 status labels by responder mix', () => {
     ['mixed', [r, n, r], 'some'],
     ['mixed, other first', [n, r], 'some'],
     ['no responders', [n, n], 'none'],
-  ] as const)('%s → %s', (_name, assets, expected) => {
+  ] as const)('%s (%j) → %s', (_name, assets, expected) => {
     expect(responderMix(assets)).toBe(expected);
   });
 

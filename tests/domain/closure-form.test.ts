@@ -77,7 +77,7 @@ describe('part2 §4 scheduled closure becomes active on save if its start is alr
     ['scheduled, no start', { isScheduled: true, endTime: END }, false],
     ['scheduled, start past, end exactly now', { isScheduled: true, startTime: NOW - HOUR_MS, endTime: NOW }, false],
     ['scheduled, start past, end 1 ms ahead', { isScheduled: true, startTime: NOW - HOUR_MS, endTime: NOW + 1 }, true],
-  ])('%s → %s', (_name, o, expected) => {
+  ])('%s (%j) → %s', (_name, o, expected) => {
     expect(isClosureActiveOnSave(form(o), NOW)).toBe(expected);
   });
 

@@ -96,7 +96,7 @@ describe('part2 §4 closure status', () => {
     ['manual inactive, old heartbeat', 'manual', false, NOW - PENDING_WINDOW_MS, 'standby'],
     ['feed active', 'feed', true, null, 'active'],
     ['feed inactive', 'feed', false, NOW - PENDING_WINDOW_MS, 'standby'],
-  ])('%s → %s', (_name, closureType, isActive, heartbeatTime, expected) => {
+  ])('%s (%s, is_active %s, heartbeat %s) → %s', (_name, closureType, isActive, heartbeatTime, expected) => {
     expect(closureStatus({ closureType, isActive, heartbeatTime }, NOW)).toBe(expected);
   });
 
@@ -223,7 +223,7 @@ describe('part2 §2 closure rows', () => {
     ['feed', '', 'WZ-123', 'WZ-123'],
     ['manual', '', 'WZ-9', 'Manual Closure'],
     ['manual', 'Truck 7', null, 'Manual Closure'],
-  ])('secondary label of %s', (closureType, thingDisplayName, wzdxId, expected) => {
+  ])('secondary label of %s (asset %j, WZDx id %j) → %s', (closureType, thingDisplayName, wzdxId, expected) => {
     expect(closureSecondaryLabel({ closureType, thingDisplayName, wzdxId })).toBe(expected);
   });
 

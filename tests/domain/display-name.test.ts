@@ -38,11 +38,11 @@ describe('part1 §9 display names: over 12 characters → first 4 + dots + last 
 describe('part1 §9 long-text truncation (50 characters)', () => {
   const fifty = 'x'.repeat(50);
   it.each([
-    ['short', 'short'],
-    [fifty, fifty],
-    [fifty + 'y', fifty + '...'],
-    ['a'.repeat(49) + ' ' + 'tail', 'a'.repeat(49) + '...'],
-  ])('%#', (text, expected) => {
+    ['shorter: kept', 'short', 'short'],
+    ['exactly 50: kept', fifty, fifty],
+    ['51: the first 50 and dots', fifty + 'y', fifty + '...'],
+    ['cut after a space: the space dropped', 'a'.repeat(49) + ' ' + 'tail', 'a'.repeat(49) + '...'],
+  ])('%s', (_name, text, expected) => {
     expect(truncate(text)).toBe(expected);
   });
 

@@ -125,6 +125,7 @@ const PART2: Row[] = [
   ['exports', { status: 200 }, t('The requested exports have failed and are no longer In-Progress')],
   ['exportDelete', { status: 403, code: CLIENT_ERROR_CODES.notCreator }, t('Only the export creator can delete')],
   ['userCalls', { status: 422 }, t('User not found')],
+  ['userCalls', { status: 422, code: 'cannot_delete_self', message: 'You cannot delete your own user' }, t('You cannot delete your own user')],
   ['organizationUpdate', { status: 422 }, t('Organization not found')],
   ['addUser', { status: 422, message: 'Email has already been taken' }, t('Email is already in use. Please try another one.')],
   ['addUser', { status: 500 }, t('Unknown failure.')],

@@ -4,8 +4,10 @@ import {
   groupOrganizations,
   isAcs,
   organizationWireSchema,
+  toOrganizationPayload,
   type GroupableAsset,
 } from '../../src/domain/organization';
+import { organizationFormSchema } from '../../src/domain/validation/accounts';
 
 describe('part1 §3, part2 §3 organization wire and model', () => {
   it('maps every field', () => {
@@ -70,7 +72,7 @@ describe('part1 §1 acs organizations', () => {
     ['non-acs type', { organizationType: type(false) }, false],
     ['no type', { organizationType: null }, false],
     ['no organization', null, false],
-  ] as const)('%s → %s', (_name, org, expected) => {
+  ] as const)('%s (%j) → %s', (_name, org, expected) => {
     expect(isAcs(org)).toBe(expected);
   });
 });
@@ -118,5 +120,32 @@ describe('part1 §3, part2 §3 owned / managed grouping', () => {
   it('subscribed sorts first even when its name sorts last', () => {
     const groups = groupOrganizations({ id: 's', name: 'ZZZ' }, [a('1', { id: 'a', name: 'AAA' })]);
     expect(groups.map((g) => g.name)).toEqual(['ZZZ', 'AAA']);
+  });
+});
+
+describe('part2 §7 PUT /organization/{id} body: name, address1, address2, city, state, postal_code, country_code', () => {
+  const form = {
+    name: ' County Fire ',
+    address1: '1 Main St',
+    city: 'Springfield',
+    state: 'IL',
+    postalCode: '62701-1234',
+    countryCode: 'US',
+  };
+  it.each<[string, Record<string, unknown>, Record<string, string>]>([
+    [
+      'with line 2',
+      { address2: 'Suite 4' },
+      { address1: '1 Main St', address2: 'Suite 4', postal_code: '62701-1234', country_code: 'US' },
+    ],
+    ['line 2 left out', {}, { address2: '' }],
+    ['line 2 empty', { address2: '' }, { address2: '' }],
+  ])('%s', (_name, change, expected) => {
+    const parsed = organizationFormSchema.parse({ ...form, ...change });
+    const payload = toOrganizationPayload(parsed);
+    expect(Object.keys(payload).sort()).toEqual(
+      ['name', 'address1', 'address2', 'city', 'state', 'postal_code', 'country_code'].sort(),
+    );
+    expect(payload).toMatchObject({ name: 'County Fire', city: 'Springfield', state: 'IL', ...expected });
   });
 });

@@ -23,6 +23,7 @@ import {
   hasAny,
   isPermission,
   sectionHref,
+  sectionPathRedirect,
   showsAssetCount,
   showsManageAccounts,
   showsOrgChooser,
@@ -140,6 +141,20 @@ describe('part1 §6, part2 §6 sections', () => {
       'accounts-new',
     ]);
     expect(sectionHref('accounts_new')).toBe('/dashboard/accounts-new');
+  });
+
+  // README "accounts_new or accounts-new": the key is part 1's, the route part 2's; the key's path redirects.
+  it.each<[string, string | null]>([
+    ['/dashboard/accounts_new', '/dashboard/accounts-new'],
+    ['/dashboard/accounts_new/', '/dashboard/accounts-new/'],
+    ['/dashboard/accounts_new/users', '/dashboard/accounts-new/users'],
+    ['/dashboard/accounts-new', null],
+    ['/dashboard/accounts', null],
+    ['/dashboard/accounts_newer', null],
+    ['/dashboard/data/reports', null],
+    ['/accounts_new', null],
+  ])('part2 §2 route table: %s redirects to %s', (path, expected) => {
+    expect(sectionPathRedirect(path)).toBe(expected);
   });
 
   // One row per permission that opens a section, and the near misses that do not.
@@ -317,7 +332,7 @@ describe('part2 §6 areas', () => {
     ['non-owner with haas:manage', ['haas:manage'], other, true, true],
     ['av type with manage', ['exclusion:manage'], av, false, false],
     ['av type with haas:manage', ['haas:manage'], av, true, true],
-  ])('%s: edit %s, delete %s', (_name, perms, area, edit, del) => {
+  ])('%s (%j, area %j): edit %s, delete %s', (_name, perms, area, edit, del) => {
     expect(canEditArea(perms, area, 'org-1')).toBe(edit);
     expect(canDeleteArea(perms, area, 'org-1')).toBe(del);
   });
@@ -355,7 +370,7 @@ describe('part2 §6 closures', () => {
     ['feed closure, manage', ['closure:manage', 'haas:manage'], feed, desktop, false, false],
     ['feed closure on mobile', ['mobile:closure:manage'], feed, mobile, false, false],
     ['automated closure', ['closure:update'], { closureType: 'automated' }, desktop, true, false],
-  ])('%s: edit %s, delete %s', (_name, perms, closure, context, edit, del) => {
+  ])('%s (%j, %j, %j): edit %s, delete %s', (_name, perms, closure, context, edit, del) => {
     expect(canEditClosure(perms, closure, context)).toBe(edit);
     expect(canDeleteClosure(perms, closure, context)).toBe(del);
   });

@@ -94,7 +94,7 @@ describe('part1 §7, §8 token organization mismatch', () => {
     ['another organization', 'o2', true],
     ['no organization in the token', null, false],
     ['undefined', undefined, false],
-  ])('%s → %s', (_name, tokenOrg, expected) => {
+  ])('%s (token organization %j) → mismatch %s', (_name, tokenOrg, expected) => {
     expect(tokenOrgMismatch(profile(), tokenOrg)).toBe(expected);
   });
 });

@@ -76,7 +76,7 @@ describe('part1 §7 POST /user_token bodies', () => {
     ['an unknown grant', { grant_type: 'client_credentials' }, false],
     ['sign-in for another application', { grant_type: 'password', application: 'mobile', username: 'u', password: 'p' }, false],
     ['refresh without a token', { grant_type: 'refresh_token' }, false],
-  ])('the server schema accepts %s: %s', (_name, body, ok) => {
+  ])('the server schema, %s (%j): accepts %s', (_name, body, ok) => {
     expect(tokenRequestSchema.safeParse(body).success).toBe(ok);
   });
 });

@@ -1,0 +1,113 @@
+/**
+ * What the account-administration calls share (part 2 §2 "Account administration", §6, §7): which
+ * organizations a caller administers, the lookup of a live organization, domain form schemas
+ * applied to snake_case bodies, and the set-password mail of a new user.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import { z } from 'zod';
+import { PRODUCT_NAME } from '../../src/domain/constants';
+import type { Caller } from '../auth/context';
+import { RESET_TOKEN_TTL_MS } from '../auth/policy';
+import type { OrgScope } from '../auth/scope';
+import { hashToken, newToken } from '../auth/secrets';
+import type { Db } from '../db/connection';
+import { organizations, users } from '../db/schema';
+import type { ServerDeps } from '../deps';
+import { HttpError, notFound } from './errors';
+
+const uuid = z.uuid();
+
+export function isUuid(value: unknown): value is string {
+  return uuid.safeParse(value).success;
+}
+
+/**
+ * The organizations a caller administers: their own, its children and the ones it manages —
+ * not those it merely accesses (an accessor sees assets, it does not run the organization).
+ * haas:manage administers every organization.
+ */
+export function canAdministerOrg(scope: OrgScope, orgId: string): boolean {
+  if (scope.visibleOrgIds === null) return true;
+  if (orgId === scope.organizationId || scope.managedOrgIds.has(orgId)) return true;
+  return scope.visibleOrgIds.has(orgId) && !scope.accessedOrgIds.has(orgId);
+}
+
+export type OrganizationRow = typeof organizations.$inferSelect;
+
+/** A live (not deleted) organization by id, or null; ids that are not uuids are simply unknown. */
+export async function findLiveOrg(db: Db, id: unknown): Promise<OrganizationRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select().from(organizations).where(and(eq(organizations.id, id), isNull(organizations.deletedAt))).limit(1);
+  return row ?? null;
+}
+
+/**
+ * The organization a call acts on: the given id (a body's organization_id or a query's) when the
+ * caller administers it, else the caller's own (subscribed) one. Unknown, deleted or not
+ * administered → 404 'Organization not found' (nothing tells a stranger it exists).
+ */
+export async function administeredOrg(db: Db, caller: Caller, requested: unknown): Promise<OrganizationRow> {
+  const id = requested === undefined || requested === null || requested === '' ? caller.scope.organizationId : requested;
+  const org = isUuid(id) && canAdministerOrg(caller.scope, id) ? await findLiveOrg(db, id) : null;
+  if (!org) throw notFound('Organization');
+  return org;
+}
+
+/** The ids of `org_ids[]` the caller administers; none asked: the caller's own organization. */
+export function administeredOrgIds(scope: OrgScope, requested: readonly string[]): string[] {
+  if (requested.length === 0) return [scope.organizationId];
+  return requested.filter((id) => isUuid(id) && canAdministerOrg(scope, id));
+}
+
+/**
+ * Validates a body with one of the domain's form schemas (camelCase, the spec's messages); a
+ * failure is a 422 naming the wire field, like `parse`.
+ */
+export function parseForm<S extends z.ZodType>(schema: S, form: unknown, wireNames: Readonly<Record<string, string>>): z.infer<S> {
+  const result = schema.safeParse(form);
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const path = issue.path.map(String);
+    const head = path[0] ?? '';
+    const key = [wireNames[head] ?? head, ...path.slice(1)].join('.') || '(body)';
+    fields[key] ??= issue.message;
+  }
+  const [first] = Object.entries(fields);
+  throw new HttpError(422, 'invalid', first ? `${first[0]}: ${first[1]}` : 'body: invalid', { fields });
+}
+
+/** A Postgres unique violation (23505), whether drizzle wraps the driver's error or not. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
+    if (typeof current === 'object' && 'code' in current && (current as { code: unknown }).code === '23505') return true;
+    current = typeof current === 'object' && 'cause' in current ? (current as { cause: unknown }).cause : null;
+  }
+  return false;
+}
+
+/** A welcome link stays valid a week: a new user may not read the mail the same day. */
+export const WELCOME_TOKEN_TTL_MS = 7 * RESET_TOKEN_TTL_MS;
+
+/**
+ * A new user has no password: like 'Forgot password?' (server/http/auth.ts) it gets a reset token
+ * (stored hashed, with an expiry) and a mail with the /welcome/reset/{email}/{token} link, which
+ * sets the first password through PUT /reset_password.
+ */
+export async function mailSetPasswordLink(
+  deps: Pick<ServerDeps, 'db' | 'mailer' | 'config'>,
+  user: { id: string; email: string; firstname: string },
+  now: Date,
+): Promise<void> {
+  const token = newToken();
+  await deps.db
+    .update(users)
+    .set({ resetTokenHash: hashToken(token), resetTokenExpiresAt: new Date(now.getTime() + WELCOME_TOKEN_TTL_MS) })
+    .where(eq(users.id, user.id));
+  const link = `${deps.config.publicUrl}/welcome/reset/${encodeURIComponent(user.email)}/${token}`;
+  await deps.mailer.send({
+    to: user.email,
+    subject: `Welcome to ${PRODUCT_NAME}`,
+    text: `Hello ${user.firstname},\n\nAn account was created for you on ${PRODUCT_NAME}.\n\nSet your password here (the link works for 7 days):\n${link}\n\nWhen it has expired, use 'Forgot password?' on the sign-in page.`,
+  });
+}

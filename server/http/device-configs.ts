@@ -1,0 +1,188 @@
+/**
+ * Device configuration (part 2 §2 "Device configuration", §3 Device config, §5 Device config).
+ * Paths designed (§7 "Paths not shown"):
+ *   GET /organization/device_configs?org_ids[]=..., POST /organization/device_configs,
+ *   PUT /organization/device_configs/{id}, DELETE /organization/device_configs/{id}.
+ * Device configuration is hardware administration: thing:admin:manage, or haas:manage.
+ */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { DeviceConfigWire } from '../../src/domain/device-config';
+import { HAAS_MANAGE } from '../../src/domain/permissions';
+import { deviceConfigSchema } from '../../src/domain/validation/accounts';
+import { requireAny, requireCaller, type Caller } from '../auth/context';
+import type { Db } from '../db/connection';
+import { deviceConfigs, thingTypes } from '../db/schema';
+import type { ServerDeps } from '../deps';
+import { administeredOrg, administeredOrgIds, canAdministerOrg, isUuid, parseForm } from './account-admin';
+import { notFound, parse, unprocessable } from './errors';
+import { listParam } from './query';
+
+export const DEVICE_CONFIG_PERMISSIONS = ['thing:admin:manage', HAAS_MANAGE] as const;
+
+/** GPIO pin numbers of the light controllers. */
+const PIN_MAX = 255;
+/** A day: the longest heartbeat interval, in seconds. */
+const HEARTBEAT_INTERVAL_MAX_S = 86_400;
+const TEXT_MAX = 100;
+
+const pin = () => z.number().int('must be a whole number').min(0, 'must be 0 or more').max(PIN_MAX, `must be ${PIN_MAX} or less`);
+
+/** Types and sizes; the domain's device config form schema then gives the spec's messages. */
+const deviceConfigBody = z.object({
+  id: z.string().max(100).optional(),
+  organization_id: z.string().max(100).nullish(),
+  thing_type_id: z.string().max(100).nullish(),
+  model: z.string().max(TEXT_MAX).nullish(),
+  platform: z.string().max(TEXT_MAX).nullish(),
+  file_name: z.string().max(255).nullish(),
+  password: z.string().max(TEXT_MAX).nullish(),
+  heartbeat_interval: z.number().int('must be a whole number').min(1).max(HEARTBEAT_INTERVAL_MAX_S).nullish(),
+  warning_light_pin: pin().nullish(),
+  indicator_pin: pin().nullish(),
+  location_type: z.string().max(TEXT_MAX).nullish(),
+});
+type DeviceConfigBody = z.infer<typeof deviceConfigBody>;
+
+const DEVICE_CONFIG_FIELDS = {
+  fileName: 'file_name',
+  platform: 'platform',
+  thingType: 'thing_type_id',
+  model: 'model',
+  warningLightPin: 'warning_light_pin',
+  indicatorPin: 'indicator_pin',
+  password: 'password',
+  heartbeatInterval: 'heartbeat_interval',
+  locationType: 'location_type',
+} as const;
+
+type DeviceConfigRow = typeof deviceConfigs.$inferSelect;
+
+function deviceConfigWire(row: DeviceConfigRow): DeviceConfigWire {
+  return {
+    id: row.id,
+    organization_id: row.organizationId,
+    thing_type_id: row.thingTypeId,
+    user_id: row.userId,
+    model: row.model,
+    platform: row.platform,
+    file_name: row.fileName,
+    password: row.password,
+    heartbeat_interval: row.heartbeatInterval,
+    warning_light_pin: row.warningLightPin,
+    indicator_pin: row.indicatorPin,
+    location_type: row.locationType,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+const orNull = (value: string | null | undefined): string | null => (value ? value : null);
+
+/** Validates a body with the domain's form rules (pins compare as text: 'Cannot be the same as Warning Light Pin'). */
+async function validated(db: Db, body: DeviceConfigBody) {
+  const form = parseForm(
+    deviceConfigSchema,
+    {
+      fileName: body.file_name ?? '',
+      platform: body.platform ?? '',
+      thingType: body.thing_type_id ?? '',
+      model: body.model ?? '',
+      warningLightPin: body.warning_light_pin === null || body.warning_light_pin === undefined ? '' : String(body.warning_light_pin),
+      indicatorPin: body.indicator_pin === null || body.indicator_pin === undefined ? undefined : String(body.indicator_pin),
+      password: body.password ?? undefined,
+      heartbeatInterval: body.heartbeat_interval ?? null,
+      locationType: body.location_type ?? undefined,
+    },
+    DEVICE_CONFIG_FIELDS,
+  );
+  const typeId = String(form.thingType);
+  const [type] = isUuid(typeId) ? await db.select({ id: thingTypes.id }).from(thingTypes).where(eq(thingTypes.id, typeId)).limit(1) : [];
+  if (!type) throw unprocessable('thing_type_id: Thing type not found', 'invalid', { fields: { thing_type_id: 'Thing type not found' } });
+  return {
+    thingTypeId: type.id,
+    model: form.model,
+    platform: form.platform,
+    fileName: form.fileName,
+    password: orNull(form.password),
+    heartbeatInterval: form.heartbeatInterval ?? null,
+    warningLightPin: Number(form.warningLightPin),
+    indicatorPin: form.indicatorPin ? Number(form.indicatorPin) : null,
+    locationType: orNull(form.locationType),
+  };
+}
+
+function requireDeviceAdmin(caller: Caller): void {
+  requireAny(caller, DEVICE_CONFIG_PERMISSIONS);
+}
+
+export function deviceConfigRoutes(app: FastifyInstance, deps: ServerDeps): void {
+  const { db } = deps;
+
+  /** A configuration of an organization the caller administers, or 404. */
+  async function findConfig(caller: Caller, id: string): Promise<DeviceConfigRow> {
+    const [row] = isUuid(id) ? await db.select().from(deviceConfigs).where(eq(deviceConfigs.id, id)).limit(1) : [];
+    if (!row || !canAdministerOrg(caller.scope, row.organizationId)) throw notFound('Device config');
+    return row;
+  }
+
+  app.get('/organization/device_configs', async (request) => {
+    const caller = await requireCaller(db, request);
+    requireDeviceAdmin(caller);
+    const orgIds = administeredOrgIds(caller.scope, listParam(request.query, 'org_ids'));
+    if (orgIds.length === 0) return [];
+    const rows = await db
+      .select()
+      .from(deviceConfigs)
+      .where(inArray(deviceConfigs.organizationId, orgIds))
+      .orderBy(asc(deviceConfigs.fileName), asc(deviceConfigs.id));
+    return rows.map(deviceConfigWire);
+  });
+
+  /** Creates a configuration in `organization_id` (default: the caller's organization); user_id is the caller. */
+  app.post('/organization/device_configs', async (request, reply) => {
+    const caller = await requireCaller(db, request);
+    requireDeviceAdmin(caller);
+    const body = parse(deviceConfigBody, request.body);
+    const values = await validated(db, body);
+    const org = await administeredOrg(db, caller, body.organization_id);
+    const now = deps.now();
+    const [row] = await db
+      .insert(deviceConfigs)
+      .values({ ...values, organizationId: org.id, userId: caller.userId, createdAt: now, updatedAt: now })
+      .returning();
+    if (!row) throw notFound('Device config');
+    return reply.code(201).send(deviceConfigWire(row));
+  });
+
+  /** Replaces a configuration; user_id becomes the caller (who changed it last). It may move to another administered organization. */
+  app.put('/organization/device_configs/:id', async (request) => {
+    const caller = await requireCaller(db, request);
+    requireDeviceAdmin(caller);
+    const { id } = request.params as { id: string };
+    const current = await findConfig(caller, id);
+    const body = parse(deviceConfigBody, request.body);
+    if (body.id !== undefined && body.id !== current.id) {
+      throw unprocessable('id: must be the id of the path', 'invalid', { fields: { id: 'must be the id of the path' } });
+    }
+    const values = await validated(db, body);
+    const org = await administeredOrg(db, caller, body.organization_id ?? current.organizationId);
+    const [row] = await db
+      .update(deviceConfigs)
+      .set({ ...values, organizationId: org.id, userId: caller.userId, updatedAt: deps.now() })
+      .where(and(eq(deviceConfigs.id, current.id)))
+      .returning();
+    if (!row) throw notFound('Device config');
+    return deviceConfigWire(row);
+  });
+
+  app.delete('/organization/device_configs/:id', async (request) => {
+    const caller = await requireCaller(db, request);
+    requireDeviceAdmin(caller);
+    const { id } = request.params as { id: string };
+    const current = await findConfig(caller, id);
+    await db.delete(deviceConfigs).where(eq(deviceConfigs.id, current.id));
+    return { id: current.id };
+  });
+}

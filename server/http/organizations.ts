@@ -1,0 +1,266 @@
+/**
+ * Organizations of account administration (part 2 §3 Organization, §5 "Organization and account
+ * address", §7 PUT /organization/{id} and the legacy organization calls; §8 'Organization
+ * update'), and the organization lookup GET /organization/{id} (part 1 §8 'Organization
+ * lookups' 404).
+ */
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { OrganizationWire } from '../../src/domain/organization';
+import { areaCrud, HAAS_MANAGE } from '../../src/domain/permissions';
+import { organizationFormSchema } from '../../src/domain/validation/accounts';
+import { requireAny, requireCaller, type Caller } from '../auth/context';
+import { canSeeOrg } from '../auth/scope';
+import type { Db } from '../db/connection';
+import { queryRows } from '../db/rows';
+import { apiKeys, organizationRelationships, organizations, organizationTypes, tokens, users } from '../db/schema';
+import type { ServerDeps } from '../deps';
+import { canAdministerOrg, findLiveOrg, isUuid, parseForm, type OrganizationRow } from './account-admin';
+import { forbidden, notFound, parse, unprocessable } from './errors';
+
+/** part 2 §8 'Organization update': a 422 shows 'Organization not found'. */
+export const ORGANIZATION_NOT_FOUND_MESSAGE = 'Organization not found';
+export const CANNOT_DELETE_OWN_ORGANIZATION_MESSAGE = 'You cannot delete your own organization';
+export const ORGANIZATION_TYPE_CHANGE_MESSAGE = 'Not authorized to change the organization type';
+
+const TEXT_MAX = 200;
+const text = () => z.string().max(TEXT_MAX).nullish();
+
+/**
+ * The body of PUT /organization/{id} (name and address) and of the legacy PUT /organization/ and
+ * /organization/{targetId} (adds e-mail, phones, contact and organization type). Types and sizes
+ * here; the domain's organization form schema gives the spec's messages.
+ */
+const organizationBody = z.object({
+  name: text(),
+  address1: text(),
+  address2: text(),
+  city: text(),
+  state: text(),
+  postal_code: z.string().max(20).nullish(),
+  country_code: z.string().max(10).nullish(),
+  email: z.string().max(254).nullish(),
+  phone_number: z.string().max(50).nullish(),
+  cell_phone_number: z.string().max(50).nullish(),
+  contact_name: text(),
+  organization_type_id: z.union([z.string().max(100), z.number()]).nullish(),
+});
+
+/** Domain form field → wire field, so a 422 names what the client sent. */
+const ORGANIZATION_FIELDS = {
+  name: 'name',
+  address1: 'address1',
+  address2: 'address2',
+  city: 'city',
+  state: 'state',
+  postalCode: 'postal_code',
+  countryCode: 'country_code',
+  email: 'email',
+  phoneNumber: 'phone_number',
+  cellPhoneNumber: 'cell_phone_number',
+  contactName: 'contact_name',
+  organizationTypeId: 'organization_type_id',
+} as const;
+
+const organizationNotFound = () => unprocessable(ORGANIZATION_NOT_FOUND_MESSAGE, 'not_found');
+
+/** '' and absent both mean none for optional text. */
+const orNull = (value: string | null | undefined): string | null => (value ? value : null);
+
+/** Managers and accessors of an organization: the organizations that manage or access it. */
+async function relatedOrgs(db: Db, orgId: string, type: 'manager' | 'accessor') {
+  return db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizationRelationships)
+    .innerJoin(organizations, eq(organizations.id, organizationRelationships.relatedOrganizationId))
+    .where(
+      and(
+        eq(organizationRelationships.organizationId, orgId),
+        eq(organizationRelationships.relationshipType, type),
+        isNull(organizations.deletedAt),
+      ),
+    )
+    .orderBy(sql`upper(${organizations.name})`);
+}
+
+/** Every live descendant, flat with parent ids (UNION, not UNION ALL: a parent cycle cannot loop). */
+async function childStructure(db: Db, orgId: string) {
+  const rows = await queryRows<{ id: string; name: string; parent_id: string | null }>(
+    db,
+    sql`with recursive tree as (
+          select id, name, parent_id from ${organizations} where parent_id = ${orgId} and deleted_at is null
+          union
+          select o.id, o.name, o.parent_id from ${organizations} o join tree t on o.parent_id = t.id where o.deleted_at is null
+        )
+        select id::text as id, name, parent_id::text as parent_id from tree where id <> ${orgId} order by upper(name), id`,
+  );
+  return rows.map((row) => ({ id: row.id, name: row.name, parent_id: row.parent_id }));
+}
+
+/** The organization wire of part 1 §3 / part 2 §3 (src/domain/organization.ts). */
+export async function organizationWire(db: Db, org: OrganizationRow): Promise<OrganizationWire> {
+  const [type] = org.organizationTypeId
+    ? await db.select().from(organizationTypes).where(eq(organizationTypes.id, org.organizationTypeId)).limit(1)
+    : [];
+  return {
+    id: org.id,
+    name: org.name,
+    email: org.email,
+    address1: org.address1,
+    address2: org.address2,
+    city: org.city,
+    state: org.state,
+    postal_code: org.postalCode,
+    country_code: org.countryCode,
+    lat: org.lat,
+    lng: org.lng,
+    timezone: org.timezone,
+    organization_type: type ? { id: type.id, name: type.name, acs: type.acs, icon_urls: type.iconUrl ? { icon: type.iconUrl } : {} } : null,
+    show_infinite_timeout_option: org.showInfiniteTimeoutOption,
+    organization_managers: await relatedOrgs(db, org.id, 'manager'),
+    organization_accessors: await relatedOrgs(db, org.id, 'accessor'),
+    is_wzdx_org: org.isWzdxOrg,
+    is_large_org: org.isLargeOrg,
+    billing_id: org.billingId,
+    child_structure: await childStructure(db, org.id),
+  };
+}
+
+/**
+ * Editing an organization: organization update or manage; or, by part 2 §6 "inside the accounts
+ * context ... edit organization [is] always allowed", a caller who administers users there (user
+ * or user-admin update/manage). Read-only accounts permissions edit nothing.
+ */
+export function canEditOrganization(caller: Caller): boolean {
+  const perms = caller.permissions;
+  return areaCrud(perms, 'organization').canUpdate || areaCrud(perms, 'user').canUpdate || areaCrud(perms, 'user:admin').canUpdate;
+}
+
+export function organizationRoutes(app: FastifyInstance, deps: ServerDeps): void {
+  const { db } = deps;
+
+  /** The organization lookup: any signed-in caller, for an organization they may see; else 404. */
+  app.get('/organization/:id', async (request) => {
+    const caller = await requireCaller(db, request);
+    const { id } = request.params as { id: string };
+    const org = isUuid(id) && canSeeOrg(caller.scope, id) ? await findLiveOrg(db, id) : null;
+    if (!org) throw notFound('Organization');
+    return organizationWire(db, org);
+  });
+
+  async function updateOrganization(request: FastifyRequest, targetId: string) {
+    const caller = await requireCaller(db, request);
+    if (!canEditOrganization(caller)) throw forbidden();
+    const org = isUuid(targetId) && canAdministerOrg(caller.scope, targetId) ? await findLiveOrg(db, targetId) : null;
+    if (!org) throw organizationNotFound();
+    const body = parse(organizationBody, request.body);
+    const form = parseForm(
+      organizationFormSchema,
+      {
+        name: body.name ?? '',
+        address1: body.address1 ?? '',
+        address2: body.address2 ?? undefined,
+        city: body.city ?? '',
+        state: body.state ?? '',
+        postalCode: body.postal_code ?? '',
+        countryCode: body.country_code ?? '',
+        email: body.email ?? undefined,
+        phoneNumber: body.phone_number ?? undefined,
+        cellPhoneNumber: body.cell_phone_number ?? undefined,
+        contactName: body.contact_name ?? undefined,
+        organizationTypeId: body.organization_type_id,
+      },
+      ORGANIZATION_FIELDS,
+    );
+    // The type carries the acs flag, which changes what the organization's users get: Lightbar staff only.
+    let organizationTypeId = org.organizationTypeId;
+    if (form.organizationTypeId !== undefined && form.organizationTypeId !== null && String(form.organizationTypeId) !== org.organizationTypeId) {
+      const typeId = String(form.organizationTypeId);
+      const [type] = isUuid(typeId) ? await db.select().from(organizationTypes).where(eq(organizationTypes.id, typeId)).limit(1) : [];
+      if (!type) {
+        throw unprocessable('organization_type_id: Organization type not found', 'invalid', {
+          fields: { organization_type_id: 'Organization type not found' },
+        });
+      }
+      if (!caller.permissions.has(HAAS_MANAGE)) throw forbidden(ORGANIZATION_TYPE_CHANGE_MESSAGE);
+      organizationTypeId = type.id;
+    }
+    // Fields the legacy form sends and the new one does not: left out, they keep their value.
+    const [updated] = await db
+      .update(organizations)
+      .set({
+        name: form.name,
+        address1: form.address1,
+        address2: orNull(form.address2),
+        city: form.city,
+        state: form.state,
+        postalCode: form.postalCode,
+        countryCode: form.countryCode.toUpperCase(),
+        email: body.email === undefined ? org.email : orNull(form.email),
+        phoneNumber: body.phone_number === undefined ? org.phoneNumber : orNull(form.phoneNumber),
+        cellPhoneNumber: body.cell_phone_number === undefined ? org.cellPhoneNumber : orNull(form.cellPhoneNumber),
+        contactName: body.contact_name === undefined ? org.contactName : orNull(form.contactName),
+        organizationTypeId,
+        updatedAt: deps.now(),
+      })
+      .where(eq(organizations.id, org.id))
+      .returning();
+    if (!updated) throw organizationNotFound();
+    return organizationWire(db, updated);
+  }
+
+  /** part 2 §7 PUT /organization/{id}; legacy PUT /organization/{targetId}. */
+  app.put('/organization/:id', async (request) => updateOrganization(request, (request.params as { id: string }).id));
+  /** Legacy PUT /organization/: the caller's (subscribed) organization. */
+  const own = async (request: FastifyRequest) => {
+    const caller = await requireCaller(db, request);
+    return updateOrganization(request, caller.scope.organizationId);
+  };
+  app.put('/organization/', own);
+  app.put('/organization', own);
+
+  /**
+   * Legacy DELETE /organization/{uuid}: haas:manage only, never the caller's own organization.
+   * A soft delete that ends the organization's accounts: its users are deleted with it, their
+   * sessions and API keys revoked, and its manager/accessor relations removed (so no scope keeps
+   * reaching it).
+   */
+  app.delete('/organization/:id', async (request) => {
+    const caller = await requireCaller(db, request);
+    requireAny(caller, [HAAS_MANAGE]);
+    const { id } = request.params as { id: string };
+    const org = await findLiveOrg(db, id);
+    if (!org) throw notFound('Organization');
+    if (org.id === caller.scope.organizationId) throw unprocessable(CANNOT_DELETE_OWN_ORGANIZATION_MESSAGE, 'cannot_delete_own');
+    const now = deps.now();
+    const revoked = await db.transaction(async (tx) => {
+      await tx.update(organizations).set({ deletedAt: now, updatedAt: now }).where(eq(organizations.id, org.id));
+      const gone = await tx
+        .update(users)
+        .set({ deletedAt: now, updatedAt: now })
+        .where(and(eq(users.organizationId, org.id), isNull(users.deletedAt)))
+        .returning({ id: users.id });
+      const userIds = gone.map((row) => row.id);
+      if (userIds.length) {
+        await tx.update(apiKeys).set({ revokedAt: now }).where(and(inArray(apiKeys.userId, userIds), isNull(apiKeys.revokedAt)));
+      }
+      await tx
+        .delete(organizationRelationships)
+        .where(or(eq(organizationRelationships.organizationId, org.id), eq(organizationRelationships.relatedOrganizationId, org.id)));
+      const ended = await tx
+        .update(tokens)
+        .set({ revokedAt: now })
+        .where(
+          and(
+            isNull(tokens.revokedAt),
+            userIds.length ? or(eq(tokens.organizationId, org.id), inArray(tokens.userId, userIds)) : eq(tokens.organizationId, org.id),
+          ),
+        )
+        .returning({ id: tokens.id });
+      return ended.map((row) => row.id);
+    });
+    if (revoked.length) deps.events.emit('tokens-revoked', revoked);
+    return { id: org.id, uuid: org.id };
+  });
+}

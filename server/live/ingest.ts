@@ -12,7 +12,6 @@ import {
 } from '../../src/domain/constants';
 import { distanceM, type LatLng } from '../../src/domain/geometry';
 import type { LiveMessageInput as LiveMessage } from '../../src/domain/live-message';
-import type { Db } from '../db/connection';
 import {
   areas,
   areaTypes,

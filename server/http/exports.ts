@@ -1,0 +1,285 @@
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { CLIENT_ERROR_CODES } from '../../src/domain/errors';
+import {
+  CLOSURE_EXPORT_INCLUDES,
+  EXPORT_TYPES,
+  canDeleteExport,
+  type ExportForm,
+  type ExportWire,
+} from '../../src/domain/export';
+import { areaCrud, section } from '../../src/domain/permissions';
+import { exportFormSchema } from '../../src/domain/validation/reports';
+import { requireAny, requireCaller, type Caller } from '../auth/context';
+import { canSeeOrg, requestedOrgIds, thingVisibleSql } from '../auth/scope';
+import { signedLinksFor } from '../auth/signed-links';
+import { exports, monthlyReports, organizations, things } from '../db/schema';
+import type { ServerDeps } from '../deps';
+import { FILE_KINDS, createFileStore, fileKind } from '../files';
+import { monthName } from '../jobs/monthly-report-pdf';
+import { enqueueJob } from '../jobs/runner';
+import { HttpError, describeZodError, forbidden, notFound, parse, unprocessable } from './errors';
+import { listParam, uuidParam } from './query';
+import { reportRoutes } from './reports';
+
+/**
+ * Exports (part 2 §7 "GET/POST /organization/export", "DELETE /organization/export/{id}",
+ * "Export file link: same link path with is_downloadable=true") and the signed file download
+ * (issue 3: "the export file link by file id"; "a browser download cannot send a bearer header").
+ *
+ * Permissions (part 2 §6 exports row): listing, reading and the file link need any permission of
+ * the row (view, read, create, delete, manage); creating needs create or manage. Delete is open to
+ * the same row but only to the export's creator (part 2 §4, §6): anyone else gets 403 `not_creator`.
+ */
+
+/** Wire ids are uuids; a title is at most this long (the spec gives none). */
+const TITLE_MAX = 200;
+const THINGS_MAX = 1000;
+const TIME_MAX_CHARS = 40;
+
+const wireTime = z.string().max(TIME_MAX_CHARS).nullish();
+
+/** POST /organization/export body (part 2 §3 "Export request payload"). */
+const exportRequestSchema = z.object({
+  export_type: z.enum(EXPORT_TYPES, { error: 'Required' }),
+  title: z.string({ error: 'Required' }).max(TITLE_MAX, { error: `${TITLE_MAX} Max Characters` }),
+  export_start_time: wireTime,
+  export_end_time: wireTime,
+  use_utc: z.boolean({ error: 'Required' }),
+  organization_id: z.uuid({ error: 'must be a uuid' }),
+  thing_uuids: z.array(z.uuid({ error: 'must be a uuid' })).max(THINGS_MAX).default([]),
+  include_no_thing_il: z.boolean().optional(),
+  closures_to_include: z.array(z.enum(CLOSURE_EXPORT_INCLUDES)).max(CLOSURE_EXPORT_INCLUDES.length).optional(),
+});
+
+/** The domain form's field names (ExportForm) → the wire names, so a 422 names the field the client sent. */
+const WIRE_FIELDS: Readonly<Record<keyof ExportForm, string>> = {
+  exportType: 'export_type',
+  title: 'title',
+  useUtc: 'use_utc',
+  organizationId: 'organization_id',
+  startTime: 'export_start_time',
+  endTime: 'export_end_time',
+  thingUuids: 'thing_uuids',
+  includeNoThingIl: 'include_no_thing_il',
+  closuresToInclude: 'closures_to_include',
+};
+
+function wireMs(field: string, value: string | null | undefined): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms)) throw unprocessable(`${field}: must be an ISO time`, 'invalid', { fields: { [field]: 'must be an ISO time' } });
+  return ms;
+}
+
+const iso = (time: Date | null): string | null => (time ? time.toISOString() : null);
+
+type ExportRow = typeof exports.$inferSelect;
+
+/** The export wire of src/domain/export.ts, plus what was asked for and an errored export's reason. */
+function toWire(row: ExportRow): ExportWire & Record<string, unknown> {
+  return {
+    ...row.options,
+    id: row.id,
+    organization_id: row.organizationId,
+    requested_by: row.requestedBy,
+    export_type: row.exportType,
+    title: row.title,
+    export_start_time: iso(row.exportStartTime),
+    export_end_time: iso(row.exportEndTime),
+    requested_at: row.requestedAt.toISOString(),
+    completed_at: iso(row.completedAt),
+    file_id: row.fileId,
+    status: row.status,
+    use_utc: row.useUtc,
+    error: row.status === 'errored' ? row.error : null,
+  };
+}
+
+function requireExports(caller: Caller): void {
+  requireAny(caller, section('exports').anyOf);
+}
+
+/** part 2 §8 "Delete export | not creator | 'Only the export creator can delete'". */
+const NOT_CREATOR_MESSAGE = 'Only the export creator can delete';
+
+const FILE_NAME_UNSAFE = /[^A-Za-z0-9 ._()-]+/g;
+
+export function exportRoutes(app: FastifyInstance, deps: ServerDeps): void {
+  const { db } = deps;
+  const store = createFileStore(deps.config.dataDir);
+
+  /** A visible, not deleted export, else 404 (another organization's export is "not found"). */
+  async function findExport(caller: Caller, id: string): Promise<ExportRow> {
+    const [row] = await db
+      .select()
+      .from(exports)
+      .where(and(eq(exports.id, id), isNull(exports.deletedAt)))
+      .limit(1);
+    if (!row || !canSeeOrg(caller.scope, row.organizationId)) throw notFound('Export');
+    return row;
+  }
+
+  app.get('/organization/export', async (request) => {
+    const caller = await requireCaller(db, request);
+    requireExports(caller);
+    const requested = listParam(request.query, 'org_ids');
+    // An id that is no uuid names no organization (and must not reach a uuid column).
+    const asked = requested.filter((id) => z.uuid().safeParse(id).success);
+    const orgIds = requested.length > 0 && asked.length === 0 ? [] : requestedOrgIds(caller.scope, asked);
+    if (orgIds !== null && orgIds.length === 0) return [];
+    const rows = await db
+      .select()
+      .from(exports)
+      .where(and(isNull(exports.deletedAt), orgIds === null ? undefined : inArray(exports.organizationId, orgIds)))
+      .orderBy(desc(exports.requestedAt), desc(exports.id));
+    return rows.map(toWire);
+  });
+
+  app.post('/organization/export', async (request, reply) => {
+    const caller = await requireCaller(db, request);
+    if (!areaCrud(caller.permissions, 'export').canCreate) throw forbidden();
+    const body = parse(exportRequestSchema, request.body);
+    const now = deps.now();
+    const startTime = wireMs('export_start_time', body.export_start_time);
+    const endTime = wireMs('export_end_time', body.export_end_time);
+
+    // The domain's export rules (part 2 §5), the same the wizard runs.
+    const values: ExportForm = {
+      exportType: body.export_type,
+      title: body.title,
+      useUtc: body.use_utc,
+      organizationId: body.organization_id,
+      startTime,
+      endTime,
+      thingUuids: body.thing_uuids,
+      includeNoThingIl: body.include_no_thing_il ?? false,
+      closuresToInclude: body.closures_to_include ?? [],
+    };
+    const form = exportFormSchema({ now: now.getTime() }).safeParse(values);
+    if (!form.success) {
+      const { fields } = describeZodError(form.error);
+      const wireFields = Object.fromEntries(Object.entries(fields).map(([key, message]) => [WIRE_FIELDS[key as keyof ExportForm] ?? key, message]));
+      const [field, message] = Object.entries(wireFields)[0] ?? ['body', 'invalid'];
+      throw new HttpError(422, 'invalid', `${field}: ${message}`, { fields: wireFields });
+    }
+
+    const [org] = await db
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(and(eq(organizations.id, body.organization_id), isNull(organizations.deletedAt)))
+      .limit(1);
+    if (!org || !canSeeOrg(caller.scope, org.id)) throw notFound('Organization');
+
+    const thingIds = [...new Set(body.thing_uuids)];
+    if (thingIds.length) {
+      const found = await db
+        .select({ id: things.id })
+        .from(things)
+        .where(and(inArray(things.id, thingIds), isNull(things.deletedAt), thingVisibleSql(caller.scope, [org.id])));
+      if (found.length !== thingIds.length) {
+        throw unprocessable('thing_uuids: Asset not found', 'invalid', { fields: { thing_uuids: 'Asset not found' } });
+      }
+    }
+
+    const options: Record<string, unknown> = { thing_uuids: thingIds };
+    if (body.export_type === 'incident') options.include_no_thing_il = body.include_no_thing_il ?? false;
+    if (body.export_type === 'closure') options.closures_to_include = [...new Set(body.closures_to_include ?? [])];
+
+    const created = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(exports)
+        .values({
+          organizationId: org.id,
+          requestedBy: caller.userId,
+          exportType: body.export_type,
+          title: body.title.trim(),
+          exportStartTime: startTime === null ? null : new Date(startTime),
+          exportEndTime: endTime === null ? null : new Date(endTime),
+          useUtc: body.use_utc,
+          options,
+          requestedAt: now,
+          status: 'requested',
+        })
+        .returning();
+      if (!row) throw new Error('export insert returned nothing');
+      await enqueueJob(tx, 'export', { exportId: row.id }, now);
+      return row;
+    });
+    return reply.code(201).send(toWire(created));
+  });
+
+  app.get('/organization/export/:id', async (request) => {
+    const caller = await requireCaller(db, request);
+    requireExports(caller);
+    const params = uuidParam.safeParse(request.params);
+    if (!params.success) throw notFound('Export');
+    const row = await findExport(caller, params.data.id);
+    const downloadable = (request.query as Record<string, unknown> | undefined)?.is_downloadable;
+    if (downloadable !== 'true' && downloadable !== true) return toWire(row);
+    // part 2 §8 'File not found': not completed yet, or the file is gone.
+    if (row.status !== 'completed' || !row.fileId || !(await store.exists(row.fileId))) throw notFound('File');
+    return { file_url: signedLinksFor(deps.config.dataDir).sign(row.fileId, deps.now()) };
+  });
+
+  app.delete('/organization/export/:id', async (request) => {
+    const caller = await requireCaller(db, request);
+    requireExports(caller);
+    const params = uuidParam.safeParse(request.params);
+    if (!params.success) throw notFound('Export');
+    const row = await findExport(caller, params.data.id);
+    // part 2 §8 'Only the export creator can delete' (the tooltip of §4 ends with a period; the error does not).
+    if (!canDeleteExport({ requestedBy: row.requestedBy }, caller.userId)) {
+      throw forbidden(NOT_CREATOR_MESSAGE, CLIENT_ERROR_CODES.notCreator);
+    }
+    await db.update(exports).set({ deletedAt: deps.now() }).where(eq(exports.id, row.id));
+    return { id: row.id };
+  });
+
+  /** A readable download name: the export's title, or the report's organization and month. */
+  async function downloadName(fileId: string): Promise<string | null> {
+    const [exp] = await db
+      .select({ title: exports.title, deletedAt: exports.deletedAt })
+      .from(exports)
+      .where(eq(exports.fileId, fileId))
+      .limit(1);
+    if (exp) return exp.deletedAt ? null : `${exp.title}${FILE_KINDS.csv.extension}`;
+    const [report] = await db
+      .select({ year: monthlyReports.year, month: monthlyReports.month, orgName: organizations.name })
+      .from(monthlyReports)
+      .innerJoin(organizations, eq(organizations.id, monthlyReports.organizationId))
+      .where(eq(monthlyReports.fileId, fileId))
+      .limit(1);
+    if (report) return `${report.orgName} ${monthName(report.year, report.month)}${FILE_KINDS.pdf.extension}`;
+    return fileId;
+  }
+
+  /** GET /files/{fileId}?expires&signature: no bearer; the signature is the permission. */
+  app.get('/files/:fileId', async (request, reply) => {
+    const { fileId } = request.params as { fileId: string };
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+    const check = signedLinksFor(deps.config.dataDir).verify(fileId, text(query.expires), text(query.signature), deps.now());
+    if (check === 'expired') throw forbidden('The download link has expired', 'link_expired');
+    if (check !== 'ok') throw forbidden('The download link is not valid', 'link_invalid');
+    const kind = fileKind(fileId);
+    const name = kind ? await downloadName(fileId) : null;
+    const file = kind && name ? await store.open(fileId) : null;
+    if (!kind || !name || !file) throw notFound('File');
+    const safe = name.replace(FILE_NAME_UNSAFE, '_').trim() || fileId;
+    return reply
+      .header('content-type', FILE_KINDS[kind].contentType)
+      .header('content-length', file.size)
+      .header('content-disposition', `attachment; filename="${safe}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(file.stream);
+  });
+}
+
+/** Every call of part 2's Data section (reports, exports, file downloads), registered once. */
+export function dataRoutes(app: FastifyInstance, deps: ServerDeps): void {
+  reportRoutes(app, deps);
+  exportRoutes(app, deps);
+}

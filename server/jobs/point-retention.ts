@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import { DAY_MS } from '../../src/domain/constants';
+import type { Db } from '../db/connection';
+import { queryRows } from '../db/rows';
+import { points } from '../db/schema';
+
+/** issue 3 "old points past a retention period (POINT_RETENTION_DAYS, default 30) are deleted". */
+export const POINT_RETENTION_DAYS_DEFAULT = 30;
+/** Rows per DELETE, so one pass never holds a long lock on a busy table. */
+export const POINT_RETENTION_BATCH = 10_000;
+
+/** POINT_RETENTION_DAYS as a positive number of days; anything else is a start-up error. */
+export function pointRetentionDays(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.POINT_RETENTION_DAYS;
+  if (raw === undefined || raw === '') return POINT_RETENTION_DAYS_DEFAULT;
+  const days = Number(raw);
+  if (!Number.isFinite(days) || days <= 0) throw new Error(`POINT_RETENTION_DAYS must be a positive number of days, got "${raw}"`);
+  return days;
+}
+
+export function retentionCutoff(now: Date, days: number): Date {
+  return new Date(now.getTime() - days * DAY_MS);
+}
+
+/** Deletes every point older than `cutoff`, `batchSize` rows at a time; answers how many went. */
+export async function deleteOldPoints(db: Db, cutoff: Date, batchSize = POINT_RETENTION_BATCH): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const [row] = await queryRows<{ n: number }>(
+      db,
+      sql`with gone as (
+            delete from ${points} where ${points.id} in (
+              select ${points.id} from ${points} where ${points.timestamp} < ${cutoff} limit ${batchSize}
+            ) returning 1
+          ) select count(*)::int as n from gone`,
+    );
+    const deleted = Number(row?.n ?? 0);
+    total += deleted;
+    if (deleted < batchSize) return total;
+  }
+}

@@ -1,0 +1,499 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../src/domain/constants';
+import { errorText } from '../../src/domain/errors';
+import { exportWireSchema, fromExportWire } from '../../src/domain/export';
+import { FILE_LINK_TTL_MS, signedLinksFor } from '../../server/auth/signed-links';
+import { closures, exports, jobs, locations, locationThings, points, things, thingTypes, users } from '../../server/db/schema';
+import { createFileStore } from '../../server/files';
+import { startJobRunner, type JobRunner } from '../../server/jobs/runner';
+import { badBodies, badIds, call, junk, refusedTokens, snapshot } from '../support/account-calls';
+import { createTestServer, type TestServer } from '../support/test-server';
+
+let server: TestServer;
+let runner: JobRunner;
+let orgA: { id: string };
+let orgB: { id: string };
+let adminA: typeof users.$inferSelect;
+let plainA: typeof users.$inferSelect;
+const token = { adminA: '', plainA: '', mediaA: '', adminB: '', engineer: '' };
+let refused: { revoked: string; expired: string };
+let thing1: string;
+let thing2: string;
+let thing3: string;
+
+/** The test clock's moment: 2026-11-22 12:00 UTC. The default range is the previous day. */
+const DAY_START = Date.UTC(2026, 10, 21);
+const DAY_END = Date.UTC(2026, 10, 22);
+const at = (ms: number) => new Date(ms);
+
+/** A minimal RFC 4180 reader (csv-parse is not a dependency): quoted fields, doubled quotes, CRLF or LF. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += c;
+  }
+  if (field !== '' || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
+}
+
+async function seedThing(orgId: string, haasId: string, nickname: string): Promise<string> {
+  const [type] = await server.database.db.select().from(thingTypes).where(eq(thingTypes.name, 'police'));
+  const [row] = await server.database.db
+    .insert(things)
+    .values({ organizationId: orgId, haasId, nickname, thingTypeId: type!.id, lat: 41.5, lng: -93.6 })
+    .returning({ id: things.id });
+  return row!.id;
+}
+
+const validBody = (overrides: Record<string, unknown> = {}) => ({
+  export_type: 'point',
+  title: 'Point Export 2026-11-21',
+  export_start_time: at(DAY_START).toISOString(),
+  export_end_time: at(DAY_END).toISOString(),
+  use_utc: true,
+  organization_id: orgA.id,
+  thing_uuids: [thing1, thing2],
+  ...overrides,
+});
+
+const exportsSnapshot = () => snapshot(server, exports, exports.id);
+const jobsSnapshot = () => snapshot(server, jobs, jobs.id);
+
+async function exportRow(id: string) {
+  const [row] = await server.database.db.select().from(exports).where(eq(exports.id, id));
+  return row!;
+}
+
+/** Inserts an export directly (a given status and creator), as the list and delete tests need. */
+async function seedExport(values: Partial<typeof exports.$inferInsert> & { organizationId: string; requestedBy: string }) {
+  const [row] = await server.database.db
+    .insert(exports)
+    .values({ exportType: 'thing', title: 'Seeded', requestedAt: server.clock.now(), ...values })
+    .returning();
+  return row!;
+}
+
+/** POST → runOnce → the signed link → GET /files: the CSV's rows, header first. */
+async function exportEndToEnd(body: Record<string, unknown>): Promise<{ rows: string[][]; id: string; contentType: string; disposition: string }> {
+  const created = await call(server, 'POST', '/organization/export', token.adminA, body);
+  expect(created.status).toBe(201);
+  const wire = exportWireSchema.parse(created.json);
+  expect(wire.status).toBe('requested');
+  await runner.runOnce();
+  const listed = await call(server, 'GET', `/organization/export?org_ids[]=${orgA.id}`, token.adminA);
+  const done = exportWireSchema.array().parse(listed.json).find((e) => e.id === wire.id)!;
+  expect(done.status).toBe('completed');
+  expect(done.completed_at).toBe(server.clock.now().toISOString());
+  const link = await call(server, 'GET', `/organization/export/${wire.id}?is_downloadable=true`, token.adminA);
+  expect(link.status).toBe(200);
+  const fileUrl = String(link.body.file_url);
+  expect(fileUrl).toMatch(new RegExp(`^/files/${done.file_id!.replace('.', '\\.')}\\?expires=\\d+&signature=[\\w-]+$`));
+  const file = await server.app.inject({ method: 'GET', url: fileUrl });
+  expect(file.statusCode).toBe(200);
+  return {
+    rows: parseCsv(file.body),
+    id: wire.id,
+    contentType: String(file.headers['content-type']),
+    disposition: String(file.headers['content-disposition']),
+  };
+}
+
+beforeAll(async () => {
+  server = await createTestServer();
+  runner = startJobRunner(server.deps, { engine: server.database.engine });
+  orgA = await server.createOrg({ name: 'Alpha County', timezone: 'America/Chicago' });
+  orgB = await server.createOrg({ name: 'Bravo City' });
+  adminA = await server.createUser({ org: orgA, role: 'ADMIN' });
+  plainA = await server.createUser({ org: orgA, role: 'USER' });
+  const mediaA = await server.createUser({ org: orgA, role: 'USER (Incidents / Events only)' });
+  const adminB = await server.createUser({ org: orgB, role: 'ADMIN' });
+  token.adminA = await server.signIn(adminA.email);
+  token.plainA = await server.signIn(plainA.email);
+  token.mediaA = await server.signIn(mediaA.email);
+  token.adminB = await server.signIn(adminB.email);
+  token.engineer = await server.signIn((await server.createUser({ org: orgB, role: 'ENGINEER' })).email);
+  refused = await refusedTokens(server, adminA);
+  thing1 = await seedThing(orgA.id, 'HA-A1', 'Engine 1');
+  thing2 = await seedThing(orgA.id, 'HA-A2', 'Engine 2');
+  thing3 = await seedThing(orgA.id, 'HA-A3', 'Engine 3');
+  await seedThing(orgB.id, 'HA-B1', 'Bravo 1');
+}, 120_000);
+afterAll(async () => {
+  await runner.stop();
+  await server.close();
+});
+
+describe('part2 §7 authorization matrix: no, revoked or expired token → 401, nothing changed', () => {
+  it.each([
+    ['GET', '/organization/export'],
+    ['POST', '/organization/export'],
+    ['GET', '/organization/export/00000000-0000-4000-8000-000000000000?is_downloadable=true'],
+    ['DELETE', '/organization/export/00000000-0000-4000-8000-000000000000'],
+  ] as const)('%s %s', async (method, url) => {
+    const before = await exportsSnapshot();
+    for (const bearer of [null, refused.revoked, refused.expired]) {
+      const answer = await call(server, method, url, bearer, method === 'POST' ? validBody() : undefined);
+      expect(answer.status).toBe(401);
+    }
+    expect(await exportsSnapshot()).toBe(before);
+  });
+});
+
+describe('part2 §7 GET /organization/export?org_ids[]', () => {
+  it('lists the organization’s exports, newest first, in the export wire schema', async () => {
+    const older = await seedExport({ organizationId: orgA.id, requestedBy: plainA.id, requestedAt: at(DAY_START), status: 'errored', error: 'disk full' });
+    const newer = await seedExport({ organizationId: orgA.id, requestedBy: adminA.id, requestedAt: at(DAY_END) });
+    const answer = await call(server, 'GET', `/organization/export?org_ids[]=${orgA.id}`, token.plainA);
+    expect(answer.status).toBe(200);
+    const list = exportWireSchema.array().parse(answer.json);
+    const ids = list.map((e) => e.id);
+    expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
+    // An errored export carries its reason and falls in the Error tab.
+    const errored = (answer.json as Record<string, unknown>[]).find((e) => e.id === older.id)!;
+    expect(errored.error).toBe('disk full');
+    expect(fromExportWire(exportWireSchema.parse(errored)).tab).toBe('error');
+  });
+
+  it('another organization’s user gets an empty list for organization A, and its own list holds none of A’s', async () => {
+    await seedExport({ organizationId: orgA.id, requestedBy: adminA.id });
+    const asked = await call(server, 'GET', `/organization/export?org_ids[]=${orgA.id}`, token.adminB);
+    expect(asked.status).toBe(200);
+    expect(asked.json).toEqual([]);
+    const own = await call(server, 'GET', '/organization/export', token.adminB);
+    expect((own.json as { organization_id: string }[]).every((e) => e.organization_id === orgB.id)).toBe(true);
+  });
+
+  it('haas:manage sees any organization’s exports; ids that are no uuid name nothing', async () => {
+    await seedExport({ organizationId: orgA.id, requestedBy: adminA.id });
+    const any = await call(server, 'GET', `/organization/export?org_ids[]=${orgA.id}`, token.engineer);
+    expect(exportWireSchema.array().parse(any.json).length).toBeGreaterThan(0);
+    const junk = await call(server, 'GET', '/organization/export?org_ids[]=not-a-uuid', token.engineer);
+    expect(junk.status).toBe(200);
+    expect(junk.json).toEqual([]);
+  });
+
+  it('a user lacking every export permission (Media) → 403', async () => {
+    const answer = await call(server, 'GET', `/organization/export?org_ids[]=${orgA.id}`, token.mediaA);
+    expect(answer.status).toBe(403);
+  });
+});
+
+describe('part2 §7 POST /organization/export', () => {
+  it('creates the export as requested and queues its job', async () => {
+    const answer = await call(server, 'POST', '/organization/export', token.plainA, validBody({ title: '  Night shift  ' }));
+    expect(answer.status).toBe(201);
+    const wire = exportWireSchema.parse(answer.json);
+    expect(wire).toMatchObject({
+      organization_id: orgA.id,
+      requested_by: plainA.id,
+      export_type: 'point',
+      title: 'Night shift',
+      export_start_time: at(DAY_START).toISOString(),
+      export_end_time: at(DAY_END).toISOString(),
+      requested_at: server.clock.now().toISOString(),
+      status: 'requested',
+      file_id: null,
+    });
+    const row = await exportRow(wire.id);
+    expect(row.options).toEqual({ thing_uuids: [thing1, thing2] });
+    const queued = await server.database.db.select().from(jobs).where(eq(jobs.kind, 'export'));
+    expect(queued.some((job) => job.payload.exportId === wire.id && job.status === 'queued')).toBe(true);
+  });
+
+  it('keeps include_no_thing_il for incidents and closures_to_include for closures', async () => {
+    const incident = await call(server, 'POST', '/organization/export', token.adminA, validBody({ export_type: 'incident', thing_uuids: [], include_no_thing_il: true }));
+    expect(incident.status).toBe(201);
+    expect((await exportRow(String(incident.body.id))).options).toEqual({ thing_uuids: [], include_no_thing_il: true });
+    const closure = await call(server, 'POST', '/organization/export', token.adminA, validBody({ export_type: 'closure', thing_uuids: [], closures_to_include: ['feed', 'feed'] }));
+    expect(closure.status).toBe(201);
+    expect((await exportRow(String(closure.body.id))).options).toEqual({ thing_uuids: [], closures_to_include: ['feed'] });
+  });
+
+  it('an asset export needs no range', async () => {
+    const answer = await call(server, 'POST', '/organization/export', token.adminA, validBody({ export_type: 'thing', export_start_time: null, export_end_time: null, thing_uuids: [] }));
+    expect(answer.status).toBe(201);
+  });
+
+  it.each([
+    ['a range over 31 days', { export_start_time: at(DAY_END - 32 * DAY_MS).toISOString() }, 'export_end_time', 'Exceeds max time range'],
+    ['an end beyond now', { export_end_time: at(DAY_END + DAY_MS).toISOString() }, 'export_end_time', 'Must be past date'],
+    ['equal start and end', { export_start_time: at(DAY_END).toISOString() }, 'export_end_time', 'Dates must be different'],
+    ['an end before the start', { export_start_time: at(DAY_END).toISOString(), export_end_time: at(DAY_START).toISOString() }, 'export_end_time', 'End time must be after Start time'],
+    ['a point export with no asset', { thing_uuids: [] }, 'thing_uuids', 'Must select at least 1 Asset'],
+    ['a closure export with no asset and no closure type', { export_type: 'closure', thing_uuids: [], closures_to_include: [] }, 'closures_to_include', 'Must include at least 1 Closure type or Asset'],
+    ['an incident export with no range', { export_type: 'incident', export_start_time: null }, 'export_start_time', 'Required'],
+    ['a blank title', { title: '   ' }, 'title', 'Required'],
+    ['a time that is no time', { export_start_time: 'yesterday' }, 'export_start_time', 'must be an ISO time'],
+  ])('part2 §5 %s → 422 naming %s: %s, nothing created', async (_case, overrides, field, message) => {
+    const before = await exportsSnapshot();
+    const answer = await call(server, 'POST', '/organization/export', token.adminA, validBody(overrides));
+    expect(answer.status).toBe(422);
+    expect(answer.body.message).toBe(`${field}: ${message}`);
+    expect((answer.body.fields as Record<string, string>)[field]).toBe(message);
+    expect(await exportsSnapshot()).toBe(before);
+  });
+
+  it('another organization’s asset → 422 Asset not found; nothing created', async () => {
+    const [bravo] = await server.database.db.select().from(things).where(eq(things.haasId, 'HA-B1'));
+    const before = await exportsSnapshot();
+    const answer = await call(server, 'POST', '/organization/export', token.adminA, validBody({ thing_uuids: [thing1, bravo!.id] }));
+    expect(answer.status).toBe(422);
+    expect(answer.body.message).toBe('thing_uuids: Asset not found');
+    expect(await exportsSnapshot()).toBe(before);
+  });
+
+  it('part2 §8 a user of another organization → 404 Organization not found; nothing created', async () => {
+    const [before, beforeJobs] = [await exportsSnapshot(), await jobsSnapshot()];
+    const answer = await call(server, 'POST', '/organization/export', token.adminB, validBody({ thing_uuids: [] , export_type: 'thing' }));
+    expect(answer.status).toBe(404);
+    expect(errorText('lists', { status: answer.status, message: answer.body.message }).text).toBe('Organization not found');
+    expect(await exportsSnapshot()).toBe(before);
+    expect(await jobsSnapshot()).toBe(beforeJobs);
+  });
+
+  it('a user lacking export create (Media) → 403; nothing created', async () => {
+    const before = await exportsSnapshot();
+    const answer = await call(server, 'POST', '/organization/export', token.mediaA, validBody());
+    expect(answer.status).toBe(403);
+    expect(await exportsSnapshot()).toBe(before);
+  });
+
+  it('property: arbitrary or near-valid bodies never give a 5xx and never change a row', async () => {
+    const [before, beforeJobs] = [await exportsSnapshot(), await jobsSnapshot()];
+    const bodies = badBodies(validBody(), {
+      export_type: fc.oneof(junk, fc.constantFrom('asset', 'INCIDENT', '')),
+      title: fc.oneof(junk.filter((v) => typeof v !== 'string'), fc.constant(''), fc.string({ minLength: 201, maxLength: 300 })),
+      export_start_time: fc.oneof(junk.filter((v) => typeof v !== 'string' && v !== null), fc.constant('not a time'), fc.constant(at(DAY_END - 40 * DAY_MS).toISOString())),
+      export_end_time: fc.oneof(junk.filter((v) => typeof v !== 'string'), fc.constant(at(DAY_END + 5 * DAY_MS).toISOString())),
+      use_utc: junk.filter((v) => typeof v !== 'boolean'),
+      organization_id: fc.oneof(junk, fc.uuid()),
+      thing_uuids: fc.oneof(junk, fc.constant([]), fc.array(fc.uuid(), { minLength: 1, maxLength: 3 })),
+      closures_to_include: fc.oneof(junk.filter((v) => v !== null), fc.constant(['automated'])),
+    });
+    await fc.assert(
+      fc.asyncProperty(bodies, async (body) => {
+        const answer = await call(server, 'POST', '/organization/export', token.adminA, body);
+        expect(answer.status).toBeLessThan(500);
+        expect(answer.status).not.toBe(201);
+      }),
+      { numRuns: 100 },
+    );
+    expect(await exportsSnapshot()).toBe(before);
+    expect(await jobsSnapshot()).toBe(beforeJobs);
+  });
+});
+
+describe('part2 §7 DELETE /organization/export/{id}', () => {
+  it('the creator deletes (soft): the row stays with deleted_at, the list no longer shows it', async () => {
+    const exp = await seedExport({ organizationId: orgA.id, requestedBy: plainA.id });
+    const answer = await call(server, 'DELETE', `/organization/export/${exp.id}`, token.plainA);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ id: exp.id });
+    expect((await exportRow(exp.id)).deletedAt?.toISOString()).toBe(server.clock.now().toISOString());
+    const list = await call(server, 'GET', `/organization/export?org_ids[]=${orgA.id}`, token.plainA);
+    expect((list.json as { id: string }[]).map((e) => e.id)).not.toContain(exp.id);
+    // Deleted is deleted: a second delete finds nothing.
+    expect((await call(server, 'DELETE', `/organization/export/${exp.id}`, token.plainA)).status).toBe(404);
+  });
+
+  it('part2 §8 anyone else, even an admin of the same organization → 403 not_creator → Only the export creator can delete', async () => {
+    const exp = await seedExport({ organizationId: orgA.id, requestedBy: plainA.id });
+    const before = await exportsSnapshot();
+    const answer = await call(server, 'DELETE', `/organization/export/${exp.id}`, token.adminA);
+    expect(answer.status).toBe(403);
+    expect(answer.body.error).toBe('not_creator');
+    expect(errorText('exportDelete', { status: answer.status, code: answer.body.error, message: answer.body.message }).text).toBe(
+      'Only the export creator can delete',
+    );
+    expect(await exportsSnapshot()).toBe(before);
+  });
+
+  it('a user of another organization → 404; a user lacking the permission → 403; nothing changed', async () => {
+    const exp = await seedExport({ organizationId: orgA.id, requestedBy: adminA.id });
+    const before = await exportsSnapshot();
+    expect((await call(server, 'DELETE', `/organization/export/${exp.id}`, token.adminB)).status).toBe(404);
+    expect((await call(server, 'DELETE', `/organization/export/${exp.id}`, token.mediaA)).status).toBe(403);
+    expect(await exportsSnapshot()).toBe(before);
+  });
+
+  it('property: arbitrary ids never give a 5xx and never change a row', async () => {
+    const before = await exportsSnapshot();
+    await fc.assert(
+      fc.asyncProperty(badIds, async (id) => {
+        const answer = await call(server, 'DELETE', `/organization/export/${encodeURIComponent(id)}`, token.adminA);
+        expect(answer.status).toBeLessThan(500);
+        expect(answer.status).not.toBe(200);
+      }),
+      { numRuns: 40 },
+    );
+    expect(await exportsSnapshot()).toBe(before);
+  });
+});
+
+describe('part2 §7 export file link (is_downloadable=true) and GET /files/{fileId}', () => {
+  it('end to end, point export: requested → completed, a signed link, a CSV with its header and the points in range', async () => {
+    const base = DAY_START;
+    await server.database.db.insert(points).values([
+      { thingId: thing1, lat: 41.1, lng: -93.1, speed: 10, course: 90, accuracy: 5, timestamp: at(base + 1 * HOUR_MS) },
+      { thingId: thing1, lat: 41.2, lng: -93.2, speed: 20, course: 90, accuracy: 5, timestamp: at(base + 2 * HOUR_MS) },
+      { thingId: thing1, lat: 41.3, lng: -93.3, speed: 0, course: 0, accuracy: 5, timestamp: at(base + 3 * HOUR_MS) },
+      { thingId: thing2, lat: 42.1, lng: -94.1, speed: 5, course: 180, accuracy: 9, timestamp: at(base + 4 * HOUR_MS) },
+      { thingId: thing2, lat: 42.2, lng: -94.2, speed: 6, course: 180, accuracy: 9, timestamp: at(base + 5 * HOUR_MS) },
+      // outside the range, or of an asset not asked for
+      { thingId: thing1, lat: 40, lng: -90, timestamp: at(base - MINUTE_MS) },
+      { thingId: thing1, lat: 40, lng: -90, timestamp: at(DAY_END) },
+      { thingId: thing3, lat: 40, lng: -90, timestamp: at(base + HOUR_MS) },
+    ]);
+    const { rows, contentType, disposition } = await exportEndToEnd(validBody({ title: 'Point Export 2026-11-21' }));
+    expect(contentType).toMatch(/^text\/csv/);
+    expect(disposition).toContain('attachment; filename="Point Export 2026-11-21.csv"');
+    expect(rows[0]).toEqual(['asset_id', 'asset_name', 'timestamp', 'lat', 'lng', 'speed', 'course', 'accuracy', 'run_id']);
+    expect(rows).toHaveLength(1 + 5);
+    expect(rows.slice(1).map((r) => [r[0], r[2]])).toEqual([
+      ['HA-A1', '2026-11-21T01:00:00Z'],
+      ['HA-A1', '2026-11-21T02:00:00Z'],
+      ['HA-A1', '2026-11-21T03:00:00Z'],
+      ['HA-A2', '2026-11-21T04:00:00Z'],
+      ['HA-A2', '2026-11-21T05:00:00Z'],
+    ]);
+    expect(rows[1]).toEqual(['HA-A1', 'Engine 1', '2026-11-21T01:00:00Z', '41.1', '-93.1', '10', '90', '5', '']);
+  });
+
+  it('use_utc false writes the organization’s time zone with its offset', async () => {
+    const { rows } = await exportEndToEnd(validBody({ use_utc: false, thing_uuids: [thing2] }));
+    expect(rows.slice(1).map((r) => r[2])).toEqual(['2026-11-20T22:00:00-06:00', '2026-11-20T23:00:00-06:00']);
+  });
+
+  it('incident export: events that started in the range, with the chosen assets or none', async () => {
+    const db = server.database.db;
+    const [withAsset, noAsset] = await db
+      .insert(locations)
+      .values([
+        { organizationId: orgA.id, displayName: 'Crash on I-35', lat: 41.6, lng: -93.6, startTime: at(DAY_START + HOUR_MS), street: 'I-35, Ames' },
+        { organizationId: orgA.id, displayName: 'Debris', lat: 41.7, lng: -93.7, startTime: at(DAY_START + 2 * HOUR_MS) },
+        { organizationId: orgA.id, displayName: 'Too early', lat: 41.7, lng: -93.7, startTime: at(DAY_START - HOUR_MS) },
+        { organizationId: orgB.id, displayName: 'Other org', lat: 41.7, lng: -93.7, startTime: at(DAY_START + HOUR_MS) },
+      ])
+      .returning();
+    await db.insert(locationThings).values({ locationId: withAsset!.id, thingId: thing1, startTime: at(DAY_START + HOUR_MS) });
+    const all = await exportEndToEnd(validBody({ export_type: 'incident', thing_uuids: [], include_no_thing_il: true }));
+    expect(all.rows[0]).toEqual(['incident_id', 'external_id', 'name', 'street', 'lat', 'lng', 'start_time', 'end_time', 'is_active', 'alert_message', 'asset_ids', 'asset_names']);
+    expect(all.rows.slice(1).map((r) => [r[0], r[2], r[10]])).toEqual([
+      [withAsset!.id, 'Crash on I-35', 'HA-A1'],
+      [noAsset!.id, 'Debris', ''],
+    ]);
+    const chosen = await exportEndToEnd(validBody({ export_type: 'incident', thing_uuids: [thing2], include_no_thing_il: false }));
+    expect(chosen.rows).toHaveLength(1);
+  });
+
+  it('asset export: the organization’s assets', async () => {
+    const { rows } = await exportEndToEnd(validBody({ export_type: 'thing', thing_uuids: [], export_start_time: null, export_end_time: null }));
+    expect(rows[0]!.slice(0, 4)).toEqual(['asset_id', 'name', 'type', 'subtype']);
+    expect(rows.slice(1).map((r) => [r[0], r[1], r[2]])).toEqual([
+      ['HA-A1', 'Engine 1', 'Police'],
+      ['HA-A2', 'Engine 2', 'Police'],
+      ['HA-A3', 'Engine 3', 'Police'],
+    ]);
+  });
+
+  it('closure export: the chosen assets’ closures and the included closure types active in the range', async () => {
+    const db = server.database.db;
+    const inRange = { startTime: at(DAY_START + HOUR_MS), endTime: at(DAY_END + DAY_MS) };
+    const [manual, automated] = await db
+      .insert(closures)
+      .values([
+        { organizationId: orgA.id, closureType: 'manual', description: 'Bridge work', impactedLanes: [1, 2], ...inRange },
+        { organizationId: orgA.id, closureType: 'automated', description: 'Plow escort', thingId: thing1, ...inRange },
+        { organizationId: orgA.id, closureType: 'feed', description: 'Feed closure', externalId: 'WZ-1', ...inRange },
+        { organizationId: orgA.id, closureType: 'manual', description: 'Ended before', startTime: at(DAY_START - 3 * DAY_MS), endTime: at(DAY_START - 2 * DAY_MS) },
+      ])
+      .returning();
+    const { rows } = await exportEndToEnd(validBody({ export_type: 'closure', thing_uuids: [thing1], closures_to_include: ['manual'] }));
+    expect(rows[0]![0]).toBe('closure_id');
+    const byId = new Map(rows.slice(1).map((r) => [r[0], r]));
+    expect([...byId.keys()].sort()).toEqual([manual!.id, automated!.id].sort());
+    expect(byId.get(manual!.id)![12]).toBe('1;2');
+    expect(byId.get(automated!.id)![4]).toBe('HA-A1');
+  });
+
+  it('a link before completion → 404 File not found; another organization → 404; Media → 403', async () => {
+    const exp = await seedExport({ organizationId: orgA.id, requestedBy: adminA.id, status: 'in_progress' });
+    const pending = await call(server, 'GET', `/organization/export/${exp.id}?is_downloadable=true`, token.adminA);
+    expect(pending.status).toBe(404);
+    expect(errorText('reportFile', { status: pending.status, message: pending.body.message }).text).toBe('File not found');
+    expect(pending.body.message).toBe('File not found');
+    expect((await call(server, 'GET', `/organization/export/${exp.id}?is_downloadable=true`, token.adminB)).status).toBe(404);
+    expect((await call(server, 'GET', `/organization/export/${exp.id}?is_downloadable=true`, token.mediaA)).status).toBe(403);
+    // Without is_downloadable the same path answers the export itself.
+    const plain = await call(server, 'GET', `/organization/export/${exp.id}`, token.adminA);
+    expect(exportWireSchema.parse(plain.json).status).toBe('in_progress');
+  });
+
+  it('a tampered, missing or expired signature → 403; a valid link to a removed file → 404; no bearer needed', async () => {
+    const { id } = await exportEndToEnd(validBody({ export_type: 'thing', thing_uuids: [thing3], export_start_time: null, export_end_time: null }));
+    const link = String((await call(server, 'GET', `/organization/export/${id}?is_downloadable=true`, token.adminA)).body.file_url);
+    const url = new URL(link, 'http://x');
+    const signature = url.searchParams.get('signature')!;
+    const flipped = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
+    const fileId = url.pathname.split('/').pop()!;
+    const expires = url.searchParams.get('expires')!;
+    for (const bad of [
+      `/files/${fileId}?expires=${expires}&signature=${flipped}`,
+      `/files/${fileId}?expires=${Number(expires) + 3600}&signature=${signature}`,
+      `/files/${fileId}?expires=${expires}`,
+      `/files/${fileId}`,
+    ]) {
+      const answer = await server.app.inject({ method: 'GET', url: bad });
+      expect(answer.statusCode).toBe(403);
+    }
+    // Still valid just before the five minutes are up, refused after.
+    server.clock.advance(FILE_LINK_TTL_MS - MINUTE_MS);
+    expect((await server.app.inject({ method: 'GET', url: link })).statusCode).toBe(200);
+    server.clock.advance(2 * MINUTE_MS);
+    const expired = await server.app.inject({ method: 'GET', url: link });
+    expect(expired.statusCode).toBe(403);
+    expect(expired.json()).toMatchObject({ error: 'link_expired' });
+    // A fresh link to a file that is gone from the disk.
+    const fresh = String((await call(server, 'GET', `/organization/export/${id}?is_downloadable=true`, token.adminA)).body.file_url);
+    await createFileStore(server.dataDir).remove(fileId);
+    expect((await server.app.inject({ method: 'GET', url: fresh })).statusCode).toBe(404);
+  });
+
+  it('a correctly signed id that is not a file id never leaves the files folder → 404', async () => {
+    fs.writeFileSync(path.join(server.dataDir, 'secret.csv'), 'secret');
+    const links = signedLinksFor(server.dataDir);
+    for (const id of ['../secret.csv', '..%2Fsecret.csv', 'secret.csv', '../link-secret']) {
+      const signed = links.sign(decodeURIComponent(id), server.clock.now());
+      const answer = await server.app.inject({ method: 'GET', url: signed });
+      expect([403, 404]).toContain(answer.statusCode);
+      expect(answer.body).not.toContain('secret');
+    }
+  });
+});

@@ -371,7 +371,7 @@ describe('part1 §7 PUT /locations/{id}', () => {
     const [role] = await server.database.db.insert(roles).values({ name: 'EMPTY (locations test)', permissions: [] }).returning();
     const nobody = await server.createUser({ org: org.a, role: 'USER' });
     await server.database.db.update(users).set({ roleId: role!.id }).where(eq(users.id, nobody.id));
-    const issued = await issueTokens(server.database.db, nobody.id, org.a.id, new Date());
+    const issued = await issueTokens(server.database.db, nobody.id, org.a.id, server.clock.now());
     const location = await insertLocation(org.a.id);
     expect((await call(server, 'PUT', `/locations/${location.id}`, issued.access_token, body(org.a.id))).status).toBe(403);
     expect((await call(server, 'GET', '/locations', issued.access_token)).status).toBe(403);

@@ -788,7 +788,7 @@ describe('authorization matrix: every read call refuses missing, revoked and exp
     const nobody = await server.createUser({ org: org.a, role: 'USER' });
     await server.database.db.update(users).set({ roleId: role!.id }).where(eq(users.id, nobody.id));
     // Sign-in refuses a role with no section, so issue its token directly.
-    const issued = await issueTokens(server.database.db, nobody.id, org.a.id, new Date());
+    const issued = await issueTokens(server.database.db, nobody.id, org.a.id, server.clock.now());
     expect((await call(server, 'GET', '/organization/things', issued.access_token)).status).toBe(403);
     expect((await call(server, 'GET', '/organization/things_count', issued.access_token)).status).toBe(403);
     expect((await call(server, 'GET', '/organization/assignable', issued.access_token)).status).toBe(403);

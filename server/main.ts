@@ -7,6 +7,7 @@ import { ensureReferenceData } from './db/reference-data';
 import { DEFAULT_DEMO_ASSETS, formatDemoSummary, seedDemo } from './seed/demo';
 import { seedFromEnv } from './seed/random';
 import { JOB_TICK_MS, startJobRunner } from './jobs/runner';
+import { FleetSimulator } from './sim/simulator';
 
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT_DIR, 'package.json'), 'utf8')) as { version: string };
 const config = readConfig(process.env, pkg.version);
@@ -31,6 +32,13 @@ if (config.demo) {
 // The device ingest loads the fleet (seeded or not) and writes its rows once a second.
 await app.ingest!.reload();
 await app.ingest!.start();
+// The fleet simulator drives the demo assets through the same ingest path devices use. Only with
+// the demo on: it must never post made-up positions for a real deployment's devices.
+const simulator =
+  config.demo && simAssets > 0 ? await new FleetSimulator(deps, app.ingest!, { assets: simAssets, seed: seedFromEnv() }).load() : null;
+simulator?.start();
+app.addHook('onClose', async () => simulator?.stop());
+
 // Exports, monthly reports, scheduled closures and point retention (issue 3 "Jobs").
 const runner = startJobRunner({ ...deps, log: app.log }, { engine: database.engine, intervalMs: JOB_TICK_MS });
 app.addHook('onClose', async () => runner.stop());

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildServer } from '../../server/app';
+import { buildServer, type LightbarServer } from '../../server/app';
 import { hashPassword } from '../../server/auth/secrets';
 import { readConfig } from '../../server/config';
 import type { Database } from '../../server/db/connection';
@@ -26,7 +26,7 @@ export class TestClock {
 export const PASSWORD = 'Correct#Horse1';
 
 export interface TestServer {
-  app: FastifyInstance;
+  app: LightbarServer;
   deps: ServerDeps;
   database: Database;
   clock: TestClock;

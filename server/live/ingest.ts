@@ -411,6 +411,7 @@ export class IngestEngine {
       accuracy: thing.accuracy,
       timestamp: at.toISOString(),
       station_id: thing.stationId,
+      street: thing.street,
     });
 
     // Incidents: stopped with lights on for more than 30 s opens or joins a location.

@@ -22,6 +22,8 @@ export const pointMessageSchema = z.object({
   timestamp: iso,
   /** The station the asset is at, when the server knows it (part 1 §4 station check). */
   station_id: z.string().nullish(),
+  /** Set once the asset has been still 10 minutes, null while it moves (README "stationary"); absent: unknown. */
+  street: z.string().nullish(),
 });
 
 /** heartbeat: the device is alive; `is_active` is its alerting (enroute) flag. Inactive resets the run counters. */

@@ -189,6 +189,7 @@ describe('issue 4 ingest derivations', () => {
   it('a quiet asset still for 10 minutes gets its street and is stationary', async () => {
     const thing = await createThing('maintenance');
     engine.setStreetLookup(() => 'Congress Ave');
+    received.length = 0;
     await post([point(thing.haasId, 30.28, -97.74, 0, 0), point(thing.haasId, 30.28, -97.74, 0, 10 * MINUTE_MS - 1)]);
     expect(engine.stateOf(thing.haasId)?.street).toBeNull();
     server.clock.advance(10 * MINUTE_MS);
@@ -196,6 +197,8 @@ describe('issue 4 ingest derivations', () => {
     await engine.flush();
     const [row] = await server.database.db.select().from(things).where(and(eq(things.id, thing.id)));
     expect(row!.street).toBe('Congress Ave');
+    // The point message carries the street, so dashboards switch to stationary without waiting for a reload.
+    expect(received.filter((m) => m.type === 'point' && m.thing_id === thing.id).at(-1)).toMatchObject({ street: 'Congress Ave' });
     expect(computeAssetStatus({ heartbeatTime: row!.heartbeatAt!.getTime(), enroute: false, street: row!.street, isOnIncident: false, activeClosures: [] }, server.clock.ms)).toBe(ASSET_STATUS.stationary);
     await post([point(thing.haasId, 30.281, -97.74, 25, SECOND_MS)]);
     expect(engine.stateOf(thing.haasId)?.street).toBeNull();

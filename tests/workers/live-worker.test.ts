@@ -1,53 +1,402 @@
+/**
+ * The live worker end to end under @vitest/web-worker: the real worker module behind Comlink, the
+ * real bridge and store on this side, a real `ws` socket server speaking ActionCable JSON and a
+ * fake fetch answering the REST calls. Fake timers (setTimeout, setInterval, Date only: socket I/O
+ * stays real) drive staleness, reconnect delays and polling.
+ */
 import '@vitest/web-worker';
-import * as Comlink from 'comlink';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import WS from 'ws';
 import { ASSET_STATUS } from '../../src/domain/asset-status';
-import { HOUR_MS, SOCKET_PROTOCOL } from '../../src/domain/constants';
-import type { CountableAsset, LiveEngine } from '../../src/workers/live-engine';
+import {
+  HOUR_MS,
+  POLL_INTERVAL_MS,
+  SECOND_MS,
+  SOCKET_BATCH_MS,
+  SOCKET_DEAD_AFTER_MS,
+  SOCKET_PROTOCOL,
+  SOCKET_RECONNECT_ATTEMPTS,
+  STALE_AFTER_MS,
+} from '../../src/domain/constants';
+import { eventsChannelIdentifier } from '../../src/domain/live-message';
+import { createLiveBridge, type LiveBridge, type LiveStart } from '../../src/app/live/bridge';
+import { FLAG_AT_STATION, FLAG_LISTED, FLAG_STALE } from '../../src/workers/diff';
+import { reconnectDelay } from '../../src/workers/socket-client';
+import { FakeApi, FakeCable, NOW, ORG, OTHER_ORG, TOKEN, iso, stationArea, thing } from '../support/live-fixtures';
 
-const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
+const realSetTimeout = globalThis.setTimeout;
+const sleep = (ms: number) => new Promise<void>((resolve) => realSetTimeout(resolve, ms));
 
-function asset(overrides: Partial<CountableAsset>): CountableAsset {
-  return { heartbeatTime: NOW, enroute: false, street: null, isOnIncident: false, activeClosures: [], inService: true, ...overrides };
+/** Waits (in real time) until `read` answers something other than undefined/false. */
+async function until<T>(read: () => T | undefined | false, what = 'condition', ms = 5000): Promise<T> {
+  const start = Date.now();
+  const realNow = () => performance.now();
+  const started = realNow();
+  for (;;) {
+    const value = read();
+    if (value !== undefined && value !== false) return value;
+    if (realNow() - started > ms) throw new Error(`timed out waiting for ${what} (${Date.now() - start} ms fake)`);
+    await sleep(5);
+  }
 }
 
-describe('live worker over Comlink (@vitest/web-worker)', () => {
-  let worker: Worker | undefined;
-  afterEach(() => worker?.terminate());
+let api: FakeApi;
+let cable: FakeCable;
+let bridge: LiveBridge | null = null;
+let unauthorized = 0;
+const originalFetch = globalThis.fetch;
 
-  function connect(): Comlink.Remote<LiveEngine> {
-    worker = new Worker(new URL('../../src/workers/live.worker.ts', import.meta.url), { type: 'module' });
-    return Comlink.wrap<LiveEngine>(worker);
-  }
+beforeAll(() => {
+  (globalThis as { WebSocket?: unknown }).WebSocket = WS;
+});
+afterAll(() => {
+  globalThis.fetch = originalFetch;
+});
 
-  it('answers from inside the worker', async () => {
-    const engine = connect();
-    await expect(engine.info()).resolves.toEqual({ protocol: SOCKET_PROTOCOL, batchMs: 1000 });
+beforeEach(async () => {
+  // Date stands still at NOW (timers stay real) so statuses do not depend on the time of day;
+  // `useFakeClock` fakes the timers too.
+  vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+  api = new FakeApi();
+  globalThis.fetch = api.fetch as typeof fetch;
+  cable = new FakeCable();
+  await cable.listen();
+  unauthorized = 0;
+});
+
+afterEach(async () => {
+  vi.useRealTimers();
+  await bridge?.dispose();
+  bridge = null;
+  await cable.close();
+});
+
+function useFakeClock(at = NOW): void {
+  vi.useRealTimers();
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'], now: at });
+}
+
+async function startBridge(overrides: Partial<LiveStart> = {}): Promise<LiveBridge> {
+  bridge = createLiveBridge({ signals: null, storage: null, onUnauthorized: () => (unauthorized += 1) });
+  await bridge.start({ apiBase: 'http://api.test', socketUrl: cable.url, token: TOKEN, organizationId: ORG, ...overrides });
+  return bridge;
+}
+
+const slotOf = async (b: LiveBridge, id: string) => {
+  const rows = await b.rows(0, b.store.listLength);
+  return rows.findIndex((row) => row.id === id);
+};
+
+/** The slot the worker gave an asset: found through the list's order. */
+async function slotFor(b: LiveBridge, id: string): Promise<number> {
+  const index = await slotOf(b, id);
+  const slot = b.store.order[index];
+  if (slot === undefined) throw new Error(`${id} is not listed`);
+  return slot;
+}
+
+describe('part1 §7 initial paging and §4 the socket', () => {
+  it('fetches every page of 500 one after another, reporting progress, then subscribes with the protocol pair', async () => {
+    api.setThings(Array.from({ length: 1201 }, (_, i) => thing(i)));
+    const progress: string[] = [];
+    const b = await startBridge();
+    const unsubscribe = setInterval(() => progress.push(`${b.store.progress.loaded}/${b.store.progress.total}`), 1);
+    await until(() => b.store.phase === 'live' && b.store.total === 1201, 'the load');
+    clearInterval(unsubscribe);
+    const pages = api.callsTo('/organization/things').slice(0, 3);
+    expect(pages.map((url) => [url.searchParams.get('page'), url.searchParams.get('per_page'), url.searchParams.get('last_updated_timestamp')])).toEqual([
+      ['1', '500', null],
+      ['2', '500', null],
+      ['3', '500', null],
+    ]);
+    expect(b.store.progress).toMatchObject({ loaded: 3, total: 3, done: true });
+    expect(b.store.counts[ASSET_STATUS.standby]).toBe(1201);
+    // the socket: protocol pair, subscribe to the organization's channel
+    const connection = await until(() => cable.subscribed[0], 'a subscription');
+    expect(connection.protocols).toEqual([SOCKET_PROTOCOL, TOKEN]);
+    expect(connection.subscriptions).toEqual([eventsChannelIdentifier(ORG)]);
+    await until(() => b.store.connectivity.socket === 'subscribed', 'subscribed state');
+    // the subscription is followed by an incremental load that closes the gap
+    const incremental = await until(() => api.callsTo('/organization/things').find((url) => url.searchParams.get('last_updated_timestamp')), 'an incremental load');
+    expect(incremental.searchParams.get('page')).toBe('1');
+    expect(b.store.connectivity.polling).toBe(false);
+    expect(api.callsTo('/locations')[0]?.searchParams.get('start_date')).toBe(new Date(Date.parse(api.callsTo('/locations')[0]!.searchParams.get('start_date')!)).toISOString());
   });
 
-  it('part1 §4 runs the domain status rule in the worker and returns counts as a typed array', async () => {
-    const engine = connect();
-    const counts = await engine.countStatuses(
-      [
-        asset({ isOnIncident: true }),
-        asset({ enroute: true }),
-        asset({ enroute: true }),
-        asset({}),
-        asset({ street: 'Main St' }),
-        asset({ heartbeatTime: NOW - 8 * HOUR_MS }),
-        asset({ heartbeatTime: NOW - 96 * HOUR_MS }),
-        asset({ heartbeatTime: null }),
-        asset({ inService: false }),
-      ],
-      NOW,
-    );
-    expect(counts).toBeInstanceOf(Int32Array);
-    expect(counts[ASSET_STATUS.location]).toBe(1);
-    expect(counts[ASSET_STATUS.active]).toBe(2);
-    expect(counts[ASSET_STATUS.standby]).toBe(1);
-    expect(counts[ASSET_STATUS.stationary]).toBe(1);
-    expect(counts[ASSET_STATUS.pending]).toBe(1);
-    expect(counts[ASSET_STATUS.offline]).toBe(2);
-    expect(counts[ASSET_STATUS.oos]).toBe(1);
+  it('an empty organization still loads one page (page count minimum 1)', async () => {
+    const b = await startBridge();
+    await until(() => b.store.phase === 'live', 'the load');
+    expect(api.callsTo('/organization/things').filter((url) => !url.searchParams.has('last_updated_timestamp'))).toHaveLength(1);
+    expect(b.store.progress).toMatchObject({ loaded: 1, total: 1 });
+  });
+
+  it('incremental loads apply changes and tombstones', async () => {
+    api.setThings([thing(1), thing(2), thing(3)], NOW - 60_000);
+    const b = await startBridge();
+    await until(() => b.store.total === 3, 'the load');
+    await until(() => b.store.connectivity.socket === 'subscribed', 'subscribed');
+    api.deleteThing('thing-00002');
+    api.setThings([thing(4)]);
+    await b.refresh();
+    await until(() => b.store.total === 3 && api.callsTo('/organization/things').some((u) => u.searchParams.has('last_updated_timestamp')), 'the incremental load');
+    const rows = await b.rows(0, 10);
+    expect(rows.map((row) => row.id).sort()).toEqual(['thing-00001', 'thing-00003', 'thing-00004']);
+  });
+});
+
+describe('part1 §4 batching and the effect of each message (through the socket)', () => {
+  it('messages are processed once per batch: one diff a second later carries them all', async () => {
+    api.setThings([thing(1), thing(2)]);
+    const b = await startBridge();
+    await until(() => b.store.connectivity.socket === 'subscribed' && b.store.total === 2, 'subscribed');
+    await sleep(50);
+    const version = b.store.version;
+    const sentAt = performance.now();
+    cable.send({ type: 'point', thing_id: 'thing-00001', lat: 30.5, lng: -97.5, accuracy: 5, course: 45, timestamp: iso(Date.now()) });
+    cable.send({ type: 'heartbeat', thing_id: 'thing-00002', is_active: true, timestamp: iso(Date.now()) });
+    await sleep(SOCKET_BATCH_MS / 2);
+    expect(b.store.version).toBe(version);
+    await until(() => b.store.version > version, 'the batch', 3000);
+    expect(performance.now() - sentAt).toBeGreaterThanOrEqual(SOCKET_BATCH_MS - 50);
+    expect(b.store.version).toBe(version + 1);
+    const slot1 = await slotFor(b, 'thing-00001');
+    expect([b.store.buffers.lngLat[2 * slot1], b.store.buffers.lngLat[2 * slot1 + 1]]).toEqual([-97.5, 30.5]);
+    expect(b.store.buffers.heading[slot1]).toBe(45);
+    expect(b.store.counts[ASSET_STATUS.active]).toBe(1);
+    // the list: active before standby
+    expect((await b.rows(0, 2)).map((row) => row.id)).toEqual(['thing-00002', 'thing-00001']);
+  });
+
+  it.each([
+    ['location on an incident', { type: 'location', thing_id: 'thing-00001', location_id: 'loc-1', timestamp: iso(NOW), location: { id: 'loc-1', is_active: true, lat: 30.2, lng: -97.7, start_time: iso(NOW) } }, ASSET_STATUS.location],
+    ['closure active', { type: 'closure', thing_id: 'thing-00001', closure_id: 'cl-1', is_active: true, timestamp: iso(NOW) }, ASSET_STATUS.active],
+    ['thing out of service', { type: 'thing', thing: thing(1, { in_service: false }) }, ASSET_STATUS.oos],
+    ['heartbeat active', { type: 'heartbeat', thing_id: 'thing-00001', is_active: true, timestamp: iso(NOW) }, ASSET_STATUS.active],
+  ] as const)('%s reaches the store as a status change', async (_name, message, status) => {
+    api.setThings([thing(1)]);
+    const b = await startBridge();
+    await until(() => b.store.connectivity.socket === 'subscribed' && b.store.total === 1, 'subscribed');
+    cable.send(message);
+    await until(() => b.store.counts[status] === 1, `status ${status}`, 3000);
+    const slot = await slotFor(b, 'thing-00001');
+    expect(b.store.buffers.status[slot]).toBe(status);
+  });
+
+  it('a location message updates the events cache; the events query filters it', async () => {
+    api.setThings([thing(1)]);
+    const b = await startBridge();
+    await until(() => b.store.connectivity.socket === 'subscribed', 'subscribed');
+    cable.send({ type: 'location', thing_id: 'thing-00001', location_id: 'loc-7', timestamp: iso(Date.now()), location: { id: 'loc-7', is_active: true, lat: 30.2, lng: -97.7, street: 'Lamar Blvd', start_time: iso(Date.now()) } });
+    await until(() => b.store.events.active === 1, 'the event');
+    expect((await b.events()).events.map((e) => e.id)).toEqual(['loc-7']);
+    expect((await b.setEventsQuery({ search: 'congress' })).events).toEqual([]);
+    expect((await b.setEventsQuery({ search: 'lamar' })).events.map((e) => e.street)).toEqual(['Lamar Blvd']);
+  });
+});
+
+describe('part2 §4 closures in the worker', () => {
+  it('load incrementally, and a closure message sets the closure and its asset active', async () => {
+    const closure = (id: string) => ({ id, closure_type: 'automated' as const, is_active: false, description: `Closure ${id}`, thing: { id: 'thing-00001', haas_id: 'ha-00001', heartbeat_datetime: iso(NOW) } });
+    api.setThings([thing(1)]);
+    api.setClosure(closure('cl-1'), Date.now() - 60_000);
+    const b = await startBridge();
+    await until(() => b.store.connectivity.socket === 'subscribed' && b.store.closuresVersion > 0, 'subscribed with closures');
+    expect((await b.closures()).map((c) => [c.id, c.isActive, c.status])).toEqual([['cl-1', false, 'standby']]);
+    cable.send({ type: 'closure', thing_id: 'thing-00001', closure_id: 'cl-1', is_active: true, timestamp: iso(Date.now()) });
+    await until(() => b.store.counts[ASSET_STATUS.active] === 1, 'the asset active');
+    expect((await b.closures()).map((c) => [c.id, c.isActive, c.status])).toEqual([['cl-1', true, 'active']]);
+    api.setClosure(closure('cl-2'));
+    await b.refresh();
+    expect((await b.closures()).map((c) => c.id).sort()).toEqual(['cl-1', 'cl-2']);
+    expect(api.callsTo('/organization/closure').at(-1)?.searchParams.get('last_updated_timestamp')).not.toBeNull();
+  });
+});
+
+describe('part1 §4 staleness and status windows on one clock (fake timers)', () => {
+  it('an asset turns stale at exactly 30 s and pending at 8 h with no message', async () => {
+    useFakeClock();
+    api.setThings([thing(1)]);
+    const b = await startBridge({ largeOrg: true });
+    await until(() => b.store.total === 1 && b.store.phase === 'live', 'the load');
+    const slot = await slotFor(b, 'thing-00001');
+    expect(b.store.buffers.flags[slot]! & FLAG_STALE).toBe(0);
+    await vi.advanceTimersByTimeAsync(STALE_AFTER_MS - 1);
+    await sleep(20);
+    expect(b.store.buffers.flags[slot]! & FLAG_STALE).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    await until(() => (b.store.buffers.flags[slot]! & FLAG_STALE) !== 0, 'stale');
+    expect(Date.now()).toBe(NOW + STALE_AFTER_MS);
+    await vi.advanceTimersByTimeAsync(8 * HOUR_MS - STALE_AFTER_MS);
+    await until(() => b.store.counts[ASSET_STATUS.pending] === 1, 'pending');
+  });
+});
+
+describe('part1 §4 station check in the worker', () => {
+  it('an asset inside a station area is grouped there; the group view answers a station group', async () => {
+    api.areas = [stationArea('st-1', 30.2, -97.7)];
+    api.setThings([thing(1, { lat: 30.2, lng: -97.7 }), thing(2, { lat: 30.2003, lng: -97.7 }), thing(3, { lat: 30.3, lng: -97.7 })]);
+    const b = await startBridge();
+    await until(() => b.store.total === 3 && b.store.stations === 1, 'the load');
+    expect((await b.asset('thing-00001'))?.stationId).toBe('st-1');
+    const slot = await slotFor(b, 'thing-00003');
+    expect(b.store.buffers.flags[slot]! & FLAG_AT_STATION).toBe(0);
+    const answer = await b.clusters([-180, -85, 180, 85], 10);
+    expect(answer.stations.ids).toEqual(['st-1']);
+    expect(Array.from(answer.stations.count)).toEqual([2]);
+    expect(Array.from(answer.count)).toEqual([1]);
+    expect(answer.slot[0]).toBe(slot);
+    expect(answer.version).toBe(b.store.clusterVersion);
+  });
+});
+
+describe('part1 §4 reconnects and the dead socket (fake timers)', () => {
+  it('reconnects after min(1000 × 2^n, 10000) ms, at most 10 times, then polls', async () => {
+    useFakeClock();
+    const b = await startBridge();
+    await until(() => b.store.connectivity.socket === 'subscribed', 'subscribed');
+    cable.refuse = true;
+    const before = cable.attempts.length;
+    cable.dropAll();
+    for (let n = 0; n < SOCKET_RECONNECT_ATTEMPTS; n += 1) {
+      await until(() => b.store.connectivity.socket === 'waiting' && b.store.connectivity.socketAttempt === n + 1, `waiting for attempt ${n + 1}`);
+      await vi.advanceTimersByTimeAsync(reconnectDelay(n) - 1);
+      await sleep(30);
+      expect(cable.attempts.length).toBe(before + n);
+      await vi.advanceTimersByTimeAsync(1);
+      await until(() => cable.attempts.length === before + n + 1, `attempt ${n + 1}`);
+    }
+    expect([0, 1, 2, 3, 4, 5].map(reconnectDelay)).toEqual([1000, 2000, 4000, 8000, 10000, 10000]);
+    await until(() => b.store.connectivity.socket === 'failed', 'failed');
+    await vi.advanceTimersByTimeAsync(60_000);
+    await sleep(30);
+    expect(cable.attempts.length).toBe(before + SOCKET_RECONNECT_ATTEMPTS);
+    expect(b.store.connectivity.polling).toBe(true);
+  });
+
+  it('no ping for 10 s counts as a dead socket; pings keep it alive', async () => {
+    useFakeClock();
+    const b = await startBridge();
+    await until(() => b.store.connectivity.socket === 'subscribed', 'subscribed');
+    await vi.advanceTimersByTimeAsync(SOCKET_DEAD_AFTER_MS - 2 * SECOND_MS);
+    cable.ping();
+    await sleep(30);
+    await vi.advanceTimersByTimeAsync(SOCKET_DEAD_AFTER_MS - 1);
+    await sleep(30);
+    expect(b.store.connectivity.socket).toBe('subscribed');
+    await vi.advanceTimersByTimeAsync(1);
+    await until(() => b.store.connectivity.socket === 'waiting', 'the socket declared dead');
+    await vi.advanceTimersByTimeAsync(reconnectDelay(0));
+    await until(() => b.store.connectivity.socket === 'subscribed', 'reconnected');
+    expect(cable.connections).toHaveLength(2);
+  });
+});
+
+describe('part1 §4 polling', () => {
+  it('a large organization polls every 15 s instead of opening the socket', async () => {
+    useFakeClock();
+    api.setThings([thing(1)]);
+    const b = await startBridge({ largeOrg: true });
+    await until(() => b.store.phase === 'live' && b.store.connectivity.polling, 'polling');
+    const calls = () => api.callsTo('/organization/things').length;
+    const first = calls();
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS - 1);
+    await sleep(30);
+    expect(calls()).toBe(first);
+    api.setThings([thing(1, { enroute: true, heartbeat_datetime: iso(Date.now()) })], Date.now());
+    await vi.advanceTimersByTimeAsync(1);
+    await until(() => calls() === first + 1, 'a poll');
+    await until(() => b.store.counts[ASSET_STATUS.active] === 1, 'the polled change');
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
+    await until(() => calls() === first + 2, 'the next poll');
+    expect(cable.attempts).toHaveLength(0);
+    expect(b.store.connectivity.socket).toBe('off');
+  });
+
+  it('polls while the socket is not live, and stops once it is again', async () => {
+    useFakeClock();
+    const b = await startBridge();
+    await until(() => b.store.connectivity.socket === 'subscribed', 'subscribed');
+    expect(b.store.connectivity.polling).toBe(false);
+    cable.dropAll();
+    await until(() => b.store.connectivity.polling, 'polling');
+    await vi.advanceTimersByTimeAsync(reconnectDelay(0));
+    await until(() => b.store.connectivity.socket === 'subscribed' && !b.store.connectivity.polling, 'live again');
+  });
+});
+
+describe('part1 §4 organization switch, connectivity, focus, token and 401', () => {
+  it('switching the organization resets everything and refetches, with a new subscription', async () => {
+    api.setThings([thing(1), thing(2)]);
+    const b = await startBridge();
+    await until(() => b.store.connectivity.socket === 'subscribed' && b.store.total === 2, 'subscribed');
+    await b.select('thing-00001');
+    api.things.clear();
+    api.setThings([thing(7, { organization: { id: OTHER_ORG, name: 'Other' } })]);
+    const thingsCalls = api.callsTo('/organization/things').length;
+    await b.switchOrganization({ organizationId: OTHER_ORG, orgIds: [OTHER_ORG] });
+    await until(() => b.store.organizationId === OTHER_ORG && b.store.total === 1 && b.store.phase === 'live', 'the new organization');
+    const full = api.callsTo('/organization/things').slice(thingsCalls)[0]!;
+    expect(full.searchParams.get('last_updated_timestamp')).toBeNull();
+    expect(full.searchParams.getAll('org_ids[]')).toEqual([OTHER_ORG]);
+    expect((await b.rows(0, 5)).map((row) => row.id)).toEqual(['thing-00007']);
+    expect(b.store.selection.id).toBeNull();
+    const connection = await until(() => cable.subscribed.find((c) => c.subscriptions[0] === eventsChannelIdentifier(OTHER_ORG)), 'the new subscription');
+    expect(connection).toBeDefined();
+    await until(() => cable.subscribed.every((c) => c.subscriptions[0] === eventsChannelIdentifier(OTHER_ORG)), 'the old socket closed');
+  });
+
+  it('offline closes the socket and stops polling; online reconnects and fetches what changed', async () => {
+    const b = await startBridge();
+    await until(() => b.store.connectivity.socket === 'subscribed', 'subscribed');
+    await b.engine.setConnectivity(false);
+    await until(() => b.store.connectivity.socket === 'off' && !b.store.connectivity.online, 'offline');
+    expect(b.store.connectivity.polling).toBe(false);
+    const calls = api.calls.length;
+    await b.engine.setConnectivity(true);
+    await until(() => b.store.connectivity.socket === 'subscribed', 'online again');
+    expect(api.calls.length).toBeGreaterThan(calls);
+    await b.engine.setFocus(false);
+    await until(() => !b.store.connectivity.focused, 'focus reported');
+  });
+
+  it('uses each refreshed token, and reports a 401 once so the app signs out', async () => {
+    const b = await startBridge({ largeOrg: true });
+    await until(() => b.store.phase === 'live', 'the load');
+    await b.setToken('token-refreshed');
+    await b.refresh();
+    expect(api.tokens.at(-1)).toBe('token-refreshed');
+    api.unauthorized = true;
+    await b.refresh();
+    await until(() => b.store.connectivity.unauthorized, 'unauthorized');
+    expect(unauthorized).toBe(1);
+    expect(b.store.connectivity.polling).toBe(false);
+  });
+});
+
+describe('part1 §4 filters, sort and details on request', () => {
+  it('filters and sorts in the worker; the list and counts follow', async () => {
+    api.setThings([
+      thing(1, { nickname: 'Zulu', enroute: true }),
+      thing(2, { nickname: 'Alpha' }),
+      thing(3, { nickname: 'Mike', heartbeat_datetime: iso(NOW - 200 * HOUR_MS) }),
+      thing(4, { nickname: 'Bravo', in_service: false }),
+    ]);
+    const b = await startBridge();
+    await until(() => b.store.total === 4, 'the load');
+    expect((await b.rows(0, 10)).map((row) => row.primaryDisplayName)).toEqual(['Zulu', 'Alpha', 'Bravo', 'Mike']);
+    await b.setPreferences({ showOffline: false });
+    await until(() => b.store.listLength === 3, 'offline hidden');
+    expect(b.store.filters.statuses).not.toContain(ASSET_STATUS.offline);
+    await b.setFilters({ outOfService: true });
+    await until(() => b.store.listLength === 1, 'out of service only');
+    expect((await b.rows(0, 10)).map((row) => row.primaryDisplayName)).toEqual(['Bravo']);
+    await b.setFilters({ outOfService: false, search: 'ALPHA' });
+    await until(() => b.store.listLength === 1 && b.store.listCounts[ASSET_STATUS.standby] === 1, 'search');
+    expect(b.store.counts.reduce((a, c) => a + c, 0)).toBe(4);
+    const slot = await slotFor(b, 'thing-00002');
+    expect(b.store.buffers.flags[slot]! & FLAG_LISTED).toBe(FLAG_LISTED);
+    const selected = await b.select('thing-00002');
+    expect(selected?.primaryDisplayName).toBe('Alpha');
+    expect(b.store.selection.asset?.id).toBe('thing-00002');
   });
 });

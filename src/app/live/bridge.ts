@@ -1,0 +1,212 @@
+/**
+ * The main thread's half of the live engine (CONVENTIONS §2; issue 5): creates the worker, wraps
+ * it with Comlink, applies each diff and status report to the Valtio store, forwards connectivity
+ * and page focus, hands over refreshed tokens, and calls `onUnauthorized` once when the worker
+ * reports a 401. Per diff it does work proportional to the changed assets only; it never parses
+ * socket traffic and runs no timer per asset.
+ */
+import * as Comlink from 'comlink';
+import { ref } from 'valtio';
+import type { AssetStatus } from '../../domain/asset-status';
+import type { Closure } from '../../domain/closure';
+import { liveDiffSchema, type AssetDetails, type LiveDiff } from '../../workers/diff';
+import type { EventsQuery, EventsView } from '../../workers/events-cache';
+import type { LiveEngine } from '../../workers/live-engine';
+import { liveStatusSchema, type ClusterAnswer, type LiveConfig, type LiveListener, type LiveStatus, type OrganizationChoice } from '../../workers/live-protocol';
+import {
+  applyDiffToStore,
+  applyStatusToStore,
+  createLiveStore,
+  loadPreferences,
+  savePreferences,
+  toFilterInput,
+  withShowOffline,
+  type LiveFilters,
+  type LivePreferences,
+  type LiveStore,
+} from './store';
+
+/** The worker, in its own chunk (Vite emits a separate file for this exact `new Worker(new URL(…))` form). */
+export function createLiveWorker(): Worker {
+  return new Worker(new URL('../../workers/live.worker.ts', import.meta.url), { type: 'module', name: 'lightbar-live' });
+}
+
+/** What the page gives the bridge to watch (the browser's window and document by default). */
+export interface PageSignals {
+  isOnline(): boolean;
+  isFocused(): boolean;
+  /** Subscribes to online/offline and focus changes; returns the unsubscribe. */
+  watch(onOnline: (online: boolean) => void, onFocus: (focused: boolean) => void): () => void;
+}
+
+export function browserPageSignals(): PageSignals | null {
+  if (typeof window === 'undefined' || typeof document === 'undefined') return null;
+  const focused = () => document.visibilityState === 'visible' && (typeof document.hasFocus !== 'function' || document.hasFocus());
+  return {
+    isOnline: () => navigator.onLine,
+    isFocused: focused,
+    watch(onOnline, onFocus) {
+      const online = () => onOnline(true);
+      const offline = () => onOnline(false);
+      const focus = () => onFocus(focused());
+      window.addEventListener('online', online);
+      window.addEventListener('offline', offline);
+      window.addEventListener('focus', focus);
+      window.addEventListener('blur', focus);
+      document.addEventListener('visibilitychange', focus);
+      return () => {
+        window.removeEventListener('online', online);
+        window.removeEventListener('offline', offline);
+        window.removeEventListener('focus', focus);
+        window.removeEventListener('blur', focus);
+        document.removeEventListener('visibilitychange', focus);
+      };
+    },
+  };
+}
+
+export interface LiveBridgeOptions {
+  store?: LiveStore;
+  createWorker?: () => Worker;
+  /** Called once when the worker reports a 401: the app signs out (part 1 §4 Session). */
+  onUnauthorized?: () => void;
+  /** null: nothing watched (tests); default: the browser's window and document. */
+  signals?: PageSignals | null;
+  /** Where preferences are kept (part 1 §2: local storage). */
+  storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
+}
+
+/** What `start` needs; the API and socket addresses default to the page's origin. */
+export type LiveStart = Omit<LiveConfig, 'filter' | 'online' | 'focused' | 'apiBase' | 'socketUrl'> & Partial<Pick<LiveConfig, 'apiBase' | 'socketUrl'>>;
+
+export interface LiveBridge {
+  readonly store: LiveStore;
+  /** The worker's API (for anything the bridge does not wrap). */
+  readonly engine: Comlink.Remote<LiveEngine>;
+  start(config: LiveStart): Promise<void>;
+  setToken(token: string): Promise<void>;
+  switchOrganization(choice: OrganizationChoice): Promise<void>;
+  /** Changes some filters; the worker answers with a diff (new order and counts). */
+  setFilters(patch: Partial<LiveFilters>): Promise<void>;
+  /** Changes preferences (kept in storage); show-offline also moves the status filter. */
+  setPreferences(patch: Partial<LivePreferences>): Promise<void>;
+  /** Selects an asset (null clears): its details now and on every diff in which it changes. */
+  select(id: string | null): Promise<AssetDetails | null>;
+  /** List rows start ≤ i < end (the visible rows of the virtualized list). */
+  rows(start: number, end: number): Promise<AssetDetails[]>;
+  asset(id: string): Promise<AssetDetails | null>;
+  /** Clusters and station groups of a viewport (group view), with the station-view preference. */
+  clusters(bbox: [number, number, number, number], zoom: number): Promise<ClusterAnswer>;
+  expansionZoom(clusterId: number): Promise<number>;
+  setEventsQuery(patch: Partial<EventsQuery>): Promise<EventsView>;
+  events(): Promise<EventsView>;
+  closures(): Promise<Closure[]>;
+  /** Fetch what changed now. */
+  refresh(): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+function defaultAddresses(): { apiBase: string; socketUrl: string } {
+  const origin = typeof location !== 'undefined' ? location.origin : 'http://localhost';
+  return { apiBase: origin, socketUrl: `${origin.replace(/^http/, 'ws')}/cable` };
+}
+
+export function createLiveBridge(options: LiveBridgeOptions = {}): LiveBridge {
+  const storage = options.storage === undefined ? (typeof localStorage !== 'undefined' ? localStorage : null) : options.storage;
+  const store = options.store ?? createLiveStore(loadPreferences(storage));
+  const worker = (options.createWorker ?? createLiveWorker)();
+  const engine = Comlink.wrap<LiveEngine>(worker);
+  const signals = options.signals === undefined ? browserPageSignals() : options.signals;
+  let unwatch: (() => void) | null = null;
+  let signedOut = false;
+
+  const listener: LiveListener = {
+    diff(raw: LiveDiff) {
+      applyDiffToStore(store, liveDiffSchema.parse(raw) as LiveDiff);
+    },
+    status(raw: LiveStatus) {
+      const status = liveStatusSchema.parse(raw);
+      applyStatusToStore(store, status);
+      if (status.unauthorized && !signedOut) {
+        signedOut = true;
+        options.onUnauthorized?.();
+      }
+    },
+  };
+
+  return {
+    store,
+    engine,
+    async start(config) {
+      signedOut = false;
+      unwatch?.();
+      unwatch = signals?.watch(
+        (online) => void engine.setConnectivity(online),
+        (focused) => void engine.setFocus(focused),
+      ) ?? null;
+      store.selection.id = null;
+      store.selection.asset = null;
+      await engine.start(
+        {
+          ...defaultAddresses(),
+          ...config,
+          filter: toFilterInput(store.filters),
+          events: { ...store.events.query },
+          online: signals?.isOnline() ?? true,
+          focused: signals?.isFocused() ?? true,
+        },
+        Comlink.proxy(listener),
+      );
+    },
+    async setToken(token) {
+      await engine.setToken(token);
+    },
+    async switchOrganization(choice) {
+      store.selection.id = null;
+      store.selection.asset = null;
+      await engine.switchOrganization(choice);
+    },
+    async setFilters(patch) {
+      Object.assign(store.filters, patch);
+      await engine.setFilter(toFilterInput(store.filters));
+    },
+    async setPreferences(patch) {
+      const before = store.preferences.showOffline;
+      Object.assign(store.preferences, patch);
+      savePreferences(storage, { ...store.preferences });
+      if (patch.showOffline !== undefined && patch.showOffline !== before) {
+        store.filters.statuses = withShowOffline(store.filters.statuses as AssetStatus[], patch.showOffline);
+        await engine.setFilter(toFilterInput(store.filters));
+      }
+    },
+    async select(id) {
+      store.selection.id = id;
+      const details = await engine.select(id);
+      store.selection.asset = details ? ref(details) : null;
+      return details;
+    },
+    async rows(start, end) {
+      return (await engine.rows(start, end)).rows;
+    },
+    asset: (id) => engine.asset(id),
+    clusters: (bbox, zoom) => engine.clusters({ bbox, zoom, stationView: store.preferences.stationView }),
+    expansionZoom: (clusterId) => engine.expansionZoom(clusterId),
+    async setEventsQuery(patch) {
+      Object.assign(store.events.query, patch);
+      return engine.setEventsQuery({ ...store.events.query });
+    },
+    events: () => engine.events(),
+    closures: () => engine.closures(),
+    refresh: () => engine.refresh(),
+    async dispose() {
+      unwatch?.();
+      unwatch = null;
+      try {
+        await engine.stop();
+      } finally {
+        engine[Comlink.releaseProxy]();
+        worker.terminate();
+      }
+    },
+  };
+}

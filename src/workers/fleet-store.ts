@@ -1,0 +1,430 @@
+/**
+ * The worker's fleet: one slot per asset, the client `Asset` model per slot (the worker's private
+ * objects; the main thread never holds one per asset), an id → slot map, and the per-slot values
+ * the main thread draws (`FleetBuffers`, the worker's own copy) plus the sort keys.
+ *
+ * `refresh(slot)` is the one place an asset's derived state is recomputed with the domain's rules
+ * (part 1 §4): its status, the station check, staleness, its next deadline on the status clock,
+ * whether it matches the filter, its counts; it records what changed for the next diff.
+ */
+import { fromThingWire, type Asset, type ThingWire } from '../domain/asset';
+import {
+  applyStationCheck,
+  ASSET_STATUS,
+  computeAssetStatus,
+  displayStatus,
+  isStale,
+  nextStatusDeadline,
+} from '../domain/asset-status';
+import { createAssetFilter, defaultStatusFilter, matchesAssetFilter, type AssetFilter } from '../domain/asset-filter';
+import {
+  createFleetBuffers,
+  encodeDiff,
+  FLAG_AT_STATION,
+  FLAG_LISTED,
+  FLAG_PRESENT,
+  FLAG_STALE,
+  growFleetBuffers,
+  iconIndex,
+  iconTypeIndex,
+  NO_HEADING,
+  STATUS_COUNT,
+  type DiffMeta,
+  type FleetBuffers,
+  type LiveDiff,
+} from './diff';
+import { StationIndex } from './stations';
+import { StatusClock } from './status-clock';
+
+const INITIAL_CAPACITY = 1024;
+
+/** What changed in the fleet since the last diff, beyond the slots themselves. */
+export interface FleetChanges {
+  /** The list order must be recomputed. */
+  order: boolean;
+  /** Something the group view shows changed (a listed asset moved, changed icon, station or listing). */
+  clusters: boolean;
+  /** The selected asset changed. */
+  selected: boolean;
+}
+
+/**
+ * A thing wire is read from the database, which the server's ingest writes about once a second; the
+ * socket's points and heartbeats can be newer. When the asset held here checked in later than the
+ * wire says, its live facts (heartbeat, position, motion, alerting and run) are kept.
+ */
+function keepNewerLiveFacts(held: Asset, incoming: Asset): void {
+  if (held.heartbeatTime === null || (incoming.heartbeatTime !== null && incoming.heartbeatTime >= held.heartbeatTime)) return;
+  incoming.heartbeatTime = held.heartbeatTime;
+  incoming.position = held.position;
+  incoming.accuracy = held.accuracy;
+  incoming.speed = held.speed;
+  incoming.course = held.course;
+  incoming.courseDirection = held.courseDirection;
+  incoming.enroute = held.enroute;
+  incoming.runId = held.runId;
+  incoming.runStartTime = held.runStartTime;
+  incoming.runPointsCount = held.runPointsCount;
+}
+
+export class FleetStore {
+  buffers: FleetBuffers = createFleetBuffers(INITIAL_CAPACITY);
+  /** The model per slot; null for an empty slot. */
+  assets: (Asset | null)[] = [];
+  readonly slotOf = new Map<string, number>();
+  /** Computed status per slot (the sort reads it; oos assets sort by their computed status). */
+  sortStatus = new Uint8Array(INITIAL_CAPACITY);
+  /** Heartbeat per slot, NaN for none (the sort reads it for pending and offline). */
+  heartbeat = new Float64Array(INITIAL_CAPACITY);
+  typeIndex = new Uint8Array(INITIAL_CAPACITY);
+  /** Per slot: the last position the station check found outside every station (NaN: none). */
+  private outsideLng = new Float64Array(INITIAL_CAPACITY).fill(Number.NaN);
+  private outsideLat = new Float64Array(INITIAL_CAPACITY).fill(Number.NaN);
+  readonly clock = new StatusClock(INITIAL_CAPACITY);
+  readonly stations = new StationIndex();
+  filter: AssetFilter = createAssetFilter({ statuses: defaultStatusFilter(true) });
+  readonly counts = new Int32Array(STATUS_COUNT);
+  readonly listCounts = new Int32Array(STATUS_COUNT);
+  total = 0;
+  listed = 0;
+  /** The selected asset (its details ride on the diffs in which it changed). */
+  selectedId: string | null = null;
+  selectedSlot = -1;
+  readonly changes: FleetChanges = { order: true, clusters: true, selected: false };
+  /** An asset was added or renamed: the name ranks of the sort are out of date. */
+  namesDirty = true;
+  /** The whole list must be sorted again (filter change, reset), not just the moved slots merged in. */
+  orderFull = true;
+  /** Slots whose place in the list may have changed in this batch (listing, status, pending heartbeat). */
+  orderMoved: number[] = [];
+  orderMark = new Uint8Array(INITIAL_CAPACITY);
+
+  private free: number[] = [];
+  /** Slots emptied in this batch; reusable after the diff that removes them. */
+  private freedInBatch: number[] = [];
+  private next = 0;
+  private changedMark = new Uint8Array(INITIAL_CAPACITY);
+  private changed: number[] = [];
+  private removed: number[] = [];
+
+  get capacity(): number {
+    return this.buffers.capacity;
+  }
+
+  has(id: string): boolean {
+    return this.slotOf.has(id);
+  }
+
+  get(id: string): Asset | null {
+    const slot = this.slotOf.get(id);
+    return slot === undefined ? null : (this.assets[slot] ?? null);
+  }
+
+  /** Adds or replaces an asset from a thing wire (part 1 §3: one without both lat and lng is dropped). */
+  upsertWire(wire: ThingWire, now: number): void {
+    const asset = fromThingWire(wire, now);
+    if (!asset) {
+      this.remove(wire.id);
+      return;
+    }
+    const previous = this.get(asset.id);
+    if (previous) keepNewerLiveFacts(previous, asset);
+    this.upsert(asset, now);
+  }
+
+  upsert(asset: Asset, now: number): number {
+    let slot = this.slotOf.get(asset.id);
+    if (slot === undefined) {
+      slot = this.allocate();
+      this.slotOf.set(asset.id, slot);
+      this.namesDirty = true;
+      if (asset.id === this.selectedId) this.selectedSlot = slot;
+    } else {
+      const previous = this.assets[slot];
+      if (!previous || previous.primaryDisplayName !== asset.primaryDisplayName) {
+        this.namesDirty = true;
+        this.changes.order = true;
+      }
+    }
+    this.assets[slot] = asset;
+    this.typeIndex[slot] = iconTypeIndex(asset.thingType);
+    // A wire carries its own station id (fromThingWire applied the rule); keep it, check when null.
+    this.refresh(slot, now, asset.stationId);
+    return slot;
+  }
+
+  remove(id: string): void {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return;
+    const flags = this.buffers.flags[slot] as number;
+    const shown = this.buffers.status[slot] as number;
+    this.counts[shown] = (this.counts[shown] as number) - 1;
+    this.total -= 1;
+    if (flags & FLAG_LISTED) {
+      this.listCounts[shown] = (this.listCounts[shown] as number) - 1;
+      this.listed -= 1;
+      this.moveInOrder(slot);
+      this.changes.clusters = true;
+    }
+    this.buffers.flags[slot] = 0;
+    this.buffers.heading[slot] = NO_HEADING;
+    this.clock.delete(slot);
+    this.slotOf.delete(id);
+    this.assets[slot] = null;
+    this.removed.push(slot);
+    this.freedInBatch.push(slot);
+    if (slot === this.selectedSlot) {
+      this.selectedSlot = -1;
+      this.changes.selected = true;
+    }
+  }
+
+  select(id: string | null): void {
+    this.selectedId = id;
+    this.selectedSlot = id === null ? -1 : (this.slotOf.get(id) ?? -1);
+    this.changes.selected = false;
+  }
+
+  /** Empties the fleet (organization switch). */
+  clear(): void {
+    this.buffers = createFleetBuffers(INITIAL_CAPACITY);
+    this.assets = [];
+    this.slotOf.clear();
+    this.sortStatus = new Uint8Array(INITIAL_CAPACITY);
+    this.heartbeat = new Float64Array(INITIAL_CAPACITY);
+    this.typeIndex = new Uint8Array(INITIAL_CAPACITY);
+    this.outsideLng = new Float64Array(INITIAL_CAPACITY).fill(Number.NaN);
+    this.outsideLat = new Float64Array(INITIAL_CAPACITY).fill(Number.NaN);
+    this.changedMark = new Uint8Array(INITIAL_CAPACITY);
+    this.clock.clear();
+    this.counts.fill(0);
+    this.listCounts.fill(0);
+    this.total = 0;
+    this.listed = 0;
+    this.free = [];
+    this.freedInBatch = [];
+    this.next = 0;
+    this.changed = [];
+    this.removed = [];
+    this.selectedId = null;
+    this.selectedSlot = -1;
+    this.namesDirty = true;
+    this.orderFull = true;
+    this.orderMoved = [];
+    this.orderMark = new Uint8Array(INITIAL_CAPACITY);
+    this.changes.order = true;
+    this.changes.clusters = true;
+    this.changes.selected = true;
+  }
+
+  /** The slot leaves its place in the list (and takes a new one if still listed). */
+  private moveInOrder(slot: number): void {
+    this.changes.order = true;
+    if (this.orderMark[slot] === 0) {
+      this.orderMark[slot] = 1;
+      this.orderMoved.push(slot);
+    }
+  }
+
+  /** Forgets the moved slots (the order module has placed them). */
+  orderPlaced(): void {
+    for (const slot of this.orderMoved) this.orderMark[slot] = 0;
+    this.orderMoved = [];
+    this.orderFull = false;
+  }
+
+  /** Marks a slot's model as changed beyond what refresh derives (speed, run counters…). */
+  touch(slot: number): void {
+    if (slot === this.selectedSlot) this.changes.selected = true;
+  }
+
+  /**
+   * Recomputes a slot's derived state at `now` (part 1 §4): status, station check, staleness,
+   * deadline, filter match, counts, and the values the main thread draws.
+   * `incomingStationId`: the station the new data carries (undefined: no new data, keep the current one).
+   */
+  refresh(slot: number, now: number, incomingStationId?: string | null): void {
+    const asset = this.assets[slot];
+    if (!asset) return;
+    const status = computeAssetStatus(asset, now);
+    asset.status = status;
+    // part 1 §4: a status above active marks the asset for a station check and clears its
+    // station unless the incoming data carries one; the check then finds it by position.
+    const station = applyStationCheck(status, asset, incomingStationId === undefined ? asset.stationId : incomingStationId);
+    asset.checkStation = station.checkStation;
+    asset.stationId = station.stationId;
+    if (status > ASSET_STATUS.active && station.checkStation && asset.stationId === null) {
+      asset.stationId = this.stationAt(slot, asset.position.lng, asset.position.lat);
+    }
+    asset.isStale = isStale(asset.heartbeatTime, now);
+    this.clock.set(slot, nextStatusDeadline(asset, now));
+
+    const b = this.buffers;
+    const listed = matchesAssetFilter(asset, this.filter);
+    const atStation = status > ASSET_STATUS.active && asset.stationId !== null;
+    const flags = FLAG_PRESENT | (listed ? FLAG_LISTED : 0) | (asset.isStale ? FLAG_STALE : 0) | (atStation ? FLAG_AT_STATION : 0);
+    const shown = displayStatus(status, asset.inService);
+    const icon = iconIndex(this.typeIndex[slot] as number, status, asset.inService);
+    const heading = asset.course ?? NO_HEADING;
+    const { lng, lat } = asset.position;
+    const hb = asset.heartbeatTime ?? Number.NaN;
+
+    const oldFlags = b.flags[slot] as number;
+    const wasPresent = (oldFlags & FLAG_PRESENT) !== 0;
+    const wasListed = (oldFlags & FLAG_LISTED) !== 0;
+    const oldShown = b.status[slot] as number;
+    const moved = b.lngLat[2 * slot] !== lng || b.lngLat[2 * slot + 1] !== lat;
+    const headingChanged = !Object.is(b.heading[slot], Math.fround(heading));
+    const changed = !wasPresent || moved || headingChanged || oldFlags !== flags || oldShown !== shown || b.icon[slot] !== icon;
+
+    // counts
+    if (!wasPresent) {
+      this.total += 1;
+      this.counts[shown] = (this.counts[shown] as number) + 1;
+    } else if (oldShown !== shown) {
+      this.counts[oldShown] = (this.counts[oldShown] as number) - 1;
+      this.counts[shown] = (this.counts[shown] as number) + 1;
+    }
+    if (wasListed && (!listed || oldShown !== shown)) {
+      this.listCounts[oldShown] = (this.listCounts[oldShown] as number) - 1;
+      this.listed -= 1;
+    }
+    if (listed && (!wasListed || oldShown !== shown)) {
+      this.listCounts[shown] = (this.listCounts[shown] as number) + 1;
+      this.listed += 1;
+    }
+
+    // the list order moves only when listing, status or (pending and older) the heartbeat changes
+    const hbChanged = !Object.is(this.heartbeat[slot], hb);
+    if (
+      listed !== wasListed ||
+      (listed && (!wasPresent || this.sortStatus[slot] !== status || (status >= ASSET_STATUS.pending && hbChanged)))
+    ) {
+      this.moveInOrder(slot);
+    }
+    if ((listed || wasListed) && changed) this.changes.clusters = true;
+    this.sortStatus[slot] = status;
+    this.heartbeat[slot] = hb;
+
+    if (changed) {
+      b.lngLat[2 * slot] = lng;
+      b.lngLat[2 * slot + 1] = lat;
+      b.status[slot] = shown;
+      b.icon[slot] = icon;
+      b.heading[slot] = heading;
+      b.flags[slot] = flags;
+      if (this.changedMark[slot] === 0) {
+        this.changedMark[slot] = 1;
+        this.changed.push(slot);
+      }
+    }
+    if (slot === this.selectedSlot) this.changes.selected = true;
+  }
+
+  /**
+   * The station check by position. A position found outside every station is remembered per slot
+   * so that a heartbeat of a parked asset does not search the R-tree again (forgotten when the
+   * stations are reloaded).
+   */
+  private stationAt(slot: number, lng: number, lat: number): string | null {
+    if (this.outsideLng[slot] === lng && this.outsideLat[slot] === lat) return null;
+    const id = this.stations.stationAt(lng, lat)?.id ?? null;
+    this.outsideLng[slot] = id === null ? lng : Number.NaN;
+    this.outsideLat[slot] = id === null ? lat : Number.NaN;
+    return id;
+  }
+
+  /** Every asset again (filter change, stations reloaded); `recheckStations` clears stations first. */
+  refreshAll(now: number, recheckStations = false): void {
+    if (recheckStations) {
+      this.outsideLng.fill(Number.NaN);
+      this.outsideLat.fill(Number.NaN);
+    }
+    for (let slot = 0; slot < this.next; slot += 1) {
+      const asset = this.assets[slot];
+      if (!asset) continue;
+      if (recheckStations && asset.status > ASSET_STATUS.active) asset.stationId = null;
+      this.refresh(slot, now);
+    }
+  }
+
+  setFilter(filter: AssetFilter, now: number): void {
+    this.filter = filter;
+    this.refreshAll(now);
+    this.orderFull = true;
+    this.changes.order = true;
+    this.changes.clusters = true;
+  }
+
+  /** Slots whose deadline has come, refreshed. */
+  refreshDue(now: number): number {
+    const due: number[] = [];
+    this.clock.popDue(now, due);
+    for (const slot of due) this.refresh(slot, now);
+    return due.length;
+  }
+
+  /** Slots in use are below this. */
+  get highWater(): number {
+    return this.next;
+  }
+
+  /** Changed slots so far in this batch. */
+  get changedCount(): number {
+    return this.changed.length;
+  }
+
+  get hasRemovals(): boolean {
+    return this.removed.length > 0;
+  }
+
+  /** Encodes and forgets this batch's changes; freed slots become reusable. */
+  takeDiff(meta: Omit<DiffMeta, 'counts' | 'listCounts' | 'total' | 'listLength'>): LiveDiff {
+    const diff = encodeDiff(this.buffers, this.changed, this.removed, {
+      ...meta,
+      counts: this.counts,
+      listCounts: this.listCounts,
+      total: this.total,
+      listLength: this.listed,
+    });
+    for (const slot of this.changed) this.changedMark[slot] = 0;
+    this.changed = [];
+    this.removed = [];
+    if (this.freedInBatch.length > 0) {
+      this.free.push(...this.freedInBatch);
+      this.freedInBatch = [];
+    }
+    return diff;
+  }
+
+  private allocate(): number {
+    const reused = this.free.pop();
+    if (reused !== undefined) return reused;
+    const slot = this.next;
+    this.next += 1;
+    if (slot >= this.buffers.capacity) this.grow(this.buffers.capacity * 2);
+    return slot;
+  }
+
+  private grow(capacity: number): void {
+    this.buffers = growFleetBuffers(this.buffers, capacity);
+    const grow8 = (a: Uint8Array) => {
+      const grown = new Uint8Array(capacity);
+      grown.set(a);
+      return grown;
+    };
+    this.sortStatus = grow8(this.sortStatus);
+    this.orderMark = grow8(this.orderMark);
+    this.typeIndex = grow8(this.typeIndex);
+    this.changedMark = grow8(this.changedMark);
+    const grow64 = (a: Float64Array, fill: number) => {
+      const grown = new Float64Array(capacity).fill(fill);
+      grown.set(a);
+      return grown;
+    };
+    this.heartbeat = grow64(this.heartbeat, 0);
+    this.outsideLng = grow64(this.outsideLng, Number.NaN);
+    this.outsideLat = grow64(this.outsideLat, Number.NaN);
+    this.clock.grow(capacity);
+  }
+}

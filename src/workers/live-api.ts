@@ -1,0 +1,118 @@
+/**
+ * The REST calls the live worker makes (part 1 §7, part 2 §7): the paged and incremental things,
+ * the events, the closures and the areas (for the stations), each answer parsed with its schema
+ * (CONVENTIONS §5). Every call carries the bearer token the main thread handed over last; a 401 is
+ * raised as `UnauthorizedError` so the engine can report it and the app signs out (part 1 §4 Session).
+ */
+import { z } from 'zod';
+import { areaWireSchema, fromAreaWire, stationsFrom, type Station } from '../domain/area';
+import { thingWireSchema, type ThingWire } from '../domain/asset';
+import { closureWireSchema, type ClosureWire } from '../domain/closure';
+import { EVENT_HISTORY_MS, THINGS_PAGE_SIZE } from '../domain/constants';
+import { incrementalAnswerSchema, pageCount, pagedAnswerSchema } from '../domain/incremental';
+import { locationWireSchema, type LocationWire } from '../domain/location';
+
+export class UnauthorizedError extends Error {
+  constructor() {
+    super('unauthorized');
+    this.name = 'UnauthorizedError';
+  }
+}
+
+/** A call the user may not make (403) or that does not exist for them (404): the data is left out. */
+export class UnavailableError extends Error {
+  constructor(
+    readonly path: string,
+    readonly status: number,
+  ) {
+    super(`${path} answered ${status}`);
+    this.name = 'UnavailableError';
+  }
+}
+
+export interface LiveApiOptions {
+  /** Origin (and base path) of the API, e.g. `https://lightbar.example`. */
+  apiBase: string;
+  token: () => string;
+  fetch: (input: string, init: RequestInit) => Promise<Response>;
+  /** Organizations to ask for (`org_ids[]`); none = the caller's own scope. */
+  orgIds: readonly string[];
+}
+
+const thingsPageSchema = pagedAnswerSchema(thingWireSchema);
+const locationsSchema = incrementalAnswerSchema(locationWireSchema);
+const closuresSchema = incrementalAnswerSchema(closureWireSchema);
+const areasSchema = z.array(areaWireSchema);
+
+export interface ThingsPage {
+  things: ThingWire[];
+  deletedIds: string[];
+  serverTimestamp: string;
+  page: number;
+  pages: number;
+}
+
+export interface IncrementalAnswer<T> {
+  items: T[];
+  deletedIds: string[];
+  serverTimestamp: string;
+}
+
+export class LiveApi {
+  constructor(private readonly options: LiveApiOptions) {}
+
+  private url(path: string, params: [string, string][]): string {
+    const query = new URLSearchParams();
+    for (const id of this.options.orgIds) query.append('org_ids[]', id);
+    for (const [key, value] of params) query.append(key, value);
+    const text = query.toString();
+    return `${this.options.apiBase.replace(/\/$/, '')}${path}${text ? `?${text}` : ''}`;
+  }
+
+  private async get<T>(path: string, params: [string, string][], schema: z.ZodType<T>): Promise<T> {
+    const response = await this.options.fetch(this.url(path, params), {
+      headers: { authorization: `Bearer ${this.options.token()}`, accept: 'application/json' },
+    });
+    if (response.status === 401) throw new UnauthorizedError();
+    if (response.status === 403 || response.status === 404) throw new UnavailableError(path, response.status);
+    if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+    return schema.parse(await response.json());
+  }
+
+  /** One page of GET /organization/things (part 1 §7), incremental when `since` is given. */
+  async thingsPage(page: number, since: string | null): Promise<ThingsPage> {
+    const params: [string, string][] = [
+      ['page', String(page)],
+      ['per_page', String(THINGS_PAGE_SIZE)],
+    ];
+    if (since) params.push(['last_updated_timestamp', since]);
+    const answer = await this.get('/organization/things', params, thingsPageSchema);
+    return {
+      things: answer.data,
+      deletedIds: answer.meta.deleted_ids,
+      serverTimestamp: answer.meta.server_timestamp,
+      page: answer.meta.page,
+      pages: pageCount(answer.meta.total, answer.meta.per_page),
+    };
+  }
+
+  /** GET /locations: the first fetch covers EVENT_HISTORY_MS (7 days), later ones what changed since. */
+  async locations(since: string | null, now: number): Promise<IncrementalAnswer<LocationWire>> {
+    const params: [string, string][] = since
+      ? [['last_updated_timestamp', since]]
+      : [['start_date', new Date(now - EVENT_HISTORY_MS).toISOString()]];
+    const answer = await this.get('/locations', params, locationsSchema);
+    return { items: answer.data, deletedIds: answer.meta.deleted_ids, serverTimestamp: answer.meta.server_timestamp };
+  }
+
+  /** GET /organization/closure, incremental when `since` is given. */
+  async closures(since: string | null): Promise<IncrementalAnswer<ClosureWire>> {
+    const answer = await this.get('/organization/closure', since ? [['last_updated_timestamp', since]] : [], closuresSchema);
+    return { items: answer.data, deletedIds: answer.meta.deleted_ids, serverTimestamp: answer.meta.server_timestamp };
+  }
+
+  /** The stations among the areas (GET /organization/exclusion_zone; part 1 §4 station check). */
+  async stations(): Promise<Station[]> {
+    return stationsFrom((await this.get('/organization/exclusion_zone', [], areasSchema)).map(fromAreaWire));
+  }
+}

@@ -1,0 +1,149 @@
+/**
+ * The live engine's synchronous core: the fleet, its list order, events, closures, stations and
+ * the group view, driven by loads, queued socket messages and the clock, producing one diff per
+ * batch. No timers and no I/O here (those are live-engine.ts's): the bench and the tests run the
+ * core directly, the worker wraps it.
+ */
+import type { Asset, ThingWire } from '../domain/asset';
+import type { Station } from '../domain/area';
+import { createAssetFilter, type AssetFilterInput } from '../domain/asset-filter';
+import type { ClosureWire } from '../domain/closure';
+import type { LiveMessage } from '../domain/live-message';
+import { fromLocationWire, type LocationWire } from '../domain/location';
+import { AssetOrder } from './asset-order';
+import { ClosureCache } from './closure-cache';
+import { ClusterIndex } from './cluster-index';
+import type { ClusterAnswer, ClusterQuery } from './live-protocol';
+import type { AssetDetails, LiveDiff } from './diff';
+import { EventsCache } from './events-cache';
+import { FleetStore } from './fleet-store';
+import { applyLiveMessage } from './message-effects';
+
+export function toDetails(asset: Asset): AssetDetails {
+  const { searchText: _searchText, ...details } = asset;
+  return details;
+}
+
+export class LiveCore {
+  readonly fleet = new FleetStore();
+  readonly order = new AssetOrder();
+  readonly events = new EventsCache();
+  readonly closures = new ClosureCache();
+  readonly clusters = new ClusterIndex();
+  /** Diffs so far. */
+  version = 0;
+  /** Bumped per batch in which something the group view shows changed. */
+  clusterVersion = 0;
+  private queue: LiveMessage[] = [];
+  private resetPending = false;
+
+  get queued(): number {
+    return this.queue.length;
+  }
+
+  enqueue(message: LiveMessage): void {
+    this.queue.push(message);
+  }
+
+  /** Things of a page or an incremental answer; deleted ids (tombstones) are removed. */
+  loadThings(things: readonly ThingWire[], deletedIds: readonly string[], now: number): void {
+    for (const id of deletedIds) this.fleet.remove(id);
+    for (const wire of things) this.fleet.upsertWire(wire, now);
+  }
+
+  loadEvents(items: readonly LocationWire[], deletedIds: readonly string[]): boolean {
+    return this.events.apply(items.map(fromLocationWire), deletedIds);
+  }
+
+  loadClosures(items: readonly ClosureWire[], deletedIds: readonly string[], now: number): boolean {
+    return this.closures.apply(items, deletedIds, now, (thingId) => this.fleet.get(thingId));
+  }
+
+  /** The stations replace the previous ones and every asset's station is checked again. */
+  setStations(stations: readonly Station[], now: number): void {
+    this.fleet.stations.load(stations);
+    this.fleet.refreshAll(now, true);
+  }
+
+  setFilter(input: AssetFilterInput, now: number): void {
+    this.fleet.setFilter(createAssetFilter(input), now);
+  }
+
+  /** The selected asset (its details then ride on every diff in which it changed). */
+  select(id: string | null): AssetDetails | null {
+    this.fleet.select(id);
+    const asset = id === null ? null : this.fleet.get(id);
+    return asset ? toDetails(asset) : null;
+  }
+
+  asset(id: string): AssetDetails | null {
+    const asset = this.fleet.get(id);
+    return asset ? toDetails(asset) : null;
+  }
+
+  /** Rows `start` ≤ i < `end` of the list, in order (the rows the list shows). */
+  rows(start: number, end: number): AssetDetails[] {
+    const { order } = this.order;
+    const rows: AssetDetails[] = [];
+    for (let i = Math.max(0, start); i < Math.min(end, order.length); i += 1) {
+      const asset = this.fleet.assets[order[i] as number];
+      if (asset) rows.push(toDetails(asset));
+    }
+    return rows;
+  }
+
+  /** Empties everything (organization switch); the next diff says reset. */
+  reset(): void {
+    this.fleet.clear();
+    this.events.clear();
+    this.closures.clear();
+    this.clusters.clear();
+    this.order.order = new Int32Array(0);
+    this.queue = [];
+    this.resetPending = true;
+    this.clusterVersion += 1;
+  }
+
+  /** Applies the queued messages in arrival order. */
+  applyQueued(now: number): number {
+    const queue = this.queue;
+    this.queue = [];
+    const targets = { fleet: this.fleet, events: this.events, closures: this.closures };
+    for (const message of queue) applyLiveMessage(targets, message, now);
+    return queue.length;
+  }
+
+  /**
+   * One batch: the queued messages, then every asset whose deadline has come, then the list order
+   * when it moved; returns the diff (null when nothing changed at all).
+   */
+  flush(now: number): LiveDiff | null {
+    this.applyQueued(now);
+    this.fleet.refreshDue(now);
+    const { changes } = this.fleet;
+    const order = changes.order ? this.order.compute(this.fleet) : null;
+    changes.order = false;
+    const clustersChanged = changes.clusters;
+    if (clustersChanged) this.clusterVersion += 1;
+    changes.clusters = false;
+    let selected: AssetDetails | null | undefined;
+    if (changes.selected) {
+      const id = this.fleet.selectedId;
+      const asset = id === null ? null : this.fleet.get(id);
+      selected = asset ? toDetails(asset) : null;
+    }
+    changes.selected = false;
+    if (!this.resetPending && order === null && !clustersChanged && selected === undefined && this.fleet.changedCount === 0 && !this.fleet.hasRemovals) {
+      return null;
+    }
+    this.version += 1;
+    const diff = this.fleet.takeDiff({ version: this.version, time: now, reset: this.resetPending, order, clusterVersion: this.clusterVersion, selected });
+    this.resetPending = false;
+    return diff;
+  }
+
+  clusterAnswer(query: ClusterQuery): ClusterAnswer {
+    this.clusters.ensure(this.fleet, this.clusterVersion);
+    return this.clusters.query(query);
+  }
+}

@@ -1,0 +1,162 @@
+/**
+ * The conversation between the main thread and the live worker, besides the diff (diff.ts): the
+ * start configuration, the organization choice, the filter, events and cluster queries, the
+ * status report and the cluster answer — types and zod schemas (CONVENTIONS §5), in one module
+ * that both halves import and that holds no worker code.
+ */
+import { z } from 'zod';
+import { ASSET_STATUSES } from '../domain/asset-status';
+import { EVENT_DISPLAY_CHOICES } from '../domain/location';
+import type { LiveDiff } from './diff';
+import type { EventsQuery } from './events-cache';
+
+const statusCode = z.number().int().min(0).max(ASSET_STATUSES.length - 1);
+
+export const assetFilterInputSchema = z.object({
+  statuses: z.array(statusCode),
+  outOfService: z.boolean().optional(),
+  feed: z.boolean().optional(),
+  search: z.string().max(200).optional(),
+  typeNames: z.array(z.string()).optional(),
+  subtypeIds: z.array(z.string()).optional(),
+  orgIds: z.array(z.string()).optional(),
+});
+/** `AssetFilterInput` as it crosses the boundary. */
+export type FilterInput = z.input<typeof assetFilterInputSchema>;
+
+export const eventsQuerySchema: z.ZodType<EventsQuery> = z.object({
+  display: z.enum(EVENT_DISPLAY_CHOICES),
+  search: z.string().max(200),
+  timeZone: z.string().optional(),
+});
+
+export const organizationChoiceSchema = z.object({
+  organizationId: z.string().min(1),
+  /** `org_ids[]` of the calls; empty = the caller's own scope. */
+  orgIds: z.array(z.string()).default([]),
+  /** The profile's organization `is_large_org`: poll every 15 s instead of the socket. */
+  largeOrg: z.boolean().default(false),
+});
+export type OrganizationChoice = z.input<typeof organizationChoiceSchema>;
+
+export const liveConfigSchema = organizationChoiceSchema.extend({
+  apiBase: z.string().min(1),
+  socketUrl: z.string().min(1),
+  token: z.string().min(1),
+  filter: assetFilterInputSchema.optional(),
+  events: eventsQuerySchema.optional(),
+  online: z.boolean().default(true),
+  focused: z.boolean().default(true),
+});
+export type LiveConfig = z.input<typeof liveConfigSchema>;
+
+export type LivePhase = 'idle' | 'loading' | 'live';
+
+/**
+ * off: not wanted (stopped, offline, or a large organization that polls); connecting: opening;
+ * open: welcomed, subscribing; subscribed: live; waiting: a reconnect is due; failed: the attempts
+ * are spent (or the subscription was rejected) until it is started again.
+ */
+export const SOCKET_STATES = ['off', 'connecting', 'open', 'subscribed', 'waiting', 'failed'] as const;
+export type SocketState = (typeof SOCKET_STATES)[number];
+
+export interface SocketInfo {
+  state: SocketState;
+  /** Reconnects made since the last confirmed subscription. */
+  attempt: number;
+  /** The delay before the reconnect that is due (state waiting). */
+  delayMs: number | null;
+}
+
+/** What the worker reports besides diffs (small; sent whole on every change). */
+export interface LiveStatus {
+  organizationId: string | null;
+  phase: LivePhase;
+  /** Pages of the initial things load: loaded of total (part 1 §7 paging). */
+  progress: { loaded: number; total: number };
+  socket: SocketInfo;
+  /** Polling every 15 s is on (large organization, or the socket is not live). */
+  polling: boolean;
+  largeOrg: boolean;
+  online: boolean;
+  focused: boolean;
+  /** A call answered 401: the app signs out (part 1 §4 Session). */
+  unauthorized: boolean;
+  /** The last failed load, null once one succeeds. */
+  error: string | null;
+  /** Worker clock of the last successful incremental load. */
+  lastRefreshAt: number | null;
+  events: { version: number; active: number; recent: number };
+  closuresVersion: number;
+  stations: number;
+}
+
+/** The main thread's half of the conversation (a `Comlink.proxy` of it in the browser). */
+export interface LiveListener {
+  diff(diff: LiveDiff): unknown;
+  status(status: LiveStatus): unknown;
+}
+
+
+export const liveStatusSchema = z.object({
+  organizationId: z.string().nullable(),
+  phase: z.enum(['idle', 'loading', 'live']),
+  progress: z.object({ loaded: z.number().int().nonnegative(), total: z.number().int().nonnegative() }),
+  socket: z.object({ state: z.enum(SOCKET_STATES), attempt: z.number().int().nonnegative(), delayMs: z.number().nullable() }),
+  polling: z.boolean(),
+  largeOrg: z.boolean(),
+  online: z.boolean(),
+  focused: z.boolean(),
+  unauthorized: z.boolean(),
+  error: z.string().nullable(),
+  lastRefreshAt: z.number().nullable(),
+  events: z.object({ version: z.number().int(), active: z.number().int(), recent: z.number().int() }),
+  closuresVersion: z.number().int(),
+  stations: z.number().int(),
+}) satisfies z.ZodType<LiveStatus>;
+
+// ── the group view's answer ──────────────────────────────────────────────────
+export interface ClusterQuery {
+  /** west, south, east, north in degrees. */
+  bbox: [number, number, number, number];
+  zoom: number;
+  /** Group the assets at stations (the station-view preference). */
+  stationView: boolean;
+}
+
+export const clusterQuerySchema = z.object({
+  bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+  zoom: z.number().min(0).max(30),
+  stationView: z.boolean(),
+}) satisfies z.ZodType<ClusterQuery>;
+
+/** Station groups of an answer; the arrays are parallel, one entry per station. */
+export interface StationGroups {
+  ids: string[];
+  names: string[];
+  lngLat: Float64Array;
+  count: Int32Array;
+  topStatus: Uint8Array;
+}
+
+/** Markers of one answer; the arrays are parallel, one entry per marker. */
+export interface ClusterAnswer {
+  /** The index version answered (equals the diff's clusterVersion). */
+  version: number;
+  lngLat: Float64Array;
+  /** Assets in the marker (1 for a single asset). */
+  count: Int32Array;
+  /** The asset's slot for a single asset, -1 for a cluster. */
+  slot: Int32Array;
+  /** The cluster's id for `expansionZoom`, -1 for a single asset. */
+  clusterId: Int32Array;
+  /** The most urgent display status inside (lowest code). */
+  topStatus: Uint8Array;
+  /** Station groups (empty from STATION_GROUPS_BELOW_ZOOM on, or without station view). */
+  stations: StationGroups;
+}
+
+export function clusterTransferables(answer: ClusterAnswer): ArrayBuffer[] {
+  const arrays = [answer.lngLat, answer.count, answer.slot, answer.clusterId, answer.topStatus, answer.stations.lngLat, answer.stations.count, answer.stations.topStatus];
+  return arrays.map((array) => array.buffer as ArrayBuffer);
+}

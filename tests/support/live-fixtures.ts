@@ -1,0 +1,224 @@
+/**
+ * Fixtures of the live-engine tests: thing wires, a fake REST API answering the worker's calls
+ * (paged and incremental things, locations, closures, areas) and a real `ws` socket server
+ * speaking the ActionCable protocol of server/live/cable.ts, controlled by the test.
+ */
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { AreaWire } from '../../src/domain/area';
+import { thingWireSchema, type ThingWireInput } from '../../src/domain/asset';
+import type { ClosureWire } from '../../src/domain/closure';
+import { SOCKET_PROTOCOL, THINGS_PAGE_SIZE } from '../../src/domain/constants';
+import { clientCommandSchema, type LiveMessageInput } from '../../src/domain/live-message';
+import type { LocationWireInput } from '../../src/domain/location';
+
+export const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
+export const ORG = '00000000-0000-4000-8000-000000000001';
+export const OTHER_ORG = '00000000-0000-4000-8000-000000000002';
+export const TOKEN = 'token-abc';
+
+export const iso = (ms: number) => new Date(ms).toISOString();
+
+/** A positioned, in-service asset heard from at `NOW` (standby), near Austin. */
+export function thing(i: number, overrides: Partial<ThingWireInput> = {}): ThingWireInput {
+  return {
+    id: `thing-${String(i).padStart(5, '0')}`,
+    haas_id: `ha-${String(i).padStart(5, '0')}`,
+    nickname: `Unit ${i}`,
+    heartbeat_datetime: iso(NOW),
+    updated_at: iso(NOW),
+    thing_type: 'police',
+    lat: 30.2 + (i % 100) * 0.001,
+    lng: -97.7 - Math.floor(i / 100) * 0.001,
+    course: 90,
+    speed: 0,
+    organization: { id: ORG, name: 'Org' },
+    ...overrides,
+  };
+}
+
+export function parsedThing(i: number, overrides: Partial<ThingWireInput> = {}) {
+  return thingWireSchema.parse(thing(i, overrides));
+}
+
+/** A station area (is_station_view) at a position, radius in miles (null: the 100 m default). */
+export function stationArea(id: string, lat: number, lng: number, radiusMiles: number | null = null): AreaWire {
+  return {
+    id,
+    organization_id: ORG,
+    name: `Station ${id}`,
+    lat,
+    lng,
+    point_geom: { lat, lon: lng },
+    radius_dist: radiusMiles,
+    ez_type: { id: 'type-station', db_name: 'station', display_name: 'Station', is_station_view: true },
+  };
+}
+
+interface Dated {
+  updatedAt: number;
+  deletedAt?: number;
+}
+
+/** The REST calls of the worker, answered from arrays the test controls. */
+export class FakeApi {
+  things = new Map<string, ThingWireInput & Dated>();
+  locations = new Map<string, LocationWireInput & Dated>();
+  closures = new Map<string, ClosureWire & Dated>();
+  areas: AreaWire[] = [];
+  /** Every URL asked for, in order. */
+  calls: string[] = [];
+  /** Tokens of the calls. */
+  tokens: string[] = [];
+  /** Answer 401 to everything. */
+  unauthorized = false;
+  /** Server time: `server_timestamp` of answers. */
+  clock = () => Date.now();
+  private last = 0;
+
+  /** The server's clock, strictly increasing even while a test holds Date still. */
+  now(): number {
+    this.last = Math.max(this.clock(), this.last + 1);
+    return this.last;
+  }
+
+  setThings(list: ThingWireInput[], at = this.now()): void {
+    for (const wire of list) this.things.set(wire.id, { ...wire, updatedAt: at });
+  }
+
+  deleteThing(id: string, at = this.now()): void {
+    const wire = this.things.get(id);
+    if (wire) wire.deletedAt = at;
+  }
+
+  setLocation(wire: LocationWireInput, at = this.now()): void {
+    this.locations.set(wire.id, { ...wire, updatedAt: at });
+  }
+
+  setClosure(wire: ClosureWire, at = this.now()): void {
+    this.closures.set(wire.id, { ...wire, updatedAt: at });
+  }
+
+  callsTo(path: string): URL[] {
+    return this.calls.map((url) => new URL(url)).filter((url) => url.pathname === path);
+  }
+
+  fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    this.calls.push(url.href);
+    const auth = new Headers(init?.headers).get('authorization') ?? '';
+    this.tokens.push(auth.replace(/^Bearer /, ''));
+    if (this.unauthorized) return json({ error: 'unauthorized' }, 401);
+    const sinceText = url.searchParams.get('last_updated_timestamp');
+    const since = sinceText ? Date.parse(sinceText) : null;
+    const now = iso(this.now());
+    const changed = <T extends Dated>(rows: Iterable<T>) => [...rows].filter((row) => !row.deletedAt && (since === null || row.updatedAt > since));
+    const deleted = <T extends Dated & { id: string }>(rows: Iterable<T>) =>
+      since === null ? [] : [...rows].filter((row) => row.deletedAt && row.deletedAt > since).map((row) => row.id);
+    const strip = <T extends Dated>({ updatedAt: _u, deletedAt: _d, ...rest }: T) => rest;
+    switch (url.pathname) {
+      case '/organization/things': {
+        const page = Number(url.searchParams.get('page') ?? 1);
+        const perPage = Number(url.searchParams.get('per_page') ?? THINGS_PAGE_SIZE);
+        const rows = changed(this.things.values()).sort((a, b) => (a.id < b.id ? -1 : 1));
+        return json({
+          data: rows.slice((page - 1) * perPage, page * perPage).map(strip),
+          meta: { page, per_page: perPage, total: rows.length, server_timestamp: now, deleted_ids: deleted(this.things.values()) },
+        });
+      }
+      case '/locations':
+        return json({ data: changed(this.locations.values()).map(strip), meta: { server_timestamp: now, deleted_ids: deleted(this.locations.values()) } });
+      case '/organization/closure':
+        return json({ data: changed(this.closures.values()).map(strip), meta: { server_timestamp: now, deleted_ids: deleted(this.closures.values()) } });
+      case '/organization/exclusion_zone':
+        return json(this.areas);
+      default:
+        return json({ error: 'not_found' }, 404);
+    }
+  };
+}
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+export interface CableConnection {
+  ws: WebSocket;
+  protocols: string[];
+  subscriptions: string[];
+}
+
+/**
+ * A real socket server speaking the ActionCable JSON of server/live/cable.ts: it sends welcome,
+ * confirms subscriptions (or rejects those the test says), and lets the test send messages and
+ * pings or drop connections. Pings are never sent on their own: the test decides.
+ */
+export class FakeCable {
+  readonly connections: CableConnection[] = [];
+  /** Connection attempts (including refused ones), with the time they arrived (Date.now()). */
+  readonly attempts: number[] = [];
+  /** Refuse handshakes (the client sees the socket fail). */
+  refuse = false;
+  private server!: WebSocketServer;
+  url = '';
+
+  async listen(): Promise<string> {
+    this.server = new WebSocketServer({
+      port: 0,
+      host: '127.0.0.1',
+      handleProtocols: (protocols) => (protocols.has(SOCKET_PROTOCOL) ? SOCKET_PROTOCOL : false),
+      verifyClient: (_info, done) => {
+        this.attempts.push(Date.now());
+        if (this.refuse) done(false, 401);
+        else done(true);
+      },
+    });
+    await new Promise<void>((resolve) => this.server.once('listening', () => resolve()));
+    const address = this.server.address();
+    if (typeof address === 'string' || !address) throw new Error('no port');
+    this.url = `ws://127.0.0.1:${address.port}/cable`;
+    this.server.on('connection', (ws, request) => {
+      const protocols = String(request.headers['sec-websocket-protocol'] ?? '')
+        .split(',')
+        .map((p) => p.trim());
+      const connection: CableConnection = { ws, protocols, subscriptions: [] };
+      this.connections.push(connection);
+      ws.on('message', (data) => {
+        const command = clientCommandSchema.safeParse(JSON.parse(String(data)));
+        if (!command.success || command.data.command !== 'subscribe') return;
+        connection.subscriptions.push(command.data.identifier);
+        ws.send(JSON.stringify({ type: 'confirm_subscription', identifier: command.data.identifier }));
+      });
+      ws.send(JSON.stringify({ type: 'welcome' }));
+    });
+    return this.url;
+  }
+
+  get open(): CableConnection[] {
+    return this.connections.filter((c) => c.ws.readyState === c.ws.OPEN);
+  }
+
+  get subscribed(): CableConnection[] {
+    return this.open.filter((c) => c.subscriptions.length > 0);
+  }
+
+  /** Sends a message on every open subscription. */
+  send(message: LiveMessageInput): void {
+    for (const connection of this.subscribed) {
+      for (const identifier of connection.subscriptions) connection.ws.send(JSON.stringify({ identifier, message }));
+    }
+  }
+
+  ping(): void {
+    for (const connection of this.open) connection.ws.send(JSON.stringify({ type: 'ping', message: Math.floor(Date.now() / 1000) }));
+  }
+
+  /** Drops every connection (the client sees a close). */
+  dropAll(): void {
+    for (const connection of this.open) connection.ws.terminate();
+  }
+
+  async close(): Promise<void> {
+    for (const connection of this.connections) connection.ws.terminate();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * Fails if the live worker's code ends up in the main bundle (CONVENTIONS §2, like Excalidraw's
+ * workers.ts): `vite build` of the app and of the bridge into a temporary folder, then the chunks
+ * are read. The worker's marker and its libraries (supercluster, rbush) must be in the worker
+ * chunk only; the chunk of the bridge (reached from an entry like the app's) must point at it.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from 'vite';
+import { LIVE_WORKER_MARKER } from '../../src/workers/live-engine';
+
+const root = path.resolve(import.meta.dirname, '../..');
+let outDir = '';
+let chunks: { file: string; code: string }[] = [];
+
+/** Strings only the worker's code holds: its marker, supercluster's and rbush's own property names. */
+const WORKER_ONLY = [LIVE_WORKER_MARKER, 'point_count_abbreviated', '_chooseSplitAxis'];
+
+beforeAll(async () => {
+  outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lightbar-bundle-'));
+  await build({
+    root,
+    configFile: path.join(root, 'vite.config.ts'),
+    logLevel: 'silent',
+    build: {
+      outDir,
+      emptyOutDir: true,
+      sourcemap: false,
+      rollupOptions: { input: { index: path.join(root, 'index.html'), bridge: path.join(root, 'tests/workers/fixtures/bundle-entry.ts') } },
+    },
+  });
+  const files = fs.readdirSync(path.join(outDir, 'assets')).filter((file) => file.endsWith('.js'));
+  chunks = files.map((file) => ({ file, code: fs.readFileSync(path.join(outDir, 'assets', file), 'utf8') }));
+}, 180_000);
+
+afterAll(() => {
+  if (outDir) fs.rmSync(outDir, { recursive: true, force: true });
+});
+
+describe('issue 5: the live worker is its own chunk', () => {
+  it('emits a worker chunk holding the engine and its libraries', () => {
+    const worker = chunks.filter((chunk) => chunk.code.includes(LIVE_WORKER_MARKER));
+    expect(worker.map((chunk) => chunk.file)).toHaveLength(1);
+    expect(worker[0]!.file).toMatch(/^live\.worker/);
+    for (const text of WORKER_ONLY) expect(worker[0]!.code.includes(text), `the worker chunk holds ${text}`).toBe(true);
+  });
+
+  it('no other chunk (the app, the bridge, shared code) holds worker-only code', () => {
+    const others = chunks.filter((chunk) => !chunk.file.startsWith('live.worker'));
+    expect(others.length).toBeGreaterThan(0);
+    for (const chunk of others) {
+      for (const text of WORKER_ONLY) expect(chunk.code.includes(text), `${chunk.file} contains ${text}`).toBe(false);
+    }
+  });
+
+  it('the bridge starts the worker from its own file', () => {
+    const worker = chunks.find((chunk) => chunk.file.startsWith('live.worker'))!;
+    const bridge = chunks.find((chunk) => chunk.file.startsWith('bridge'));
+    expect(bridge, 'the bridge chunk').toBeDefined();
+    expect(bridge!.code.includes(worker.file), `${bridge!.file} names ${worker.file}`).toBe(true);
+    expect(bridge!.code.includes('new Worker('), `${bridge!.file} starts a Worker`).toBe(true);
+  });
+});

@@ -25,6 +25,9 @@ export async function openDatabase(opts: { url?: string | undefined; dataDir?: s
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle client dropped by the server (a restart, an administrator, a test dropping its
+    // database) must not crash the process: the pool replaces it on the next query.
+    pool.on('error', (error) => console.warn(`database: idle connection lost (${error.message})`));
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
     return { db: db as unknown as Db, engine: 'postgres', close: () => pool.end() };

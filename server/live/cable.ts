@@ -41,6 +41,16 @@ function tokenFromProtocols(request: FastifyRequest): string | null {
  */
 export async function cableRoutes(app: FastifyInstance, deps: ServerDeps, bus: Bus): Promise<{ connections(): number }> {
   const connections = new Set<Connection>();
+  // One bus message goes to many sockets: serialize it once, not once per subscriber.
+  const serialized = new WeakMap<object, string>();
+  const messageJson = (message: LiveMessageInput): string => {
+    let json = serialized.get(message);
+    if (json === undefined) {
+      json = JSON.stringify(message);
+      serialized.set(message, json);
+    }
+    return json;
+  };
   const backedUp = new Set<Connection>();
   const callers = new WeakMap<FastifyRequest, Caller>();
 

@@ -8,6 +8,7 @@ import type { BenchResult } from './measure';
 import { benchWorker } from './worker';
 import { benchLive } from './live';
 import { benchSimulator } from './simulator';
+import { benchMap } from './map';
 
 const only = process.argv[2];
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}`;
@@ -46,4 +47,13 @@ if (!only || only === 'sim') {
     console.log(`| ${r.assets} | ${r.seedMs} | ${r.loadMs} | ${r.messagesPerTickMean} | ${r.messagesPerTickMax} | ${r.msPerTickMean} | ${r.msPerTickP95} | ${r.flushMsMean} |`);
   }
   fs.writeFileSync(path.join(dir, 'simulator.json'), `${JSON.stringify({ machine, date: new Date().toISOString(), rows }, null, 2)}\n`);
+}
+
+if (!only || only === 'map') {
+  const rows = await benchMap([10_000, 50_000], ['all', 'assets', 'none']);
+  console.log('| assets | drawn | messages/s | load ms | main-thread script ms/s | all main-thread tasks ms/s | long tasks (≥ 50 ms) | longest ms | diffs/s | messages delivered/s |\n|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const r of rows) {
+    console.log(`| ${r.assets} | ${r.draw} | ${r.messagesPerSecond} | ${r.loadMs} | ${r.scriptMsPerS} | ${r.taskMsPerS} | ${r.longTasks} | ${r.longestTaskMs} | ${r.diffsPerS} | ${r.streamedPerS} |`);
+  }
+  fs.writeFileSync(path.join(dir, 'map.json'), `${JSON.stringify({ machine, date: new Date().toISOString(), windowS: rows[0]?.windowS, rows }, null, 2)}\n`);
 }

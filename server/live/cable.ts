@@ -168,8 +168,9 @@ export async function cableRoutes(app: FastifyInstance, deps: ServerDeps, bus: B
           return;
         }
         if (!connection.subscriptions.has(identifier)) {
+          const framePrefix = `{"identifier":${JSON.stringify(identifier)},"message":`;
           const off = bus.subscribe(channel.data.organization, (message: LiveMessageInput) => {
-            const frame = JSON.stringify({ identifier, message });
+            const frame = `${framePrefix}${messageJson(message)}}`;
             send(connection, frame, message.type === 'point' ? message.thing_id : undefined);
           });
           connection.subscriptions.set(identifier, off);

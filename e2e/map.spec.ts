@@ -1,0 +1,121 @@
+/**
+ * The map in Chromium (issue 7 "The map", Tests): the bench page runs the real live worker engine,
+ * bridge and store over a synthetic network and draws the assets layer on the standalone map.
+ * Headless Chromium draws WebGL2 in software here: a small fleet. Pixels are read back from a
+ * screenshot: the offline basemap is drawn (land colour present, not one flat colour), a known
+ * asset's status colour appears at its projected position, and it follows the asset when it moves.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { startMapPage, type MapPageServer } from '../bench/map-page/serve';
+import { BASEMAP_COLORS } from '../src/map/basemap-style';
+
+let server: MapPageServer;
+const WIDTH = 1000;
+const HEIGHT = 700;
+
+test.beforeAll(async () => {
+  server = await startMapPage();
+});
+test.afterAll(async () => {
+  await server?.close();
+});
+
+async function ready(page: Page): Promise<void> {
+  await page.waitForFunction(() => window.lightbarBench?.ready() === true, undefined, { timeout: 45_000 });
+}
+
+interface Spot {
+  x: number;
+  y: number;
+  color: readonly [number, number, number];
+}
+
+/**
+ * Decodes a screenshot in the page (a 2D canvas) and counts: pixels of the land colour, distinct
+ * colours (sampled), and per spot the pixels of its colour within 9 px of it.
+ */
+async function readPixels(page: Page, shot: Buffer, spots: Spot[]) {
+  return page.evaluate(
+    async ({ b64, land, spots: points }) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${b64}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const ctx = canvas.getContext('2d')!;
+      ctx.drawImage(image, 0, 0);
+      const { data, width, height } = ctx.getImageData(0, 0, image.width, image.height);
+      const at = (x: number, y: number) => {
+        const i = 4 * (Math.min(height - 1, Math.max(0, y)) * width + Math.min(width - 1, Math.max(0, x)));
+        return [data[i]!, data[i + 1]!, data[i + 2]!];
+      };
+      const near = (a: number[], b: readonly number[], t: number) => Math.abs(a[0]! - b[0]!) <= t && Math.abs(a[1]! - b[1]!) <= t && Math.abs(a[2]! - b[2]!) <= t;
+      let landPixels = 0;
+      const colours = new Set<number>();
+      for (let y = 0; y < height; y += 4) {
+        for (let x = 0; x < width; x += 4) {
+          const c = at(x, y);
+          colours.add((c[0]! << 16) | (c[1]! << 8) | c[2]!);
+          if (near(c, land, 6)) landPixels += 1;
+        }
+      }
+      const hits = points.map((p) => {
+        let n = 0;
+        for (let dy = -9; dy <= 9; dy += 1) for (let dx = -9; dx <= 9; dx += 1) if (near(at(Math.round(p.x) + dx, Math.round(p.y) + dy), p.color, 24)) n += 1;
+        return n;
+      });
+      return { landPixels, colours: colours.size, hits };
+    },
+    { b64: shot.toString('base64'), land: BASEMAP_COLORS.land, spots },
+  );
+}
+
+test('part1 §2 Map: the offline basemap is drawn and an asset shows its status colour at its position', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: WIDTH, height: HEIGHT });
+  // No network here: the raster tiles (OpenStreetMap's by default) fail, and that must be harmless.
+  await page.goto(`${server.url}?assets=12&rate=0&zoom=12&spread=0.12`);
+  await ready(page);
+  // Let the basemap fetch and a few frames go by.
+  await page.waitForTimeout(1_500);
+  const probe = await page.evaluate(([w, h]) => window.lightbarBench!.probe(w!, h!), [WIDTH, HEIGHT]);
+  expect(probe).not.toBeNull();
+  const shot = await page.screenshot();
+  await testInfo.attach('map', { body: shot, contentType: 'image/png' });
+  // The asset's spot, and a corner with no asset in the same colour.
+  const counts = await readPixels(page, shot, [probe!, { x: 14, y: 14, color: probe!.color }]);
+  // Not blank: the land colour is there, and more than a handful of colours.
+  expect(counts.landPixels).toBeGreaterThan(100);
+  expect(counts.colours).toBeGreaterThan(5);
+  expect(counts.hits[0]).toBeGreaterThan(10);
+  expect(counts.hits[1]).toBeLessThan(counts.hits[0]!);
+});
+
+test('part1 §2 Map: a moving asset’s icon follows its position', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: WIDTH, height: HEIGHT });
+  // thing-0 makes three steps of 0.01° east, a second apart (about 29 px each at zoom 12); the rest stand still.
+  await page.goto(`${server.url}?assets=6&rate=0&zoom=12&spread=0.1&mover=0.01&moves=3&tiles=none`);
+  await ready(page);
+  let slot = -1;
+  await expect.poll(async () => (slot = await page.evaluate(() => window.lightbarBench!.slotOfId('thing-0'))), { timeout: 10_000 }).toBeGreaterThanOrEqual(0);
+  const where = () => page.evaluate(([s, w, h]) => window.lightbarBench!.at(s!, w!, h!), [slot, WIDTH, HEIGHT]);
+  const step = (0.01 * (256 * 2 ** 12)) / 360;
+  // The three steps are sent; then it stands still for longer than a batch (1 s) and a step's interval.
+  await expect.poll(() => page.evaluate(() => window.lightbarBench!.streamed()), { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+  let end = await where();
+  for (let still = 0; still < 2; ) {
+    await page.waitForTimeout(1_200);
+    const now = await where();
+    still = now.x === end.x ? still + 1 : 0;
+    end = now;
+  }
+  // Software WebGL here: give the last diff time to reach the screen.
+  await page.waitForTimeout(2_000);
+  const shot = await page.screenshot();
+  await testInfo.attach('moved', { body: shot, contentType: 'image/png' });
+  const origin = { x: end.x - 3 * step, y: end.y, color: end.color };
+  const counts = await readPixels(page, shot, [end, origin]);
+  expect(counts.hits[0]).toBeGreaterThan(10);
+  // Its old spot no longer shows it.
+  expect(counts.hits[1]).toBeLessThan(counts.hits[0]! / 2);
+});

@@ -1,0 +1,49 @@
+/**
+ * The Google Maps provider (issue 7): the Maps JavaScript API through @vis.gl/react-google-maps,
+ * with deck.gl's GoogleMapsOverlay drawing the same layers as the standalone map. `onFailure`
+ * fires when the loader fails (it may call back several times; the caller latches).
+ */
+import { useEffect, useMemo } from 'react';
+import { APIProvider, Map as GoogleMap, useMap } from '@vis.gl/react-google-maps';
+import { GoogleMapsOverlay } from '@deck.gl/google-maps';
+import type { LayersList } from '@deck.gl/core';
+import type { MapProviderProps } from './provider';
+
+export interface GoogleMapProviderProps extends MapProviderProps {
+  apiKey: string;
+  mapId?: string;
+  onFailure: (error: unknown) => void;
+}
+
+function DeckOverlay({ layers }: { layers: LayersList }) {
+  const map = useMap();
+  const overlay = useMemo(() => new GoogleMapsOverlay({ interleaved: true }), []);
+  useEffect(() => {
+    if (!map) return undefined;
+    overlay.setMap(map);
+    return () => overlay.setMap(null);
+  }, [map, overlay]);
+  useEffect(() => {
+    overlay.setProps({ layers });
+  }, [overlay, layers]);
+  useEffect(() => () => overlay.finalize(), [overlay]);
+  return null;
+}
+
+export function GoogleMapProvider({ apiKey, mapId, onFailure, layers, initialViewState, mapType }: GoogleMapProviderProps) {
+  return (
+    <APIProvider apiKey={apiKey} onError={onFailure}>
+      <GoogleMap
+        style={{ position: 'absolute', inset: 0 }}
+        defaultCenter={{ lat: initialViewState.latitude, lng: initialViewState.longitude }}
+        defaultZoom={initialViewState.zoom}
+        mapTypeId={mapType}
+        // part 1 §2: the default controls are replaced by ours.
+        disableDefaultUI
+        {...(mapId ? { mapId } : {})}
+      >
+        <DeckOverlay layers={layers} />
+      </GoogleMap>
+    </APIProvider>
+  );
+}

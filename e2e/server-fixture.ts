@@ -7,6 +7,8 @@ import { test as base } from '@playwright/test';
 export interface RunningServer {
   url: string;
   dataDir: string;
+  /** Everything the server printed so far (with LOG_LEVEL on, the log: mails included). */
+  output(): string;
 }
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -40,6 +42,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     url,
     dataDir,
+    output: () => output,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -51,17 +54,33 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   };
 }
 
+/**
+ * The seeded demo (a small fleet) with the log on: the mailer logs every mail's text, so a spec
+ * reads reset links from `output()` without touching the database.
+ */
+export const DEMO_ENV = { LIGHTBAR_DEMO: '1', SIM_ASSETS: '50', LOG_LEVEL: 'info', AUTH_RATE_LIMIT: '1000' };
+export const DEMO_PASSWORD = 'Lightbar#2026';
+
 /** A worker-scoped real server shared by the specs of one file. */
-export const test = base.extend<object, { server: RunningServer }>({
+export const test = base.extend<object, { server: RunningServer; demoServer: RunningServer }>({
   server: [
     // Playwright reads the fixture's dependencies from this destructuring; this one has none.
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const server = await startServer();
-      await use({ url: server.url, dataDir: server.dataDir });
+      await use(server);
       await server.stop();
     },
     { scope: 'worker' },
+  ],
+  demoServer: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const server = await startServer(DEMO_ENV);
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
   ],
 });
 

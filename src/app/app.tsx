@@ -1,26 +1,14 @@
-import { useEffect, useState } from 'react';
-import { PRODUCT_NAME } from '../domain/constants';
+import { RouterProvider, createBrowserRouter } from 'react-router-dom';
+import { useState } from 'react';
+import { ServicesContext, type AppServices } from './services';
+import { appRoutes } from './router';
 
-/** The app's root. The shell, sign-in and sections arrive with their issues; this page proves the build. */
-export function App() {
-  const [version, setVersion] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    fetch('/version')
-      .then((response) => (response.ok ? (response.json() as Promise<{ version: string }>) : null))
-      .then((body) => {
-        if (live && body) setVersion(body.version);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
+/** The app's root: the services (made once) and the browser router. */
+export function App({ services }: { services: AppServices }) {
+  const [router] = useState(() => createBrowserRouter(appRoutes));
   return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', padding: 32 }}>
-      <h1>{PRODUCT_NAME}</h1>
-      <p>Live map dashboard for fleets with alerting lights.</p>
-      {version && <p data-testid="server-version">Server version {version}</p>}
-    </main>
+    <ServicesContext.Provider value={services}>
+      <RouterProvider router={router} />
+    </ServicesContext.Provider>
   );
 }

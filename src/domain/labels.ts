@@ -163,3 +163,83 @@ export const EXPORT_TEXT = {
 export const R2R_SEARCH_TEXT = {
   submit: 'Get R2R',
 } as const;
+
+// ── welcome pages' own words (chosen; the spec names the controls, not their words) ──
+export const WELCOME_TEXT = {
+  signInTitle: 'Sign in',
+  signInButton: 'Sign In',
+  email: 'Email',
+  password: 'Password',
+  newPassword: 'New Password',
+  confirmPassword: 'Confirm Password',
+  forgotTitle: 'Forgot password',
+  forgotIntro: "Enter your account's e-mail address and we will send you a link to set a new password.",
+  resetButton: 'Reset Password',
+  resetTitle: 'Set a new password',
+  saveNewPassword: 'Save Password',
+  unlockTitle: 'Unlock your account',
+  unlockIntro: 'Sign in with your password to unlock your account.',
+  unlockButton: 'Unlock and Sign In',
+  sendUnlockLink: 'Send a new unlock link',
+  backToSignIn: 'Back to sign in',
+  signingInWithLink: 'Signing you in...',
+  /** part 1 §2: "a confidentiality and licence notice". */
+  notice: `${PRODUCT_NAME} and the data in it are confidential and for authorized users only. Use is subject to the licence agreement of your organization; activity may be monitored.`,
+} as const;
+
+/** part 1 §2 section links; events are labelled by responder mix (`eventsSectionLabel`). */
+export const SECTION_LABEL = {
+  things: 'Live',
+  areas: 'Areas',
+  closures: 'Closures',
+  zones: 'Zones',
+  trips: 'Trips',
+  r2r: 'R2R',
+  hazards: 'Hazards',
+  data: 'Data',
+  reports: 'Reports',
+  exports: 'Exports',
+  accounts: 'Accounts',
+  accounts_new: 'New Accounts (test)',
+} as const;
+
+/** Buttons of the session dialogs and alerts. */
+export const DIALOG_TEXT = {
+  ok: 'OK',
+  close: 'Close',
+} as const;
+
+/** part 1 §2: the dismissible notice about offline assets names the support address. */
+export function offlineAssetsNotice(email: string): string {
+  return `Some of your assets are offline. If they should be online, contact ${email} and we will help bring them back.`;
+}
+
+/** Shell words the spec names without giving them (chosen). */
+export const SHELL_EXTRA_TEXT = {
+  data: 'Data',
+  settings: 'Settings',
+  organizations: 'Organizations',
+  assets: 'Assets',
+  placeholder: 'This section opens here soon: its lists, forms and map layers arrive with their own release.',
+  loadingProfile: 'Loading your profile...',
+  webglTitle: 'Your browser cannot show the map',
+  webglIntro: 'The map needs WebGL, which is turned off or not supported in this browser. To turn it on:',
+  supportTitle: 'Support',
+  phone: 'Phone',
+  email: 'E-mail',
+  dismiss: 'Dismiss',
+  mainNavigation: 'Main navigation',
+  mobileNavigation: 'Sections',
+  profileMenu: 'Profile menu',
+  /** part 1 §4: situational-awareness mode (no inactivity sign-out). */
+  awarenessMode: 'Situational awareness mode',
+} as const;
+
+/** part 1 §2: browser-specific steps of the WebGL dialog. */
+export const WEBGL_STEPS: Readonly<Record<'chrome' | 'edge' | 'firefox' | 'safari' | 'other', string>> = {
+  chrome: "Chrome: open Settings › System, turn on 'Use graphics acceleration when available', then restart Chrome.",
+  edge: "Edge: open Settings › System and performance, turn on 'Use graphics acceleration when available', then restart Edge.",
+  firefox: 'Firefox: open about:config, set webgl.disabled to false, then restart Firefox.',
+  safari: 'Safari: open Settings › Advanced, tick "Show features for web developers", then under Feature Flags turn on WebGL.',
+  other: 'Turn on hardware (graphics) acceleration in your browser settings, or open the dashboard in a current version of Chrome, Edge, Firefox or Safari.',
+};

@@ -1,0 +1,122 @@
+/**
+ * The browser's HTTP client (part 1 §7): every call sends the stored token as a bearer header and
+ * JSON bodies, parses the answer with a zod schema (CONVENTIONS §5), and turns a failure into an
+ * ApiError carrying the catalogue's text (part 1 §8). A 401 on an authenticated call signs out.
+ */
+import type { z } from 'zod';
+import { errorText, type ErrorContext, type Failure, type UserError } from '../domain/errors';
+
+export class ApiError extends Error implements Failure {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly code: string | null,
+    readonly serverMessage: string | null,
+    readonly userError: UserError,
+  ) {
+    super(userError.text);
+  }
+  /** Failure's `message` is the server's text (errors.ts reads it). */
+  get failure(): Failure {
+    return { status: this.status, message: this.serverMessage, code: this.code };
+  }
+}
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | readonly string[] | undefined>;
+  /** Parses the answer; without it the answer is ignored. */
+  schema?: z.ZodType<T>;
+  /** Which row of the catalogue maps a failure (part 1 §8); default 'general'. */
+  context?: ErrorContext;
+  /** false: no bearer header and a 401 is the call's own answer (sign-in, forgot, reset...). */
+  auth?: boolean;
+}
+
+export interface ApiClientOptions {
+  /** The current access token (null when signed out). */
+  getToken: () => string | null;
+  /** part 1 §4: "Any 401 on an authenticated call marks the session unauthorized and signs out." */
+  onUnauthorized: () => void;
+  fetch?: typeof fetch;
+  base?: string;
+}
+
+export interface ApiClient {
+  request<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
+}
+
+const errorBodyKeys = ['error_description', 'message'] as const;
+
+function readFailure(status: number, body: unknown): Failure {
+  if (!body || typeof body !== 'object') return { status };
+  const record = body as Record<string, unknown>;
+  const code = typeof record.error === 'string' ? record.error : null;
+  let message: string | null = null;
+  for (const key of errorBodyKeys) {
+    const value = record[key];
+    if (typeof value === 'string' && value) {
+      message = value;
+      break;
+    }
+  }
+  return { status, code, message };
+}
+
+function toQuery(query: RequestOptions<unknown>['query']): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
+    else params.append(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const base = options.base ?? '';
+  return {
+    async request<T>(path: string, request: RequestOptions<T> = {}): Promise<T> {
+      const context = request.context ?? 'general';
+      const auth = request.auth ?? true;
+      const headers: Record<string, string> = { accept: 'application/json' };
+      if (request.body !== undefined) headers['content-type'] = 'application/json';
+      const token = auth ? options.getToken() : null;
+      if (token) headers.authorization = `Bearer ${token}`;
+      const fail = (failure: Failure): ApiError =>
+        new ApiError(failure.status ?? 0, failure.code ?? null, failure.message ?? null, errorText(context, failure));
+
+      let response: Response;
+      try {
+        response = await doFetch(`${base}${path}${toQuery(request.query)}`, {
+          method: request.method ?? 'GET',
+          headers,
+          body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        });
+      } catch {
+        throw fail({ status: 0 }); // no answer: 'Connection failed.'
+      }
+      const text = await response.text().catch(() => '');
+      let body: unknown = null;
+      if (text) {
+        try {
+          body = JSON.parse(text);
+        } catch {
+          body = null;
+        }
+      }
+      if (!response.ok) {
+        if (response.status === 401 && auth) options.onUnauthorized();
+        throw fail(readFailure(response.status, body));
+      }
+      if (!request.schema) return undefined as T;
+      const parsed = request.schema.safeParse(body);
+      if (!parsed.success) throw fail({ status: response.status, message: 'unexpected answer', code: 'invalid_answer' });
+      return parsed.data;
+    },
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * The routes of part 1 §2 and part 2 §2: the public pages, the OAuth-style return, /dashboard with
+ * one route per section of SECTIONS, and the not-found, crash and unauthorized pages.
+ */
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { DASHBOARD_PATH, dataIndexTarget, section, SECTIONS } from '../domain/permissions';
+import { CrashPage, NotFoundPage, UnauthorizedPage } from './pages/status-pages';
+import { useServices } from './services';
+import { DashboardIndex, RequireSession } from './shell/dashboard-layout';
+import { SectionPage } from './shell/section-page';
+import { ForgotPage } from './welcome/forgot-page';
+import { OAuthReturn } from './welcome/oauth-return';
+import { ResetPage } from './welcome/reset-page';
+import { SignInPage } from './welcome/sign-in-page';
+import { UnlockPage } from './welcome/unlock-page';
+import { WelcomeLayout } from './welcome/welcome-layout';
+import { AppFrame } from './app-frame';
+
+/** The OAuth-style return's path (the server serves the app for /oauth, server/http/spa.ts). */
+export const OAUTH_RETURN_PATH = '/oauth';
+
+/** part 1 §2: / goes to /dashboard when signed in, otherwise to sign-in. */
+function RootRedirect() {
+  const { session } = useServices();
+  const { status } = useSnapshot(session.state);
+  return <Navigate to={status === 'signedIn' ? DASHBOARD_PATH : '/welcome/signin'} replace />;
+}
+
+/** part 2 §2: the data index goes to reports with a report permission, otherwise to exports. */
+function DataIndex() {
+  const { session } = useServices();
+  const { profile } = useSnapshot(session.state);
+  if (!profile) return null;
+  return <Navigate to={`${DASHBOARD_PATH}/${section(dataIndexTarget(profile.permissions)).path}`} replace />;
+}
+
+export const appRoutes: RouteObject[] = [
+  {
+    element: <AppFrame />,
+    errorElement: <CrashPage />,
+    children: [
+      { path: '/', element: <RootRedirect /> },
+      {
+        path: '/welcome',
+        element: <WelcomeLayout />,
+        children: [
+          { index: true, element: <Navigate to="/welcome/signin" replace /> },
+          { path: 'signin', element: <SignInPage /> },
+          { path: 'forgot', element: <ForgotPage /> },
+          { path: 'reset/:email/:resetToken', element: <ResetPage /> },
+          { path: 'unlock/:email/:unlockToken', element: <UnlockPage /> },
+        ],
+      },
+      { path: OAUTH_RETURN_PATH, element: <OAuthReturn /> },
+      {
+        path: DASHBOARD_PATH,
+        element: <RequireSession />,
+        children: [
+          { index: true, element: <DashboardIndex /> },
+          { path: 'unauthorized', element: <UnauthorizedPage /> },
+          { path: 'data', element: <DataIndex /> },
+          ...SECTIONS.map((entry) => ({ path: `${entry.path}/*`, element: <SectionPage sectionKey={entry.key} /> })),
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

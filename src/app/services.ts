@@ -1,0 +1,97 @@
+/**
+ * The app's long-lived parts, made once per page (or per test): the API client, the auth calls,
+ * the session and the live bridge. Components reach them through `ServicesContext`.
+ */
+import { createContext, useContext } from 'react';
+import type { Profile } from '../domain/profile';
+import { createApiCache, type ApiCache } from './api-cache';
+import { createApiClient, type ApiClient } from './api-client';
+import type { LiveBridge } from './live/bridge';
+import { createAuthCalls, type AuthCalls } from './session/auth-calls';
+import { createSessionManager, SESSION_CHANNEL, type SessionManager } from './session/session-manager';
+import type { TokenStorage } from './session/token-storage';
+
+export interface LiveConnection {
+  /** The running bridge, null before sign-in or after sign-out. */
+  readonly bridge: LiveBridge | null;
+  /** After sign-in: starts the live worker with the token and the profile's organization; its store, or null. */
+  start(profile: Profile): LiveBridge | null;
+}
+
+export interface AppServices {
+  api: ApiClient;
+  auth: AuthCalls;
+  session: SessionManager;
+  live: LiveConnection;
+  /** API answers kept CACHE_TTL_MS (part 1 §7); emptied on sign-out. */
+  cache: ApiCache;
+  /** Whether the map can draw (the WebGL check of part 1 §2). */
+  hasWebGL: () => boolean;
+}
+
+export interface AppServicesOptions {
+  fetch?: typeof fetch;
+  storage?: TokenStorage | null;
+  /** Makes a live bridge; null: no live data (component tests). */
+  createBridge?: ((onUnauthorized: () => void) => LiveBridge) | null;
+  channel?: boolean;
+  hasWebGL?: () => boolean;
+}
+
+export function createAppServices(options: AppServicesOptions = {}): AppServices {
+  let session: SessionManager | null = null;
+  const api = createApiClient({
+    getToken: () => session?.token() ?? null,
+    onUnauthorized: () => session?.signOut(),
+    fetch: options.fetch,
+  });
+  const auth = createAuthCalls(api);
+  const useChannel = options.channel ?? typeof BroadcastChannel !== 'undefined';
+  session = createSessionManager({
+    auth,
+    storage: options.storage === undefined ? (typeof localStorage === 'undefined' ? null : localStorage) : options.storage,
+    channel: useChannel ? new BroadcastChannel(SESSION_CHANNEL) : null,
+    locks: typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : null,
+  });
+  const manager = session;
+
+  const cache = createApiCache();
+  let bridge: LiveBridge | null = null;
+  let startedFor: string | null = null;
+  const live: LiveConnection = {
+    get bridge() {
+      return bridge;
+    },
+    start(profile) {
+      const token = manager.token();
+      if (!options.createBridge || !token) return null;
+      const key = `${profile.id}:${profile.organizationId}`;
+      if (bridge && startedFor === key) return bridge;
+      bridge ??= options.createBridge(() => manager.signOut());
+      startedFor = key;
+      void bridge.start({ token, organizationId: profile.organizationId, orgIds: [] }).catch(() => undefined);
+      return bridge;
+    },
+  };
+  manager.subscribe({
+    token(token) {
+      if (bridge) void bridge.setToken(token).catch(() => undefined);
+    },
+    signedOut() {
+      cache.drop();
+      const running = bridge;
+      bridge = null;
+      startedFor = null;
+      if (running) void running.dispose().catch(() => undefined);
+    },
+  });
+  return { api, auth, session: manager, live, cache, hasWebGL: options.hasWebGL ?? (() => true) };
+}
+
+export const ServicesContext = createContext<AppServices | null>(null);
+
+export function useServices(): AppServices {
+  const services = useContext(ServicesContext);
+  if (!services) throw new Error('ServicesContext is missing');
+  return services;
+}

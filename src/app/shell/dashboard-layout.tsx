@@ -1,0 +1,145 @@
+/**
+ * /dashboard: signed-out visits go to sign-in remembering the path (part 1 §2); signed in, the
+ * profile is loaded and checked (part 1 §7, §8), the live worker starts with the token and the
+ * profile's organization, and the shell frames the section pages.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { z } from 'zod';
+import { ASSET_STATUS, type ResponderMix } from '../../domain/asset-status';
+import { DRAWER_WIDTH } from '../../domain/constants';
+import { SHELL_EXTRA_TEXT } from '../../domain/labels';
+import type { OrganizationRef } from '../../domain/organization';
+import { DASHBOARD_PATH, firstAllowedSection, sectionPathRedirect, showsAssetCount } from '../../domain/permissions';
+import type { Profile } from '../../domain/profile';
+import { DROPPED_ON_UNSUBSCRIBE } from '../api-cache';
+import type { LiveStore } from '../live/store';
+import { useServices } from '../services';
+import { MobileTopBar, BottomNav } from './mobile-bar';
+import { OfflineAssetsNotice, OfflineBanner, UpdateAlert, WebGLMissing } from './notices';
+import { createShellState, profileOrganizations, sectionOfPath } from './shell-model';
+import { SideNav } from './side-nav';
+import { TopBar } from './top-bar';
+import { useIsMobile } from './use-media';
+
+export interface ShellContext {
+  profile: Profile;
+  mobile: boolean;
+  mix: ResponderMix;
+}
+
+const countSchema = z.object({ count: z.number() });
+
+export function RequireSession() {
+  const { session } = useServices();
+  const { status } = useSnapshot(session.state);
+  const location = useLocation();
+  if (status !== 'signedIn') {
+    return <Navigate to="/welcome/signin" replace state={{ from: `${location.pathname}${location.search}` }} />;
+  }
+  return <DashboardLayout />;
+}
+
+/** /dashboard itself: the first section the user may see (data: its allowed sub-page), else unauthorized. */
+export function DashboardIndex() {
+  const { session } = useServices();
+  const { profile } = useSnapshot(session.state);
+  if (!profile) return null;
+  const first = firstAllowedSection(profile.permissions);
+  return <Navigate to={first ? `${DASHBOARD_PATH}/${first.path}` : `${DASHBOARD_PATH}/unauthorized`} replace />;
+}
+
+function OfflineAssets({ store }: { store: LiveStore }) {
+  const { counts } = useSnapshot(store);
+  return <OfflineAssetsNotice offlineAssets={counts[ASSET_STATUS.offline] ?? 0} />;
+}
+
+function DashboardLayout() {
+  const services = useServices();
+  const { session, live, api } = services;
+  const snap = useSnapshot(session.state);
+  const location = useLocation();
+  const mobile = useIsMobile();
+  const shell = useMemo(createShellState, []);
+  const shellSnap = useSnapshot(shell);
+  const [liveStore, setLiveStore] = useState<LiveStore | null>(null);
+  const [assetCount, setAssetCount] = useState<number | null>(null);
+  const [organizationId, setOrganizationId] = useState<string | null>(null);
+  const webgl = useMemo(() => services.hasWebGL(), [services]);
+  const profile = snap.profile as Profile | null;
+
+  useEffect(() => {
+    if (session.state.profile) return;
+    void session.loadProfile().then((loaded) => {
+      if (!loaded) return;
+      setOrganizationId(loaded.organizationId);
+      setLiveStore(live.start(loaded)?.store ?? null);
+      if (showsAssetCount(loaded.permissions)) {
+        api.request('/organization/things_count', { schema: countSchema }).then(
+          ({ count }) => setAssetCount(count),
+          () => undefined,
+        );
+      }
+    });
+  }, [session, live, api]);
+
+  // part 1 §2: remember the last selected item of each section for its nav link.
+  const current = sectionOfPath(location.pathname);
+  useEffect(() => {
+    if (current?.id) shell.lastIds[current.key] = current.id;
+  }, [shell, current?.key, current?.id]);
+
+  const alias = sectionPathRedirect(location.pathname);
+  if (alias) return <Navigate to={`${alias}${location.search}`} replace />;
+
+  if (!profile) {
+    return (
+      <main className="shell-loading" aria-busy="true">
+        <p role="status">{SHELL_EXTRA_TEXT.loadingProfile}</p>
+      </main>
+    );
+  }
+  const organizations: OrganizationRef[] = profileOrganizations(profile);
+  const orgId = organizationId ?? profile.organizationId;
+  // The events label needs the fleet's responder mix; until the live store reports it, every asset counts as a responder (is_responder's default).
+  const mix: ResponderMix = 'all';
+  const chooseOrganization = (org: OrganizationRef) => {
+    setOrganizationId(org.id);
+    // part 1 §4 "Other", §7: switching resets and refetches; the named caches go at once.
+    services.cache.drop(DROPPED_ON_UNSUBSCRIBE);
+    void live.bridge?.switchOrganization({ organizationId: org.id, orgIds: [] }).catch(() => undefined);
+  };
+  const context: ShellContext = { profile, mobile, mix };
+
+  return (
+    <div className={mobile ? 'shell shell-mobile' : 'shell'}>
+      {mobile ? (
+        <MobileTopBar profile={profile} organizations={organizations} organizationId={orgId} onChooseOrganization={chooseOrganization} />
+      ) : (
+        <SideNav permissions={profile.permissions} mix={mix} shell={shell} currentKey={current?.key ?? null} />
+      )}
+      <div className="shell-main">
+        {!mobile && (
+          <TopBar profile={profile} organizations={organizations} organizationId={orgId} assetCount={assetCount} onChooseOrganization={chooseOrganization} />
+        )}
+        <OfflineBanner />
+        {liveStore && <OfflineAssets store={liveStore} />}
+        <div className="shell-body">
+          {(mobile || shellSnap.drawerOpen) && (
+            <main className="drawer" style={mobile ? undefined : { width: DRAWER_WIDTH }}>
+              <Outlet context={context} />
+            </main>
+          )}
+          {!mobile && (
+            <div className="map-area" role="region" aria-label="Map">
+              {webgl ? <div className="map-placeholder" /> : <WebGLMissing />}
+            </div>
+          )}
+        </div>
+      </div>
+      {mobile && <BottomNav profile={profile} mix={mix} shell={shell} />}
+      <UpdateAlert api={api} />
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * part 1 §2 mobile: the top bar (logo, organization name truncated to 70, a dropdown with profile,
+ * sign out and the organization chooser) and the 70 px bottom nav of four items.
+ */
+import { useState } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router-dom';
+import type { ResponderMix } from '../../domain/asset-status';
+import { BOTTOM_NAV_HEIGHT } from '../../domain/constants';
+import { SHELL_EXTRA_TEXT, SHELL_TEXT } from '../../domain/labels';
+import type { OrganizationRef } from '../../domain/organization';
+import { canSeeSection, sectionHref, showsOrgChooser } from '../../domain/permissions';
+import { profileInitials, type Profile } from '../../domain/profile';
+import { useServices } from '../services';
+import { Logo } from '../ui/logo';
+import { BOTTOM_NAV_KEYS, mobileOrganizationName, navSections, sectionLabel, sectionLinkTarget, type ShellState } from './shell-model';
+import { OrganizationList } from './top-bar';
+
+export function MobileTopBar({ profile, organizations, organizationId, onChooseOrganization }: {
+  profile: Profile;
+  organizations: readonly OrganizationRef[];
+  organizationId: string;
+  onChooseOrganization: (org: OrganizationRef) => void;
+}) {
+  const { session } = useServices();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const name = organizations.find((org) => org.id === organizationId)?.name ?? '';
+  return (
+    <header className="mobile-top-bar">
+      <Logo size={28} />
+      <span className="mobile-org" data-testid="organization-name">
+        {mobileOrganizationName(name)}
+      </span>
+      <button type="button" className="profile-circle" aria-expanded={open} aria-label={SHELL_EXTRA_TEXT.profileMenu} onClick={() => setOpen((v) => !v)}>
+        {profileInitials(profile)}
+      </button>
+      {open && (
+        <div className="mobile-menu">
+          <p className="profile-name">{`${profile.firstName} ${profile.lastName}`.trim()}</p>
+          <p className="profile-email">{profile.email}</p>
+          {canSeeSection(profile.permissions, 'accounts') && <Link to={sectionHref('accounts')}>{SHELL_TEXT.profileAndPreferences}</Link>}
+          {showsOrgChooser({ acs: profile.acs, organizations }) && (
+            <OrganizationList organizations={organizations} organizationId={organizationId} onChoose={(org) => {
+              setOpen(false);
+              onChooseOrganization(org);
+            }} />
+          )}
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => {
+              session.signOut();
+              navigate('/welcome/signin', { replace: true });
+            }}
+          >
+            {SHELL_TEXT.signOut}
+          </button>
+        </div>
+      )}
+    </header>
+  );
+}
+
+export function BottomNav({ profile, mix, shell }: { profile: Profile; mix: ResponderMix; shell: ShellState }) {
+  return (
+    <nav className="bottom-nav" style={{ height: BOTTOM_NAV_HEIGHT }} aria-label={SHELL_EXTRA_TEXT.mobileNavigation}>
+      <ul>
+        {navSections(profile.permissions, BOTTOM_NAV_KEYS).map((key) => (
+          <li key={key}>
+            <NavLink to={sectionLinkTarget(key, shell.lastIds)} className="bottom-nav-link" data-section={key}>
+              {sectionLabel(key, mix)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,64 @@
+/** part 1 §2: the profile circle with initials; on hover (or focus) the card with name, e-mail, links and Sign Out. */
+import { useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { Link, useNavigate } from 'react-router-dom';
+import { SHELL_EXTRA_TEXT, SHELL_TEXT } from '../../domain/labels';
+import { canSeeSection, sectionHref } from '../../domain/permissions';
+import { profileInitials, type Profile } from '../../domain/profile';
+import { useServices } from '../services';
+
+export function ProfileMenu({ profile }: { profile: Profile }) {
+  const { session } = useServices();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const { awarenessMode } = useSnapshot(session.state);
+  const fullName = `${profile.firstName} ${profile.lastName}`.trim() || profile.email;
+  return (
+    <div
+      className="profile-menu"
+      onMouseEnter={() => setOpen(true)}
+      onMouseLeave={() => setOpen(false)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') setOpen(false);
+      }}
+    >
+      <button
+        type="button"
+        className="profile-circle"
+        aria-label={`${SHELL_EXTRA_TEXT.profileMenu}: ${fullName}`}
+        aria-expanded={open}
+        // Hover opens it too: a click after the hover must not close it (Escape or leaving does).
+        onClick={() => setOpen(true)}
+      >
+        {profileInitials(profile)}
+      </button>
+      {open && (
+        <div className="profile-card" role="group" aria-label={SHELL_EXTRA_TEXT.profileMenu}>
+          <p className="profile-name">{fullName}</p>
+          <p className="profile-email">{profile.email}</p>
+          {canSeeSection(profile.permissions, 'accounts') && <Link to={sectionHref('accounts')}>{SHELL_TEXT.profileAndPreferences}</Link>}
+          {canSeeSection(profile.permissions, 'accounts_new') && <Link to={sectionHref('accounts_new')}>{SHELL_TEXT.newAccountsTest}</Link>}
+          {profile.hasAwarenessModeAccess && (
+            <label className="profile-toggle">
+              <input type="checkbox" checked={awarenessMode} onChange={(event) => session.setAwarenessMode(event.target.checked)} />{' '}
+              {SHELL_EXTRA_TEXT.awarenessMode}
+            </label>
+          )}
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => {
+              session.signOut();
+              navigate('/welcome/signin', { replace: true });
+            }}
+          >
+            {SHELL_TEXT.signOut}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+/** A dashboard section inside the shell: permission and mobile checks, then its page (placeholders until their issues land). */
+import { useOutletContext } from 'react-router-dom';
+import { SHELL_EXTRA_TEXT } from '../../domain/labels';
+import { canSeeSection, section, type SectionKey } from '../../domain/permissions';
+import { MobileUnavailablePage, UnauthorizedPage } from '../pages/status-pages';
+import type { ShellContext } from './dashboard-layout';
+import { sectionLabel } from './shell-model';
+
+export function SectionPage({ sectionKey }: { sectionKey: SectionKey }) {
+  const { profile, mobile, mix } = useOutletContext<ShellContext>();
+  if (!canSeeSection(profile.permissions, sectionKey)) return <UnauthorizedPage />;
+  if (mobile && !section(sectionKey).onMobile) return <MobileUnavailablePage />;
+  return (
+    <section className="section-page" aria-labelledby="section-title" data-section={sectionKey}>
+      <h1 id="section-title">{sectionLabel(sectionKey, mix)}</h1>
+      <p className="section-placeholder">{SHELL_EXTRA_TEXT.placeholder}</p>
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+/**
+ * part 1 §2 legacy desktop top bar: date and time, the subscribed organization, the asset count
+ * (thing read or manage), the Data link, a settings dropdown with the organization list (search
+ * over 5) and 'Manage Accounts & Users', and the profile circle.
+ */
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { MINUTE_MS } from '../../domain/constants';
+import { SHELL_EXTRA_TEXT, SHELL_TEXT } from '../../domain/labels';
+import type { OrganizationRef } from '../../domain/organization';
+import { canSeeSection, sectionHref, showsAssetCount, showsManageAccounts, showsOrgChooser } from '../../domain/permissions';
+import type { Profile } from '../../domain/profile';
+import { ProfileMenu } from './profile-menu';
+import { filterOrganizations, showsOrganizationSearch } from './shell-model';
+
+function useClock(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), MINUTE_MS / 4);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+export interface TopBarProps {
+  profile: Profile;
+  organizations: readonly OrganizationRef[];
+  organizationId: string;
+  assetCount: number | null;
+  onChooseOrganization: (org: OrganizationRef) => void;
+}
+
+export function OrganizationList({ organizations, organizationId, onChoose }: {
+  organizations: readonly OrganizationRef[];
+  organizationId: string;
+  onChoose: (org: OrganizationRef) => void;
+}) {
+  const [query, setQuery] = useState('');
+  const searchId = useId();
+  const shown = filterOrganizations(organizations, query);
+  return (
+    <div className="org-list">
+      {showsOrganizationSearch(organizations.length) && (
+        <>
+          <label className="visually-hidden" htmlFor={searchId}>
+            {SHELL_TEXT.organizationSearch}
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            className="org-search"
+            placeholder={SHELL_TEXT.organizationSearch}
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+          />
+        </>
+      )}
+      <ul aria-label={SHELL_EXTRA_TEXT.organizations}>
+        {shown.map((org) => (
+          <li key={org.id}>
+            <button type="button" aria-pressed={org.id === organizationId} onClick={() => onChoose(org)}>
+              {org.name}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function TopBar({ profile, organizations, organizationId, assetCount, onChooseOrganization }: TopBarProps) {
+  const now = useClock();
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const organization = organizations.find((org) => org.id === organizationId);
+  const chooser = showsOrgChooser({ acs: profile.acs, organizations });
+  return (
+    <header className="top-bar">
+      <time className="top-bar-clock" dateTime={now.toISOString()}>
+        {now.toLocaleDateString(undefined, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' })}{' '}
+        {now.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}
+      </time>
+      <span className="top-bar-org" data-testid="organization-name">
+        {organization?.name ?? ''}
+      </span>
+      {showsAssetCount(profile.permissions) && assetCount !== null && (
+        <span className="top-bar-count" data-testid="asset-count">
+          {assetCount.toLocaleString()} {SHELL_EXTRA_TEXT.assets}
+        </span>
+      )}
+      <span className="top-bar-spacer" />
+      {canSeeSection(profile.permissions, 'data') && (
+        <Link className="top-bar-link" to={sectionHref('data')}>
+          {SHELL_EXTRA_TEXT.data}
+        </Link>
+      )}
+      <div className="settings">
+        <button type="button" className="top-bar-link" aria-expanded={settingsOpen} onClick={() => setSettingsOpen((v) => !v)}>
+          {SHELL_EXTRA_TEXT.settings}
+        </button>
+        {settingsOpen && (
+          <div className="settings-menu">
+            {chooser && (
+              <OrganizationList
+                organizations={organizations}
+                organizationId={organizationId}
+                onChoose={(org) => {
+                  setSettingsOpen(false);
+                  onChooseOrganization(org);
+                }}
+              />
+            )}
+            {showsManageAccounts(profile.permissions) && (
+              <Link to={sectionHref('accounts')} onClick={() => setSettingsOpen(false)}>
+                {SHELL_TEXT.manageAccounts}
+              </Link>
+            )}
+          </div>
+        )}
+      </div>
+      <ProfileMenu profile={profile} />
+    </header>
+  );
+}

@@ -1,0 +1,47 @@
+/** The form kit's text area (part 1 §5): a character count that warns within 5 of the limit; errors as TextField. */
+import { useId } from 'react';
+import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { showsFieldError, textAreaCounter } from '../../domain/validation/field-state';
+
+export interface TextAreaFieldProps<T extends FieldValues> {
+  control: Control<T>;
+  name: FieldPath<T>;
+  label: string;
+  maxLength: number;
+  rows?: number;
+}
+
+export function TextAreaField<T extends FieldValues>({ control, name, label, maxLength, rows = 3 }: TextAreaFieldProps<T>) {
+  const id = useId();
+  const { field, fieldState, formState } = useController({ control, name });
+  const value = (field.value as string | undefined) ?? '';
+  const counter = textAreaCounter(value, maxLength);
+  const submitFailed = formState.isSubmitted && !formState.isSubmitSuccessful;
+  const error = fieldState.error?.message;
+  const shown = Boolean(error) && showsFieldError({ touched: fieldState.isTouched || submitFailed, dirty: fieldState.isDirty, submitFailed });
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        id={id}
+        className="field-textarea"
+        rows={rows}
+        name={field.name}
+        value={value}
+        onChange={field.onChange}
+        onBlur={field.onBlur}
+        ref={field.ref}
+        aria-invalid={shown || undefined}
+        aria-describedby={`${id}-count${shown ? ` ${id}-error` : ''}`}
+      />
+      <p id={`${id}-count`} className={counter.warn ? 'field-count field-count-warn' : 'field-count'} data-warn={counter.warn}>
+        {counter.count}/{maxLength}
+      </p>
+      {shown && (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * The form kit's text input (part 1 §5): a labelled input bound to react-hook-form whose error
+ * shows only when the field is touched and (dirty or the submit failed).
+ */
+import { useId, useState, type InputHTMLAttributes } from 'react';
+import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { showsFieldError } from '../../domain/validation/field-state';
+
+export interface TextFieldProps<T extends FieldValues> extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id'> {
+  control: Control<T>;
+  name: FieldPath<T>;
+  label: string;
+  /** Show/hide toggle for passwords (part 1 §2 sign-in). */
+  revealable?: boolean;
+}
+
+export function TextField<T extends FieldValues>({ control, name, label, revealable, type = 'text', ...input }: TextFieldProps<T>) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const [revealed, setRevealed] = useState(false);
+  const { field, fieldState, formState } = useController({ control, name });
+  const submitFailed = formState.isSubmitted && !formState.isSubmitSuccessful;
+  const error = fieldState.error?.message;
+  const shown = Boolean(error) && showsFieldError({ touched: fieldState.isTouched || submitFailed, dirty: fieldState.isDirty, submitFailed });
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <div className="field-input">
+        <input
+          {...input}
+          id={id}
+          type={revealable && revealed ? 'text' : type}
+          name={field.name}
+          value={(field.value as string | undefined) ?? ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          aria-invalid={shown || undefined}
+          aria-describedby={shown ? errorId : undefined}
+        />
+        {revealable && (
+          <button
+            type="button"
+            className="field-reveal"
+            aria-pressed={revealed}
+            aria-label={revealed ? 'Hide password' : 'Show password'}
+            onClick={() => setRevealed((value) => !value)}
+          >
+            {revealed ? 'Hide' : 'Show'}
+          </button>
+        )}
+      </div>
+      {shown && (
+        <p id={errorId} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

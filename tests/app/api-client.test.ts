@@ -1,0 +1,60 @@
+/** part 1 §7 "All calls use a bearer authorization header ... and JSON bodies"; §4 any 401 signs out; §8 errors. */
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiError, createApiClient } from '../../src/app/api-client';
+
+function client(answer: () => Response | Promise<Response>, token: string | null = 'tok') {
+  const onUnauthorized = vi.fn();
+  const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => answer());
+  const api = createApiClient({ getToken: () => token, onUnauthorized, fetch: fetchMock as unknown as typeof fetch });
+  return { api, onUnauthorized, fetchMock };
+}
+
+const ok = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+
+describe('api client', () => {
+  it('sends the bearer token, a JSON body and the query; parses the answer', async () => {
+    const { api, fetchMock } = client(() => ok({ count: 3 }));
+    const answer = await api.request('/organization/things', {
+      method: 'POST',
+      body: { a: 1 },
+      query: { 'org_ids[]': ['o1', 'o2'], page: 2 },
+      schema: z.object({ count: z.number() }),
+    });
+    expect(answer).toEqual({ count: 3 });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/organization/things?org_ids%5B%5D=o1&org_ids%5B%5D=o2&page=2');
+    expect(init?.headers).toMatchObject({ authorization: 'Bearer tok', 'content-type': 'application/json' });
+    expect(init?.body).toBe('{"a":1}');
+  });
+
+  it('sends no bearer header on the unauthenticated calls', async () => {
+    const { api, fetchMock } = client(() => ok({}));
+    await api.request('/forgot_password', { method: 'POST', body: { email: 'x' }, auth: false });
+    expect(fetchMock.mock.calls[0]![1]?.headers).not.toHaveProperty('authorization');
+  });
+
+  it('part1 §4: a 401 on an authenticated call signs out; on sign-in it is the answer', async () => {
+    const { api, onUnauthorized } = client(() => ok({ error: 'unauthorized' }, 401));
+    await expect(api.request('/profile')).rejects.toBeInstanceOf(ApiError);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    await expect(api.request('/user_token', { method: 'POST', auth: false, context: 'signIn' })).rejects.toMatchObject({ message: 'Unknown failure.' });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it.each<[string, () => Response | Promise<Response>, string]>([
+    ['no answer', () => Promise.reject(new TypeError('Failed to fetch')), 'Connection failed.'],
+    ['500', () => ok({}, 500), 'Unknown failure.'],
+    ['an answer its schema refuses', () => ok({ count: 'x' }), 'Unknown failure.'],
+  ])('part1 §8 general: %s → %s', async (_name, answer, text) => {
+    const { api } = client(answer);
+    await expect(api.request('/x', { schema: z.object({ count: z.number() }) })).rejects.toMatchObject({ message: text });
+  });
+
+  it("reads the server's code and message (error, error_description | message) for the catalogue", async () => {
+    const { api } = client(() => ok({ error: 'locked_out', error_description: 'Locked for now.' }, 401));
+    const error = (await api.request('/user_token', { method: 'POST', auth: false, context: 'signIn' }).catch((e: unknown) => e)) as ApiError;
+    expect(error.failure).toEqual({ status: 401, code: 'locked_out', message: 'Locked for now.' });
+    expect(error.userError.text).toBe('Locked for now.');
+  });
+});

@@ -1,0 +1,216 @@
+// @vitest-environment jsdom
+/**
+ * part 1 §2 Shell and part 1 §4 session dialogs in jsdom: nav links by permission with their
+ * labels, the drawer toggle, the last selected id, Support, the profile card, the settings
+ * dropdown, the offline banner, the version alert, and the inactivity warning.
+ */
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WEBGL_STEPS } from '../../src/domain/labels';
+import { INACTIVITY_TIMEOUT_MS, SECOND_MS, VERSION_FIRST_CHECK_MS, VERSION_POLL_MS } from '../../src/domain/constants';
+import { ErrorAlert } from '../../src/app/ui/error-alert';
+import { json, profileWire, renderApp } from './support/render-app';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  localStorage.clear();
+});
+
+const ADMIN = ['thing:read', 'thing:update', 'incident:read', 'exclusion:read', 'closure:read', 'zone:read', 'trip:read', 'hazard:read', 'report:read', 'user:admin:manage'];
+
+function shellRoutes(permissions: string[], extra: Record<string, unknown> = {}, version = () => '1.0.0') {
+  return {
+    'GET /profile': () => json(200, profileWire(permissions, extra)),
+    'GET /organization/things_count': () => json(200, { count: 1234 }),
+    'GET /version': () => json(200, { version: version() }),
+    // The 2-hour tokens refresh on their own while hours pass.
+    'POST /user_token': () => json(200, { access_token: `access-${Date.now()}`, refresh_token: `refresh-${Date.now()}`, expires_in: 7200 }),
+  };
+}
+
+async function nav() {
+  return screen.findByRole('navigation', { name: 'Main navigation' });
+}
+
+describe('part1 §2 desktop shell', () => {
+  it('shows the allowed sections labelled Live, Incidents, ...; the top bar with organization and asset count', async () => {
+    renderApp('/dashboard/things', shellRoutes(ADMIN), { signedIn: true });
+    const links = within(await nav()).getAllByRole('listitem').map((li) => li.textContent);
+    expect(links).toEqual(['Live', 'Incidents', 'Areas', 'Closures', 'Zones', 'Trips', 'Hazards']);
+    expect(screen.getByTestId('organization-name').textContent).toBe('Travis County Regional');
+    expect((await screen.findByTestId('asset-count')).textContent).toMatch(/^1,?234 Assets$/);
+    expect(screen.getByRole('link', { name: 'Data' }).getAttribute('href')).toBe('/dashboard/data');
+    expect(screen.getByRole('link', { name: 'Refer a Fleet' })).toBeTruthy();
+    expect(screen.getByText(/© \d{4} Lightbar/)).toBeTruthy();
+  });
+
+  it('a Media user (incident read only) sees Incidents alone and no asset count', async () => {
+    renderApp('/dashboard', shellRoutes(['incident:read']), { signedIn: true });
+    const links = within(await nav()).getAllByRole('listitem').map((li) => li.textContent);
+    expect(links).toEqual(['Incidents']);
+    expect(screen.queryByTestId('asset-count')).toBeNull();
+  });
+
+  it('a second click on the current section toggles the drawer; links append the last selected id', async () => {
+    renderApp('/dashboard/things/asset-9', shellRoutes(ADMIN), { signedIn: true });
+    const live = within(await nav()).getByRole('link', { name: 'Live' });
+    await waitFor(() => expect(live.getAttribute('href')).toBe('/dashboard/things/asset-9'));
+    expect(screen.getByRole('heading', { level: 1, name: 'Live' })).toBeTruthy();
+    fireEvent.click(live);
+    await waitFor(() => expect(screen.queryByRole('heading', { level: 1, name: 'Live' })).toBeNull());
+    fireEvent.click(live);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Live' })).toBeTruthy();
+  });
+
+  it('Support opens a dialog with the support phone and e-mail', async () => {
+    renderApp('/dashboard/things', shellRoutes(ADMIN), { signedIn: true });
+    fireEvent.click(within(await nav()).getByRole('button', { name: 'Support' }));
+    const dialog = screen.getByRole('dialog', { name: 'Support' });
+    expect(within(dialog).getByRole('link', { name: '+1 (555) 010-0199' })).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'support@lightbar.example' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('the profile circle shows initials; its card shows name, e-mail, links by permission and Sign Out', async () => {
+    const { router, calls } = renderApp('/dashboard/things', shellRoutes([...ADMIN, 'engineer:test']), { signedIn: true });
+    const circle = await screen.findByRole('button', { name: /Profile menu/ });
+    expect(circle.textContent).toBe('AL');
+    fireEvent.mouseEnter(circle.parentElement!);
+    const card = screen.getByRole('group', { name: 'Profile menu' });
+    expect(within(card).getByText('Ada Lovelace')).toBeTruthy();
+    expect(within(card).getByText('ada@example.com')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Profile & Preferences' }).getAttribute('href')).toBe('/dashboard/accounts');
+    expect(within(card).getByRole('link', { name: 'New Accounts (test)' }).getAttribute('href')).toBe('/dashboard/accounts-new');
+    fireEvent.click(within(card).getByRole('button', { name: 'Sign Out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/welcome/signin'));
+    expect(calls.find((c) => c.path === '/revoke_token')?.body).toEqual({ token: 'access-1' });
+  });
+
+  it("settings: 'Manage Accounts & Users' by permission; the organization list for acs users with search over 5", async () => {
+    const orgs = Array.from({ length: 6 }, (_, i) => ({ id: `m${i}`, name: `Managed ${i}` }));
+    renderApp('/dashboard/things', shellRoutes(ADMIN, { acs: true, managed_orgs: orgs }), { signedIn: true });
+    fireEvent.click(await screen.findByRole('button', { name: 'Settings' }));
+    expect(screen.getByRole('link', { name: 'Manage Accounts & Users' })).toBeTruthy();
+    const search = screen.getByPlaceholderText('Search for an organization...');
+    expect(within(screen.getByRole('list', { name: 'Organizations' })).getAllByRole('button')).toHaveLength(7);
+    fireEvent.change(search, { target: { value: 'managed 3' } });
+    expect(within(screen.getByRole('list', { name: 'Organizations' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['Managed 3']);
+  });
+
+  it('no settings entries without acs and admin permissions; no search at 5 organizations or fewer', async () => {
+    const orgs = Array.from({ length: 4 }, (_, i) => ({ id: `m${i}`, name: `Managed ${i}` }));
+    renderApp('/dashboard/things', shellRoutes(['thing:read'], { acs: true, managed_orgs: orgs }), { signedIn: true });
+    fireEvent.click(await screen.findByRole('button', { name: 'Settings' }));
+    expect(screen.queryByRole('link', { name: 'Manage Accounts & Users' })).toBeNull();
+    expect(screen.queryByPlaceholderText('Search for an organization...')).toBeNull();
+  });
+
+  it('the offline banner follows the connection', async () => {
+    renderApp('/dashboard/things', shellRoutes(ADMIN), { signedIn: true });
+    await nav();
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => void window.dispatchEvent(new Event('offline')));
+    expect(screen.getByRole('alert').textContent).toBe(
+      "Looks like your connection is having trouble - we'll keep trying to get you back online or you can try to restart your browser.",
+    );
+    online.mockReturnValue(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(screen.queryByRole('alert')).toBeNull();
+    online.mockRestore();
+  });
+
+  it("the version poll: first after 10 s, then every 10 minutes; a new version opens 'Update Notification'", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let version = '1.0.0';
+    const { calls } = renderApp('/dashboard/things', shellRoutes(ADMIN, {}, () => version), { signedIn: true });
+    await nav();
+    const versionCalls = () => calls.filter((c) => c.path === '/version').length;
+    await act(async () => void (await vi.advanceTimersByTimeAsync(VERSION_FIRST_CHECK_MS - 500)));
+    expect(versionCalls()).toBe(0);
+    await act(async () => void (await vi.advanceTimersByTimeAsync(1_000)));
+    expect(versionCalls()).toBe(1);
+    version = '1.1.0';
+    await act(async () => void (await vi.advanceTimersByTimeAsync(VERSION_POLL_MS)));
+    expect(versionCalls()).toBe(2);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Update Notification' });
+    expect(within(dialog).getByText('A new version is available. Click OK to continue.')).toBeTruthy();
+  });
+});
+
+describe('part1 §2 mobile shell', () => {
+  it('below the breakpoint: the bottom nav with four items and the desktop-only page text', async () => {
+    const matchMedia = vi.fn((query: string) => ({ matches: true, media: query, addEventListener() {}, removeEventListener() {} }));
+    vi.stubGlobal('matchMedia', matchMedia);
+    renderApp('/dashboard/zones', shellRoutes(ADMIN), { signedIn: true });
+    const bottom = await screen.findByRole('navigation', { name: 'Sections' });
+    expect(within(bottom).getAllByRole('link').map((a) => a.textContent)).toEqual(['Live', 'Incidents', 'Areas', 'Closures']);
+    expect(screen.getByRole('heading', { name: "This page isn't available on mobile devices." })).toBeTruthy();
+    expect(matchMedia).toHaveBeenCalledWith('(max-width: 768px)');
+    vi.unstubAllGlobals();
+  });
+});
+
+describe('part1 §4 session dialogs', () => {
+  it("'Inactivity Warning' with 'Stay Signed In' and the countdown; then 'Session Expired - Activity' on sign-in", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { router } = renderApp('/dashboard/things', shellRoutes(ADMIN), { signedIn: true });
+    await nav();
+    await act(async () => void (await vi.advanceTimersByTimeAsync(INACTIVITY_TIMEOUT_MS)));
+    const warning = await screen.findByRole('alertdialog', { name: 'Inactivity Warning' });
+    expect(within(warning).getByRole('button', { name: 'Stay Signed In' })).toBeTruthy();
+    await act(async () => void (await vi.advanceTimersByTimeAsync(3 * SECOND_MS)));
+    expect(screen.getByTestId('inactivity-seconds').textContent).toBe('7');
+    fireEvent.click(within(warning).getByRole('button', { name: 'Stay Signed In' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+
+    await act(async () => void (await vi.advanceTimersByTimeAsync(INACTIVITY_TIMEOUT_MS + 10 * SECOND_MS)));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/welcome/signin'));
+    const notice = await screen.findByRole('alertdialog', { name: 'Session Expired - Activity' });
+    fireEvent.click(within(notice).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  });
+
+  it("a 401 on an authenticated call signs out; a profile failure shows 'Error' / 'Please log back in.'", async () => {
+    const { router } = renderApp('/dashboard/things', { 'GET /profile': () => json(500, {}) }, { signedIn: true });
+    const notice = await screen.findByRole('alertdialog', { name: 'Error' });
+    expect(within(notice).getByText('Please log back in.')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/welcome/signin'));
+    cleanup();
+    const second = renderApp('/dashboard/things', { 'GET /profile': () => json(401, { error: 'unauthorized' }) }, { signedIn: true });
+    await waitFor(() => expect(second.router.state.location.pathname).toBe('/welcome/signin'));
+    expect(second.services.session.state.status).toBe('signedOut');
+  });
+});
+
+describe('part1 §4 situational-awareness mode and §8 generic alert', () => {
+  it('users with hasAwarenessModeAccess switch it on in the profile card; others have no switch', async () => {
+    const first = renderApp('/dashboard/things', shellRoutes(ADMIN, { show_infinite_timeout_option: true }), { signedIn: true });
+    const circle = await screen.findByRole('button', { name: /Profile menu/ });
+    fireEvent.click(circle);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Situational awareness mode' }));
+    await waitFor(() => expect(first.services.session.state.awarenessMode).toBe(true));
+    cleanup();
+    renderApp('/dashboard/things', shellRoutes(ADMIN), { signedIn: true });
+    fireEvent.click(await screen.findByRole('button', { name: /Profile menu/ }));
+    expect(screen.queryByRole('checkbox', { name: 'Situational awareness mode' })).toBeNull();
+  });
+
+  it("the generic alert says 'Error' / 'Click OK to try again' and OK retries", async () => {
+    const retry = vi.fn();
+    render(<ErrorAlert onOk={retry} />);
+    const alert = screen.getByRole('alertdialog', { name: 'Error' });
+    expect(within(alert).getByText('Click OK to try again')).toBeTruthy();
+    fireEvent.click(within(alert).getByRole('button', { name: 'OK' }));
+    expect(retry).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('part1 §2 WebGL check', () => {
+  it('without WebGL the map area shows the dialog with browser-specific steps', async () => {
+    renderApp('/dashboard/things', shellRoutes(ADMIN), { signedIn: true, hasWebGL: false });
+    const dialog = await screen.findByRole('dialog', { name: 'Your browser cannot show the map' });
+    expect(within(dialog).getByText(WEBGL_STEPS.other)).toBeTruthy();
+  });
+});

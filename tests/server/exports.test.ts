@@ -295,7 +295,8 @@ describe('part2 §7 POST /organization/export', () => {
       use_utc: junk.filter((v) => typeof v !== 'boolean'),
       organization_id: fc.oneof(junk, fc.uuid()),
       thing_uuids: fc.oneof(junk, fc.constant([]), fc.array(fc.uuid(), { minLength: 1, maxLength: 3 })),
-      closures_to_include: fc.oneof(junk.filter((v) => v !== null), fc.constant(['automated'])),
+      // An empty list is a valid 'nothing extra' for any type, so it is not bad input.
+      closures_to_include: fc.oneof(junk.filter((v) => v !== null && !(Array.isArray(v) && v.length === 0)), fc.constant(['automated'])),
     });
     await fc.assert(
       fc.asyncProperty(bodies, async (body) => {

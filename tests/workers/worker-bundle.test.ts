@@ -57,9 +57,9 @@ describe('issue 5: the live worker is its own chunk', () => {
 
   it('the bridge starts the worker from its own file', () => {
     const worker = chunks.find((chunk) => chunk.file.startsWith('live.worker'))!;
-    const bridge = chunks.find((chunk) => chunk.file.startsWith('bridge'));
-    expect(bridge, 'the bridge chunk').toBeDefined();
-    expect(bridge!.code.includes(worker.file), `${bridge!.file} names ${worker.file}`).toBe(true);
-    expect(bridge!.code.includes('new Worker('), `${bridge!.file} starts a Worker`).toBe(true);
+    // The bridge's code may sit in its entry chunk or in a chunk it shares with the app.
+    const starters = chunks.filter((chunk) => !chunk.file.startsWith('live.worker') && chunk.code.includes(worker.file));
+    expect(starters.map((chunk) => chunk.file), 'a chunk of the app names the worker file').not.toHaveLength(0);
+    for (const chunk of starters) expect(chunk.code.includes('new Worker('), `${chunk.file} starts a Worker`).toBe(true);
   });
 });

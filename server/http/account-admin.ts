@@ -4,7 +4,6 @@
  * applied to snake_case bodies, and the set-password mail of a new user.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import { z } from 'zod';
 import { PRODUCT_NAME } from '../../src/domain/constants';
 import type { Caller } from '../auth/context';
 import { RESET_TOKEN_TTL_MS } from '../auth/policy';
@@ -13,13 +12,9 @@ import { hashToken, newToken } from '../auth/secrets';
 import type { Db } from '../db/connection';
 import { organizations, users } from '../db/schema';
 import type { ServerDeps } from '../deps';
-import { HttpError, notFound } from './errors';
+import { notFound } from './errors';
+import { isUuid } from './query';
 
-const uuid = z.uuid();
-
-export function isUuid(value: unknown): value is string {
-  return uuid.safeParse(value).success;
-}
 
 /**
  * The organizations a caller administers: their own, its children and the ones it manages —
@@ -59,32 +54,7 @@ export function administeredOrgIds(scope: OrgScope, requested: readonly string[]
   return requested.filter((id) => isUuid(id) && canAdministerOrg(scope, id));
 }
 
-/**
- * Validates a body with one of the domain's form schemas (camelCase, the spec's messages); a
- * failure is a 422 naming the wire field, like `parse`.
- */
-export function parseForm<S extends z.ZodType>(schema: S, form: unknown, wireNames: Readonly<Record<string, string>>): z.infer<S> {
-  const result = schema.safeParse(form);
-  if (result.success) return result.data;
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const path = issue.path.map(String);
-    const head = path[0] ?? '';
-    const key = [wireNames[head] ?? head, ...path.slice(1)].join('.') || '(body)';
-    fields[key] ??= issue.message;
-  }
-  const [first] = Object.entries(fields);
-  throw new HttpError(422, 'invalid', first ? `${first[0]}: ${first[1]}` : 'body: invalid', { fields });
-}
 
-/** A Postgres unique violation (23505), whether drizzle wraps the driver's error or not. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
-    if (typeof current === 'object' && 'code' in current && (current as { code: unknown }).code === '23505') return true;
-    current = typeof current === 'object' && 'cause' in current ? (current as { cause: unknown }).cause : null;
-  }
-  return false;
-}
 
 /** A welcome link stays valid a week: a new user may not read the mail the same day. */
 export const WELCOME_TOKEN_TTL_MS = 7 * RESET_TOKEN_TTL_MS;

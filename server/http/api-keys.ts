@@ -17,7 +17,7 @@ import { hashToken, newToken } from '../auth/secrets';
 import type { Db } from '../db/connection';
 import { apiKeys, organizations, users } from '../db/schema';
 import type { ServerDeps } from '../deps';
-import { isUuid } from './account-admin';
+import { isUuid } from './query';
 import { forbidden, notFound, parse, unprocessable } from './errors';
 
 /** Keys read `lb_` + 43 base64url characters; the prefix shown is the first 11 characters. */

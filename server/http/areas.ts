@@ -19,7 +19,7 @@ import { canSeeOrg, requestedOrgIds } from '../auth/scope';
 import type { Db } from '../db/connection';
 import { areas, areaTypes, organizations } from '../db/schema';
 import type { ServerDeps } from '../deps';
-import { forbidden, HttpError, notFound, parse, unprocessable } from './errors';
+import { forbidden, notFound, parse, parseForm, unprocessable } from './errors';
 import { listParam, uuidParam } from './query';
 
 /**
@@ -55,22 +55,6 @@ const AREA_DELETE: readonly Permission[] = ['exclusion:delete', 'exclusion:manag
 
 // ── form errors named by their wire field ────────────────────────────────────
 
-/**
- * Runs a domain form schema (client field names) over a request and answers 422 naming the wire
- * field: `name: 100 Max Characters`. `wireNames` maps the form's top-level keys to wire names.
- */
-export function parseForm<S extends z.ZodType>(schema: S, value: unknown, wireNames: Readonly<Record<string, string>>): z.infer<S> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const [head, ...rest] = issue.path.map(String);
-    const key = [head === undefined ? 'body' : (wireNames[head] ?? head), ...rest].join('.');
-    fields[key] ??= issue.message;
-  }
-  const [key, message] = Object.entries(fields)[0] ?? ['body', 'Required'];
-  throw new HttpError(422, 'invalid', `${key}: ${message}`, { fields });
-}
 
 // ── the shape ────────────────────────────────────────────────────────────────
 

@@ -22,8 +22,8 @@ import { canSeeOrg, thingVisibleSql } from '../auth/scope';
 import type { Db } from '../db/connection';
 import { closures, organizations, organizationTypes, things } from '../db/schema';
 import type { ServerDeps } from '../deps';
-import { listOrgIds, parseForm, visibleOrganization } from './areas';
-import { forbidden, notFound, parse, unprocessable } from './errors';
+import { listOrgIds, visibleOrganization } from './areas';
+import { forbidden, isUniqueViolation, notFound, parse, parseForm, unprocessable } from './errors';
 import { sinceParam, uuidParam } from './query';
 
 /**
@@ -155,22 +155,6 @@ async function visibleClosure(db: Db, caller: Caller, params: unknown): Promise<
 
 // ── unique violations, on both engines ───────────────────────────────────────
 
-/**
- * Whether an error (or one it wraps: Drizzle wraps the driver's error as `cause`) is Postgres's
- * unique_violation (23505) of the named index. node-postgres and PGlite both carry `code` and
- * `constraint`; the message names the index too.
- */
-export function isUniqueViolation(error: unknown, index: string): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
-    const candidate = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
-    if (candidate.code === '23505') {
-      return candidate.constraint === index || (typeof candidate.message === 'string' && candidate.message.includes(index));
-    }
-    current = candidate.cause;
-  }
-  return false;
-}
 
 // ── request bodies ───────────────────────────────────────────────────────────
 

@@ -15,7 +15,9 @@ import { requireAny, requireCaller, type Caller } from '../auth/context';
 import type { Db } from '../db/connection';
 import { deviceConfigs, thingTypes } from '../db/schema';
 import type { ServerDeps } from '../deps';
-import { administeredOrg, administeredOrgIds, canAdministerOrg, isUuid, parseForm } from './account-admin';
+import { administeredOrg, administeredOrgIds, canAdministerOrg } from './account-admin';
+import { isUuid } from './query';
+import { parseForm } from './errors';
 import { notFound, parse, unprocessable } from './errors';
 import { listParam } from './query';
 

@@ -26,26 +26,58 @@ export const notFound = (what: string) => new HttpError(404, 'not_found', `${wha
 export const unprocessable = (message: string, code = 'unprocessable', extra: Record<string, unknown> = {}) =>
   new HttpError(422, code, message, extra);
 
-/** The first issue of a failed parse as one line naming the field. */
-export function describeZodError(error: z.ZodError): { message: string; fields: Record<string, string> } {
+/**
+ * The issues of a failed parse by field, and the first as one line naming its field. `wireNames`
+ * renames a domain form's top-level fields (camelCase) to the wire names the client sent.
+ */
+export function describeZodError(
+  error: z.ZodError,
+  wireNames: Readonly<Record<string, string>> = {},
+): { message: string; fields: Record<string, string> } {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
-    const key = issue.path.join('.') || '(body)';
+    const [head, ...rest] = issue.path.map(String);
+    const key = head === undefined ? '(body)' : [wireNames[head] ?? head, ...rest].join('.');
     fields[key] ??= issue.message;
   }
-  const first = error.issues[0];
-  const where = first?.path.join('.') || 'body';
-  return { message: `${where}: ${first?.message ?? 'invalid'}`, fields };
+  const [first] = Object.entries(fields);
+  const where = !first || first[0] === '(body)' ? 'body' : first[0];
+  return { message: `${where}: ${first?.[1] ?? 'invalid'}`, fields };
 }
 
 /** Parses a body, query or params with a zod schema; a failure is a 422 naming the field. */
 export function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const result = schema.safeParse(value ?? {});
+  return parseForm(schema, value ?? {});
+}
+
+/**
+ * Validates with one of the domain's form schemas (camelCase, the spec's messages); a failure is
+ * a 422 naming the wire field the client sent (`wireNames`: form field → wire field).
+ */
+export function parseForm<S extends z.ZodType>(schema: S, value: unknown, wireNames: Readonly<Record<string, string>> = {}): z.infer<S> {
+  const result = schema.safeParse(value);
   if (!result.success) {
-    const { message, fields } = describeZodError(result.error);
+    const { message, fields } = describeZodError(result.error, wireNames);
     throw new HttpError(422, 'invalid', message, { fields });
   }
   return result.data;
+}
+
+/**
+ * Whether an error (or one it wraps: Drizzle wraps the driver's error as `cause`) is Postgres's
+ * unique_violation (23505) — of the named index when one is given. node-postgres and PGlite both
+ * carry `code` and `constraint`; the message names the index too.
+ */
+export function isUniqueViolation(error: unknown, index?: string): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
+    const candidate = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
+    if (candidate.code === '23505') {
+      return index === undefined || candidate.constraint === index || (typeof candidate.message === 'string' && candidate.message.includes(index));
+    }
+    current = candidate.cause;
+  }
+  return false;
 }
 
 export function installErrorHandler(app: FastifyInstance): void {

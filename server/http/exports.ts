@@ -19,7 +19,7 @@ import type { ServerDeps } from '../deps';
 import { FILE_KINDS, createFileStore, fileKind } from '../files';
 import { monthName } from '../jobs/monthly-report-pdf';
 import { enqueueJob } from '../jobs/runner';
-import { HttpError, describeZodError, forbidden, notFound, parse, unprocessable } from './errors';
+import { forbidden, notFound, parse, parseForm, unprocessable } from './errors';
 import { listParam, uuidParam } from './query';
 import { reportRoutes } from './reports';
 
@@ -157,13 +157,7 @@ export function exportRoutes(app: FastifyInstance, deps: ServerDeps): void {
       includeNoThingIl: body.include_no_thing_il ?? false,
       closuresToInclude: body.closures_to_include ?? [],
     };
-    const form = exportFormSchema({ now: now.getTime() }).safeParse(values);
-    if (!form.success) {
-      const { fields } = describeZodError(form.error);
-      const wireFields = Object.fromEntries(Object.entries(fields).map(([key, message]) => [WIRE_FIELDS[key as keyof ExportForm] ?? key, message]));
-      const [field, message] = Object.entries(wireFields)[0] ?? ['body', 'invalid'];
-      throw new HttpError(422, 'invalid', `${field}: ${message}`, { fields: wireFields });
-    }
+    parseForm(exportFormSchema({ now: now.getTime() }), values, WIRE_FIELDS);
 
     const [org] = await db
       .select({ id: organizations.id })

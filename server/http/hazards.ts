@@ -12,7 +12,8 @@ import { thingVisibleSql } from '../auth/scope';
 import type { Db } from '../db/connection';
 import { hazards, organizations, things } from '../db/schema';
 import type { ServerDeps } from '../deps';
-import { listOrgIds, parseForm, visibleOrganization } from './areas';
+import { listOrgIds, visibleOrganization } from './areas';
+import { parseForm } from './errors';
 import { parse, unprocessable } from './errors';
 import { listParam, sinceParam } from './query';
 

@@ -14,7 +14,8 @@ import { MESSAGES } from '../../src/domain/validation/messages';
 import { requireCaller, type Caller } from '../auth/context';
 import { integrationConfigurations, organizations } from '../db/schema';
 import type { ServerDeps } from '../deps';
-import { administeredOrg, administeredOrgIds, canAdministerOrg, isUuid } from './account-admin';
+import { administeredOrg, administeredOrgIds, canAdministerOrg } from './account-admin';
+import { isUuid } from './query';
 import { forbidden, notFound, parse, unprocessable } from './errors';
 import { listParam } from './query';
 

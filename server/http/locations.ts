@@ -15,15 +15,11 @@ import { locations } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { forbidden, HttpError, notFound, parse, unprocessable } from './errors';
 import { toLocationWires } from './location-wire';
-import { listParam, sinceParam } from './query';
+import { isUuid, listParam, sinceParam } from './query';
 
 const UUID_MESSAGE = 'must be a uuid';
 const uuid = () => z.uuid({ error: UUID_MESSAGE });
 
-/** True when `value` is a uuid: a path id that is not one names no record (404, never a 500). */
-export function isUuid(value: unknown): value is string {
-  return uuid().safeParse(value).success;
-}
 
 /**
  * `org_ids[]` of a list call, checked to be uuids (422 naming the field), reduced to the ones the

@@ -16,7 +16,9 @@ import type { Db } from '../db/connection';
 import { queryRows } from '../db/rows';
 import { apiKeys, organizationRelationships, organizations, organizationTypes, tokens, users } from '../db/schema';
 import type { ServerDeps } from '../deps';
-import { canAdministerOrg, findLiveOrg, isUuid, parseForm, type OrganizationRow } from './account-admin';
+import { canAdministerOrg, findLiveOrg, type OrganizationRow } from './account-admin';
+import { isUuid } from './query';
+import { parseForm } from './errors';
 import { forbidden, notFound, parse, unprocessable } from './errors';
 
 /** part 2 §8 'Organization update': a 422 shows 'Organization not found'. */

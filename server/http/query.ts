@@ -24,3 +24,10 @@ export function sinceParam(query: unknown, name = 'last_updated_timestamp'): Dat
 }
 
 export const uuidParam = z.object({ id: z.uuid({ error: 'must be a uuid' }) });
+
+const uuid = z.uuid();
+
+/** True when `value` is a uuid: a path id that is not one names no record (404, never a 500). */
+export function isUuid(value: unknown): value is string {
+  return uuid.safeParse(value).success;
+}

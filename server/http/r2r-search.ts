@@ -9,7 +9,7 @@ import { requireAny, requireCaller } from '../auth/context';
 import { thingVisibleSql } from '../auth/scope';
 import { r2rAlerts, things } from '../db/schema';
 import type { ServerDeps } from '../deps';
-import { parseForm } from './areas';
+import { parseForm } from './errors';
 import { unprocessable } from './errors';
 import { sinceParam } from './query';
 import { visibleThing } from './trips';

@@ -52,7 +52,8 @@ import {
 } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { forbidden, HttpError, notFound, parse, unprocessable } from './errors';
-import { isUuid, locationRoutes, orgAccess, requestedOrgs, type OrgAccess } from './locations';
+import { locationRoutes, orgAccess, requestedOrgs, type OrgAccess } from './locations';
+import { isUuid } from './query';
 import { sinceParam } from './query';
 import { loadThingWire, loadThingWires, type ThingWireOut } from './thing-wire';
 

@@ -12,7 +12,7 @@ import { thingVisibleSql } from '../auth/scope';
 import type { Db } from '../db/connection';
 import { organizations, points, runs, things } from '../db/schema';
 import type { ServerDeps } from '../deps';
-import { parseForm } from './areas';
+import { parseForm } from './errors';
 import { notFound, parse, unprocessable } from './errors';
 import { listParam, sinceParam } from './query';
 

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
@@ -9,6 +8,7 @@ import WebSocket from 'ws';
 import { eventsChannelIdentifier, serverFrameSchema, type LiveMessage } from '../../src/domain/live-message';
 import { hashPassword, hashToken } from '../../server/auth/secrets';
 import { ROOT_DIR } from '../../server/config';
+import { spawnServer, type SpawnedServer } from '../support/spawn-server';
 import { openDatabase, type Database } from '../../server/db/connection';
 import { ensureReferenceData } from '../../server/db/reference-data';
 import { apiKeys, organizations, roles, things, thingTypes, users } from '../../server/db/schema';
@@ -30,41 +30,20 @@ async function freePort(): Promise<number> {
   });
 }
 
-interface Proc {
-  child: ChildProcess;
-  url: string;
+type Proc = SpawnedServer;
+
+function startProcess(databaseUrl: string, port: number): Promise<Proc> {
+  return spawnServer({
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    NATS_URL: natsUrl,
+    LIGHTBAR_DEMO: '0',
+    SIM_ASSETS: '0',
+    DATA_DIR: path.join(ROOT_DIR, '.tmp', `proc-${port}`),
+  });
 }
 
-async function startProcess(databaseUrl: string, port: number): Promise<Proc> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'server', 'main.ts')], {
-    cwd: ROOT_DIR,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, NATS_URL: natsUrl, LIGHTBAR_DEMO: '0', SIM_ASSETS: '0', LOG_LEVEL: 'silent', DATA_DIR: path.join(ROOT_DIR, '.tmp', `proc-${port}`) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start in 60 s:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Lightbar is running at (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`exited ${code}:\n${output}`)));
-  });
-  return { child, url };
-}
-
-async function stopProcess(proc: Proc): Promise<void> {
-  if (proc.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => proc.child.once('exit', resolve));
-  proc.child.kill('SIGTERM');
-  await exited;
-}
+const stopProcess = (proc: Proc) => proc.stop();
 
 describe.runIf(enabled)('issue 4 two server processes on one Postgres and one NATS', () => {
   const name = `lightbar_scale_${randomBytes(5).toString('hex')}`;

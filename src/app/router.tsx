@@ -2,9 +2,12 @@
  * The routes of part 1 §2 and part 2 §2: the public pages, the OAuth-style return, /dashboard with
  * one route per section of SECTIONS, and the not-found, crash and unauthorized pages.
  */
+import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { DASHBOARD_PATH, dataIndexTarget, section, SECTIONS } from '../domain/permissions';
+import { DASHBOARD_PATH, dataIndexTarget, section, SECTIONS, type SectionKey } from '../domain/permissions';
+import { EventsSection } from '../features/events/events-section';
+import { ThingsSection } from '../features/things/things-section';
 import { CrashPage, NotFoundPage, UnauthorizedPage } from './pages/status-pages';
 import { useServices } from './services';
 import { DashboardIndex, RequireSession } from './shell/dashboard-layout';
@@ -35,6 +38,15 @@ function DataIndex() {
   return <Navigate to={`${DASHBOARD_PATH}/${section(dataIndexTarget(profile.permissions)).path}`} replace />;
 }
 
+/**
+ * The section pages built so far (the others show the shell's placeholder). The router is the one
+ * module of src/app that imports features: it mounts their routes (README "Design decisions").
+ */
+const SECTION_CONTENT: Partial<Record<SectionKey, ComponentType>> = {
+  things: ThingsSection,
+  events: EventsSection,
+};
+
 export const appRoutes: RouteObject[] = [
   {
     element: <AppFrame />,
@@ -60,7 +72,7 @@ export const appRoutes: RouteObject[] = [
           { index: true, element: <DashboardIndex /> },
           { path: 'unauthorized', element: <UnauthorizedPage /> },
           { path: 'data', element: <DataIndex /> },
-          ...SECTIONS.map((entry) => ({ path: `${entry.path}/*`, element: <SectionPage sectionKey={entry.key} /> })),
+          ...SECTIONS.map((entry) => ({ path: `${entry.path}/*`, element: <SectionPage sectionKey={entry.key} content={SECTION_CONTENT[entry.key]} /> })),
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -81,6 +81,40 @@ export class LiveCore {
     return asset ? toDetails(asset) : null;
   }
 
+  /** The asset drawn in a slot (a pick on the map answers a slot), null for an empty slot. */
+  assetAtSlot(slot: number): AssetDetails | null {
+    const asset = Number.isInteger(slot) && slot >= 0 ? this.fleet.assets[slot] : null;
+    return asset ? toDetails(asset) : null;
+  }
+
+  /** The slot of an asset id (-1 when it is not in the fleet): the map highlights the targeted asset by slot. */
+  slotOf(id: string): number {
+    return this.fleet.slotOf.get(id) ?? -1;
+  }
+
+  /**
+   * The bounds [west, south, east, north] of the listed assets (what passes the filter), null when
+   * none is listed: the map's show-all fit (part 1 §2).
+   */
+  listedBounds(): [number, number, number, number] | null {
+    const { order } = this.order;
+    const { lngLat } = this.fleet.buffers;
+    let west = Infinity;
+    let south = Infinity;
+    let east = -Infinity;
+    let north = -Infinity;
+    for (let i = 0; i < order.length; i += 1) {
+      const slot = order[i] as number;
+      const lng = lngLat[2 * slot] as number;
+      const lat = lngLat[2 * slot + 1] as number;
+      if (lng < west) west = lng;
+      if (lng > east) east = lng;
+      if (lat < south) south = lat;
+      if (lat > north) north = lat;
+    }
+    return west === Infinity ? null : [west, south, east, north];
+  }
+
   /** Rows `start` ≤ i < `end` of the list, in order (the rows the list shows). */
   rows(start: number, end: number): AssetDetails[] {
     const { order } = this.order;

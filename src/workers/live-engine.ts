@@ -399,6 +399,21 @@ export function createLiveEngine(overrides: Partial<LiveEngineDeps> = {}) {
       return core.asset(id);
     },
 
+    /** The asset in a slot (a pick on the map), null for an empty slot. */
+    assetAtSlot(slot: number): AssetDetails | null {
+      return core.assetAtSlot(z.number().int().parse(slot));
+    },
+
+    /** The slot of an asset id, -1 when absent. */
+    slotOf(id: string): number {
+      return core.slotOf(z.string().parse(id));
+    },
+
+    /** Bounds of the listed assets (west, south, east, north), null when none: the show-all fit. */
+    listedBounds(): [number, number, number, number] | null {
+      return core.listedBounds();
+    },
+
     /** The list rows start ≤ i < end (the rows the virtualized list shows). */
     rows(start: number, end: number): { version: number; rows: AssetDetails[] } {
       return { version: core.version, rows: core.rows(start, end) };

@@ -353,6 +353,27 @@ describe('selection and rows on request', () => {
     expect(core.fleet.buffers.flags[slotOf(core, 'thing-00001')]! & FLAG_LISTED).toBe(FLAG_LISTED);
   });
 
+  it('a map pick answers the asset in its slot; the slot of an id; the bounds of the listed assets only', () => {
+    const core = coreWith([
+      parsedThing(1, { nickname: 'West', lat: 30.1, lng: -97.9 }),
+      parsedThing(2, { nickname: 'East', lat: 30.4, lng: -97.5 }),
+      parsedThing(3, { nickname: 'Far', lat: 40, lng: -80 }),
+    ]);
+    const slot = core.slotOf('thing-00002');
+    expect(slot).toBeGreaterThanOrEqual(0);
+    expect(core.assetAtSlot(slot)?.primaryDisplayName).toBe('East');
+    expect(core.assetAtSlot(9999)).toBeNull();
+    expect(core.slotOf('nobody')).toBe(-1);
+    expect(core.listedBounds()).toEqual([-97.9, 30.1, -80, 40]);
+    // An asset the filter hides does not stretch the fit.
+    core.setFilter({ statuses: defaultStatusFilter(true), search: 'st' }, NOW);
+    core.flush(NOW);
+    expect(core.listedBounds()).toEqual([-97.9, 30.1, -97.5, 30.4]);
+    core.setFilter({ statuses: [] }, NOW);
+    core.flush(NOW);
+    expect(core.listedBounds()).toBeNull();
+  });
+
   it('thing wires parse at the boundary', () => {
     expect(() => thingWireSchema.parse({ id: 1 })).toThrow();
   });

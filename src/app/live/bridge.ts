@@ -95,6 +95,12 @@ export interface LiveBridge {
   /** List rows start ≤ i < end (the visible rows of the virtualized list). */
   rows(start: number, end: number): Promise<AssetDetails[]>;
   asset(id: string): Promise<AssetDetails | null>;
+  /** The asset drawn in a slot (map picking answers slots). */
+  assetAtSlot(slot: number): Promise<AssetDetails | null>;
+  /** The slot of an id, -1 when absent. */
+  slotOf(id: string): Promise<number>;
+  /** Bounds of the listed assets [west, south, east, north], null when none (show-all fit). */
+  listedBounds(): Promise<[number, number, number, number] | null>;
   /** Clusters and station groups of a viewport (group view), with the station-view preference. */
   clusters(bbox: [number, number, number, number], zoom: number): Promise<ClusterAnswer>;
   expansionZoom(clusterId: number): Promise<number>;
@@ -189,6 +195,9 @@ export function createLiveBridge(options: LiveBridgeOptions = {}): LiveBridge {
       return (await engine.rows(start, end)).rows;
     },
     asset: (id) => engine.asset(id),
+    assetAtSlot: (slot) => engine.assetAtSlot(slot),
+    slotOf: (id) => engine.slotOf(id),
+    listedBounds: () => engine.listedBounds(),
     clusters: (bbox, zoom) => engine.clusters({ bbox, zoom, stationView: store.preferences.stationView }),
     expansionZoom: (clusterId) => engine.expansionZoom(clusterId),
     async setEventsQuery(patch) {

@@ -14,6 +14,8 @@ import type { OrganizationRef } from '../../domain/organization';
 import { DASHBOARD_PATH, firstAllowedSection, sectionPathRedirect, showsAssetCount } from '../../domain/permissions';
 import type { Profile } from '../../domain/profile';
 import { DROPPED_ON_UNSUBSCRIBE } from '../api-cache';
+import { DashboardMap } from '../map/dashboard-map';
+import { createMapState, type MapState } from '../map/map-state';
 import type { LiveStore } from '../live/store';
 import { useServices } from '../services';
 import { MobileTopBar, BottomNav } from './mobile-bar';
@@ -27,6 +29,12 @@ export interface ShellContext {
   profile: Profile;
   mobile: boolean;
   mix: ResponderMix;
+  /** The dashboard map's shared state (view, camera requests, target, display toggles). */
+  map: MapState;
+  /** The live store, null until the worker started (or without live data). */
+  live: LiveStore | null;
+  /** The organization the dashboard shows (the subscribed one). */
+  organizationId: string;
 }
 
 const countSchema = z.object({ count: z.number() });
@@ -62,6 +70,7 @@ function DashboardLayout() {
   const location = useLocation();
   const mobile = useIsMobile();
   const shell = useMemo(createShellState, []);
+  const map = useMemo(createMapState, []);
   const shellSnap = useSnapshot(shell);
   const [liveStore, setLiveStore] = useState<LiveStore | null>(null);
   const [assetCount, setAssetCount] = useState<number | null>(null);
@@ -110,7 +119,7 @@ function DashboardLayout() {
     services.cache.drop(DROPPED_ON_UNSUBSCRIBE);
     void live.bridge?.switchOrganization({ organizationId: org.id, orgIds: [] }).catch(() => undefined);
   };
-  const context: ShellContext = { profile, mobile, mix };
+  const context: ShellContext = { profile, mobile, mix, map, live: liveStore, organizationId: orgId };
 
   return (
     <div className={mobile ? 'shell shell-mobile' : 'shell'}>
@@ -133,7 +142,7 @@ function DashboardLayout() {
           )}
           {!mobile && (
             <div className="map-area" role="region" aria-label="Map">
-              {webgl ? <div className="map-placeholder" /> : <WebGLMissing />}
+              {webgl ? <DashboardMap map={map} live={liveStore} bridge={live.bridge} /> : <WebGLMissing />}
             </div>
           )}
         </div>

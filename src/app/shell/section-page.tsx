@@ -1,4 +1,5 @@
-/** A dashboard section inside the shell: permission and mobile checks, then its page (placeholders until their issues land). */
+/** A dashboard section inside the shell: permission and mobile checks, then its page (a placeholder for the sections not built yet). */
+import type { ComponentType } from 'react';
 import { useOutletContext } from 'react-router-dom';
 import { SHELL_EXTRA_TEXT } from '../../domain/labels';
 import { canSeeSection, section, type SectionKey } from '../../domain/permissions';
@@ -6,10 +7,11 @@ import { MobileUnavailablePage, UnauthorizedPage } from '../pages/status-pages';
 import type { ShellContext } from './dashboard-layout';
 import { sectionLabel } from './shell-model';
 
-export function SectionPage({ sectionKey }: { sectionKey: SectionKey }) {
+export function SectionPage({ sectionKey, content: Content }: { sectionKey: SectionKey; content?: ComponentType | undefined }) {
   const { profile, mobile, mix } = useOutletContext<ShellContext>();
   if (!canSeeSection(profile.permissions, sectionKey)) return <UnauthorizedPage />;
   if (mobile && !section(sectionKey).onMobile) return <MobileUnavailablePage />;
+  if (Content) return <Content />;
   return (
     <section className="section-page" aria-labelledby="section-title" data-section={sectionKey}>
       <h1 id="section-title">{sectionLabel(sectionKey, mix)}</h1>

@@ -1,0 +1,98 @@
+/**
+ * The map beside every dashboard section (issue 7 "The map"): `LightbarMap` drawing the live
+ * store's assets and the map's overlays, answering the camera requests of `MapState`, with the
+ * controls over it.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { subscribeKey } from 'valtio/utils';
+import { FlyToInterpolator, WebMercatorViewport, type LayersList, type MapViewState } from '@deck.gl/core';
+import { assetsLayer } from '../../map/layers/assets-layer';
+import { LightbarMap } from '../../map/map-view';
+import type { LiveBridge } from '../live/bridge';
+import type { AssetsLayerData, LiveStore } from '../live/store';
+import { MapControls } from './map-controls';
+import type { Bounds, CameraCommand, MapState } from './map-state';
+
+export interface DashboardMapProps {
+  map: MapState;
+  /** The live store, null before the worker started. */
+  live: LiveStore | null;
+  bridge: LiveBridge | null;
+}
+
+const CAMERA_TRANSITION_MS = 600;
+
+/** The view a camera request leads to, from the current view and the map's size (pure). */
+export function viewForCamera(command: CameraCommand, current: MapViewState, size: { width: number; height: number }): MapViewState {
+  if (command.kind === 'center') {
+    return { ...current, longitude: command.longitude, latitude: command.latitude, zoom: command.zoom ?? current.zoom };
+  }
+  const [west, south, east, north] = command.bounds;
+  const width = Math.max(1, size.width);
+  const height = Math.max(1, size.height);
+  const padding = Math.min(command.padding, Math.floor(width / 2) - 1, Math.floor(height / 2) - 1);
+  const viewport = new WebMercatorViewport({ width, height });
+  const fitted = west === east && south === north
+    ? { longitude: west, latitude: south, zoom: command.maxZoom }
+    : viewport.fitBounds([[west, south], [east, north]], { padding: Math.max(0, padding), maxZoom: command.maxZoom });
+  return { ...current, longitude: fitted.longitude, latitude: fitted.latitude, zoom: Math.min(fitted.zoom, command.maxZoom) };
+}
+
+/** The live store's deck.gl data, re-read on each diff (null before the worker started). */
+export function useLiveLayerData(live: LiveStore | null): AssetsLayerData | null {
+  const [data, setData] = useState<AssetsLayerData | null>(() => live?.data ?? null);
+  useEffect(() => {
+    if (!live) {
+      setData(null);
+      return undefined;
+    }
+    setData(live.data);
+    return subscribeKey(live, 'data', (next) => setData(next));
+  }, [live]);
+  return data;
+}
+
+export function DashboardMap(props: DashboardMapProps) {
+  const { map, live } = props;
+  const mapSnap = useSnapshot(map);
+  const container = useRef<HTMLDivElement>(null);
+  const [initialViewState, setInitialViewState] = useState<MapViewState>(() => ({ longitude: map.view.longitude, latitude: map.view.latitude, zoom: map.view.zoom }));
+  const data = useLiveLayerData(live);
+
+  const camera = mapSnap.camera;
+  useEffect(() => {
+    if (!camera) return;
+    const element = container.current;
+    const size = { width: element?.clientWidth ?? 800, height: element?.clientHeight ?? 600 };
+    const next = viewForCamera(camera as CameraCommand, { longitude: map.view.longitude, latitude: map.view.latitude, zoom: map.view.zoom }, size);
+    setInitialViewState({ ...next, transitionDuration: CAMERA_TRANSITION_MS, transitionInterpolator: new FlyToInterpolator() });
+  }, [camera?.seq]); // eslint-disable-line react-hooks/exhaustive-deps -- one camera request is applied once
+
+  const layers = useMemo<LayersList>(() => {
+    const list: LayersList = [];
+    if (data && mapSnap.display.assets) list.push(assetsLayer(data));
+    return list;
+  }, [data, mapSnap.display.assets]);
+
+  return (
+    <div ref={container} className="dashboard-map" data-testid="dashboard-map">
+      <LightbarMap
+        layers={layers}
+        initialViewState={initialViewState}
+        mapType={mapSnap.mapType}
+        onViewStateChange={(view) => {
+          const element = container.current;
+          let bounds: Bounds | null = null;
+          if (element && element.clientWidth > 0 && element.clientHeight > 0) {
+            const viewport = new WebMercatorViewport({ width: element.clientWidth, height: element.clientHeight, longitude: view.longitude, latitude: view.latitude, zoom: view.zoom });
+            const [west, south, east, north] = viewport.getBounds();
+            bounds = [west, south, east, north];
+          }
+          map.view = { longitude: view.longitude, latitude: view.latitude, zoom: view.zoom, bounds };
+        }}
+      />
+      <MapControls {...props} />
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * The dashboard map's shared state (issue 7): one small Valtio proxy that the map, its controls and
+ * the section pages read and write — the current view (centre, zoom, bounds), camera requests (a
+ * pan, a fly-to or a fit, numbered so the map applies each once), the targeted item, the display
+ * toggles ('Display Assets' / 'Display Incidents'), the map type and the pinned popup. No asset data
+ * lives here: that is the live store's (src/app/live/store.ts).
+ */
+import { proxy } from 'valtio';
+import { DEFAULT_MAP_ZOOM, FIT_BOUNDS_MAX_ZOOM, FIT_BOUNDS_PADDING, type MapType } from '../../domain/constants';
+
+/** [west, south, east, north] in degrees. */
+export type Bounds = [number, number, number, number];
+
+export type MapTargetKind = 'asset' | 'event' | 'area' | 'closure' | 'zone' | 'trip';
+
+/** The item a section targets (part 1 §2: a list click targets the asset; back clears it). */
+export interface MapTarget {
+  kind: MapTargetKind;
+  id: string;
+}
+
+export type CameraCommand =
+  | { seq: number; kind: 'center'; longitude: number; latitude: number; zoom: number | null }
+  | { seq: number; kind: 'fit'; bounds: Bounds; padding: number; maxZoom: number };
+
+export interface MapView {
+  longitude: number;
+  latitude: number;
+  zoom: number;
+  /** The visible bounds, null until the map has a size. */
+  bounds: Bounds | null;
+}
+
+/** A popup pinned open by a click (hover popups are local to the map). */
+export interface PinnedPopup {
+  kind: MapTargetKind;
+  id: string;
+  longitude: number;
+  latitude: number;
+}
+
+export interface MapState {
+  view: MapView;
+  camera: CameraCommand | null;
+  target: MapTarget | null;
+  display: { assets: boolean; events: boolean };
+  mapType: MapType;
+  popup: PinnedPopup | null;
+}
+
+/** Austin, where the demo fleet drives (the spec does not show the default centre: README). */
+export const DEFAULT_CENTER = { longitude: -97.7431, latitude: 30.2672 } as const;
+
+export function createMapState(): MapState {
+  return proxy<MapState>({
+    view: { ...DEFAULT_CENTER, zoom: DEFAULT_MAP_ZOOM, bounds: null },
+    camera: null,
+    target: null,
+    display: { assets: true, events: true },
+    mapType: 'roadmap',
+    popup: null,
+  });
+}
+
+/** Pans (and zooms, when `zoom` is given) the map to a point. */
+export function centerOn(state: MapState, longitude: number, latitude: number, zoom: number | null = null): void {
+  state.camera = { seq: (state.camera?.seq ?? 0) + 1, kind: 'center', longitude, latitude, zoom };
+}
+
+/** part 1 §2 show-all fit: padding 50, max zoom 17 by default. */
+export function fitBounds(state: MapState, bounds: Bounds, padding = FIT_BOUNDS_PADDING, maxZoom = FIT_BOUNDS_MAX_ZOOM): void {
+  state.camera = { seq: (state.camera?.seq ?? 0) + 1, kind: 'fit', bounds: [...bounds], padding, maxZoom };
+}
+
+export function setTarget(state: MapState, target: MapTarget | null): void {
+  state.target = target ? { ...target } : null;
+}

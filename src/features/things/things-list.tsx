@@ -1,0 +1,4 @@
+/** Issue 7 (stub until written). */
+export function ThingsList() {
+  return null;
+}

@@ -246,7 +246,11 @@ export function applyDiff(target: FleetBuffers, diff: LiveDiff): FleetBuffers {
 }
 
 // ── the boundary check (CONVENTIONS §5: every worker message goes through a schema) ──
-const typed = <T>(ctor: abstract new (...args: never[]) => T) => z.custom<T>((value) => value instanceof ctor);
+// By tag, not `instanceof`: an array that crossed a MessageChannel may come from another realm.
+const typed = <T>(ctor: abstract new (...args: never[]) => T) => {
+  const tag = `[object ${ctor.name}]`;
+  return z.custom<T>((value) => ArrayBuffer.isView(value) && Object.prototype.toString.call(value) === tag);
+};
 
 /**
  * Checks a diff's shape where it enters the main thread: the right typed arrays, parallel lengths,

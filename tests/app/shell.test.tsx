@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WEBGL_STEPS } from '../../src/domain/labels';
 import { INACTIVITY_TIMEOUT_MS, SECOND_MS, VERSION_FIRST_CHECK_MS, VERSION_POLL_MS } from '../../src/domain/constants';
 import { ErrorAlert } from '../../src/app/ui/error-alert';
-import { json, profileWire, renderApp } from './support/render-app';
+import { json, profileWire, renderApp, signedInRoutes } from './support/render-app';
 
 afterEach(() => {
   cleanup();
@@ -19,15 +19,7 @@ afterEach(() => {
 
 const ADMIN = ['thing:read', 'thing:update', 'incident:read', 'exclusion:read', 'closure:read', 'zone:read', 'trip:read', 'hazard:read', 'report:read', 'user:admin:manage'];
 
-function shellRoutes(permissions: string[], extra: Record<string, unknown> = {}, version = () => '1.0.0') {
-  return {
-    'GET /profile': () => json(200, profileWire(permissions, extra)),
-    'GET /organization/things_count': () => json(200, { count: 1234 }),
-    'GET /version': () => json(200, { version: version() }),
-    // The 2-hour tokens refresh on their own while hours pass.
-    'POST /user_token': () => json(200, { access_token: `access-${Date.now()}`, refresh_token: `refresh-${Date.now()}`, expires_in: 7200 }),
-  };
-}
+const shellRoutes = signedInRoutes;
 
 async function nav() {
   return screen.findByRole('navigation', { name: 'Main navigation' });

@@ -7,6 +7,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 import { ServicesContext, createAppServices, type AppServices } from '../../../src/app/services';
 import { appRoutes } from '../../../src/app/router';
+import { FakeApi } from '../../support/live-fixtures';
+import { inProcessLive, type FakeCable } from './live-harness';
 
 export type Handler = (body: unknown, url: URL) => Response | Promise<Response>;
 
@@ -42,16 +44,37 @@ export function profileWire(permissions: string[], extra: Record<string, unknown
   };
 }
 
+/** The calls every signed-in page makes: the profile, the asset count, the version and the token refresh. */
+export function signedInRoutes(permissions: string[], extra: Record<string, unknown> = {}, version = () => '1.0.0'): Record<string, Handler> {
+  return {
+    'GET /profile': () => json(200, profileWire(permissions, extra)),
+    'GET /organization/things_count': () => json(200, { count: 1234 }),
+    'GET /version': () => json(200, { version: version() }),
+    // The 2-hour tokens refresh on their own while hours pass.
+    'POST /user_token': () => json(200, { access_token: `access-${Date.now()}`, refresh_token: `refresh-${Date.now()}`, expires_in: 7200 }),
+  };
+}
+
 export interface AppHarness {
   services: AppServices;
   router: ReturnType<typeof createMemoryRouter>;
   storage: MemoryStorage;
   calls: { method: string; path: string; body: unknown; headers: Headers }[];
+  /** With `live`: the fake REST data of the worker's calls and the socket the test pushes messages through. */
+  live: { api: FakeApi; cable: FakeCable } | null;
 }
 
+/** The worker's calls (part 1 §7): answered by FakeApi when a test renders with `live`. */
+const LIVE_PATHS = new Set(['/organization/things', '/locations', '/organization/closure', '/organization/exclusion_zone']);
+
 /** `routes` maps 'METHOD /path' to a handler; unknown calls answer 404. */
-export function renderApp(path: string, routes: Record<string, Handler>, options: { signedIn?: boolean; hasWebGL?: boolean } = {}): AppHarness {
-  const storage = new MemoryStorage();
+export function renderApp(
+  path: string,
+  routes: Record<string, Handler>,
+  options: { signedIn?: boolean; hasWebGL?: boolean; live?: FakeApi | boolean; storage?: MemoryStorage } = {},
+): AppHarness {
+  const storage = options.storage ?? new MemoryStorage();
+  const liveApi = options.live === true ? new FakeApi() : options.live || null;
   const calls: AppHarness['calls'] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://lightbar.test');
@@ -59,9 +82,17 @@ export function renderApp(path: string, routes: Record<string, Handler>, options
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ method, path: url.pathname, body, headers: new Headers(init?.headers) });
     const handler = routes[`${method} ${url.pathname}`];
+    if (!handler && liveApi && method === 'GET' && LIVE_PATHS.has(url.pathname)) return liveApi.fetch(url.href, init ?? {});
     return handler ? handler(body, url) : json(404, { error: 'not_found', message: 'Not found' });
   });
-  const services = createAppServices({ fetch: fetchMock as unknown as typeof fetch, storage, channel: false, createBridge: null, hasWebGL: () => options.hasWebGL ?? true });
+  const live = liveApi ? inProcessLive((input, init) => fetchMock(input, init)) : null;
+  const services = createAppServices({
+    fetch: fetchMock as unknown as typeof fetch,
+    storage,
+    channel: false,
+    createBridge: live ? live.createBridge : null,
+    hasWebGL: () => options.hasWebGL ?? true,
+  });
   if (options.signedIn) services.session.signIn({ ...TOKENS, created_at: Math.floor(Date.now() / 1000) });
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   render(
@@ -69,5 +100,5 @@ export function renderApp(path: string, routes: Record<string, Handler>, options
       <RouterProvider router={router} />
     </ServicesContext.Provider>,
   );
-  return { services, router, storage, calls };
+  return { services, router, storage, calls, live: liveApi && live ? { api: liveApi, cable: live.cable } : null };
 }

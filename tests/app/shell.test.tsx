@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WEBGL_STEPS } from '../../src/domain/labels';
 import { INACTIVITY_TIMEOUT_MS, SECOND_MS, VERSION_FIRST_CHECK_MS, VERSION_POLL_MS } from '../../src/domain/constants';
 import { ErrorAlert } from '../../src/app/ui/error-alert';
-import { json, profileWire, renderApp, signedInRoutes } from './support/render-app';
+import { json, renderApp, signedInRoutes } from './support/render-app';
 
 afterEach(() => {
   cleanup();

@@ -5,13 +5,13 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { subscribeKey } from 'valtio/utils';
 import { FlyToInterpolator, WebMercatorViewport, type LayersList, type MapViewState } from '@deck.gl/core';
-import { assetsLayer } from '../../map/layers/assets-layer';
 import { LightbarMap } from '../../map/map-view';
 import type { LiveBridge } from '../live/bridge';
-import type { AssetsLayerData, LiveStore } from '../live/store';
+import type { LiveStore } from '../live/store';
+import { AssetPopups, useAssetLayers } from './asset-layers';
 import { MapControls } from './map-controls';
+import { OverlayPopups, useOverlayLayers } from './overlay-layers';
 import type { Bounds, CameraCommand, MapState } from './map-state';
 
 export interface DashboardMapProps {
@@ -39,26 +39,13 @@ export function viewForCamera(command: CameraCommand, current: MapViewState, siz
   return { ...current, longitude: fitted.longitude, latitude: fitted.latitude, zoom: Math.min(fitted.zoom, command.maxZoom) };
 }
 
-/** The live store's deck.gl data, re-read on each diff (null before the worker started). */
-export function useLiveLayerData(live: LiveStore | null): AssetsLayerData | null {
-  const [data, setData] = useState<AssetsLayerData | null>(() => live?.data ?? null);
-  useEffect(() => {
-    if (!live) {
-      setData(null);
-      return undefined;
-    }
-    setData(live.data);
-    return subscribeKey(live, 'data', (next) => setData(next));
-  }, [live]);
-  return data;
-}
-
 export function DashboardMap(props: DashboardMapProps) {
-  const { map, live } = props;
+  const { map } = props;
   const mapSnap = useSnapshot(map);
   const container = useRef<HTMLDivElement>(null);
   const [initialViewState, setInitialViewState] = useState<MapViewState>(() => ({ longitude: map.view.longitude, latitude: map.view.latitude, zoom: map.view.zoom }));
-  const data = useLiveLayerData(live);
+  const assetLayers = useAssetLayers(props, mapSnap.display.assets);
+  const overlayLayers = useOverlayLayers(props, { events: mapSnap.display.events });
 
   const camera = mapSnap.camera;
   useEffect(() => {
@@ -69,11 +56,8 @@ export function DashboardMap(props: DashboardMapProps) {
     setInitialViewState({ ...next, transitionDuration: CAMERA_TRANSITION_MS, transitionInterpolator: new FlyToInterpolator() });
   }, [camera?.seq]); // eslint-disable-line react-hooks/exhaustive-deps -- one camera request is applied once
 
-  const layers = useMemo<LayersList>(() => {
-    const list: LayersList = [];
-    if (data && mapSnap.display.assets) list.push(assetsLayer(data));
-    return list;
-  }, [data, mapSnap.display.assets]);
+  // Areas and events under the fleet.
+  const layers = useMemo<LayersList>(() => [...overlayLayers, ...assetLayers], [overlayLayers, assetLayers]);
 
   return (
     <div ref={container} className="dashboard-map" data-testid="dashboard-map">
@@ -92,6 +76,8 @@ export function DashboardMap(props: DashboardMapProps) {
           map.view = { longitude: view.longitude, latitude: view.latitude, zoom: view.zoom, bounds };
         }}
       />
+      <OverlayPopups {...props} />
+      <AssetPopups {...props} />
       <MapControls {...props} />
     </div>
   );

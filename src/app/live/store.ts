@@ -24,6 +24,9 @@ export interface LivePreferences {
   showOffline: boolean;
   /** part 1 §4 "Situational-awareness mode can be toggled". */
   situationalAwareness: boolean;
+  /** Beyond the spec (issue 7): the unit-availability view — gaps farther than `availabilityRadiusM` from a standby or stationary unit are shaded. */
+  availabilityView: boolean;
+  availabilityRadiusM: number;
 }
 
 /** part 1 §2: group view on, density view off by default; the rest chosen (README). */
@@ -34,6 +37,8 @@ export const DEFAULT_PREFERENCES: Readonly<LivePreferences> = {
   pinMarker: false,
   showOffline: true,
   situationalAwareness: false,
+  availabilityView: false,
+  availabilityRadiusM: 3_000,
 };
 
 export const PREFERENCES_STORAGE_KEY = 'lightbar.live.preferences';
@@ -46,6 +51,8 @@ const preferencesSchema = z
     pinMarker: z.boolean(),
     showOffline: z.boolean(),
     situationalAwareness: z.boolean(),
+    availabilityView: z.boolean(),
+    availabilityRadiusM: z.number().positive().max(100_000),
   })
   .partial();
 

@@ -10,7 +10,7 @@ import { LightbarMap } from '../../map/map-view';
 import type { LiveBridge } from '../live/bridge';
 import type { LiveStore } from '../live/store';
 import { AssetPopups, useAssetLayers } from './asset-layers';
-import { MapControls } from './map-controls';
+import { MapControls, useControlLayers } from './map-controls';
 import { OverlayPopups, useOverlayLayers } from './overlay-layers';
 import type { Bounds, CameraCommand, MapState } from './map-state';
 
@@ -46,6 +46,7 @@ export function DashboardMap(props: DashboardMapProps) {
   const [initialViewState, setInitialViewState] = useState<MapViewState>(() => ({ longitude: map.view.longitude, latitude: map.view.latitude, zoom: map.view.zoom }));
   const assetLayers = useAssetLayers(props, mapSnap.display.assets);
   const overlayLayers = useOverlayLayers(props, { events: mapSnap.display.events });
+  const controlLayers = useControlLayers(props);
 
   const camera = mapSnap.camera;
   useEffect(() => {
@@ -57,7 +58,7 @@ export function DashboardMap(props: DashboardMapProps) {
   }, [camera?.seq]); // eslint-disable-line react-hooks/exhaustive-deps -- one camera request is applied once
 
   // Areas and events under the fleet.
-  const layers = useMemo<LayersList>(() => [...overlayLayers, ...assetLayers], [overlayLayers, assetLayers]);
+  const layers = useMemo<LayersList>(() => [...overlayLayers, ...assetLayers, ...controlLayers], [overlayLayers, assetLayers, controlLayers]);
 
   return (
     <div ref={container} className="dashboard-map" data-testid="dashboard-map">

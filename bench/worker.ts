@@ -43,7 +43,7 @@ function percentiles(name: string, times: number[]): BenchResult {
 }
 
 /** A repeatable stream: 70 % points, 25 % heartbeats (some switching alerting), 5 % incidents and closures. */
-function messageStream(seed: number) {
+export function messageStream(seed: number) {
   let state = seed >>> 0;
   const random = () => ((state = (state * 1_664_525 + 1_013_904_223) >>> 0) / 2 ** 32);
   return (batch: number): LiveMessageInput[] => {
@@ -67,7 +67,7 @@ function messageStream(seed: number) {
   };
 }
 
-function stations() {
+export function benchStations() {
   const areas = Array.from({ length: 200 }, (_, i) =>
     fromAreaWire({
       id: `station-${i}`,
@@ -83,21 +83,23 @@ function stations() {
 }
 
 /** The design: the worker's core per batch, the main thread's diff application per batch. */
-function benchEngine(wires: ReturnType<typeof thingWireSchema.parse>[]) {
+export function benchEngine(wires: ReturnType<typeof thingWireSchema.parse>[], batches = BATCHES) {
   const core = new LiveCore();
-  core.setStations(stations(), NOW);
+  core.setStations(benchStations(), NOW);
   core.loadThings(wires, [], NOW);
   core.flush(NOW);
   const store = createLiveStore();
   const next = messageStream(11);
   const parse: number[] = [];
   const worker: number[] = [];
+  /** CPU time of the process over each batch: less sensitive than wall time to a machine shared with other work. */
+  const workerCpu: number[] = [];
   const main: number[] = [];
   const bytes: number[] = [];
   const slotBytes: number[] = [];
   const changed: number[] = [];
   let orders = 0;
-  for (let batch = 0; batch < WARMUP + BATCHES; batch += 1) {
+  for (let batch = 0; batch < WARMUP + batches; batch += 1) {
     // What the socket client does as frames arrive (spread over the second in the worker).
     const frames = next(batch).map((message) => JSON.stringify({ identifier: 'x', message }));
     const t0 = performance.now();
@@ -106,10 +108,12 @@ function benchEngine(wires: ReturnType<typeof thingWireSchema.parse>[]) {
       const parsed = liveMessageSchema.safeParse((JSON.parse(frame) as { message: unknown }).message);
       if (parsed.success) messages.push(parsed.data);
     }
+    const cpu = process.cpuUsage();
     const t1 = performance.now();
     for (const message of messages) core.enqueue(message);
     const diff = core.flush(NOW + (batch + 1) * 1000)!;
     const t2 = performance.now();
+    const cpuSpent = process.cpuUsage(cpu);
     const sent = structuredClone(diff, { transfer: diffTransferables(diff) });
     const t3 = performance.now();
     applyDiffToStore(store, liveDiffSchema.parse(sent) as LiveDiff);
@@ -117,6 +121,7 @@ function benchEngine(wires: ReturnType<typeof thingWireSchema.parse>[]) {
     if (batch < WARMUP) continue;
     parse.push(t1 - t0);
     worker.push(t2 - t1);
+    workerCpu.push((cpuSpent.user + cpuSpent.system) / 1000);
     main.push(t4 - t3);
     const total = diffByteLength(sent);
     bytes.push(total / sent.index.length);
@@ -138,6 +143,7 @@ function benchEngine(wires: ReturnType<typeof thingWireSchema.parse>[]) {
     query.push(performance.now() - t);
   }
   const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+  const cpu = percentiles('', workerCpu);
   return {
     results: [
       percentiles(`worker: parse ${MESSAGES} socket frames (zod)`, parse),
@@ -147,10 +153,12 @@ function benchEngine(wires: ReturnType<typeof thingWireSchema.parse>[]) {
       percentiles(`worker: clusters for a viewport`, query),
     ],
     figures: {
+      batchCpuP50Ms: cpu.p50Ms,
+      batchCpuP95Ms: cpu.p95Ms,
       changedPerBatch: Math.round(mean(changed)),
       diffBytesPerChangedAsset: Math.round(mean(slotBytes) * 10) / 10,
       diffBytesPerChangedAssetWithOrder: Math.round(mean(bytes) * 10) / 10,
-      batchesWithNewOrder: `${orders} of ${BATCHES}`,
+      batchesWithNewOrder: `${orders} of ${batches}`,
       orderMerges: core.order.merges,
       orderFullSorts: core.order.fullSorts,
     },
@@ -217,8 +225,13 @@ function benchBaseline(wires: ReturnType<typeof thingWireSchema.parse>[]) {
   return { perMessage, sample: times.length };
 }
 
+/** The bench's fleet of 50,000 thing wires, parsed. */
+export function benchWires() {
+  return syntheticFleet(ASSETS, NOW).map((wire) => thingWireSchema.parse(wire));
+}
+
 export function benchWorker(): WorkerBench {
-  const wires = syntheticFleet(ASSETS, NOW).map((wire) => thingWireSchema.parse(wire));
+  const wires = benchWires();
   const engine = benchEngine(wires);
   const baseline = benchBaseline(wires);
   const baselineBatchMs = baseline.perMessage * MESSAGES;

@@ -37,7 +37,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || path.join(ROOT_DIR, 'data')),
     distDir: path.resolve(env.DIST_DIR || path.join(ROOT_DIR, 'dist')),
-    version,
+    // A deployment may stamp its build (LIGHTBAR_VERSION); GET /version answers it and open pages offer a reload (part 1 §2).
+    version: env.LIGHTBAR_VERSION || version,
     databaseUrl: env.DATABASE_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     natsUrl: env.NATS_URL || undefined,

@@ -209,6 +209,12 @@ export function responderMix(assets: Iterable<{ readonly isResponderType: boolea
   return others === 0 ? 'all' : 'none';
 }
 
+/** The same rule from counts the worker keeps incrementally: `responders` of `total` assets. */
+export function responderMixOfCount(responders: number, total: number): ResponderMix {
+  if (responders >= total) return 'all';
+  return responders === 0 ? 'none' : 'some';
+}
+
 /**
  * Labels of location and active by mix. "some" shows both wordings joined, exactly as part 1 §4
  * writes them ('On-Scene / Active Event', 'Responding / Active'): one organization-wide label

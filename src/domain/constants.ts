@@ -206,3 +206,9 @@ export const API_KEY_LIMIT = 5;
 export const R2R_ALERT_DISTANCE_M = 500;
 /** Incidents: a vehicle stopped with lights on for longer than this opens or joins a location (issue 4). */
 export const INCIDENT_STOP_MS = 30 * SECOND_MS;
+
+// ── map controls (part 1 §2; chosen) ─────────────────────────────────────────
+/** The zoom control's range: deck.gl's MapView default (0..20) and one level per click. */
+export const MAP_MIN_ZOOM = 0;
+export const MAP_MAX_ZOOM = 20;
+export const MAP_ZOOM_STEP = 1;

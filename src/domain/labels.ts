@@ -6,6 +6,7 @@
  * Dashboard" is written as PRODUCT_NAME.
  */
 import { PASSWORD_EXPIRY_DAYS, PRODUCT_NAME } from './constants';
+import { ALERTING_OFF_RESET_MS, MINUTE_MS } from './constants';
 
 // ── welcome (part 1 §2) ──────────────────────────────────────────────────────
 export const SIGN_IN_TEXT = {
@@ -130,6 +131,37 @@ export const MAP_TEXT = {
 export const EVENTS_TEXT = {
   searchPlaceholder: 'Search Asset, Street, or System ID',
   editLocation: 'Edit Location',
+  // The spec names these parts of the panel, the detail and the edit page; the words are chosen.
+  display: 'Display',
+  search: 'Search events',
+  list: 'Events',
+  none: 'No events to show',
+  active: 'Active',
+  inactive: 'Inactive',
+  started: 'Started',
+  ended: 'Ended',
+  activeVehicleCount: (n: number) => `${n} active ${n === 1 ? 'vehicle' : 'vehicles'}`,
+  back: 'Back',
+  notFound: 'This event is not in the recent events.',
+  loading: 'Loading...',
+  coordinates: 'Lat/Lon',
+  roadwayHeading: 'Roadway Heading',
+  headingDial: (degrees: number) => `Roadway heading ${degrees}°`,
+  start: 'Start',
+  end: 'End',
+  duration: 'Duration',
+  alertMessage: 'Alert Message',
+  systemId: 'System ID',
+  activeVehicles: 'Active Vehicles',
+  inactiveVehicles: 'Inactive Vehicles',
+  noVehicles: 'None',
+  arrived: 'Arrived',
+  timeToScene: 'Time to Scene',
+  latitude: 'Latitude',
+  longitude: 'Longitude',
+  cancel: 'Cancel',
+  save: 'Save',
+  notEditable: 'Only an active event that is not a geo marker can be edited.',
 } as const;
 
 /** part 1 §2: 'Active Events n | Recent Events n'. */
@@ -143,6 +175,11 @@ export const FORM_LABEL = {
   nickname: 'Nickname *',
   description: 'Description *',
 } as const;
+
+/** part 1 §5 "Required fields show 'Required *'": a required field's label ends in ' *' ('Nickname' → 'Nickname *'). */
+export function requiredLabel(label: string): string {
+  return label.trimEnd().endsWith('*') ? label : `${label} *`;
+}
 
 // ── closures (part 2 §2) ─────────────────────────────────────────────────────
 export const CLOSURE_TEXT = {
@@ -219,9 +256,13 @@ export const SHELL_EXTRA_TEXT = {
   data: 'Data',
   settings: 'Settings',
   organizations: 'Organizations',
+  /** part 1 §2: the label of the acs organization chooser (a select). */
+  organization: 'Organization',
   assets: 'Assets',
   placeholder: 'This section opens here soon: its lists, forms and map layers arrive with their own release.',
   loadingProfile: 'Loading your profile...',
+  /** A section's code chunk on its way (the drawer's Suspense fallback). */
+  loadingSection: 'Loading...',
   webglTitle: 'Your browser cannot show the map',
   webglIntro: 'The map needs WebGL, which is turned off or not supported in this browser. To turn it on:',
   supportTitle: 'Support',
@@ -243,3 +284,109 @@ export const WEBGL_STEPS: Readonly<Record<'chrome' | 'edge' | 'firefox' | 'safar
   safari: 'Safari: open Settings › Advanced, tick "Show features for web developers", then under Feature Flags turn on WebGL.',
   other: 'Turn on hardware (graphics) acceleration in your browser settings, or open the dashboard in a current version of Chrome, Edge, Firefox or Safari.',
 };
+
+/** The map controls' own words (part 1 §2 names the controls without giving their labels: chosen). */
+export const MAP_CONTROL_TEXT = {
+  controls: 'Map controls',
+  zoomIn: 'Zoom in',
+  zoomOut: 'Zoom out',
+  mapType: 'Map type',
+  mapTypes: { roadmap: 'Roadmap', satellite: 'Satellite', hybrid: 'Hybrid', terrain: 'Terrain' },
+  /** The standalone map draws one offline basemap whatever the type (README). */
+  mapTypesNeedGoogle: 'Satellite, hybrid and terrain need Google Maps',
+  findMyLocation: 'Find my location',
+  locating: 'Finding your location...',
+  clearLocation: 'Clear location',
+  showAll: 'Show all',
+  coordinateSearch: 'Go to coordinates',
+  coordinateInvalid: 'Enter two numbers: lat -90 to 90, lng -180 to 180',
+  menu: 'Map point',
+  copy: 'Copy',
+  copyCoordinates: 'Copy coordinates',
+  copyWords: 'Copy three-word address',
+  copied: 'Copied',
+  googleDirections: 'Directions in Google Maps',
+  waze: 'Navigate with Waze',
+  close: 'Close',
+  toggles: 'Map views',
+  groupView: 'Group view',
+  densityView: 'Density view',
+  stationView: 'Station view',
+  pinMarker: 'Pin marker',
+  showOffline: 'Show offline',
+  /** Beyond the spec (issue 7). */
+  unitAvailability: 'Unit availability',
+  display: 'Display',
+  noAreas: 'No saved areas match',
+} as const;
+
+// ── the Live list (part 1 §2 "Asset list"; the spec names the controls, the words are chosen) ──
+export const LIVE_LIST_TEXT = {
+  search: 'Search assets',
+  filters: 'Filters',
+  apply: 'Apply',
+  clear: 'Clear',
+  status: 'Status',
+  outOfService: 'Out of service',
+  feed: 'Feed',
+  type: 'Type',
+  subtype: 'Subtype',
+  anyType: 'All types',
+  anySubtype: 'All subtypes',
+  groupView: 'Group view',
+  densityView: 'Density view',
+  owned: 'Owned',
+  managed: 'Managed',
+  assets: 'Assets',
+  countsByStatus: 'Assets by status',
+  empty: 'No assets match the search and filters.',
+} as const;
+
+/** The progress bar's words while the fleet's pages load (part 1 §7 paging). */
+export function listLoadingText(loaded: number, total: number): string {
+  return `Loading assets… ${loaded} of ${total} pages`;
+}
+
+/** The list's size line: listed (filter-matching) of all assets. */
+export function listSizeText(listed: number, total: number): string {
+  return `${listed} of ${total} assets`;
+}
+
+// ── asset detail and edit (part 1 §2 "Asset detail", §4 "Other", §5, §6) ─────
+export const ASSET_TEXT = {
+  /** part 1 §4: "when alerting is turned off it resets to on after 60 minutes (info text)". */
+  alertingOffInfo: `Alerting is off. It turns back on automatically after ${ALERTING_OFF_RESET_MS / MINUTE_MS} minutes.`,
+  /** part 1 §6: managers and access users get badges MANAGER and ACCESS. */
+  managerBadge: 'MANAGER',
+  accessBadge: 'ACCESS',
+  // The section and field names the spec names without giving their words (chosen).
+  back: 'Back',
+  edit: 'Edit',
+  status: 'Status',
+  profile: 'Profile',
+  organizationAccess: 'Organization Access',
+  associations: 'Associations',
+  actions: 'Actions',
+  notFound: 'This asset is not in your fleet.',
+  loading: 'Loading asset...',
+  noOrganizationAccess: 'No other organization manages or accesses this asset.',
+  r2rTest: 'Send R2R Test Alert',
+  testMode: 'Test Mode',
+  ledIntensity: 'LED Intensity',
+  sendLed: 'Send',
+} as const;
+
+/** The dashboard map's event and area popups (part 1 §2 Map "Hover and pin popups"; words chosen). */
+export const MAP_POPUP_TEXT = {
+  eventActive: 'Active',
+  eventEnded: 'Ended',
+  street: 'Street',
+  start: 'Start',
+  activeVehicles: 'Active vehicles',
+  inactiveVehicles: 'Inactive vehicles',
+  areaType: 'Type',
+  areaAssets: 'Assets',
+  /** Before the worker's first count. */
+  counting: 'Counting...',
+  close: 'Close popup',
+} as const;

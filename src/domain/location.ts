@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { DAY_MS, EVENT_ROW_ACTIVE_EXTRA, EVENT_ROW_HEIGHT, EVENTS_KEPT } from './constants';
 import { fromGeoJsonFeature, geoJsonFeatureSchema, type Geometry, type LatLng } from './geometry';
 import { primaryDisplayName } from './asset';
+import { canEditEvent, type PermissionList } from './permissions';
 import { compareIds, compareNewest } from './compare';
 import { isoDateTime, parseTime } from './time';
 
@@ -301,4 +302,10 @@ export function eventCountsText(counts: EventCounts): string {
 /** part 1 §9: 80, +10 when active. */
 export function eventRowHeight(event: Pick<Location, 'isActive'>): number {
   return EVENT_ROW_HEIGHT + (event.isActive ? EVENT_ROW_ACTIVE_EXTRA : 0);
+}
+
+// ── location edit (part 1 §2, §6) ────────────────────────────────────────────
+/** part 1 §2: 'Edit Location' shows for an active event that is not a geo marker, to a user who may update incidents. */
+export function showsEditLocation(event: Pick<Location, 'isActive' | 'isGeoMarker'>, permissions: PermissionList): boolean {
+  return event.isActive && !event.isGeoMarker && canEditEvent(permissions);
 }

@@ -3,7 +3,10 @@
  * date-times (`heartbeat_datetime`, `start_time`, `updated_at`, ...); client models hold epoch
  * milliseconds. Every mapper converts through these two functions.
  */
+import { tz } from '@date-fns/tz';
+import { format } from 'date-fns';
 import { z } from 'zod';
+import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from './constants';
 
 /** ISO 8601 date-time with Z or an offset, as the server writes them. */
 export const isoDateTime = z.iso.datetime({ offset: true });
@@ -20,4 +23,35 @@ export function toIso(ms: number): string;
 export function toIso(ms: number | null): string | null;
 export function toIso(ms: number | null): string | null {
   return ms === null ? null : new Date(ms).toISOString();
+}
+
+// ── shown times (part 1 §2 event detail: start, end, duration, arrived, time-to-scene) ──
+/** How the dashboard writes a date and time (the spec shows no format: chosen). */
+export const DATE_TIME_FORMAT = 'MM/dd/yyyy h:mm a';
+
+/** Epoch ms as DATE_TIME_FORMAT in `timeZone` (IANA), or in the runtime's zone when none. */
+export function formatDateTime(ms: number, timeZone?: string | null): string {
+  return timeZone ? format(ms, DATE_TIME_FORMAT, { in: tz(timeZone) }) : format(ms, DATE_TIME_FORMAT);
+}
+
+const UNITS = [
+  ['d', DAY_MS / SECOND_MS],
+  ['h', HOUR_MS / SECOND_MS],
+  ['m', MINUTE_MS / SECOND_MS],
+  ['s', 1],
+] as const;
+
+/**
+ * A span as its two largest units ('2d 3h', '1h 5m', '4m 10s', '35s'); negative spans count as 0.
+ * Seconds are floored (the spec shows no format: chosen).
+ */
+export function formatDuration(ms: number): string {
+  let seconds = Math.max(0, Math.floor(ms / SECOND_MS));
+  const parts: string[] = [];
+  for (const [unit, size] of UNITS) {
+    const count = Math.floor(seconds / size);
+    seconds -= count * size;
+    if (parts.length > 0 || count > 0 || size === 1) parts.push(`${count}${unit}`);
+  }
+  return parts.slice(0, 2).join(' ');
 }

@@ -38,6 +38,13 @@ import { StatusClock } from './status-clock';
 
 const INITIAL_CAPACITY = 1024;
 
+/**
+ * The active closures of every asset that has none: one shared empty list (never mutated: the
+ * effects replace the list), so the status rule's first test reads one hot array instead of a
+ * cold one per asset (README "Bench").
+ */
+export const NO_ACTIVE_CLOSURES: Asset['activeClosures'] = [];
+
 /** What changed in the fleet since the last diff, beyond the slots themselves. */
 export interface FleetChanges {
   /** The list order must be recomputed. */
@@ -87,6 +94,8 @@ export class FleetStore {
   readonly listCounts = new Int32Array(STATUS_COUNT);
   total = 0;
   listed = 0;
+  /** Assets whose type is a responder (part 1 §2, §4 responder mix), kept on upsert and remove. */
+  responders = 0;
   /** The selected asset (its details ride on the diffs in which it changed). */
   selectedId: string | null = null;
   selectedSlot = -1;
@@ -106,6 +115,22 @@ export class FleetStore {
   private changedMark = new Uint8Array(INITIAL_CAPACITY);
   private changed: number[] = [];
   private removed: number[] = [];
+  /**
+   * Refreshes owed at the end of a batch of messages (`refreshSoon` while `deferring`): a mark per
+   * slot, the incoming station id of each (undefined: keep the current one) and the marked range.
+   * Settled in slot order, the per-slot arrays are walked forward instead of at random (README
+   * "Bench"); a slot's owed refresh is settled before its next message reads it, so every message
+   * sees exactly the state it would have seen refreshed at once.
+   */
+  deferring = false;
+  private pendingMark = new Uint8Array(INITIAL_CAPACITY);
+  /** Filled to the capacity (a packed array: a write far past its end would turn it into a dictionary). */
+  private pendingStation: (string | null | undefined)[] = new Array<undefined>(INITIAL_CAPACITY).fill(undefined);
+  private pendingCount = 0;
+  /** The batch's time, for the owed refreshes. */
+  private pendingNow = 0;
+  private pendingLow = 0;
+  private pendingHigh = -1;
 
   get capacity(): number {
     return this.buffers.capacity;
@@ -134,6 +159,7 @@ export class FleetStore {
 
   upsert(asset: Asset, now: number): number {
     let slot = this.slotOf.get(asset.id);
+    if (slot !== undefined) this.settle(slot, now);
     if (slot === undefined) {
       slot = this.allocate();
       this.slotOf.set(asset.id, slot);
@@ -146,6 +172,9 @@ export class FleetStore {
         this.changes.order = true;
       }
     }
+    if (this.assets[slot]?.isResponderType) this.responders -= 1;
+    if (asset.isResponderType) this.responders += 1;
+    if (asset.activeClosures.length === 0) asset.activeClosures = NO_ACTIVE_CLOSURES;
     this.assets[slot] = asset;
     this.typeIndex[slot] = iconTypeIndex(asset.thingType);
     // A wire carries its own station id (fromThingWire applied the rule); keep it, check when null.
@@ -156,6 +185,8 @@ export class FleetStore {
   remove(id: string): void {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return;
+    // The owed refresh first, as if it had run at its message (the diff then carries the slot's last values too).
+    this.settle(slot, this.pendingNow);
     const flags = this.buffers.flags[slot] as number;
     const shown = this.buffers.status[slot] as number;
     this.counts[shown] = (this.counts[shown] as number) - 1;
@@ -170,6 +201,7 @@ export class FleetStore {
     this.buffers.heading[slot] = NO_HEADING;
     this.clock.delete(slot);
     this.slotOf.delete(id);
+    if (this.assets[slot]?.isResponderType) this.responders -= 1;
     this.assets[slot] = null;
     this.removed.push(slot);
     this.freedInBatch.push(slot);
@@ -196,11 +228,17 @@ export class FleetStore {
     this.outsideLng = new Float64Array(INITIAL_CAPACITY).fill(Number.NaN);
     this.outsideLat = new Float64Array(INITIAL_CAPACITY).fill(Number.NaN);
     this.changedMark = new Uint8Array(INITIAL_CAPACITY);
+    this.pendingMark = new Uint8Array(INITIAL_CAPACITY);
+    this.pendingStation = new Array<undefined>(INITIAL_CAPACITY).fill(undefined);
+    this.pendingCount = 0;
+    this.pendingLow = 0;
+    this.pendingHigh = -1;
     this.clock.clear();
     this.counts.fill(0);
     this.listCounts.fill(0);
     this.total = 0;
     this.listed = 0;
+    this.responders = 0;
     this.free = [];
     this.freedInBatch = [];
     this.next = 0;
@@ -236,6 +274,53 @@ export class FleetStore {
   /** Marks a slot's model as changed beyond what refresh derives (speed, run counters…). */
   touch(slot: number): void {
     if (slot === this.selectedSlot) this.changes.selected = true;
+  }
+
+  /**
+   * `refresh` now, or at the end of the batch while `deferring` (the incoming station id rides
+   * along; a later one for the same slot cannot come before `settle` has run the owed one).
+   */
+  refreshSoon(slot: number, now: number, incomingStationId?: string | null): void {
+    if (!this.deferring) {
+      this.refresh(slot, now, incomingStationId);
+      return;
+    }
+    if (this.pendingMark[slot] === 1) this.settle(slot, now);
+    this.pendingNow = now;
+    this.pendingMark[slot] = 1;
+    this.pendingStation[slot] = incomingStationId;
+    if (this.pendingCount === 0) {
+      this.pendingLow = slot;
+      this.pendingHigh = slot;
+    } else if (slot < this.pendingLow) this.pendingLow = slot;
+    else if (slot > this.pendingHigh) this.pendingHigh = slot;
+    this.pendingCount += 1;
+  }
+
+  /** Runs a slot's owed refresh, if any (before anything reads or replaces its derived state). */
+  settle(slot: number, now: number): void {
+    if (this.pendingMark[slot] !== 1) return;
+    const station = this.pendingStation[slot];
+    this.dropPending(slot);
+    this.refresh(slot, now, station);
+  }
+
+  /** Runs every owed refresh, in slot order. */
+  settleAll(now: number): void {
+    const mark = this.pendingMark;
+    for (let slot = this.pendingLow; slot <= this.pendingHigh && this.pendingCount > 0; slot += 1) {
+      if (mark[slot] === 1) this.settle(slot, now);
+    }
+    this.pendingCount = 0;
+    this.pendingLow = 0;
+    this.pendingHigh = -1;
+  }
+
+  private dropPending(slot: number): void {
+    if (this.pendingMark[slot] !== 1) return;
+    this.pendingMark[slot] = 0;
+    this.pendingStation[slot] = undefined;
+    this.pendingCount -= 1;
   }
 
   /**
@@ -417,6 +502,8 @@ export class FleetStore {
     this.orderMark = grow8(this.orderMark);
     this.typeIndex = grow8(this.typeIndex);
     this.changedMark = grow8(this.changedMark);
+    this.pendingMark = grow8(this.pendingMark);
+    while (this.pendingStation.length < capacity) this.pendingStation.push(undefined);
     const grow64 = (a: Float64Array, fill: number) => {
       const grown = new Float64Array(capacity).fill(fill);
       grown.set(a);

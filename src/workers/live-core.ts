@@ -5,19 +5,23 @@
  * core directly, the worker wraps it.
  */
 import type { Asset, ThingWire } from '../domain/asset';
+import { responderMixOfCount, type ResponderMix } from '../domain/asset-status';
 import type { Station } from '../domain/area';
 import { createAssetFilter, type AssetFilterInput } from '../domain/asset-filter';
 import type { ClosureWire } from '../domain/closure';
 import type { LiveMessage } from '../domain/live-message';
 import { fromLocationWire, type LocationWire } from '../domain/location';
 import { AssetOrder } from './asset-order';
+import { AvailabilityIndex, listedPositions, type AvailabilityAnswer, type AvailabilityQuery } from './availability';
 import { ClosureCache } from './closure-cache';
 import { ClusterIndex } from './cluster-index';
 import type { ClusterAnswer, ClusterQuery } from './live-protocol';
 import type { AssetDetails, LiveDiff } from './diff';
 import { EventsCache } from './events-cache';
 import { FleetStore } from './fleet-store';
-import { applyLiveMessage } from './message-effects';
+import { applyLiveMessages } from './message-effects';
+import type { AreaShape } from '../domain/area-shape';
+import { AreaCounter, type AreaCountsAnswer } from './area-counts';
 
 export function toDetails(asset: Asset): AssetDetails {
   const { searchText: _searchText, ...details } = asset;
@@ -126,6 +130,11 @@ export class LiveCore {
     return rows;
   }
 
+  /** part 1 §2, §4: the fleet's responder mix, from the count the fleet keeps (no loop over the fleet). */
+  responderMix(): ResponderMix {
+    return responderMixOfCount(this.fleet.responders, this.fleet.slotOf.size);
+  }
+
   /** Empties everything (organization switch); the next diff says reset. */
   reset(): void {
     this.fleet.clear();
@@ -143,7 +152,7 @@ export class LiveCore {
     const queue = this.queue;
     this.queue = [];
     const targets = { fleet: this.fleet, events: this.events, closures: this.closures };
-    for (const message of queue) applyLiveMessage(targets, message, now);
+    applyLiveMessages(targets, queue, now);
     return queue.length;
   }
 
@@ -179,5 +188,26 @@ export class LiveCore {
   clusterAnswer(query: ClusterQuery): ClusterAnswer {
     this.clusters.ensure(this.fleet, this.clusterVersion);
     return this.clusters.query(query);
+  }
+
+  // ── area markers' counts (part 1 §2 Map: "Area markers show asset counts") ──
+  private readonly areaCounter = new AreaCounter();
+
+  /** The listed assets inside each area; counted again only when the fleet's version or the areas changed. */
+  areaCounts(shapes: readonly AreaShape[]): AreaCountsAnswer {
+    return this.areaCounter.count(shapes, this.fleet.buffers, this.fleet.highWater, this.version);
+  }
+
+  // ── the unit-availability and density views (issue 7 "The map") ──
+  private readonly availabilityIndex = new AvailabilityIndex();
+
+  /** The unit-availability view's gaps for an area: the units' index follows the group view's version. */
+  availabilityAnswer(query: AvailabilityQuery): AvailabilityAnswer {
+    return this.availabilityIndex.query(this.fleet, this.clusterVersion, query);
+  }
+
+  /** The listed assets' positions [lng, lat, …] in list order (the density view). */
+  listedPositions(): Float64Array {
+    return listedPositions(this.order.order, this.fleet.buffers.lngLat);
   }
 }

@@ -11,6 +11,9 @@ import { defaultStatusFilter, type AssetFilterInput } from '../domain/asset-filt
 import type { Closure } from '../domain/closure';
 import { POLL_INTERVAL_MS, SOCKET_BATCH_MS, SOCKET_PROTOCOL } from '../domain/constants';
 import type { LiveMessage } from '../domain/live-message';
+import type { Location } from '../domain/location';
+import type { AvailabilityAnswer, AvailabilityQuery } from './availability';
+import { availabilityQuerySchema, availabilityTransferables, type ListedPositions } from './availability-protocol';
 import { diffTransferables, type AssetDetails, type LiveDiff } from './diff';
 import type { EventsQuery, EventsView } from './events-cache';
 import { LiveApi, UnauthorizedError, UnavailableError } from './live-api';
@@ -31,6 +34,8 @@ import {
   type OrganizationChoice,
 } from './live-protocol';
 import { SocketClient, type SocketFactory, type SocketLike } from './socket-client';
+import { areaShapeSchema, type AreaShape } from '../domain/area-shape';
+import type { AreaCountsAnswer } from './area-counts';
 
 /** Marks code that must only ever run inside the worker (the bundle test looks for it). */
 export const LIVE_WORKER_MARKER = 'lightbar-live-worker-v1';
@@ -69,6 +74,8 @@ function initialStatus(): LiveStatus {
     events: { version: 0, active: 0, recent: 0 },
     closuresVersion: 0,
     stations: 0,
+    // An empty fleet reads 'all': is_responder defaults to true (part 1 §1), so Incidents until a non-responder arrives.
+    responderMix: 'all',
   };
 }
 
@@ -104,6 +111,7 @@ export function createLiveEngine(overrides: Partial<LiveEngineDeps> = {}) {
       events: { version: core.events.version, active: view.counts.active, recent: view.counts.recent },
       closuresVersion: core.closures.version,
       stations: core.fleet.stations.size,
+      responderMix: core.responderMix(),
     };
     if (listener) void Promise.resolve(listener.status(status)).catch(() => undefined);
   }
@@ -124,7 +132,7 @@ export function createLiveEngine(overrides: Partial<LiveEngineDeps> = {}) {
       void Promise.resolve(listener.diff(Comlink.transfer(diff, diffTransferables(diff)))).catch(() => undefined);
     }
     armClock();
-    if (core.events.version !== eventsVersion || core.closures.version !== closuresVersion) emitStatus();
+    if (core.events.version !== eventsVersion || core.closures.version !== closuresVersion || core.responderMix() !== status.responderMix) emitStatus();
     return diff;
   }
 
@@ -386,6 +394,11 @@ export function createLiveEngine(overrides: Partial<LiveEngineDeps> = {}) {
       return core.events.view(now());
     },
 
+    /** One kept event by id, whatever the panel's query shows (the event detail and edit pages). */
+    event(id: string): Location | null {
+      return core.events.get(z.string().parse(id));
+    },
+
     closures(): Closure[] {
       return core.closures.all();
     },
@@ -429,6 +442,18 @@ export function createLiveEngine(overrides: Partial<LiveEngineDeps> = {}) {
       return core.clusters.expansionZoom(clusterId);
     },
 
+    /** The unit-availability view's gaps grid for an area (issue 7; the mask transferred). */
+    availability(query: AvailabilityQuery): AvailabilityAnswer {
+      const answer = core.availabilityAnswer(availabilityQuerySchema.parse(query));
+      return Comlink.transfer(answer, availabilityTransferables(answer));
+    },
+
+    /** The listed assets' positions for the density view (transferred). */
+    listedPositions(): ListedPositions {
+      const lngLat = core.listedPositions();
+      return Comlink.transfer({ version: core.version, lngLat }, [lngLat.buffer as ArrayBuffer]);
+    },
+
     /** Connectivity (online/offline) from the main thread: offline closes the socket and stops polling. */
     setConnectivity(online: boolean): void {
       setStatus({ online });
@@ -460,6 +485,11 @@ export function createLiveEngine(overrides: Partial<LiveEngineDeps> = {}) {
 
     status(): LiveStatus {
       return status;
+    },
+
+    /** part 1 §2 Map: the listed assets inside each area, for the area markers' counts. */
+    areaCounts(areas: AreaShape[]): AreaCountsAnswer {
+      return core.areaCounts(z.array(areaShapeSchema).parse(areas));
     },
   };
   return engine;

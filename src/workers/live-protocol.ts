@@ -5,7 +5,7 @@
  * that both halves import and that holds no worker code.
  */
 import { z } from 'zod';
-import { ASSET_STATUSES } from '../domain/asset-status';
+import { ASSET_STATUSES, type ResponderMix } from '../domain/asset-status';
 import { EVENT_DISPLAY_CHOICES } from '../domain/location';
 import type { LiveDiff } from './diff';
 import type { EventsQuery } from './events-cache';
@@ -89,6 +89,8 @@ export interface LiveStatus {
   events: { version: number; active: number; recent: number };
   closuresVersion: number;
   stations: number;
+  /** part 1 §2, §4: responders among the fleet's assets (labels: Incidents or Events, On-Scene...). */
+  responderMix: ResponderMix;
 }
 
 /** The main thread's half of the conversation (a `Comlink.proxy` of it in the browser). */
@@ -113,6 +115,7 @@ export const liveStatusSchema = z.object({
   events: z.object({ version: z.number().int(), active: z.number().int(), recent: z.number().int() }),
   closuresVersion: z.number().int(),
   stations: z.number().int(),
+  responderMix: z.enum(['all', 'some', 'none']),
 }) satisfies z.ZodType<LiveStatus>;
 
 // ── the group view's answer ──────────────────────────────────────────────────

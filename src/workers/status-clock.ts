@@ -5,18 +5,24 @@
  * deadline moves its one entry up or down in O(log n), so 10,000 heartbeats a second neither grow
  * the queue nor leave stale entries behind. The engine arms a single timer for the earliest
  * deadline; there is no timer per asset.
+ *
+ * The heap holds each entry's deadline next to its slot (`keys`, in heap order), so sifting reads
+ * one contiguous array instead of looking each slot's deadline up at random, and it moves a hole
+ * rather than swapping (README "Bench": the clock is set for every message of a batch).
  */
 export class StatusClock {
+  /** Slots in heap order. */
   private heap: Int32Array;
+  /** Their deadlines, in the same order (the sift compares these). */
+  private keys: Float64Array;
   private size = 0;
   /** Heap position per slot, -1 when the slot has no deadline. */
   private position: Int32Array;
-  private deadline: Float64Array;
 
   constructor(capacity = 1024) {
     this.heap = new Int32Array(capacity);
+    this.keys = new Float64Array(capacity);
     this.position = new Int32Array(capacity).fill(-1);
-    this.deadline = new Float64Array(capacity);
   }
 
   get length(): number {
@@ -28,13 +34,13 @@ export class StatusClock {
     if (capacity <= this.position.length) return;
     const heap = new Int32Array(capacity);
     heap.set(this.heap);
+    const keys = new Float64Array(capacity);
+    keys.set(this.keys);
     const position = new Int32Array(capacity).fill(-1);
     position.set(this.position);
-    const deadline = new Float64Array(capacity);
-    deadline.set(this.deadline);
     this.heap = heap;
+    this.keys = keys;
     this.position = position;
-    this.deadline = deadline;
   }
 
   /** The slot's next deadline (ms), or none (null). */
@@ -44,24 +50,21 @@ export class StatusClock {
       return;
     }
     if (slot >= this.position.length) this.grow(Math.max(slot + 1, this.position.length * 2));
-    const at0 = this.position[slot] as number;
-    if (at0 < 0) {
-      this.deadline[slot] = at;
-      this.heap[this.size] = slot;
-      this.position[slot] = this.size;
+    const index = this.position[slot] as number;
+    if (index < 0) {
       this.size += 1;
-      this.up(this.size - 1);
+      this.up(this.size - 1, slot, at);
       return;
     }
-    const previous = this.deadline[slot] as number;
+    const previous = this.keys[index] as number;
     if (previous === at) return;
-    this.deadline[slot] = at;
-    if (at < previous) this.up(at0);
-    else this.down(at0);
+    if (at < previous) this.up(index, slot, at);
+    else this.down(index, slot, at);
   }
 
   get(slot: number): number | null {
-    return slot < this.position.length && (this.position[slot] as number) >= 0 ? (this.deadline[slot] as number) : null;
+    const index = slot < this.position.length ? (this.position[slot] as number) : -1;
+    return index >= 0 ? (this.keys[index] as number) : null;
   }
 
   delete(slot: number): void {
@@ -71,23 +74,22 @@ export class StatusClock {
     this.position[slot] = -1;
     this.size -= 1;
     if (index === this.size) return;
+    // The last entry fills the hole, then finds its place up or down.
     const last = this.heap[this.size] as number;
-    this.heap[index] = last;
-    this.position[last] = index;
-    this.up(index);
-    this.down(this.position[last] as number);
+    const at = this.keys[this.size] as number;
+    if (index > 0 && at < (this.keys[(index - 1) >> 1] as number)) this.up(index, last, at);
+    else this.down(index, last, at);
   }
 
   /** The earliest deadline, or null when nothing can change by time alone. */
   next(): number | null {
-    return this.size > 0 ? (this.deadline[this.heap[0] as number] as number) : null;
+    return this.size > 0 ? (this.keys[0] as number) : null;
   }
 
   /** Removes every slot whose deadline is at or before `now` and pushes it to `out`. */
   popDue(now: number, out: number[]): void {
-    while (this.size > 0) {
+    while (this.size > 0 && (this.keys[0] as number) <= now) {
       const slot = this.heap[0] as number;
-      if ((this.deadline[slot] as number) > now) return;
       this.delete(slot);
       out.push(slot);
     }
@@ -98,39 +100,49 @@ export class StatusClock {
     this.size = 0;
   }
 
-  private less(i: number, j: number): boolean {
-    return (this.deadline[this.heap[i] as number] as number) < (this.deadline[this.heap[j] as number] as number);
-  }
-
-  private swap(i: number, j: number): void {
-    const a = this.heap[i] as number;
-    const b = this.heap[j] as number;
-    this.heap[i] = b;
-    this.heap[j] = a;
-    this.position[b] = i;
-    this.position[a] = j;
-  }
-
-  private up(index: number): void {
+  /** Places (slot, at) at the hole `index` or above it, moving larger parents down. */
+  private up(index: number, slot: number, at: number): void {
+    const { heap, keys, position } = this;
     let i = index;
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (!this.less(i, parent)) return;
-      this.swap(i, parent);
+      const parentAt = keys[parent] as number;
+      if (!(at < parentAt)) break;
+      const parentSlot = heap[parent] as number;
+      heap[i] = parentSlot;
+      keys[i] = parentAt;
+      position[parentSlot] = i;
       i = parent;
     }
+    heap[i] = slot;
+    keys[i] = at;
+    position[slot] = i;
   }
 
-  private down(index: number): void {
+  /** Places (slot, at) at the hole `index` or below it, moving smaller children up. */
+  private down(index: number, slot: number, at: number): void {
+    const { heap, keys, position } = this;
+    const size = this.size;
     let i = index;
     for (;;) {
       const left = 2 * i + 1;
-      if (left >= this.size) return;
+      if (left >= size) break;
       const right = left + 1;
-      const child = right < this.size && this.less(right, left) ? right : left;
-      if (!this.less(child, i)) return;
-      this.swap(i, child);
+      let child = left;
+      let childAt = keys[left] as number;
+      if (right < size && (keys[right] as number) < childAt) {
+        child = right;
+        childAt = keys[right] as number;
+      }
+      if (!(childAt < at)) break;
+      const childSlot = heap[child] as number;
+      heap[i] = childSlot;
+      keys[i] = childAt;
+      position[childSlot] = i;
       i = child;
     }
+    heap[i] = slot;
+    keys[i] = at;
+    position[slot] = i;
   }
 }

@@ -9,9 +9,14 @@ import * as Comlink from 'comlink';
 import { ref } from 'valtio';
 import type { AssetStatus } from '../../domain/asset-status';
 import type { Closure } from '../../domain/closure';
+import type { AvailabilityAnswer } from '../../workers/availability';
+import type { ListedPositions } from '../../workers/availability-protocol';
+import type { Location } from '../../domain/location';
 import { liveDiffSchema, type AssetDetails, type LiveDiff } from '../../workers/diff';
 import type { EventsQuery, EventsView } from '../../workers/events-cache';
 import type { LiveEngine } from '../../workers/live-engine';
+import type { AreaShape } from '../../domain/area-shape';
+import type { AreaCountsAnswer } from '../../workers/area-counts';
 import { liveStatusSchema, type ClusterAnswer, type LiveConfig, type LiveListener, type LiveStatus, type OrganizationChoice } from '../../workers/live-protocol';
 import {
   applyDiffToStore,
@@ -104,12 +109,20 @@ export interface LiveBridge {
   /** Clusters and station groups of a viewport (group view), with the station-view preference. */
   clusters(bbox: [number, number, number, number], zoom: number): Promise<ClusterAnswer>;
   expansionZoom(clusterId: number): Promise<number>;
+  /** The unit-availability view's gaps for an area, with the availability-radius preference (issue 7). */
+  availability(bbox: [number, number, number, number]): Promise<AvailabilityAnswer>;
+  /** The listed assets' positions (the density view). */
+  listedPositions(): Promise<ListedPositions>;
   setEventsQuery(patch: Partial<EventsQuery>): Promise<EventsView>;
   events(): Promise<EventsView>;
+  /** One kept event by id (null when the cache holds none), whatever the events query shows. */
+  event(id: string): Promise<Location | null>;
   closures(): Promise<Closure[]>;
   /** Fetch what changed now. */
   refresh(): Promise<void>;
   dispose(): Promise<void>;
+  /** part 1 §2 Map: the listed assets inside each area (counted in the worker), for the area markers. */
+  areaCounts(areas: AreaShape[]): Promise<AreaCountsAnswer>;
 }
 
 function defaultAddresses(): { apiBase: string; socketUrl: string } {
@@ -125,10 +138,14 @@ export function createLiveBridge(options: LiveBridgeOptions = {}): LiveBridge {
   const signals = options.signals === undefined ? browserPageSignals() : options.signals;
   let unwatch: (() => void) | null = null;
   let signedOut = false;
+  /** Diffs that carried the selected asset's details (they travel on another channel than `select`'s answer). */
+  let selectedDiffs = 0;
 
   const listener: LiveListener = {
     diff(raw: LiveDiff) {
-      applyDiffToStore(store, liveDiffSchema.parse(raw) as LiveDiff);
+      const diff = liveDiffSchema.parse(raw) as LiveDiff;
+      if (diff.selected !== undefined) selectedDiffs += 1;
+      applyDiffToStore(store, diff);
     },
     status(raw: LiveStatus) {
       const status = liveStatusSchema.parse(raw);
@@ -187,7 +204,12 @@ export function createLiveBridge(options: LiveBridgeOptions = {}): LiveBridge {
     },
     async select(id) {
       store.selection.id = id;
+      const mark = selectedDiffs;
       const details = await engine.select(id);
+      // A later selection wins; and a diff that brought this asset's details while the answer
+      // travelled is newer than the answer (diffs and answers use different channels).
+      if (store.selection.id !== id) return details;
+      if (selectedDiffs !== mark && id !== null && store.selection.asset?.id === id) return store.selection.asset as AssetDetails;
       store.selection.asset = details ? ref(details) : null;
       return details;
     },
@@ -200,11 +222,14 @@ export function createLiveBridge(options: LiveBridgeOptions = {}): LiveBridge {
     listedBounds: () => engine.listedBounds(),
     clusters: (bbox, zoom) => engine.clusters({ bbox, zoom, stationView: store.preferences.stationView }),
     expansionZoom: (clusterId) => engine.expansionZoom(clusterId),
+    availability: (bbox) => engine.availability({ bbox, radiusM: store.preferences.availabilityRadiusM }),
+    listedPositions: () => engine.listedPositions(),
     async setEventsQuery(patch) {
       Object.assign(store.events.query, patch);
       return engine.setEventsQuery({ ...store.events.query });
     },
     events: () => engine.events(),
+    event: (id) => engine.event(id),
     closures: () => engine.closures(),
     refresh: () => engine.refresh(),
     async dispose() {
@@ -217,5 +242,6 @@ export function createLiveBridge(options: LiveBridgeOptions = {}): LiveBridge {
         worker.terminate();
       }
     },
+    areaCounts: (areas) => engine.areaCounts(areas),
   };
 }

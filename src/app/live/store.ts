@@ -8,7 +8,7 @@
  */
 import { proxy, ref } from 'valtio';
 import { z } from 'zod';
-import { ASSET_STATUS, type AssetStatus } from '../../domain/asset-status';
+import { ASSET_STATUS, type AssetStatus, type ResponderMix } from '../../domain/asset-status';
 import { defaultStatusFilter } from '../../domain/asset-filter';
 import { DEFAULT_EVENT_DISPLAY } from '../../domain/location';
 import { applyDiff, createFleetBuffers, STATUS_COUNT, type AssetDetails, type FleetBuffers, type LiveDiff } from '../../workers/diff';
@@ -109,6 +109,11 @@ export interface AssetsLayerData {
   length: number;
   /** The diff version it shows. */
   version: number;
+  /**
+   * The slots this version changed since the previous one (the diff's changed and removed slots):
+   * the assets layer uploads only their rows. Null or absent: everything may have changed.
+   */
+  changed?: Int32Array | null;
   attributes: {
     getPosition: { value: Float64Array; size: 2 };
     getIconIndex: { value: Uint8Array; size: 1 };
@@ -118,10 +123,11 @@ export interface AssetsLayerData {
   };
 }
 
-export function layerDataOf(buffers: FleetBuffers, version: number): AssetsLayerData {
+export function layerDataOf(buffers: FleetBuffers, version: number, changed: Int32Array | null = null): AssetsLayerData {
   return {
     length: buffers.capacity,
     version,
+    changed,
     attributes: {
       getPosition: { value: buffers.lngLat, size: 2 },
       getIconIndex: { value: buffers.icon, size: 1 },
@@ -170,6 +176,8 @@ export interface LiveState {
   events: { version: number; active: number; recent: number; query: EventsQuery };
   closuresVersion: number;
   stations: number;
+  /** part 1 §2, §4: the fleet's responder mix as the worker counts it (Incidents or Events, status labels). */
+  responderMix: ResponderMix;
   /** Per-slot typed arrays (under ref). */
   buffers: FleetBuffers;
   /** The list: slots in order (under ref). */
@@ -211,6 +219,7 @@ export function createLiveStore(preferences: LivePreferences = { ...DEFAULT_PREF
     events: { version: 0, active: 0, recent: 0, query: { display: DEFAULT_EVENT_DISPLAY, search: '' } },
     closuresVersion: 0,
     stations: 0,
+    responderMix: 'all',
     buffers: ref(buffers),
     order: ref(new Int32Array(0)),
     data: ref(layerDataOf(buffers, 0)),
@@ -222,6 +231,15 @@ function setCounts(target: number[], source: Int32Array): void {
     const value = source[i] ?? 0;
     if (target[i] !== value) target[i] = value;
   }
+}
+
+/** The slots a diff wrote: its changed slots and its removed ones (the layer uploads those rows). */
+function changedSlotsOf(diff: LiveDiff): Int32Array {
+  if (diff.removed.length === 0) return diff.index;
+  const slots = new Int32Array(diff.index.length + diff.removed.length);
+  slots.set(diff.index);
+  slots.set(diff.removed, diff.index.length);
+  return slots;
 }
 
 /**
@@ -244,9 +262,12 @@ export function applyDiffToStore(store: LiveStore, diff: LiveDiff): void {
   store.total = diff.total;
   store.listLength = diff.listLength;
   store.clusterVersion = diff.clusterVersion;
-  if (diff.selected !== undefined) store.selection.asset = diff.selected === null ? null : ref(diff.selected);
+  // Details of an earlier selection (a diff made before the worker saw the new one) are not shown.
+  if (diff.selected !== undefined && (diff.selected === null || diff.selected.id === store.selection.id)) {
+    store.selection.asset = diff.selected === null ? null : ref(diff.selected);
+  }
   store.time = diff.time;
-  store.data = ref(layerDataOf(buffers, diff.version));
+  store.data = ref(layerDataOf(buffers, diff.version, buffers === current ? changedSlotsOf(diff) : null));
   store.version = diff.version;
 }
 
@@ -273,4 +294,5 @@ export function applyStatusToStore(store: LiveStore, status: LiveStatus): void {
   store.events.recent = status.events.recent;
   store.closuresVersion = status.closuresVersion;
   store.stations = status.stations;
+  if (store.responderMix !== status.responderMix) store.responderMix = status.responderMix;
 }

@@ -1,21 +1,409 @@
 /**
- * The fleet on the dashboard map (issue 7): the assets layer over the live store's binary
- * attributes, or — with the group view — the worker's clusters and station groups; the density
- * and unit-availability views; hover and pinned asset popups.
+ * The fleet on the dashboard map (issue 7 "The map"; part 1 §2 Map): the assets layer over the live
+ * store's binary attributes, or — with the group view — the worker's clusters and station groups
+ * (singles keep their real icon); the density and unit-availability views; the targeted asset's
+ * ring; hover and pinned asset popups.
+ *
+ * Main-thread rule (ARCHITECTURE "Live data"): nothing here loops over the fleet or runs per asset
+ * at socket rate. The worker answers per viewport (clusters, availability) or per fleet change
+ * (density), each asked at most QUERY_INTERVAL_MS apart; singles and the target ring read a few
+ * slots of the store's buffers per diff.
+ *
+ * Pin marker (part 1 §2 lists the preference without saying more; our reading, README): with it
+ * on, a click on an asset pins its popup open (MapState.popup) — it follows the asset and stays
+ * until its Close button; with it off, a click only targets the asset and opens its detail, and the
+ * popup shows while the pointer is over the asset.
  */
-import { useMemo } from 'react';
-import type { LayersList } from '@deck.gl/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { subscribeKey } from 'valtio/utils';
+import type { Layer, LayersList, PickingInfo } from '@deck.gl/core';
+import type { ResponderMix } from '../../domain/asset-status';
 import { assetsLayer } from '../../map/layers/assets-layer';
+import { availabilityLayer, availabilityPixels, availabilityShareText, type AvailabilityImage } from '../../map/layers/availability-layer';
+import { clusterMarkers, clustersLayers, singleSlots, singlesLayerData, stationMarkers, type ClusterMarker, type StationMarker } from '../../map/layers/clusters-layer';
+import { densityLayer } from '../../map/layers/density-layer';
+import { slotPosition, targetLayer } from '../../map/layers/target-layer';
+import { STATION_GROUPS_BELOW_ZOOM } from '../../workers/cluster-index';
+import type { AssetDetails } from '../../workers/diff';
+import type { ClusterAnswer } from '../../workers/live-protocol';
+import type { LiveBridge } from '../live/bridge';
+import type { LivePreferences, LiveStore } from '../live/store';
+import { AssetPopup, StationPopup } from './asset-popup';
+import { assetMapState, hoverDetails, screenPoint, visibleBounds, type AssetMapState } from './asset-map-state';
 import type { DashboardMapProps } from './dashboard-map';
+import { centerOn, setTarget, type MapState } from './map-state';
+import { createQueryThrottle, padBounds } from './query-throttle';
 import { useLiveLayerData } from './use-live-layer-data';
 
-export function useAssetLayers({ live, map }: DashboardMapProps, displayed: boolean): LayersList {
-  const data = useLiveLayerData(live);
-  void map;
-  return useMemo<LayersList>(() => (data && displayed ? [assetsLayer(data)] : []), [data, displayed]);
+/** At most 4 worker queries a second per view (issue 7: never per asset). */
+export const QUERY_INTERVAL_MS = 250;
+/** Clusters are asked for a little more than the screen, so a small pan shows no empty edge. */
+const CLUSTER_BOUNDS_MARGIN = 0.15;
+/** The pinned popup re-reads its asset at most once a second (the batch rate, part 1 §4). */
+const PINNED_REFRESH_MS = 1_000;
+/** Before the worker reports a fleet every asset counts as a responder (is_responder's default), as the shell does. */
+const NO_FLEET_MIX: ResponderMix = 'all';
+
+/** part 1 §4: the popup's status wording follows the fleet's responder mix, as the worker counts it. */
+function useResponderMix(live: LiveStore | null): ResponderMix {
+  const [mix, setMix] = useState<ResponderMix>(() => live?.responderMix ?? NO_FLEET_MIX);
+  useEffect(() => {
+    if (!live) return undefined;
+    setMix(live.responderMix);
+    return subscribeKey(live, 'responderMix', setMix);
+  }, [live]);
+  return live ? mix : NO_FLEET_MIX;
 }
 
-/** The asset popups (hover and pinned) drawn over the map. */
-export function AssetPopups(_props: DashboardMapProps) {
-  return null;
+/** The store's preferences, re-read when they change (null before the worker started). */
+function usePreferences(live: LiveStore | null): LivePreferences | null {
+  const [prefs, setPrefs] = useState<LivePreferences | null>(() => (live ? { ...live.preferences } : null));
+  useEffect(() => {
+    if (!live) return undefined;
+    const read = () => setPrefs({ ...live.preferences });
+    read();
+    const offs = (Object.keys(live.preferences) as (keyof LivePreferences)[]).map((key) => subscribeKey(live.preferences, key, read));
+    return () => offs.forEach((off) => off());
+  }, [live]);
+  return live ? prefs : null;
+}
+
+/**
+ * Runs `ask` now and whenever one of `watch`'s subscriptions fires, through one throttle; an answer
+ * of an older ask is dropped. `ask` returns what to keep (undefined: keep the last).
+ */
+function useWorkerAnswer<T>(enabled: boolean, ask: () => Promise<T | undefined>, watch: (request: () => void) => (() => void)[]): T | null {
+  const [answer, setAnswer] = useState<T | null>(null);
+  const askRef = useRef(ask);
+  const watchRef = useRef(watch);
+  useEffect(() => {
+    askRef.current = ask;
+    watchRef.current = watch;
+  });
+  useEffect(() => {
+    if (!enabled) return undefined;
+    let alive = true;
+    let seq = 0;
+    const throttle = createQueryThrottle(async () => {
+      const own = ++seq;
+      const next = await askRef.current();
+      if (alive && own === seq && next !== undefined) setAnswer(next);
+    }, QUERY_INTERVAL_MS);
+    const offs = watchRef.current(() => throttle.request());
+    throttle.request();
+    return () => {
+      alive = false;
+      throttle.dispose();
+      offs.forEach((off) => off());
+      setAnswer(null);
+    };
+  }, [enabled]);
+  return enabled ? answer : null;
+}
+
+function useClusterAnswer(enabled: boolean, live: LiveStore | null, bridge: LiveBridge | null, map: MapState, ui: AssetMapState): ClusterAnswer | null {
+  return useWorkerAnswer<ClusterAnswer>(
+    enabled && !!live && !!bridge,
+    async () => {
+      const bounds = visibleBounds(map.view, ui.size);
+      if (!bounds || !bridge) return undefined;
+      return bridge.clusters(padBounds(bounds, CLUSTER_BOUNDS_MARGIN), map.view.zoom);
+    },
+    (request) =>
+      live
+        ? [subscribeKey(map, 'view', request), subscribeKey(ui, 'size', request), subscribeKey(live, 'clusterVersion', request), subscribeKey(live.preferences, 'stationView', request)]
+        : [],
+  );
+}
+
+function useDensityPositions(enabled: boolean, live: LiveStore | null, bridge: LiveBridge | null): Float64Array | null {
+  return useWorkerAnswer<Float64Array>(
+    enabled && !!live && !!bridge,
+    async () => (bridge ? (await bridge.listedPositions()).lngLat : undefined),
+    // The listed positions change only in a batch that bumps the group view's version.
+    (request) => (live ? [subscribeKey(live, 'clusterVersion', request)] : []),
+  );
+}
+
+function useAvailabilityImage(enabled: boolean, live: LiveStore | null, bridge: LiveBridge | null, map: MapState, ui: AssetMapState): AvailabilityImage | null {
+  const image = useWorkerAnswer<AvailabilityImage>(
+    enabled && !!live && !!bridge,
+    async () => {
+      const bounds = visibleBounds(map.view, ui.size);
+      if (!bounds || !bridge) return undefined;
+      const answer = await bridge.availability(bounds);
+      ui.availability = { coveredShare: answer.coveredShare, radiusM: answer.radiusM };
+      return { bounds: answer.bbox, width: answer.columns, height: answer.rows, pixels: availabilityPixels(answer.mask) };
+    },
+    (request) =>
+      live
+        ? [subscribeKey(map, 'view', request), subscribeKey(ui, 'size', request), subscribeKey(live, 'clusterVersion', request), subscribeKey(live.preferences, 'availabilityRadiusM', request)]
+        : [],
+  );
+  useEffect(() => {
+    if (!enabled) ui.availability = null;
+  }, [enabled, ui]);
+  return image;
+}
+
+/** The targeted asset's slot: asked once per target (again while it is not in the fleet yet). */
+function useTargetSlot(live: LiveStore | null, bridge: LiveBridge | null, map: MapState): number {
+  const { target } = useSnapshot(map);
+  const id = target?.kind === 'asset' ? target.id : null;
+  const [found, setFound] = useState<{ id: string; slot: number } | null>(null);
+  useEffect(() => {
+    if (!id || !bridge || !live) return undefined;
+    let alive = true;
+    let asking = false;
+    const ask = () => {
+      if (asking) return;
+      asking = true;
+      void bridge
+        .slotOf(id)
+        .then((slot) => {
+          if (!alive) return;
+          setFound({ id, slot });
+          if (slot >= 0) off();
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          asking = false;
+        });
+    };
+    const off = subscribeKey(live, 'total', ask);
+    ask();
+    return () => {
+      alive = false;
+      off();
+    };
+  }, [id, bridge, live]);
+  return id && found?.id === id ? found.slot : -1;
+}
+
+interface Handlers {
+  hoverAsset(slot: number, info: PickingInfo): void;
+  clickAsset(slot: number): void;
+  clickCluster(marker: ClusterMarker): void;
+  clickStation(marker: StationMarker): void;
+  hoverStation(marker: StationMarker | null, info: PickingInfo): void;
+}
+
+function createHandlers(ui: AssetMapState, current: () => { bridge: LiveBridge | null; map: MapState; pinMarker: boolean; navigate: (path: string) => void }): Handlers {
+  return {
+    hoverAsset(slot, info) {
+      const { bridge } = current();
+      const hover = ui.hover;
+      if (slot < 0 || !bridge) {
+        if (hover?.kind === 'asset') ui.hover = null;
+        return;
+      }
+      if (hover?.kind === 'asset' && hover.slot === slot) {
+        hover.x = info.x;
+        hover.y = info.y;
+        return;
+      }
+      ui.hover = { kind: 'asset', x: info.x, y: info.y, slot, details: null };
+      void bridge.assetAtSlot(slot).then((details) => {
+        const now = ui.hover;
+        if (now?.kind === 'asset' && now.slot === slot) now.details = hoverDetails(details);
+      });
+    },
+    clickAsset(slot) {
+      const { bridge, map } = current();
+      if (slot < 0 || !bridge) return;
+      void bridge.assetAtSlot(slot).then((details: AssetDetails | null) => {
+        if (!details) return;
+        const { pinMarker, navigate } = current();
+        setTarget(map, { kind: 'asset', id: details.id });
+        map.popup = pinMarker ? { kind: 'asset', id: details.id, longitude: details.position.lng, latitude: details.position.lat } : map.popup?.kind === 'asset' ? null : map.popup;
+        navigate(`/dashboard/things/${details.id}`);
+      });
+    },
+    clickCluster(marker) {
+      const { bridge, map } = current();
+      if (!bridge) return;
+      void bridge.expansionZoom(marker.clusterId).then((zoom) => centerOn(map, marker.position[0], marker.position[1], zoom));
+    },
+    clickStation(marker) {
+      const { map } = current();
+      // part 1 §2: stations group assets when zoomed out; zooming to where groups end shows them.
+      centerOn(map, marker.position[0], marker.position[1], STATION_GROUPS_BELOW_ZOOM);
+    },
+    hoverStation(marker, info) {
+      if (marker) ui.hover = { kind: 'station', x: info.x, y: info.y, id: marker.id, name: marker.name, count: marker.count };
+      else if (ui.hover?.kind === 'station') ui.hover = null;
+    },
+  };
+}
+
+export function useAssetLayers({ live, map, bridge }: DashboardMapProps, displayed: boolean): LayersList {
+  const data = useLiveLayerData(live);
+  const prefs = usePreferences(live);
+  const navigate = useNavigate();
+  const ui = assetMapState(map);
+  const groupOn = displayed && !!prefs?.groupView;
+  const answer = useClusterAnswer(groupOn, live, bridge, map, ui);
+  const density = useDensityPositions(displayed && !!prefs?.densityView, live, bridge);
+  const availability = useAvailabilityImage(displayed && !!prefs?.availabilityView, live, bridge, map, ui);
+  const targetSlot = useTargetSlot(live, bridge, map);
+
+  const latest = useRef({ bridge, map, pinMarker: !!prefs?.pinMarker, navigate });
+  useEffect(() => {
+    latest.current = { bridge, map, pinMarker: !!prefs?.pinMarker, navigate };
+  });
+  const handlers = useMemo(() => createHandlers(ui, () => latest.current), [ui]);
+
+  // A group answer's markers change only with the answer.
+  const groups = useMemo(() => (answer ? { clusters: clusterMarkers(answer), stations: stationMarkers(answer), slots: singleSlots(answer) } : null), [answer]);
+
+  // The cluster and station markers change only with an answer; the singles follow every diff.
+  const groupLayers = useMemo<Layer[]>(
+    () =>
+      groups && displayed
+        ? clustersLayers(groups.clusters, groups.stations, {
+            onClusterClick: handlers.clickCluster,
+            onStationClick: handlers.clickStation,
+            onStationHover: handlers.hoverStation,
+          })
+        : [],
+    [groups, displayed, handlers],
+  );
+  const fleetLayers = useMemo<Layer[]>(() => {
+    if (!data || !displayed) return [];
+    if (groups && live) {
+      // Singles: a compact copy of their few slots, re-read per diff.
+      const singles = singlesLayerData(groups.slots, live.buffers, data.version);
+      const { slots } = groups;
+      const slotAt = (index: number) => (index >= 0 && index < slots.length ? (slots[index] as number) : -1);
+      return [
+        ...groupLayers,
+        assetsLayer(singles, {
+          id: 'assets-singles',
+          onHover: (info) => handlers.hoverAsset(slotAt(info.index), info),
+          onClick: (info) => {
+            handlers.clickAsset(slotAt(info.index));
+            return true;
+          },
+        }),
+      ];
+    }
+    // Group view off (or its first answer not in yet): every listed asset; a pick's index is its slot.
+    return [
+      assetsLayer(data, {
+        onHover: (info) => handlers.hoverAsset(info.index, info),
+        onClick: (info) => {
+          handlers.clickAsset(info.index);
+          return true;
+        },
+      }),
+    ];
+  }, [data, displayed, groups, groupLayers, live, handlers]);
+
+  // Nothing hovered stays shown once the assets are hidden ('Display Assets' off).
+  useEffect(() => {
+    if (!displayed) ui.hover = null;
+  }, [displayed, ui]);
+
+  const densityLayers = useMemo<Layer[]>(() => (density && displayed ? [densityLayer(density)] : []), [density, displayed]);
+  const availabilityLayers = useMemo<Layer[]>(() => {
+    const layer = availability && displayed ? availabilityLayer(availability) : null;
+    return layer ? [layer] : [];
+  }, [availability, displayed]);
+  const targetLayers = useMemo<Layer[]>(() => {
+    if (!data || !live || targetSlot < 0 || !displayed) return [];
+    const position = slotPosition(live.buffers, targetSlot);
+    return position ? [targetLayer(position)] : [];
+  }, [data, live, targetSlot, displayed]);
+
+  return useMemo<LayersList>(
+    () => [...availabilityLayers, ...densityLayers, ...fleetLayers, ...targetLayers],
+    [availabilityLayers, densityLayers, fleetLayers, targetLayers],
+  );
+}
+
+/** The pinned asset's popup: its details re-read per batch, placed at its position on the map. */
+function PinnedAssetPopup({ map, live, bridge, id, size, mix }: { map: MapState; live: LiveStore | null; bridge: LiveBridge | null; id: string; size: { width: number; height: number }; mix: ResponderMix }) {
+  const { view } = useSnapshot(map);
+  const [details, setDetails] = useState<AssetDetails | null>(null);
+  useEffect(() => {
+    if (!bridge) return undefined;
+    let alive = true;
+    const throttle = createQueryThrottle(async () => {
+      const next = await bridge.asset(id);
+      if (alive) setDetails(next);
+    }, PINNED_REFRESH_MS);
+    const off = live ? subscribeKey(live, 'version', () => throttle.request()) : () => undefined;
+    throttle.request();
+    return () => {
+      alive = false;
+      throttle.dispose();
+      off();
+    };
+  }, [bridge, live, id]);
+  if (!details || details.id !== id) return null;
+  const { x, y } = screenPoint(view, size, details.position.lng, details.position.lat);
+  return (
+    <AssetPopup
+      asset={details}
+      mix={mix}
+      x={x}
+      y={y}
+      onClose={() => {
+        map.popup = null;
+      }}
+    />
+  );
+}
+
+/** The asset popups (hover and pinned) and the availability legend, drawn over the map. */
+export function AssetPopups({ map, live, bridge }: DashboardMapProps) {
+  const ui = assetMapState(map);
+  const snap = useSnapshot(ui);
+  const { popup } = useSnapshot(map);
+  const mix = useResponderMix(live);
+  const overlay = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = overlay.current;
+    if (!element) return undefined;
+    const measure = () => {
+      const { clientWidth: width, clientHeight: height } = element;
+      if (ui.size?.width !== width || ui.size?.height !== height) ui.size = width > 0 && height > 0 ? { width, height } : null;
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ui]);
+
+  // The hover popup goes as soon as the pointer leaves the map (deck.gl's own leave pick waits for a frame).
+  useEffect(() => {
+    const host = overlay.current?.parentElement;
+    if (!host) return undefined;
+    const leave = () => {
+      ui.hover = null;
+    };
+    host.addEventListener('pointerleave', leave);
+    return () => host.removeEventListener('pointerleave', leave);
+  }, [ui]);
+
+  const hover = snap.hover;
+  const pinnedId = popup?.kind === 'asset' ? popup.id : null;
+  return (
+    <div ref={overlay} className="asset-popups">
+      {hover?.kind === 'asset' && hover.details && hover.details.id !== pinnedId && (
+        <AssetPopup asset={hover.details as AssetDetails} mix={mix} x={hover.x} y={hover.y} />
+      )}
+      {hover?.kind === 'station' && <StationPopup name={hover.name} count={hover.count} x={hover.x} y={hover.y} />}
+      {pinnedId && snap.size && <PinnedAssetPopup map={map} live={live} bridge={bridge} id={pinnedId} size={snap.size} mix={mix} />}
+      {snap.availability && (
+        <div className="availability-legend" data-testid="availability-share">
+          <span className="availability-legend__swatch" aria-hidden="true" />
+          {availabilityShareText(snap.availability.coveredShare, snap.availability.radiusM)}
+        </div>
+      )}
+    </div>
+  );
 }

@@ -61,7 +61,7 @@ export function DashboardMap(props: DashboardMapProps) {
   const layers = useMemo<LayersList>(() => [...overlayLayers, ...assetLayers, ...controlLayers], [overlayLayers, assetLayers, controlLayers]);
 
   return (
-    <div ref={container} className="dashboard-map" data-testid="dashboard-map">
+    <div ref={container} className="dashboard-map" data-testid="dashboard-map" data-target={mapSnap.target ? `${mapSnap.target.kind}:${mapSnap.target.id}` : undefined} data-camera={camera?.kind === 'center' ? `${camera.longitude.toFixed(5)},${camera.latitude.toFixed(5)},${camera.zoom?.toFixed(2) ?? ''}` : undefined}>
       <LightbarMap
         layers={layers}
         initialViewState={initialViewState}

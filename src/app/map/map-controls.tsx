@@ -1,12 +1,382 @@
-/** The dashboard map's controls (issue 7 "Controls"): drawn over the map. */
-import type { LayersList } from '@deck.gl/core';
+/**
+ * The dashboard map's controls (issue 7 "Controls"; part 1 §2 Map): zoom, map type, find my
+ * location, the right-click menu, show-all fit, the coordinate search box, the labelled toggles,
+ * 'Jump to your saved areas...', the display panel and '+ Add' / 'Zoom to Add' — grouped at the
+ * map's corners. The drawing parts live in src/map/controls; this file wires them to the map
+ * state, the live bridge, the router and the browser (geolocation, clipboard), which tests inject.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { proxy, useSnapshot } from 'valtio';
+import { ScatterplotLayer } from '@deck.gl/layers';
+import { WebMercatorViewport, type LayersList } from '@deck.gl/core';
+import type { ResponderMix } from '../../domain/asset-status';
+import type { Area } from '../../domain/area';
+import {
+  ADD_ZOOM_AREAS_CLOSURES,
+  ADD_ZOOM_DEFAULT,
+  ADD_ZOOM_TRIP_POINTS,
+  CENTERING_MIN_ZOOM,
+  FIT_BOUNDS_MAX_ZOOM,
+  FIT_BOUNDS_PADDING,
+  FOUND_LOCATION_ZOOM,
+  GEOLOCATION_OPTIONS,
+  MAP_MAX_ZOOM,
+  MAP_MIN_ZOOM,
+  MAP_TYPES,
+  MAP_ZOOM_STEP,
+  type MapType,
+} from '../../domain/constants';
+import { isValidLatLng, type LatLng } from '../../domain/coordinates';
+import { boundsOf, latLonToLatLng } from '../../domain/geometry';
+import { GEOLOCATION_TEXT, MAP_CONTROL_TEXT, MAP_TEXT, geolocationErrorText } from '../../domain/labels';
+import { DASHBOARD_PATH } from '../../domain/permissions';
+import { AddButton } from '../../map/controls/add-button';
+import { AreaJump, type AreaChoice } from '../../map/controls/area-jump';
+import { CoordinateSearch } from '../../map/controls/coordinate-search';
+import { DisplayPanel } from '../../map/controls/display-panel';
+import { LocateButton, LocateStatus, type LocateState } from '../../map/controls/locate-control';
+import { MapContextMenu, type ThreeWordState } from '../../map/controls/map-context-menu';
+import { MapTypeControl } from '../../map/controls/map-type-control';
+import { ShowAllButton } from '../../map/controls/show-all-button';
+import { ZoomControl } from '../../map/controls/zoom-control';
+import '../../map/controls/map-controls.css';
+import { chooseMapProvider } from '../../map/provider';
+import { threeWordProviderFromEnv, type ThreeWordProvider } from '../../map/three-words';
+import type { LiveBridge } from '../live/bridge';
+import type { LivePreferences, LiveStore } from '../live/store';
+import { Toggle } from '../ui/toggle';
 import type { DashboardMapProps } from './dashboard-map';
+import { centerOn, fitBounds, type MapState } from './map-state';
+import { useAreas } from './use-areas';
 
-export function MapControls(_props: DashboardMapProps) {
-  return null;
+/** What the controls take from the browser; tests pass fakes. */
+export interface ControlsEnvironment {
+  /** null: the browser has no geolocation (§8 'Your browser does not support geolocation'). */
+  geolocation: Pick<Geolocation, 'getCurrentPosition'> | null;
+  clipboard: { writeText(text: string): Promise<void> } | null;
+  threeWords: ThreeWordProvider;
+  /** The map types the drawing provider shows (the standalone map draws one basemap). */
+  mapTypes: readonly MapType[];
 }
 
-/** Layers the controls draw (e.g. the found location). */
-export function useControlLayers(_props: DashboardMapProps): LayersList {
-  return [];
+export function browserControlsEnvironment(): ControlsEnvironment {
+  const nav = globalThis.navigator as Navigator | undefined;
+  return {
+    geolocation: nav?.geolocation ?? null,
+    clipboard: nav?.clipboard ?? null,
+    threeWords: threeWordProviderFromEnv(),
+    // The Google provider draws every type; the standalone map only its offline road basemap.
+    mapTypes: chooseMapProvider().kind === 'google' ? MAP_TYPES : ['roadmap'],
+  };
+}
+
+/** The controls' own state beside one map (shared by `MapControls` and `useControlLayers`). */
+interface ControlsState {
+  locate: LocateState;
+  found: { longitude: number; latitude: number; accuracy: number } | null;
+}
+
+const controlsStates = new WeakMap<MapState, ControlsState>();
+
+function controlsStateOf(map: MapState): ControlsState {
+  let state = controlsStates.get(map);
+  if (!state) {
+    state = proxy<ControlsState>({ locate: { kind: 'idle' }, found: null });
+    controlsStates.set(map, state);
+  }
+  return state;
+}
+
+/** §9: add thresholds — areas and closures 15.5, trip points 17, default 16.25. */
+const ADD_SECTIONS: Readonly<Record<string, number>> = {
+  areas: ADD_ZOOM_AREAS_CLOSURES,
+  closures: ADD_ZOOM_AREAS_CLOSURES,
+  zones: ADD_ZOOM_DEFAULT,
+  trips: ADD_ZOOM_TRIP_POINTS,
+};
+
+/** The section whose add button shows at a path (not on its new or edit pages), with its zoom. */
+export function addSectionOf(pathname: string): { section: string; addZoom: number } | null {
+  const prefix = `${DASHBOARD_PATH}/`;
+  if (!pathname.startsWith(prefix)) return null;
+  const parts = pathname.slice(prefix.length).split('/').filter(Boolean);
+  const section = parts[0] ?? '';
+  const addZoom = ADD_SECTIONS[section];
+  if (addZoom === undefined || parts.includes('new') || parts.includes('edit')) return null;
+  return { section, addZoom };
+}
+
+/** The point under a pixel of the map (lng wrapped into -180..180), null when unresolvable. */
+export function pointAtPixel(view: { longitude: number; latitude: number; zoom: number }, size: { width: number; height: number }, x: number, y: number): LatLng | null {
+  if (!(size.width > 0 && size.height > 0)) return null;
+  const viewport = new WebMercatorViewport({ width: size.width, height: size.height, longitude: view.longitude, latitude: view.latitude, zoom: view.zoom });
+  const [lng = NaN, lat = NaN] = viewport.unproject([x, y]);
+  // Unprojection leaves binary noise (-97.7399999999 for -97.74) that truncation would keep:
+  // snap to 1e-9° (far below a pixel) before the menu truncates to 5 decimals.
+  const point = { lat: snap(lat), lng: snap(((((lng + 180) % 360) + 360) % 360) - 180) };
+  return isValidLatLng(point) ? point : null;
+}
+
+const SNAP_DECIMALS = 9;
+
+function snap(value: number): number {
+  return Number.isFinite(value) ? Number(value.toFixed(SNAP_DECIMALS)) : value;
+}
+
+function clampZoom(zoom: number): number {
+  return Math.min(MAP_MAX_ZOOM, Math.max(MAP_MIN_ZOOM, zoom));
+}
+
+/** A camera request takes this long to play (dashboard-map's fly-to); zoom clicks during it build on its target. */
+const ZOOM_SETTLE_MS = 700;
+
+interface MenuState {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  point: LatLng | null;
+}
+
+const TOGGLES: readonly { key: keyof LivePreferences; label: string }[] = [
+  { key: 'groupView', label: MAP_CONTROL_TEXT.groupView },
+  { key: 'densityView', label: MAP_CONTROL_TEXT.densityView },
+  { key: 'stationView', label: MAP_CONTROL_TEXT.stationView },
+  { key: 'pinMarker', label: MAP_CONTROL_TEXT.pinMarker },
+  { key: 'showOffline', label: MAP_CONTROL_TEXT.showOffline },
+  { key: 'availabilityView', label: MAP_CONTROL_TEXT.unitAvailability },
+];
+
+/** part 1 §2: the labelled toggles, kept in local storage by the bridge. */
+function MapToggles({ store, bridge }: { store: LiveStore; bridge: LiveBridge }) {
+  const { preferences } = useSnapshot(store);
+  return (
+    <div className="map-panel map-toggles" role="group" aria-label={MAP_CONTROL_TEXT.toggles}>
+      {TOGGLES.map(({ key, label }) => (
+        <Toggle key={key} label={label} checked={preferences[key] === true} onChange={(checked) => void bridge.setPreferences({ [key]: checked }).catch(() => undefined)} />
+      ))}
+    </div>
+  );
+}
+
+/** The events label follows the fleet's responder mix (the live store reports it when it knows). */
+function DisplayControl({ map, live }: { map: MapState; live: LiveStore | null }) {
+  const { display } = useSnapshot(map);
+  const mix = useResponderMix(live);
+  return (
+    <DisplayPanel
+      assets={display.assets}
+      events={display.events}
+      assetsLabel={MAP_TEXT.displayAssets}
+      eventsLabel={mix === 'all' ? MAP_TEXT.displayIncidents : MAP_TEXT.displayEvents}
+      onChange={(patch) => Object.assign(map.display, patch)}
+    />
+  );
+}
+
+const NO_STORE = proxy({});
+
+function useResponderMix(live: LiveStore | null): ResponderMix {
+  const snap = useSnapshot(live ?? NO_STORE) as { responderMix?: ResponderMix };
+  return snap.responderMix ?? 'all';
+}
+
+function areaTarget(area: Area): { bounds: [number, number, number, number] } | { point: LatLng } | null {
+  const ring = area.lineStringArray.map(latLonToLatLng);
+  const box = ring.length >= 2 ? boundsOf(ring) : null;
+  if (box) return { bounds: [box.west, box.south, box.east, box.north] };
+  return area.position ? { point: area.position } : null;
+}
+
+function AreaJumpControl({ map, live }: { map: MapState; live: LiveStore | null }) {
+  const snap = useSnapshot(live ?? NO_STORE) as { organizationId?: string | null };
+  const areas = useAreas(snap.organizationId ?? null);
+  const choices = useMemo<AreaChoice[]>(() => areas.filter((area) => areaTarget(area) !== null).map((area) => ({ id: area.id, name: area.displayName })), [areas]);
+  const pick = (id: string) => {
+    const area = areas.find((candidate) => candidate.id === id);
+    const target = area ? areaTarget(area) : null;
+    if (!target) return;
+    if ('bounds' in target) fitBounds(map, target.bounds, FIT_BOUNDS_PADDING, FIT_BOUNDS_MAX_ZOOM);
+    else centerOn(map, target.point.lng, target.point.lat, Math.max(map.view.zoom, CENTERING_MIN_ZOOM));
+  };
+  return <AreaJump areas={choices} onPick={pick} />;
+}
+
+function AddControl({ map }: { map: MapState }) {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { view } = useSnapshot(map);
+  const add = addSectionOf(pathname);
+  if (!add) return null;
+  return (
+    <AddButton
+      zoom={view.zoom}
+      addZoom={add.addZoom}
+      onAdd={() => navigate(`${DASHBOARD_PATH}/${add.section}/new`)}
+      onZoomToAdd={() => centerOn(map, map.view.longitude, map.view.latitude, add.addZoom)}
+    />
+  );
+}
+
+export type MapControlsProps = DashboardMapProps & { environment?: Partial<ControlsEnvironment> };
+
+export function MapControls({ map, live, bridge, environment }: MapControlsProps) {
+  const env = useMemo(() => ({ ...browserControlsEnvironment(), ...environment }), [environment]);
+  const { mapType, view } = useSnapshot(map);
+  const controls = controlsStateOf(map);
+  const { locate } = useSnapshot(controls);
+  const root = useRef<HTMLDivElement>(null);
+  const [menu, setMenu] = useState<MenuState | null>(null);
+  const [words, setWords] = useState<ThreeWordState>({ kind: 'locating' });
+  const zoomRequest = useRef<{ zoom: number; at: number } | null>(null);
+
+  const zoomBy = (step: number) => {
+    const recent = zoomRequest.current && Date.now() - zoomRequest.current.at < ZOOM_SETTLE_MS ? zoomRequest.current.zoom : map.view.zoom;
+    const zoom = clampZoom(recent + step);
+    zoomRequest.current = { zoom, at: Date.now() };
+    centerOn(map, map.view.longitude, map.view.latitude, zoom);
+  };
+
+  const findMyLocation = () => {
+    const geolocation = env.geolocation;
+    if (!geolocation) {
+      controls.locate = { kind: 'error', message: GEOLOCATION_TEXT.unsupported };
+      return;
+    }
+    controls.locate = { kind: 'requesting' };
+    geolocation.getCurrentPosition(
+      (position) => {
+        const { longitude, latitude, accuracy } = position.coords;
+        controls.found = { longitude, latitude, accuracy };
+        controls.locate = { kind: 'found' };
+        centerOn(map, longitude, latitude, FOUND_LOCATION_ZOOM);
+      },
+      (error) => {
+        controls.found = null;
+        controls.locate = { kind: 'error', message: geolocationErrorText(error.code) };
+      },
+      { ...GEOLOCATION_OPTIONS },
+    );
+  };
+
+  const clearLocation = () => {
+    controls.found = null;
+    controls.locate = { kind: 'idle' };
+  };
+
+  const showAll = () => {
+    if (!bridge) return;
+    bridge.listedBounds().then(
+      (bounds) => {
+        if (bounds) fitBounds(map, bounds, FIT_BOUNDS_PADDING, FIT_BOUNDS_MAX_ZOOM);
+      },
+      () => undefined,
+    );
+  };
+
+  // part 1 §2: the right-click menu on the map (not on the controls over it).
+  useEffect(() => {
+    const container = root.current?.parentElement;
+    if (!container) return undefined;
+    const onContextMenu = (event: MouseEvent) => {
+      const target = event.target instanceof Node ? event.target : null;
+      const surface = container.querySelector('.lightbar-map');
+      if (!target || !surface?.contains(target)) return;
+      event.preventDefault();
+      const rect = container.getBoundingClientRect();
+      const x = event.clientX - rect.left;
+      const y = event.clientY - rect.top;
+      const size = { width: rect.width, height: rect.height };
+      setMenu({ x, y, ...size, point: pointAtPixel(map.view, size, x, y) });
+    };
+    container.addEventListener('contextmenu', onContextMenu);
+    return () => container.removeEventListener('contextmenu', onContextMenu);
+  }, [map]);
+
+  // The three-word address of the menu's point; a newer menu or closing it drops the answer.
+  const menuPoint = menu?.point ?? null;
+  useEffect(() => {
+    if (!menuPoint) return undefined;
+    const abort = new AbortController();
+    setWords({ kind: 'locating' });
+    env.threeWords.lookup(menuPoint, abort.signal).then(
+      (found) => {
+        if (!abort.signal.aborted) setWords(found ? { kind: 'found', words: found } : { kind: 'notFound' });
+      },
+      () => {
+        if (!abort.signal.aborted) setWords({ kind: 'notFound' });
+      },
+    );
+    return () => abort.abort();
+  }, [menuPoint, env.threeWords]);
+
+  const closeMenu = useCallback(() => setMenu(null), []);
+  const clipboard = env.clipboard;
+  const copy = useCallback((text: string) => (clipboard ? clipboard.writeText(text) : Promise.reject(new Error('no clipboard'))), [clipboard]);
+
+  return (
+    <div ref={root} className="map-controls" aria-label={MAP_CONTROL_TEXT.controls} role="region">
+      <div className="map-corner map-corner-top-left">
+        <CoordinateSearch onGo={(point) => centerOn(map, point.lng, point.lat, Math.max(map.view.zoom, CENTERING_MIN_ZOOM))} />
+        <AreaJumpControl map={map} live={live} />
+      </div>
+      <div className="map-corner map-corner-top-center">
+        <AddControl map={map} />
+      </div>
+      <div className="map-corner map-corner-top-right">
+        <MapTypeControl value={mapType} available={env.mapTypes} onChange={(type) => (map.mapType = type)} />
+        <DisplayControl map={map} live={live} />
+      </div>
+      <div className="map-corner map-corner-bottom-left">{live && bridge && <MapToggles store={live} bridge={bridge} />}</div>
+      <div className="map-corner map-corner-bottom-center">
+        <LocateStatus state={locate as LocateState} onClear={clearLocation} />
+      </div>
+      <div className="map-corner map-corner-bottom-right">
+        <div className="map-button-group">
+          <LocateButton state={locate as LocateState} onLocate={findMyLocation} />
+          <ShowAllButton onShowAll={showAll} disabled={!bridge} />
+        </div>
+        <ZoomControl onZoomIn={() => zoomBy(MAP_ZOOM_STEP)} onZoomOut={() => zoomBy(-MAP_ZOOM_STEP)} canZoomIn={view.zoom < MAP_MAX_ZOOM} canZoomOut={view.zoom > MAP_MIN_ZOOM} />
+      </div>
+      {menu && <MapContextMenu {...menu} words={words} copy={copy} onClose={closeMenu} />}
+    </div>
+  );
+}
+
+const FOUND_COLOR: [number, number, number] = [21, 101, 192];
+
+/** Layers the controls draw: the found location (a dot with its accuracy circle). */
+export function useControlLayers({ map }: DashboardMapProps): LayersList {
+  const { found } = useSnapshot(controlsStateOf(map));
+  return useMemo<LayersList>(() => {
+    if (!found) return [];
+    const data = [found];
+    return [
+      new ScatterplotLayer<typeof found>({
+        id: 'found-location-accuracy',
+        data,
+        getPosition: (d) => [d.longitude, d.latitude],
+        getRadius: (d) => d.accuracy,
+        radiusUnits: 'meters',
+        radiusMinPixels: 0,
+        getFillColor: [...FOUND_COLOR, 40],
+        getLineColor: [...FOUND_COLOR, 120],
+        stroked: true,
+        lineWidthMinPixels: 1,
+      }),
+      new ScatterplotLayer<typeof found>({
+        id: 'found-location',
+        data,
+        getPosition: (d) => [d.longitude, d.latitude],
+        getRadius: 7,
+        radiusUnits: 'pixels',
+        getFillColor: FOUND_COLOR,
+        getLineColor: [255, 255, 255],
+        stroked: true,
+        lineWidthUnits: 'pixels',
+        getLineWidth: 2,
+      }),
+    ];
+  }, [found]);
 }

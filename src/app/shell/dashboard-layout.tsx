@@ -5,12 +5,12 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { useSnapshot } from 'valtio';
+import { proxy, useSnapshot } from 'valtio';
 import { z } from 'zod';
 import { ASSET_STATUS, type ResponderMix } from '../../domain/asset-status';
 import { DRAWER_WIDTH } from '../../domain/constants';
 import { SHELL_EXTRA_TEXT } from '../../domain/labels';
-import type { OrganizationRef } from '../../domain/organization';
+import { organizationRefWireSchema, type OrganizationRef } from '../../domain/organization';
 import { DASHBOARD_PATH, firstAllowedSection, sectionPathRedirect, showsAssetCount } from '../../domain/permissions';
 import type { Profile } from '../../domain/profile';
 import { DROPPED_ON_UNSUBSCRIBE } from '../api-cache';
@@ -20,7 +20,7 @@ import type { LiveStore } from '../live/store';
 import { useServices } from '../services';
 import { MobileTopBar, BottomNav } from './mobile-bar';
 import { OfflineAssetsNotice, OfflineBanner, UpdateAlert, WebGLMissing } from './notices';
-import { createShellState, profileOrganizations, sectionOfPath } from './shell-model';
+import { chooserOrganizations, createShellState, organizationChoice, profileOrganizations, sectionOfPath } from './shell-model';
 import { SideNav } from './side-nav';
 import { TopBar } from './top-bar';
 import { useIsMobile } from './use-media';
@@ -38,6 +38,15 @@ export interface ShellContext {
 }
 
 const countSchema = z.object({ count: z.number() });
+const organizationsSchema = z.array(organizationRefWireSchema);
+
+/** Until the worker reports its fleet: no asset is known, so every one is a responder (is_responder's default). */
+const NO_LIVE_MIX = proxy<{ responderMix: ResponderMix }>({ responderMix: 'all' });
+
+/** part 1 §2, §4: the fleet's responder mix as the worker counts it. */
+function useResponderMix(store: LiveStore | null): ResponderMix {
+  return useSnapshot<{ responderMix: ResponderMix }>(store ?? NO_LIVE_MIX).responderMix;
+}
 
 export function RequireSession() {
   const { session } = useServices();
@@ -75,8 +84,10 @@ function DashboardLayout() {
   const [liveStore, setLiveStore] = useState<LiveStore | null>(null);
   const [assetCount, setAssetCount] = useState<number | null>(null);
   const [organizationId, setOrganizationId] = useState<string | null>(null);
+  const [visibleOrgs, setVisibleOrgs] = useState<OrganizationRef[]>([]);
   const webgl = useMemo(() => services.hasWebGL(), [services]);
   const profile = snap.profile as Profile | null;
+  const mix = useResponderMix(liveStore);
 
   useEffect(() => {
     if (session.state.profile) return;
@@ -84,6 +95,13 @@ function DashboardLayout() {
       if (!loaded) return;
       setOrganizationId(loaded.organizationId);
       setLiveStore(live.start(loaded)?.store ?? null);
+      // part 1 §1, §2: acs users choose among the organizations they can see, not only their relations.
+      if (loaded.acs) {
+        api.request('/organization/assignable', { schema: organizationsSchema }).then(
+          (orgs) => setVisibleOrgs(orgs.map(({ id, name }) => ({ id, name }))),
+          () => undefined,
+        );
+      }
       if (showsAssetCount(loaded.permissions)) {
         api.request('/organization/things_count', { schema: countSchema }).then(
           ({ count }) => setAssetCount(count),
@@ -109,15 +127,14 @@ function DashboardLayout() {
       </main>
     );
   }
-  const organizations: OrganizationRef[] = profileOrganizations(profile);
+  const organizations: OrganizationRef[] = profile.acs ? chooserOrganizations(profileOrganizations(profile), visibleOrgs) : profileOrganizations(profile);
   const orgId = organizationId ?? profile.organizationId;
-  // The events label needs the fleet's responder mix; until the live store reports it, every asset counts as a responder (is_responder's default).
-  const mix: ResponderMix = 'all';
   const chooseOrganization = (org: OrganizationRef) => {
+    if (org.id === orgId) return;
     setOrganizationId(org.id);
     // part 1 §4 "Other", §7: switching resets and refetches; the named caches go at once.
     services.cache.drop(DROPPED_ON_UNSUBSCRIBE);
-    void live.bridge?.switchOrganization({ organizationId: org.id, orgIds: [] }).catch(() => undefined);
+    void live.bridge?.switchOrganization(organizationChoice(org.id, profile.organizationId)).catch(() => undefined);
   };
   const context: ShellContext = { profile, mobile, mix, map, live: liveStore, organizationId: orgId };
 

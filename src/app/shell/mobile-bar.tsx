@@ -13,7 +13,7 @@ import { profileInitials, type Profile } from '../../domain/profile';
 import { useServices } from '../services';
 import { Logo } from '../ui/logo';
 import { BOTTOM_NAV_KEYS, mobileOrganizationName, navSections, sectionLabel, sectionLinkTarget, type ShellState } from './shell-model';
-import { OrganizationList } from './top-bar';
+import { OrganizationChooser } from './top-bar';
 
 export function MobileTopBar({ profile, organizations, organizationId, onChooseOrganization }: {
   profile: Profile;
@@ -40,10 +40,15 @@ export function MobileTopBar({ profile, organizations, organizationId, onChooseO
           <p className="profile-email">{profile.email}</p>
           {canSeeSection(profile.permissions, 'accounts') && <Link to={sectionHref('accounts')}>{SHELL_TEXT.profileAndPreferences}</Link>}
           {showsOrgChooser({ acs: profile.acs, organizations }) && (
-            <OrganizationList organizations={organizations} organizationId={organizationId} onChoose={(org) => {
-              setOpen(false);
-              onChooseOrganization(org);
-            }} />
+            <OrganizationChooser
+              className="mobile-org-chooser"
+              organizations={organizations}
+              organizationId={organizationId}
+              onChoose={(org) => {
+                setOpen(false);
+                onChooseOrganization(org);
+              }}
+            />
           )}
           <button
             type="button"

@@ -56,6 +56,26 @@ export function profileOrganizations(profile: Pick<Profile, 'userOrg' | 'managed
   return [...seen.values()];
 }
 
+/**
+ * part 1 §1, §2: acs organizations skip the organization-relation logic and get a chooser. Their
+ * users choose among the profile's organizations and every organization the server lets them see
+ * (GET /organization/assignable: all of them with haas:manage); each once, the profile's first.
+ */
+export function chooserOrganizations(profileOrgs: readonly OrganizationRef[], visible: readonly OrganizationRef[]): OrganizationRef[] {
+  const seen = new Map<string, OrganizationRef>();
+  for (const org of [...profileOrgs, ...visible]) if (!seen.has(org.id)) seen.set(org.id, { id: org.id, name: org.name });
+  return [...seen.values()];
+}
+
+/**
+ * The live worker's choice when the subscribed organization changes (part 1 §4 Other): it
+ * subscribes to the chosen organization's channel and asks the REST calls for its assets only
+ * (`org_ids[]`); back on the user's own organization it asks for the caller's own scope, as at start.
+ */
+export function organizationChoice(orgId: string, ownOrgId: string): { organizationId: string; orgIds: string[] } {
+  return { organizationId: orgId, orgIds: orgId === ownOrgId ? [] : [orgId] };
+}
+
 /** part 1 §2: the search shows when more than ORG_SEARCH_SHOWN_OVER organizations are listed. */
 export function showsOrganizationSearch(count: number): boolean {
   return count > ORG_SEARCH_SHOWN_OVER;

@@ -1,5 +1,5 @@
 /**
- * part 1 §2 legacy desktop top bar: date and time, the subscribed organization, the asset count
+ * part 1 §2 legacy desktop top bar: date and time, the subscribed organization (a chooser for acs users), the asset count
  * (thing read or manage), the Data link, a settings dropdown with the organization list (search
  * over 5) and 'Manage Accounts & Users', and the profile circle.
  */
@@ -12,6 +12,7 @@ import { canSeeSection, sectionHref, showsAssetCount, showsManageAccounts, shows
 import type { Profile } from '../../domain/profile';
 import { ProfileMenu } from './profile-menu';
 import { filterOrganizations, showsOrganizationSearch } from './shell-model';
+import './org-chooser.css';
 
 function useClock(): Date {
   const [now, setNow] = useState(() => new Date());
@@ -68,6 +69,40 @@ export function OrganizationList({ organizations, organizationId, onChoose }: {
   );
 }
 
+/**
+ * part 1 §2 "Organization chooser: a select for users with the acs flag and at least one
+ * organization"; choosing one switches the subscribed organization.
+ */
+export function OrganizationChooser({ organizations, organizationId, onChoose, className }: {
+  organizations: readonly OrganizationRef[];
+  organizationId: string;
+  onChoose: (org: OrganizationRef) => void;
+  className?: string;
+}) {
+  const id = useId();
+  return (
+    <span className={className ? `org-chooser ${className}` : 'org-chooser'}>
+      <label className="visually-hidden" htmlFor={id}>
+        {SHELL_EXTRA_TEXT.organization}
+      </label>
+      <select
+        id={id}
+        value={organizationId}
+        onChange={(event) => {
+          const org = organizations.find((entry) => entry.id === event.target.value);
+          if (org) onChoose(org);
+        }}
+      >
+        {organizations.map((org) => (
+          <option key={org.id} value={org.id}>
+            {org.name}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
+}
+
 export function TopBar({ profile, organizations, organizationId, assetCount, onChooseOrganization }: TopBarProps) {
   const now = useClock();
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -79,9 +114,13 @@ export function TopBar({ profile, organizations, organizationId, assetCount, onC
         {now.toLocaleDateString(undefined, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' })}{' '}
         {now.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}
       </time>
-      <span className="top-bar-org" data-testid="organization-name">
-        {organization?.name ?? ''}
-      </span>
+      {chooser ? (
+        <OrganizationChooser className="top-bar-org" organizations={organizations} organizationId={organizationId} onChoose={onChooseOrganization} />
+      ) : (
+        <span className="top-bar-org" data-testid="organization-name">
+          {organization?.name ?? ''}
+        </span>
+      )}
       {showsAssetCount(profile.permissions) && assetCount !== null && (
         <span className="top-bar-count" data-testid="asset-count">
           {assetCount.toLocaleString()} {SHELL_EXTRA_TEXT.assets}

@@ -1,6 +1,10 @@
-/** The form kit's text area (part 1 §5): a character count that warns within 5 of the limit; errors as TextField. */
+/**
+ * The form kit's text area (part 1 §5): a character count that warns within 5 of the limit; errors
+ * and 'Required *' as TextField.
+ */
 import { useId } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { FORM_LABEL, requiredLabel } from '../../domain/labels';
 import { showsFieldError, textAreaCounter } from '../../domain/validation/field-state';
 
 export interface TextAreaFieldProps<T extends FieldValues> {
@@ -9,9 +13,12 @@ export interface TextAreaFieldProps<T extends FieldValues> {
   label: string;
   maxLength: number;
   rows?: number;
+  /** part 1 §5: shows 'Required *' (label with ' *', placeholder 'Required *' unless one is given). */
+  required?: boolean;
+  placeholder?: string;
 }
 
-export function TextAreaField<T extends FieldValues>({ control, name, label, maxLength, rows = 3 }: TextAreaFieldProps<T>) {
+export function TextAreaField<T extends FieldValues>({ control, name, label, maxLength, rows = 3, required, placeholder }: TextAreaFieldProps<T>) {
   const id = useId();
   const { field, fieldState, formState } = useController({ control, name });
   const value = (field.value as string | undefined) ?? '';
@@ -21,9 +28,11 @@ export function TextAreaField<T extends FieldValues>({ control, name, label, max
   const shown = Boolean(error) && showsFieldError({ touched: fieldState.isTouched || submitFailed, dirty: fieldState.isDirty, submitFailed });
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>{required ? requiredLabel(label) : label}</label>
       <textarea
         id={id}
+        placeholder={placeholder ?? (required ? FORM_LABEL.required : undefined)}
+        aria-required={required || undefined}
         className="field-textarea"
         rows={rows}
         name={field.name}

@@ -1,9 +1,12 @@
 /**
  * The form kit's text input (part 1 §5): a labelled input bound to react-hook-form whose error
- * shows only when the field is touched and (dirty or the submit failed).
+ * shows only when the field is touched and (dirty or the submit failed). `required` fields show
+ * 'Required *' (part 1 §5): the label ends in ' *' ('Nickname *') and the empty input reads
+ * 'Required *'; the schema still decides (no browser validation bubble).
  */
 import { useId, useState, type InputHTMLAttributes } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { FORM_LABEL, requiredLabel } from '../../domain/labels';
 import { showsFieldError } from '../../domain/validation/field-state';
 
 export interface TextFieldProps<T extends FieldValues> extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id'> {
@@ -12,9 +15,11 @@ export interface TextFieldProps<T extends FieldValues> extends Omit<InputHTMLAtt
   label: string;
   /** Show/hide toggle for passwords (part 1 §2 sign-in). */
   revealable?: boolean;
+  /** part 1 §5: shows 'Required *' (label with ' *', placeholder 'Required *' unless one is given). */
+  required?: boolean;
 }
 
-export function TextField<T extends FieldValues>({ control, name, label, revealable, type = 'text', ...input }: TextFieldProps<T>) {
+export function TextField<T extends FieldValues>({ control, name, label, revealable, required, type = 'text', placeholder, ...input }: TextFieldProps<T>) {
   const id = useId();
   const errorId = `${id}-error`;
   const [revealed, setRevealed] = useState(false);
@@ -24,11 +29,13 @@ export function TextField<T extends FieldValues>({ control, name, label, reveala
   const shown = Boolean(error) && showsFieldError({ touched: fieldState.isTouched || submitFailed, dirty: fieldState.isDirty, submitFailed });
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>{required ? requiredLabel(label) : label}</label>
       <div className="field-input">
         <input
           {...input}
           id={id}
+          placeholder={placeholder ?? (required ? FORM_LABEL.required : undefined)}
+          aria-required={required || undefined}
           type={revealable && revealed ? 'text' : type}
           name={field.name}
           value={(field.value as string | undefined) ?? ''}

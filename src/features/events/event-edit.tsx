@@ -1,4 +1,107 @@
-/** Issue 7 (stub until written). */
+/**
+ * /dashboard/events/{eventId}/edit (part 1 §2, §5, §7, §8; issue 7): lat, lng and roadway heading
+ * of an active, non-geo-marker event, checked by the domain's location schema (lat -90..90, lng
+ * -180..180, heading 0..360 and required); Save is disabled until a value changed; PUT
+ * /locations/{id}; a 422 is shown under the form with the catalogue's location-update text.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useOutletContext, useParams } from 'react-router-dom';
+import { errorText } from '../../domain/errors';
+import { EVENTS_TEXT } from '../../domain/labels';
+import { locationWireSchema, showsEditLocation, toLocationPayload, type Location } from '../../domain/location';
+import { locationEditText, locationEditTextSchema, type LocationEditForm, type LocationEditText } from '../../domain/validation/location';
+import { ApiError } from '../../app/api-client';
+import { useServices } from '../../app/services';
+import type { ShellContext } from '../../app/shell/dashboard-layout';
+import { SaveButton } from '../../app/ui/save-button';
+import { TextField } from '../../app/ui/text-field';
+import { BackButton, EVENTS_PATH } from './back-button';
+import { useEvent } from './use-events';
+import './events.css';
+
+function LocationForm({ event }: { event: Location }) {
+  const { api, live } = useServices();
+  const { organizationId } = useOutletContext<ShellContext>();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const detailPath = `${EVENTS_PATH}/${event.id}`;
+  // The form starts from the event as it was when the page opened; later live updates do not overwrite typing.
+  // The form kit's fields hold text (`raw`: the resolver checks and keeps the text; the submit reads the numbers).
+  const { control, handleSubmit, formState } = useForm<LocationEditText>({
+    resolver: zodResolver(locationEditTextSchema, undefined, { raw: true }),
+    defaultValues: locationEditText(event),
+    mode: 'onTouched',
+  });
+  const submit = handleSubmit(async (text) => {
+    const values: LocationEditForm = locationEditTextSchema.parse(text);
+    setFailure(null);
+    try {
+      await api.request(`/locations/${encodeURIComponent(event.id)}`, {
+        method: 'PUT',
+        body: toLocationPayload(values, organizationId),
+        schema: locationWireSchema,
+        context: 'locationUpdate',
+      });
+    } catch (error) {
+      setFailure((error instanceof ApiError ? error.userError : errorText('locationUpdate', { status: 0 })).text);
+      return;
+    }
+    // The worker's cache takes the new position on its next fetch: ask for it now.
+    void live.bridge?.refresh().catch(() => undefined);
+    navigate(detailPath);
+  });
+  return (
+    <form className="form" noValidate onSubmit={(e) => void submit(e)} aria-labelledby="event-edit-title">
+      <TextField control={control} name="lat" label={EVENTS_TEXT.latitude} type="number" step="any" inputMode="decimal" />
+      <TextField control={control} name="lng" label={EVENTS_TEXT.longitude} type="number" step="any" inputMode="decimal" />
+      <TextField control={control} name="roadwayHeading" label={EVENTS_TEXT.roadwayHeading} type="number" step="any" inputMode="decimal" />
+      {failure && (
+        <div className="form-alert form-alert-error" role="alert">
+          <p>{failure}</p>
+        </div>
+      )}
+      <div className="event-edit-actions">
+        <SaveButton dirty={formState.isDirty} submitting={formState.isSubmitting}>
+          {EVENTS_TEXT.save}
+        </SaveButton>
+        <Link className="button button-secondary" to={detailPath}>
+          {EVENTS_TEXT.cancel}
+        </Link>
+      </div>
+    </form>
+  );
+}
+
 export function EventEdit() {
-  return null;
+  const { eventId = '' } = useParams();
+  const { live, profile } = useOutletContext<ShellContext>();
+  const lookup = useEvent(live, eventId);
+  const detailPath = `${EVENTS_PATH}/${eventId}`;
+  if (lookup.state !== 'found') {
+    return (
+      <section className="event-edit" aria-busy={lookup.state === 'loading'}>
+        <BackButton />
+        <p className="event-muted" role="status">
+          {lookup.state === 'loading' ? EVENTS_TEXT.loading : EVENTS_TEXT.notFound}
+        </p>
+      </section>
+    );
+  }
+  const { event } = lookup;
+  return (
+    <section className="event-edit" aria-labelledby="event-edit-title">
+      <BackButton to={detailPath} clearTarget={false} />
+      <h1 id="event-edit-title">{EVENTS_TEXT.editLocation}</h1>
+      <p className="event-muted">{event.displayName}</p>
+      {showsEditLocation(event, profile.permissions) ? (
+        <LocationForm key={event.id} event={event} />
+      ) : (
+        <p className="event-muted" role="status">
+          {EVENTS_TEXT.notEditable}
+        </p>
+      )}
+    </section>
+  );
 }

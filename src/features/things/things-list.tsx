@@ -1,6 +1,162 @@
-/** Issue 7 (stub until written). */
-import { SECTION_LABEL } from '../../domain/labels';
+/**
+ * The Live section's list, /dashboard/things (part 1 §2 "Asset list"; §4 "Sorting and filtering";
+ * issue 7 "Live"): search, the Filters panel, group- and density-view toggles, Owned / Managed
+ * toggles when the organization has relations, counts per status, a progress bar while the fleet
+ * loads, and the virtualized list in the worker's order. A row click targets the asset, opens its
+ * detail and pans the map. Everything about the fleet comes from the worker through the bridge.
+ */
+import { useCallback, useId, useMemo, useState } from 'react';
+import { useNavigate, useOutletContext } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { ASSET_STATUS, ASSET_STATUSES, statusLabel, type AssetStatus, type ResponderMix } from '../../domain/asset-status';
+import { CENTERING_MIN_ZOOM } from '../../domain/constants';
+import { LIVE_LIST_TEXT, SECTION_LABEL, listLoadingText, listSizeText } from '../../domain/labels';
+import { sectionHref } from '../../domain/permissions';
+import type { Profile } from '../../domain/profile';
+import type { LiveBridge } from '../../app/live/bridge';
+import { defaultFilters, type LiveStore } from '../../app/live/store';
+import { centerOn, setTarget, type MapState } from '../../app/map/map-state';
+import { useServices } from '../../app/services';
+import type { ShellContext } from '../../app/shell/dashboard-layout';
+import { Toggle } from '../../app/ui/toggle';
+import type { AssetDetails } from '../../workers/diff';
+import { AssetList } from './asset-list';
+import { FiltersPanel, type PanelFilters } from './filters-panel';
+import { ListSearch } from './list-search';
+import { organizationFilter, relatedOrganizations } from './organization-filter';
+import './things.css';
 
 export function ThingsList() {
-  return <h1 id="section-title">{SECTION_LABEL.things}</h1>;
+  const { live, map, mix, profile, organizationId } = useOutletContext<ShellContext>();
+  const bridge = useServices().live.bridge;
+  return (
+    <div className="things-list">
+      <h1 id="section-title">{SECTION_LABEL.things}</h1>
+      {live && bridge && <LiveList store={live} bridge={bridge} map={map} mix={mix} profile={profile} organizationId={organizationId} />}
+    </div>
+  );
+}
+
+interface LiveListProps {
+  store: LiveStore;
+  bridge: LiveBridge;
+  map: MapState;
+  mix: ResponderMix;
+  profile: Profile;
+  organizationId: string;
+}
+
+function LiveList({ store, bridge, map, mix, profile, organizationId }: LiveListProps) {
+  const snap = useSnapshot(store);
+  const navigate = useNavigate();
+  const panelId = useId();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const related = useMemo(() => relatedOrganizations(profile, organizationId), [profile, organizationId]);
+  const { orgIds } = snap.filters;
+  const ownedOn = orgIds.length === 0 || orgIds.includes(organizationId);
+  const managedOn = orgIds.length === 0 || related.some((org) => orgIds.includes(org.id));
+
+  const activate = useCallback(
+    (asset: AssetDetails) => {
+      // part 1 §2: a row click targets the asset, navigates to its id and pans the map.
+      void bridge.select(asset.id).catch(() => undefined);
+      setTarget(map, { kind: 'asset', id: asset.id });
+      centerOn(map, asset.position.lng, asset.position.lat, Math.max(map.view.zoom, CENTERING_MIN_ZOOM));
+      navigate(`${sectionHref('things')}/${encodeURIComponent(asset.id)}`);
+    },
+    [bridge, map, navigate],
+  );
+
+  const applyFilters = (filters: PanelFilters) => {
+    setFiltersOpen(false);
+    void bridge.setFilters(filters).catch(() => undefined);
+  };
+  const clearFilters = () => {
+    setFiltersOpen(false);
+    // The defaults of the panel's own filters; the search box and the organization toggles keep theirs.
+    const { search: _search, orgIds: _orgIds, ...defaults } = defaultFilters(store.preferences.showOffline);
+    void bridge.setFilters(defaults).catch(() => undefined);
+  };
+
+  const { progress } = snap;
+  return (
+    <>
+      <div className="things-controls">
+        <ListSearch value={snap.filters.search} onSearch={(search) => void bridge.setFilters({ search }).catch(() => undefined)} />
+        <button type="button" className="button button-secondary" aria-expanded={filtersOpen} aria-controls={panelId} onClick={() => setFiltersOpen((open) => !open)}>
+          {LIVE_LIST_TEXT.filters}
+        </button>
+      </div>
+      {filtersOpen && (
+        <FiltersPanel id={panelId} filters={snap.filters} mix={mix} onApply={applyFilters} onClear={clearFilters} />
+      )}
+      <div className="things-toggles">
+        <Toggle label={LIVE_LIST_TEXT.groupView} checked={snap.preferences.groupView} onChange={(groupView) => void bridge.setPreferences({ groupView })} />
+        <Toggle label={LIVE_LIST_TEXT.densityView} checked={snap.preferences.densityView} onChange={(densityView) => void bridge.setPreferences({ densityView })} />
+        {related.length > 0 && (
+          <>
+            <Toggle
+              label={LIVE_LIST_TEXT.owned}
+              checked={ownedOn}
+              // One of the two stays on: a list of no organization would show nothing.
+              disabled={ownedOn && !managedOn}
+              onChange={(owned) => void bridge.setFilters({ orgIds: organizationFilter(owned, managedOn, organizationId, related) })}
+            />
+            <Toggle
+              label={LIVE_LIST_TEXT.managed}
+              checked={managedOn}
+              disabled={managedOn && !ownedOn}
+              onChange={(managed) => void bridge.setFilters({ orgIds: organizationFilter(ownedOn, managed, organizationId, related) })}
+            />
+          </>
+        )}
+      </div>
+      {!progress.done && (
+        <div className="things-progress">
+          <progress
+            max={Math.max(progress.total, 1)}
+            value={progress.loaded}
+            aria-valuenow={progress.loaded}
+            aria-valuemin={0}
+            aria-valuemax={progress.total}
+            aria-label={listLoadingText(progress.loaded, progress.total)}
+          />
+          <span>{listLoadingText(progress.loaded, progress.total)}</span>
+        </div>
+      )}
+      <StatusCounts counts={snap.listCounts} mix={mix} />
+      <p className="things-size">{listSizeText(snap.listLength, snap.total)}</p>
+      {snap.listLength === 0 && progress.done ? (
+        <p className="things-empty" role="status">
+          {LIVE_LIST_TEXT.empty}
+        </p>
+      ) : (
+        <AssetList
+          store={store}
+          bridge={bridge}
+          version={snap.version}
+          listLength={snap.listLength}
+          mix={mix}
+          timeZone={profile.timezone}
+          selectedId={snap.selection.id}
+          onActivate={activate}
+        />
+      )}
+    </>
+  );
+}
+
+/** Counts of the listed assets per status (location … offline, then out of service when any). */
+function StatusCounts({ counts, mix }: { counts: readonly number[]; mix: ResponderMix }) {
+  const shown = ASSET_STATUSES.filter((status: AssetStatus) => status !== ASSET_STATUS.oos || (counts[status] ?? 0) > 0);
+  return (
+    <ul className="things-counts" aria-label={LIVE_LIST_TEXT.countsByStatus}>
+      {shown.map((status) => (
+        <li key={status} className="things-count">
+          <span className="things-count-mark" style={{ background: `var(--status-${status})` }} aria-hidden="true" />
+          <span className="things-count-label">{statusLabel(status, mix)}</span> <span className="things-count-value">{counts[status] ?? 0}</span>
+        </li>
+      ))}
+    </ul>
+  );
 }

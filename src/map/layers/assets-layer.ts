@@ -1,12 +1,18 @@
 /**
  * The assets layer (issue 7 "The map"; ARCHITECTURE "Live data"): draws the fleet straight from
- * the live store's typed arrays as binary attributes — position, icon index, heading, flags — with
- * no accessor per object and no copy per frame. deck.gl's IconLayer maps `getIcon` through
+ * the live store's typed arrays — position, icon index, heading, flags — with no accessor per
+ * object and no copy per frame. deck.gl's IconLayer maps `getIcon` through
  * JavaScript, so this small layer looks the icon up on the GPU: the vertex shader turns the
  * per-instance icon index into an atlas cell (the arithmetic of `iconCell` in icon-atlas.ts), and
  * the size class comes from the zoom (part 1 §2: small below 11, medium below 13, large) as a
  * uniform, never from the data. Slots that are empty or not listed (filtered out) are dropped in
  * the shader; a heading, when known, is drawn as a tick on the icon's rim.
+ *
+ * Uploads follow the diffs (issue 5; README "Bench"): each attribute copies rows of the store's
+ * arrays into its own and uploads those rows only. A diff's data names its changed slots
+ * (`data.changed`); `assetsDataDiff` turns them into a few row ranges for deck.gl's partial update
+ * (`_dataDiff`), and everything is uploaded again when the data does not follow the previous one
+ * directly (a skipped version, grown or reset buffers) or when most rows changed anyway.
  */
 import { Layer, picking, project32, type DefaultProps, type LayerProps, type UpdateParameters } from '@deck.gl/core';
 import type { Texture } from '@luma.gl/core';
@@ -20,7 +26,7 @@ import { ATLAS_CELL_PX, ATLAS_COLUMNS, ATLAS_HEIGHT, ATLAS_ROWS_PER_SIZE, ATLAS_
 /** The quad is this much larger than the icon: the heading tick sits in the margin. */
 export const QUAD_SCALE = 1.4;
 
-/** The binary attributes the layer reads from `data.attributes` (the live store's names). */
+/** The store's arrays (`data.attributes`, by the live store's names) each attribute is filled from. */
 export const ASSET_ATTRIBUTES = {
   instancePositions: 'getPosition',
   instanceIconIndex: 'getIconIndex',
@@ -28,18 +34,129 @@ export const ASSET_ATTRIBUTES = {
   instanceFlags: 'getFlags',
 } as const;
 
+/** The heading the GPU gets for none reported (NaN would fail deck.gl's attribute check); the shader draws no tick outside 0..360. */
+export const GPU_NO_HEADING = -1;
+
+/** What an attribute updater is handed (deck.gl `Updater`): rows [startRow, endRow) to fill. */
+interface RowsToFill {
+  data: AssetsLayerData;
+  startRow: number;
+  endRow: number;
+  numInstances: number;
+}
+type Filled = { value: ArrayLike<number> | null };
+type WritableArray = { [index: number]: number; length: number; set(source: ArrayLike<number>, offset: number): void };
+
+function rowsOf({ startRow, endRow, numInstances }: RowsToFill): [number, number] {
+  return [Math.max(0, startRow), Math.min(Number.isFinite(endRow) ? endRow : numInstances, numInstances)];
+}
+
+/** An updater copying `size` values per row from the store's array `name`. */
+function copyRows(name: 'getPosition' | 'getIconIndex' | 'getFlags', size: number) {
+  return (attribute: Filled, rows: RowsToFill): void => {
+    const [from, to] = rowsOf(rows);
+    const source = rows.data.attributes[name].value;
+    if (to > from) (attribute.value as unknown as WritableArray).set(source.subarray(size * from, size * to), size * from);
+  };
+}
+
+function copyHeadings(attribute: Filled, rows: RowsToFill): void {
+  const [from, to] = rowsOf(rows);
+  const source = rows.data.attributes.getHeading.value;
+  const target = attribute.value as unknown as WritableArray;
+  for (let row = from; row < to; row += 1) {
+    const heading = source[row] as number;
+    target[row] = Number.isNaN(heading) ? GPU_NO_HEADING : heading;
+  }
+}
+
 /**
- * The instanced attributes, each filled from the binary attribute of the same accessor name in
- * `data.attributes` (there is no accessor function to call: the data is binary only).
+ * The instanced attributes, each filled by copying rows of the store's array of the same name in
+ * `data.attributes` (no accessor function is called per object): only the rows deck.gl was told
+ * changed are copied and uploaded.
  */
 export function assetsAttributes(fp64: boolean) {
   return {
-    instancePositions: { size: 3, type: 'float64' as const, fp64, accessor: ASSET_ATTRIBUTES.instancePositions },
-    instanceIconIndex: { size: 1, type: 'uint8' as const, accessor: ASSET_ATTRIBUTES.instanceIconIndex },
-    instanceHeading: { size: 1, accessor: ASSET_ATTRIBUTES.instanceHeading },
-    instanceFlags: { size: 1, type: 'uint8' as const, accessor: ASSET_ATTRIBUTES.instanceFlags },
+    // lng, lat per slot (the shader's z is 0).
+    instancePositions: { size: 2, type: 'float64' as const, fp64, update: copyRows(ASSET_ATTRIBUTES.instancePositions, 2) },
+    instanceIconIndex: { size: 1, type: 'uint8' as const, update: copyRows(ASSET_ATTRIBUTES.instanceIconIndex, 1) },
+    instanceHeading: { size: 1, update: copyHeadings },
+    instanceFlags: { size: 1, type: 'uint8' as const, update: copyRows(ASSET_ATTRIBUTES.instanceFlags, 1) },
   };
 }
+
+/** Rows [startRow, endRow) to upload again. */
+export interface RowRange {
+  startRow: number;
+  endRow: number;
+}
+
+/**
+ * When a partial upload is worth it: changed slots closer than `maxGap` rows share one range (one
+ * upload call per range and attribute; a gap row costs a few bytes), at most `maxRanges` ranges,
+ * and everything is uploaded at once when the ranges would cover more than `maxShare` of the rows.
+ */
+export const PARTIAL_UPLOAD = { maxGap: 256, maxRanges: 32, maxShare: 0.5 } as const;
+
+/**
+ * The row ranges covering the changed slots (sorted, merged across small gaps), [] when none
+ * changed, or null to upload everything.
+ */
+export function changedRowRanges(
+  changed: ArrayLike<number>,
+  length: number,
+  limits: { maxGap: number; maxRanges: number; maxShare: number } = PARTIAL_UPLOAD,
+): RowRange[] | null {
+  if (changed.length === 0) return [];
+  let sorted = true;
+  for (let i = 1; i < changed.length && sorted; i += 1) sorted = (changed[i - 1] as number) <= (changed[i] as number);
+  const slots = sorted ? changed : Int32Array.from(changed).sort();
+  const ranges: RowRange[] = [];
+  let covered = 0;
+  let start = -1;
+  let end = -1;
+  for (let i = 0; i < slots.length; i += 1) {
+    const slot = slots[i] as number;
+    if (slot < 0 || slot >= length) return null;
+    if (start >= 0 && slot - end <= limits.maxGap) {
+      end = Math.max(end, slot + 1);
+      continue;
+    }
+    if (start >= 0) {
+      ranges.push({ startRow: start, endRow: end });
+      covered += end - start;
+    }
+    start = slot;
+    end = slot + 1;
+  }
+  ranges.push({ startRow: start, endRow: end });
+  covered += end - start;
+  if (covered > limits.maxShare * length) return null;
+  if (ranges.length > limits.maxRanges) {
+    // Too many upload calls: one range from the first changed row to the last, if still small enough.
+    const first = (ranges[0] as RowRange).startRow;
+    const last = (ranges[ranges.length - 1] as RowRange).endRow;
+    return last - first > limits.maxShare * length ? null : [{ startRow: first, endRow: last }];
+  }
+  return ranges;
+}
+
+/**
+ * deck.gl's `_dataDiff` for the assets layer: the ranges of `data.changed` when `data` directly
+ * follows `old` (the next version over the same arrays), else null (upload everything: a version
+ * was skipped, the buffers grew or were reset, or the changed slots are unknown).
+ */
+export function assetsDataDiff(data: AssetsLayerData, old: AssetsLayerData | null | undefined): RowRange[] | null {
+  if (!old || !data.changed || data.version !== old.version + 1 || data.length !== old.length) return null;
+  for (const name of Object.values(ASSET_ATTRIBUTES)) {
+    if (data.attributes[name].value !== old.attributes[name].value) return null;
+  }
+  return changedRowRanges(data.changed, data.length);
+}
+
+/** deck.gl reads a falsy answer of `_dataDiff` as "everything changed". */
+const dataDiff = ((data: unknown, old?: unknown) =>
+  assetsDataDiff(data as AssetsLayerData, old as AssetsLayerData | undefined)) as unknown as NonNullable<LayerProps['_dataDiff']>;
 
 /** The per-draw uniforms (pure: unit-tested). */
 export interface AssetsUniforms {
@@ -223,9 +340,10 @@ export type AssetsLayerProps = _AssetsLayerProps & LayerProps;
 
 const defaultProps: DefaultProps<AssetsLayerProps> = {
   sizeOverride: null,
+  _dataDiff: dataDiff,
 };
 
-/** Binary data only: every attribute comes from `data.attributes` (no accessors). */
+/** Binary data only: every attribute is copied from `data.attributes` (no accessors), changed rows only. */
 export class AssetsLayer extends Layer<Required<_AssetsLayerProps> & LayerProps> {
   static override layerName = 'LightbarAssetsLayer';
   static override defaultProps = defaultProps;

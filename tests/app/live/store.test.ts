@@ -113,6 +113,7 @@ describe('issue 5 main-thread store', () => {
 
   it('status reports set progress and connectivity', () => {
     const store = createLiveStore();
+    expect(store.responderMix).toBe('all');
     applyStatusToStore(store, {
       organizationId: 'org',
       phase: 'loading',
@@ -128,10 +129,13 @@ describe('issue 5 main-thread store', () => {
       events: { version: 4, active: 1, recent: 2 },
       closuresVersion: 1,
       stations: 3,
+      responderMix: 'some',
     });
     expect(store.progress).toEqual({ loaded: 2, total: 5, done: false });
     expect(store.connectivity).toMatchObject({ socket: 'waiting', socketAttempt: 3, polling: true, focused: false });
     expect(store.events).toMatchObject({ active: 1, recent: 2 });
+    // part 1 §2, §4: the worker's responder mix (an empty store reads 'all').
+    expect(store.responderMix).toBe('some');
   });
 });
 

@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import {
   browserOf,
   BOTTOM_NAV_KEYS,
+  chooserOrganizations,
   filterOrganizations,
   mobileOrganizationName,
   navSections,
+  organizationChoice,
   profileOrganizations,
   sectionLabel,
   sectionLinkTarget,
@@ -62,5 +64,20 @@ describe('part1 §2 shell model', () => {
     ['curl/8', 'other'],
   ])('WebGL steps for %s: %s', (ua, browser) => {
     expect(browserOf(ua)).toBe(browser);
+  });
+});
+
+describe('part1 §1, §2 the acs organization chooser', () => {
+  it("lists the profile's organizations first, then the visible ones, each once", () => {
+    const own = { id: 'acs', name: 'Lightbar Integrations' };
+    const a = { id: 'a', name: 'Austin Fire Department' };
+    const b = { id: 'b', name: 'Travis County Regional' };
+    expect(chooserOrganizations([own, b], [a, b, own])).toEqual([own, b, a]);
+    expect(chooserOrganizations([own], [])).toEqual([own]);
+  });
+
+  it("switching subscribes to the chosen organization and asks for its assets; back home, the caller's own scope", () => {
+    expect(organizationChoice('other', 'own')).toEqual({ organizationId: 'other', orgIds: ['other'] });
+    expect(organizationChoice('own', 'own')).toEqual({ organizationId: 'own', orgIds: [] });
   });
 });

@@ -1,0 +1,90 @@
+/**
+ * The events (incidents) section against the real seeded server (part 1 §2 "Events (incidents)
+ * panel", §5, §7 PUT /locations/{id}; issue 7 "an event's location edit round-trips"): the demo
+ * seed leaves 3–8 incidents active; the admin opens one, edits its location, saves, and the
+ * detail shows the new coordinates once the live worker has fetched them from the server.
+ */
+import type { Page } from '@playwright/test';
+import { DEMO_PASSWORD, expect, test } from './server-fixture';
+
+async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** The waits of this spec: sign-in, the section chunk and the live worker's loads are slow on a busy machine. */
+const soon = expect.configure({ timeout: 60_000 });
+
+/** A coordinate text at 5 decimals (truncated like the app's formatter: these values have fewer digits). */
+const five = (value: number) => value.toFixed(5);
+
+test.describe('part1 §2 events panel, detail and location edit', () => {
+  test("an event's location edit round-trips", async ({ page, demoServer }, testInfo) => {
+    test.setTimeout(300_000);
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await page.goto(`${demoServer.url}/dashboard/events`);
+    await signIn(page, 'admin@lightbar.demo');
+    await soon(page).toHaveURL(/\/dashboard\/events$/);
+
+    // The panel: section label, 24 hrs by default, counts, the rows of the seeded incidents.
+    await soon(page.getByRole('heading', { level: 1, name: /^(Incidents|Events)$/ })).toBeVisible();
+    await soon(page.getByRole('combobox', { name: 'Display' })).toHaveValue('24h');
+    await soon(page.getByPlaceholder('Search Asset, Street, or System ID')).toBeVisible();
+    const counts = page.getByTestId('event-counts');
+    await soon(counts).toHaveText(/^Active Events [1-9]\d* \| Recent Events \d+$/);
+    const activeRow = page.locator('.event-row[data-active="true"]').first();
+    await soon(activeRow).toBeVisible();
+    await soon(activeRow.locator('..')).toHaveCSS('height', '90px');
+    await page.screenshot({ path: testInfo.outputPath('events-panel.png') });
+
+    // The detail of an active event (picked by id: a new incident may re-sort the rows meanwhile).
+    const eventId = (await activeRow.getAttribute('data-event-id')) ?? '';
+    const row = page.locator(`.event-row[data-event-id="${eventId}"]`);
+    const name = (await row.locator('.event-row-name').textContent()) ?? '';
+    await row.click();
+    await soon(page).toHaveURL(new RegExp(`/dashboard/events/${eventId}$`));
+    await soon(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await soon(page.getByTestId('event-coordinates')).toHaveText(/^-?\d+\.\d{5}, -?\d+\.\d{5}$/);
+    await soon(page.getByRole('heading', { name: /^Active Vehicles \(\d+\)$/ })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('event-detail.png') });
+
+    // The edit page: lat, lng and roadway heading; validation; Save.
+    await page.getByRole('link', { name: 'Edit Location' }).click();
+    await soon(page).toHaveURL(new RegExp(`/dashboard/events/${eventId}/edit$`));
+    await soon(page.getByRole('heading', { level: 1, name: 'Edit Location' })).toBeVisible();
+    const lat = page.getByLabel('Latitude');
+    const lng = page.getByLabel('Longitude');
+    const heading = page.getByLabel('Roadway Heading');
+    const save = page.getByRole('button', { name: 'Save' });
+    await soon(save).toBeDisabled();
+    const nextLat = Math.round((Number(await lat.inputValue()) + 0.0012) * 1e4) / 1e4;
+    const nextLng = Math.round((Number(await lng.inputValue()) - 0.0021) * 1e4) / 1e4;
+    await heading.fill('400');
+    await heading.blur();
+    await soon(page.getByText('Must be between 0 and 360')).toBeVisible();
+    await lat.fill(String(nextLat));
+    await lng.fill(String(nextLng));
+    await heading.fill('135');
+    await heading.blur();
+    await soon(page.getByText('Must be between 0 and 360')).toBeHidden();
+    await soon(save).toBeEnabled();
+    await page.screenshot({ path: testInfo.outputPath('event-edit.png') });
+    const put = page.waitForResponse((response) => response.url().endsWith(`/locations/${eventId}`) && response.request().method() === 'PUT');
+    await save.click();
+    expect((await put).status()).toBe(200);
+
+    // Back on the detail, the new place comes from the server through the live worker.
+    await soon(page).toHaveURL(new RegExp(`/dashboard/events/${eventId}$`));
+    await soon(page.getByTestId('event-coordinates')).toHaveText(`${five(nextLat)}, ${five(nextLng)}`);
+    await soon(page.getByRole('img', { name: 'Roadway heading 135°' })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('event-detail-after-edit.png') });
+
+    // And the server keeps it: a fresh page load shows the same.
+    await page.reload();
+    await soon(page.getByTestId('event-coordinates')).toHaveText(`${five(nextLat)}, ${five(nextLng)}`);
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * An asset's popup on the map (part 1 §2 Map: "Hover and pin popups exist; the popup of an
+ * out-of-service asset shows Out-of-Service"): the primary display name, the status (its label by
+ * the organization's responder mix, or 'Out-of-Service'), direction, speed and last sync — the
+ * asset detail's status facts (part 1 §2 Asset detail). A pinned popup has a Close button.
+ */
+import { statusLabel, type ResponderMix } from '../../domain/asset-status';
+import { MAP_TEXT } from '../../domain/labels';
+import { formatDateTime } from '../../domain/time';
+import type { AssetDetails } from '../../workers/diff';
+import './asset-popup.css';
+
+export interface AssetPopupProps {
+  asset: AssetDetails;
+  mix: ResponderMix;
+  /** Screen position of the asset (px in the map). */
+  x: number;
+  y: number;
+  /** Pinned: stays until closed (the pin-marker preference). */
+  onClose?: () => void;
+  timeZone?: string | null;
+}
+
+/** The status line of a popup: out of service wins (part 1 §2), else the mix's label (part 1 §4). */
+export function popupStatusText(asset: Pick<AssetDetails, 'inService' | 'status'>, mix: ResponderMix): string {
+  return asset.inService ? statusLabel(asset.status, mix) : MAP_TEXT.outOfService;
+}
+
+/** Speed as shown (mph, the devices' unit: server/live/device-message.ts). */
+export function speedText(speed: number): string {
+  return `${Math.round(speed)} mph`;
+}
+
+export function AssetPopup({ asset, mix, x, y, onClose, timeZone }: AssetPopupProps) {
+  const pinned = onClose !== undefined;
+  const status = popupStatusText(asset, mix);
+  return (
+    <div
+      className={`asset-popup${pinned ? ' asset-popup--pinned' : ''}`}
+      style={{ left: x, top: y }}
+      role={pinned ? 'dialog' : 'tooltip'}
+      aria-label={asset.primaryDisplayName}
+      data-testid={pinned ? 'asset-popup-pinned' : 'asset-popup'}
+    >
+      <div className="asset-popup__head">
+        <strong className="asset-popup__name">{asset.primaryDisplayName}</strong>
+        {pinned && (
+          <button type="button" className="asset-popup__close" onClick={onClose}>
+            Close
+          </button>
+        )}
+      </div>
+      {asset.secondaryDisplayName && <div className="asset-popup__secondary">{asset.secondaryDisplayName}</div>}
+      <div className={`asset-popup__status asset-popup__status--${asset.inService ? asset.status : 'oos'}`}>{status}</div>
+      <dl className="asset-popup__facts">
+        <dt>Direction</dt>
+        <dd>{asset.courseDirection ?? '—'}</dd>
+        <dt>Speed</dt>
+        <dd>{speedText(asset.speed)}</dd>
+        <dt>Last sync</dt>
+        <dd>{asset.heartbeatTime === null ? '—' : formatDateTime(asset.heartbeatTime, timeZone)}</dd>
+      </dl>
+    </div>
+  );
+}
+
+export interface StationPopupProps {
+  name: string;
+  count: number;
+  x: number;
+  y: number;
+}
+
+/** A station marker's hover: its name and how many listed assets are grouped there. */
+export function StationPopup({ name, count, x, y }: StationPopupProps) {
+  return (
+    <div className="asset-popup asset-popup--station" style={{ left: x, top: y }} role="tooltip" data-testid="station-popup">
+      <strong className="asset-popup__name">{name}</strong>
+      <div>{count === 1 ? '1 asset' : `${count} assets`}</div>
+    </div>
+  );
+}

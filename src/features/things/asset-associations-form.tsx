@@ -1,0 +1,135 @@
+/**
+ * The asset edit's Associations tab, the organization access edit (part 1 §5, §7): each related
+ * organization is manager, accessor or delete; organizations to add come from
+ * GET /organization/assignable; Save sends PUT /things/{thingId}/associations with the relations
+ * kept (`toAssociationsPayload`). Save is disabled until the list changed.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useState } from 'react';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { z } from 'zod';
+import { ApiError } from '../../app/api-client';
+import { useServices } from '../../app/services';
+import { SaveButton } from '../../app/ui/save-button';
+import { SelectField, type SelectOption } from '../../app/ui/select-field';
+import { associationsPayloadSchema, toAssociationsPayload } from '../../domain/asset';
+import { errorText, type UserError } from '../../domain/errors';
+import { ASSET_TEXT } from '../../domain/labels';
+import { organizationRefWireSchema } from '../../domain/organization';
+import { organizationAccessSchema, type OrganizationAccessForm } from '../../domain/validation/asset';
+import type { AssetDetails } from '../../workers/diff';
+import { EDIT_FIELD } from './asset-profile-form';
+import { thingHref } from './thing-paths';
+
+const assignableSchema = z.array(organizationRefWireSchema);
+
+/** The words of the three choices (part 1 §5 "manager, accessor or delete"; §6 badges). */
+export const RELATION_OPTIONS: readonly SelectOption[] = [
+  { value: 'manager', label: 'Manager' },
+  { value: 'accessor', label: 'Access' },
+  { value: 'delete', label: 'Delete' },
+];
+
+export const ASSOCIATION_TEXT = {
+  addOrganization: 'Add organization',
+  add: 'Add',
+  relationFor: (name: string) => `Relation of ${name}`,
+} as const;
+
+export function AssetAssociationsForm({ asset }: { asset: AssetDetails }) {
+  const { api, live } = useServices();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<UserError | null>(null);
+  const [assignable, setAssignable] = useState<{ id: string; name: string }[]>([]);
+  const [initial] = useState<OrganizationAccessForm>(() => ({
+    relations: asset.organizationRelationships.map((r) => ({
+      organizationUuid: r.organizationUuid,
+      organizationName: r.organizationName,
+      relationshipType: r.relationshipType,
+    })),
+  }));
+  const { control, handleSubmit, formState } = useForm<OrganizationAccessForm>({
+    resolver: zodResolver(organizationAccessSchema),
+    defaultValues: initial,
+  });
+  const { fields, append } = useFieldArray({ control, name: 'relations' });
+  const relations = useWatch({ control, name: 'relations' });
+  // The organization picker is its own little form (it is not part of what is saved).
+  const picker = useForm<{ organization: string }>({ defaultValues: { organization: '' } });
+  const picked = useWatch({ control: picker.control, name: 'organization' });
+
+  useEffect(() => {
+    let current = true;
+    api.request('/organization/assignable', { schema: assignableSchema, context: 'organization' }).then(
+      (list) => current && setAssignable(list),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [api]);
+
+  const listed = useMemo(() => new Set((relations ?? []).map((r) => r.organizationUuid)), [relations]);
+  const addable = useMemo<SelectOption[]>(
+    () =>
+      assignable
+        .filter((org) => !listed.has(org.id) && org.id !== asset.organization?.id)
+        .map((org) => ({ value: org.id, label: org.name })),
+    [assignable, listed, asset.organization?.id],
+  );
+  const add = () => {
+    const org = assignable.find((candidate) => candidate.id === picked);
+    if (!org) return;
+    append({ organizationUuid: org.id, organizationName: org.name, relationshipType: 'accessor' });
+    picker.reset({ organization: '' });
+  };
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await api.request(`/things/${encodeURIComponent(asset.id)}/associations`, {
+        method: 'PUT',
+        body: toAssociationsPayload(values.relations),
+        schema: associationsPayloadSchema,
+        context: 'assetSave',
+      });
+      await live.bridge?.refresh().catch(() => undefined);
+      navigate(thingHref(asset.id));
+    } catch (error) {
+      setFailure(error instanceof ApiError ? error.userError : errorText('assetSave', { status: 0 }));
+    }
+  });
+
+  return (
+    <form className="form" noValidate onSubmit={(event) => void submit(event)} aria-label={ASSET_TEXT.associations}>
+      {fields.length === 0 && <p className="detail-muted">{ASSET_TEXT.noOrganizationAccess}</p>}
+      {fields.map((field, index) => (
+        <SelectField
+          key={field.id}
+          control={control}
+          name={`relations.${index}.relationshipType`}
+          label={ASSOCIATION_TEXT.relationFor(field.organizationName || field.organizationUuid)}
+          options={RELATION_OPTIONS}
+        />
+      ))}
+      <div className="relation-add">
+        <SelectField control={picker.control} name="organization" label={ASSOCIATION_TEXT.addOrganization} options={addable} />
+        <button type="button" className="button button-secondary" disabled={!picked} onClick={add}>
+          {ASSOCIATION_TEXT.add}
+        </button>
+      </div>
+      <div className="form-actions">
+        <SaveButton dirty={formState.isDirty} submitting={formState.isSubmitting} />
+        <button type="button" className="button button-secondary" onClick={() => navigate(thingHref(asset.id))}>
+          {EDIT_FIELD.cancel}
+        </button>
+      </div>
+      {failure && (
+        <p className="form-alert form-alert-error" role="alert">
+          {failure.text}
+        </p>
+      )}
+    </form>
+  );
+}

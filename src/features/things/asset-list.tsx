@@ -1,0 +1,62 @@
+/**
+ * The virtualized Live list (part 1 §2 "a virtualized list (row height 65, or 90 when out of
+ * service)"): react-window's List over the worker's list order. A row's height is read from the
+ * store's typed arrays (the slot's display status, out of service = 6) in O(1); the rows' details
+ * are fetched for the rendered range only (`useListRows`).
+ */
+import { useCallback, useMemo } from 'react';
+import { List } from 'react-window';
+import { ASSET_STATUS, type ResponderMix } from '../../domain/asset-status';
+import { ASSET_ROW_HEIGHT, ASSET_ROW_HEIGHT_OOS } from '../../domain/constants';
+import { LIVE_LIST_TEXT } from '../../domain/labels';
+import type { LiveBridge } from '../../app/live/bridge';
+import type { LiveStore } from '../../app/live/store';
+import type { AssetDetails } from '../../workers/diff';
+import { AssetRow, type AssetRowProps } from './asset-row';
+import { useListRows } from './use-list-rows';
+
+/** The list's height before it is measured (and in a browser with no ResizeObserver). */
+export const LIST_DEFAULT_HEIGHT = 600;
+/** Rows drawn beyond the visible ones, so a short scroll shows fetched rows. */
+export const LIST_OVERSCAN = 4;
+
+/** part 1 §2: 90 px for an out-of-service row, 65 otherwise; read from the slot's display status. */
+export function rowHeightAt(store: Pick<LiveStore, 'order' | 'buffers'>, index: number): number {
+  const slot = store.order[index];
+  if (slot === undefined) return ASSET_ROW_HEIGHT;
+  return store.buffers.status[slot] === ASSET_STATUS.oos ? ASSET_ROW_HEIGHT_OOS : ASSET_ROW_HEIGHT;
+}
+
+export interface AssetListProps {
+  store: LiveStore;
+  bridge: LiveBridge;
+  version: number;
+  listLength: number;
+  mix: ResponderMix;
+  timeZone: string | null;
+  selectedId: string | null;
+  onActivate(asset: AssetDetails): void;
+}
+
+export function AssetList({ store, bridge, version, listLength, mix, timeZone, selectedId, onActivate }: AssetListProps) {
+  const rows = useListRows(bridge, version, listLength);
+  const rowProps = useMemo<AssetRowProps>(
+    () => ({ rowAt: rows.rowAt, mix, timeZone, selectedId, onActivate, version, page: rows.page }),
+    [rows.rowAt, rows.page, mix, timeZone, selectedId, onActivate, version],
+  );
+  // A new function per diff: react-window measures the rows again when the order or a status moved.
+  const rowHeight = useCallback((index: number) => rowHeightAt(store, index), [store, version]); // eslint-disable-line react-hooks/exhaustive-deps -- version: the buffers changed under ref()
+  return (
+    <List
+      className="asset-list"
+      aria-label={LIVE_LIST_TEXT.assets}
+      rowComponent={AssetRow}
+      rowCount={listLength}
+      rowHeight={rowHeight}
+      rowProps={rowProps}
+      defaultHeight={LIST_DEFAULT_HEIGHT}
+      overscanCount={LIST_OVERSCAN}
+      onRowsRendered={rows.onRowsRendered}
+    />
+  );
+}

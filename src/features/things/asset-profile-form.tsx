@@ -1,0 +1,186 @@
+/**
+ * The asset edit's Profile tab (part 1 §3 "Thing form", §5 rules, §7 PUT /things/{id}, §8 asset
+ * save errors): nickname (required, max 50), VIN (letters and digits), license plate and vehicle
+ * id (max 50), type (options of the asset's emergency kind) and subtype (options of the chosen
+ * type, reset when it changes), in service, alerting, and up to 2 integrations (provider + id,
+ * no provider twice). Save is disabled until the form changed and while it submits; the server's
+ * error shows under the form.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
+import { useFieldArray, useForm, useWatch, type Control, type UseFormRegisterReturn } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import type { z } from 'zod';
+import { ApiError } from '../../app/api-client';
+import { useServices } from '../../app/services';
+import { SaveButton } from '../../app/ui/save-button';
+import { SelectField, type SelectOption } from '../../app/ui/select-field';
+import { TextField } from '../../app/ui/text-field';
+import { assetToForm, thingWireSchema, toThingPayload, type AssetForm } from '../../domain/asset';
+import { errorText, type UserError } from '../../domain/errors';
+import { ASSET_TEXT, FORM_LABEL } from '../../domain/labels';
+import { subtypesForType, typeOptionsFor } from '../../domain/thing-type';
+import { assetFormSchema, availableProviders, canAddIntegration } from '../../domain/validation/asset';
+import type { AssetDetails } from '../../workers/diff';
+import { PROFILE_FIELD } from './asset-profile-section';
+import { thingHref } from './thing-paths';
+import { useThingTypeLists } from './use-thing-types';
+
+type FormInput = z.input<typeof assetFormSchema>;
+type FormOutput = z.output<typeof assetFormSchema>;
+
+export const EDIT_FIELD = {
+  plate: 'License Plate',
+  registry: 'Vehicle ID',
+  provider: 'Provider',
+  integrationId: 'Integration ID',
+  addIntegration: '+ Add Integration',
+  removeIntegration: 'Remove',
+  cancel: 'Cancel',
+} as const;
+
+/** A provider's name as shown ('samsara' → 'Samsara'). */
+export function providerLabel(provider: string): string {
+  return provider ? provider.charAt(0).toUpperCase() + provider.slice(1) : provider;
+}
+
+function formValues(form: AssetForm): FormInput {
+  const { id: _id, ...values } = form;
+  return { ...values, integrations: values.integrations.map((row) => ({ ...row })) };
+}
+
+/** The validated values back as the domain form (its payload mapper trims and blanks). */
+function domainForm(id: string, values: FormOutput): AssetForm {
+  return {
+    id,
+    inService: values.inService,
+    isPubliclyReporting: values.isPubliclyReporting,
+    nickname: values.nickname,
+    thingType: String(values.thingType),
+    thingSubtype: values.thingSubtype === null || values.thingSubtype === undefined ? '' : String(values.thingSubtype),
+    vinNumber: values.vinNumber ?? '',
+    plateNumber: values.plateNumber ?? '',
+    registryNumber: values.registryNumber ?? '',
+    integrations: values.integrations.map((row) => ({ provider: row.provider, id: row.id })),
+  };
+}
+
+function Checkbox({ registration, label }: { registration: UseFormRegisterReturn; label: string }) {
+  return (
+    <label className="checkbox-field">
+      <input type="checkbox" {...registration} />
+      {label}
+    </label>
+  );
+}
+
+function Integrations({ control, listError }: { control: Control<FormInput>; listError: string | undefined }) {
+  const { fields, append, remove } = useFieldArray({ control, name: 'integrations' });
+  const rows = useWatch({ control, name: 'integrations' });
+  const adding = canAddIntegration(rows ?? []);
+  return (
+    <fieldset className="form">
+      <legend className="field-legend">{PROFILE_FIELD.integrations}</legend>
+      {fields.map((field, index) => {
+        const options: SelectOption[] = availableProviders(rows ?? [], index).map((provider) => ({ value: provider, label: providerLabel(provider) }));
+        return (
+          <div className="integration-row" key={field.id}>
+            <SelectField control={control} name={`integrations.${index}.provider`} label={EDIT_FIELD.provider} options={options} required />
+            <TextField control={control} name={`integrations.${index}.id`} label={`${EDIT_FIELD.integrationId} *`} />
+            <button type="button" className="button button-secondary" onClick={() => remove(index)} aria-label={`${EDIT_FIELD.removeIntegration} integration ${index + 1}`}>
+              {EDIT_FIELD.removeIntegration}
+            </button>
+          </div>
+        );
+      })}
+      {listError && (
+        <p className="field-error" role="alert">
+          {listError}
+        </p>
+      )}
+      <button type="button" className="button button-secondary" disabled={!adding.allowed} onClick={() => append({ provider: '', id: '' })}>
+        {EDIT_FIELD.addIntegration}
+      </button>
+      {adding.message && <p className="field-note">{adding.message}</p>}
+    </fieldset>
+  );
+}
+
+export function AssetProfileForm({ asset }: { asset: AssetDetails }) {
+  const { api, live } = useServices();
+  const navigate = useNavigate();
+  // The form starts from the asset as it was when the page opened; live changes do not reset it.
+  const [initial] = useState(() => assetToForm({ ...asset, searchText: '' }));
+  const [failure, setFailure] = useState<UserError | null>(null);
+  const { types, subtypes } = useThingTypeLists();
+  const { control, handleSubmit, formState, setValue, register } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(assetFormSchema),
+    defaultValues: formValues(initial),
+    mode: 'onTouched',
+  });
+  const typeId = useWatch({ control, name: 'thingType' });
+  const alerting = useWatch({ control, name: 'isPubliclyReporting' });
+  const typeOptions = useMemo<SelectOption[]>(
+    () => typeOptionsFor(asset, types).map((type) => ({ value: type.id, label: type.displayName })),
+    [asset, types],
+  );
+  const subtypeOptions = useMemo<SelectOption[]>(
+    () => subtypesForType(subtypes, typeId === undefined || typeId === null ? null : String(typeId)).map((s) => ({ value: s.id, label: s.displayName })),
+    [subtypes, typeId],
+  );
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await api.request(`/things/${encodeURIComponent(asset.id)}`, {
+        method: 'PUT',
+        body: toThingPayload(domainForm(asset.id, values), initial),
+        schema: thingWireSchema,
+        context: 'assetSave',
+      });
+      // The worker fetches what changed, so the detail shows the saved values at once.
+      await live.bridge?.refresh().catch(() => undefined);
+      navigate(thingHref(asset.id));
+    } catch (error) {
+      setFailure(error instanceof ApiError ? error.userError : errorText('assetSave', { status: 0 }));
+    }
+  });
+
+  return (
+    <form className="form" noValidate onSubmit={(event) => void submit(event)} aria-label={ASSET_TEXT.profile}>
+      <TextField control={control} name="nickname" label={FORM_LABEL.nickname} autoComplete="off" />
+      <TextField control={control} name="vinNumber" label={PROFILE_FIELD.vin} autoComplete="off" />
+      <TextField control={control} name="plateNumber" label={EDIT_FIELD.plate} autoComplete="off" />
+      <TextField control={control} name="registryNumber" label={EDIT_FIELD.registry} autoComplete="off" />
+      <SelectField
+        control={control}
+        name="thingType"
+        label={PROFILE_FIELD.type}
+        required
+        options={typeOptions}
+        // part 1 §5: the subtype resets when the type changes.
+        onValueChange={() => setValue('thingSubtype', '', { shouldDirty: true })}
+      />
+      <SelectField control={control} name="thingSubtype" label={PROFILE_FIELD.subtype} options={subtypeOptions} />
+      <Checkbox registration={register('inService')} label={PROFILE_FIELD.inService} />
+      <Checkbox registration={register('isPubliclyReporting')} label={PROFILE_FIELD.alerting} />
+      {alerting === false && (
+        <p className="detail-info" role="note">
+          {ASSET_TEXT.alertingOffInfo}
+        </p>
+      )}
+      <Integrations control={control} listError={formState.errors.integrations?.root?.message ?? formState.errors.integrations?.message} />
+      <div className="form-actions">
+        <SaveButton dirty={formState.isDirty} submitting={formState.isSubmitting} />
+        <button type="button" className="button button-secondary" onClick={() => navigate(thingHref(asset.id))}>
+          {EDIT_FIELD.cancel}
+        </button>
+      </div>
+      {failure && (
+        <p className="form-alert form-alert-error" role="alert">
+          {failure.text}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * The detail's Profile section (part 1 §2, §3): names, VIN, plate, registry number, type and
+ * subtype, system id, integrations, alerting (with the part 1 §4 note that alerting switched off
+ * turns back on after 60 minutes) and in service.
+ */
+import { useId } from 'react';
+import { ASSET_TEXT } from '../../domain/labels';
+import type { AssetDetails } from '../../workers/diff';
+import { STATUS_FIELD } from './asset-status-section';
+
+export const PROFILE_FIELD = {
+  name: 'Name',
+  nickname: 'Nickname',
+  vin: 'VIN',
+  plate: 'License Plate',
+  registry: 'Vehicle ID',
+  type: 'Type',
+  subtype: 'Subtype',
+  systemId: 'System ID',
+  integrations: 'Integrations',
+  alerting: 'Alerting',
+  inService: 'In Service',
+  on: 'On',
+  off: 'Off',
+  yes: 'Yes',
+  no: 'No',
+} as const;
+
+export function AssetProfileSection({ asset }: { asset: AssetDetails }) {
+  const titleId = useId();
+  const text = (value: string | null | undefined) => (value ? value : STATUS_FIELD.none);
+  // Integrations: what the asset reports, else its external identifiers (provider: id).
+  const integrations =
+    asset.integrations.length > 0
+      ? asset.integrations.map((i) => `${i.name}: ${i.id}`)
+      : asset.externalIdentifiers.map((e) => `${e.systemName}: ${e.identifierId}`);
+  const rows: [string, string][] = [
+    [PROFILE_FIELD.name, asset.name.toUpperCase()],
+    [PROFILE_FIELD.nickname, text(asset.nickname)],
+    [PROFILE_FIELD.vin, text(asset.vinNumber)],
+    [PROFILE_FIELD.plate, text(asset.plateNumber)],
+    [PROFILE_FIELD.registry, text(asset.registryNumber)],
+    [PROFILE_FIELD.type, text(asset.thingType)],
+    [PROFILE_FIELD.subtype, text(asset.thingSubtype)],
+    [PROFILE_FIELD.systemId, text(asset.systemId)],
+    [PROFILE_FIELD.integrations, integrations.length > 0 ? integrations.join(', ') : STATUS_FIELD.none],
+    [PROFILE_FIELD.alerting, asset.isPubliclyReporting ? PROFILE_FIELD.on : PROFILE_FIELD.off],
+    [PROFILE_FIELD.inService, asset.inService ? PROFILE_FIELD.yes : PROFILE_FIELD.no],
+  ];
+  return (
+    <section className="detail-section" aria-labelledby={titleId}>
+      <h2 id={titleId}>{ASSET_TEXT.profile}</h2>
+      <dl className="detail-list">
+        {rows.map(([term, value]) => (
+          <div className="detail-row" key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {!asset.isPubliclyReporting && (
+        <p className="detail-info" role="note">
+          {ASSET_TEXT.alertingOffInfo}
+        </p>
+      )}
+    </section>
+  );
+}

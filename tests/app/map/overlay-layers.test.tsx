@@ -1,0 +1,216 @@
+// @vitest-environment jsdom
+/**
+ * The dashboard map's event and area markers with their popups (issue 7), over the REAL live
+ * engine and bridge (in-process) and the app's API client: the areas come from GET
+ * /organization/exclusion_zone, their counts from the worker, the events from the worker's events
+ * query. Deck.gl's picking is stood in for by calling the layers' own onHover/onClick with the
+ * picked marker (jsdom has no WebGL; the drawing is checked in e2e/map-overlays.spec.ts).
+ */
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import type { Layer, LayersList, PickingInfo } from '@deck.gl/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { LiveBridge } from '../../../src/app/live/bridge';
+import { createMapState, type MapState } from '../../../src/app/map/map-state';
+import { OverlayPopups, useOverlayLayers } from '../../../src/app/map/overlay-layers';
+import { createAppServices, ServicesContext, type AppServices } from '../../../src/app/services';
+import type { AreaWire } from '../../../src/domain/area';
+import type { AreaMarker } from '../../../src/map/layers/areas-layer';
+import type { EventMarker } from '../../../src/map/layers/events-layer';
+import { FakeApi, ORG, TOKEN, iso, stationArea, thing } from '../../support/live-fixtures';
+import { inProcessLive } from '../support/live-harness';
+
+const BASE = 'http://api.test';
+const PARK: AreaWire = {
+  id: 'park',
+  organization_id: ORG,
+  name: 'Zilker Park',
+  area_geom: { type: 'Polygon', coordinates: [[[-97.78, 30.26], [-97.76, 30.26], [-97.76, 30.28], [-97.78, 30.28], [-97.78, 30.26]]] },
+  ez_type: { id: 'type-other', db_name: 'other', display_name: 'Other', is_station_view: false },
+};
+
+let api: FakeApi;
+let bridge: LiveBridge;
+let services: AppServices;
+let map: MapState;
+let layers: LayersList = [];
+
+function Probe({ events }: { events: boolean }) {
+  layers = useOverlayLayers({ map, live: bridge.store, bridge }, { events });
+  const location = useLocation();
+  return (
+    <>
+      <OverlayPopups map={map} live={bridge.store} bridge={bridge} />
+      <output data-testid="path">{location.pathname}</output>
+    </>
+  );
+}
+
+function renderProbe(events = true) {
+  const tree = (show: boolean) => (
+    <ServicesContext.Provider value={services}>
+      <MemoryRouter initialEntries={['/dashboard/things']}>
+        <Probe events={show} />
+      </MemoryRouter>
+    </ServicesContext.Provider>
+  );
+  const view = render(tree(events));
+  return { rerender: (show: boolean) => view.rerender(tree(show)) };
+}
+
+function layer(id: string): Layer | undefined {
+  return layers.find((l): l is Layer => !!l && typeof l === 'object' && 'id' in l && l.id === id);
+}
+
+interface Pickable<T> {
+  data: T[];
+  onHover: (info: PickingInfo<T>) => void;
+  onClick: (info: PickingInfo<T>) => boolean;
+  getText?: (m: T) => string;
+}
+const propsOf = <T,>(id: string) => layer(id)!.props as unknown as Pickable<T>;
+const badges = () => {
+  const props = propsOf<AreaMarker>('area-markers');
+  return Object.fromEntries(props.data.map((m) => [m.id, props.getText!(m)]));
+};
+const pick = <T,>(object: T, x = 0, y = 0) => ({ object, x, y }) as PickingInfo<T>;
+/** Valtio tells its subscribers in a microtask: let it run inside act. */
+const settle = (call: () => void) =>
+  act(async () => {
+    call();
+    await Promise.resolve();
+  });
+
+beforeEach(async () => {
+  api = new FakeApi();
+  const now = Date.now();
+  api.setThings([
+    thing(1, { lat: 30.3, lng: -97.7, heartbeat_datetime: iso(now) }),
+    thing(2, { lat: 30.3004, lng: -97.7, heartbeat_datetime: iso(now) }),
+    thing(3, { lat: 30.27, lng: -97.77, heartbeat_datetime: iso(now) }),
+    thing(4, { lat: 30.4, lng: -97.6, heartbeat_datetime: iso(now) }),
+  ]);
+  api.areas = [{ ...stationArea('station-4', 30.3, -97.7), name: 'Station 4' }, PARK];
+  api.setLocation({
+    id: 'loc-1',
+    display_name: 'Crash on Lamar',
+    street: 'N Lamar Blvd',
+    is_active: true,
+    lat: 30.31,
+    lng: -97.74,
+    start_time: iso(now - 600_000),
+    things_active: [{ id: 'thing-00001', haas_id: 'ha-1', start_time: iso(now - 300_000) }],
+  });
+  api.setLocation({
+    id: 'loc-2',
+    display_name: 'Stalled truck',
+    is_active: false,
+    is_geo_marker: true,
+    marker_position: { lat: 30.25, lng: -97.72 },
+    lat: 30.2,
+    lng: -97.7,
+    start_time: iso(now - 3_600_000),
+    end_time: iso(now - 1_800_000),
+  });
+  const fetchHere = (input: RequestInfo | URL, init?: RequestInit) => api.fetch(new URL(String(input), BASE).href, init ?? {});
+  bridge = inProcessLive((input, init) => fetchHere(input, init)).createBridge(() => undefined);
+  await bridge.start({ apiBase: BASE, socketUrl: 'ws://api.test/cable', token: TOKEN, organizationId: ORG, largeOrg: true });
+  await waitFor(() => expect(bridge.store.phase === 'live' && bridge.store.total === 4 && bridge.store.events.version > 0).toBe(true), { timeout: 5_000 });
+  services = createAppServices({ fetch: fetchHere as typeof fetch, storage: null, channel: false, createBridge: null });
+  map = createMapState();
+  map.view = { longitude: -97.72, latitude: 30.3, zoom: 11, bounds: [-98, 30, -97.4, 30.6] };
+  layers = [];
+});
+
+afterEach(async () => {
+  cleanup();
+  await bridge.dispose();
+});
+
+describe('part1 §2 Map "Area markers show asset counts" (issue 7)', () => {
+  it('draws each area with the number of assets inside, counted by the worker, and follows the fleet', async () => {
+    renderProbe();
+    await waitFor(() => expect(badges()).toEqual({ 'station-4': '2', park: '1' }), { timeout: 3_000 });
+    expect(layer('area-shapes')).toBeDefined();
+    // An asset drives into the station: the next batch, the next count (at most once a second).
+    api.setThings([thing(4, { lat: 30.3002, lng: -97.7001, heartbeat_datetime: iso(Date.now()) })]);
+    await act(() => bridge.refresh());
+    await waitFor(() => expect(badges()).toEqual({ 'station-4': '3', park: '1' }), { timeout: 3_000 });
+  });
+
+  it('hover shows the area popup; a click pins it, targets the area and opens /dashboard/areas/{id}', async () => {
+    renderProbe();
+    await waitFor(() => expect(badges()['station-4']).toBe('2'), { timeout: 3_000 });
+    const station = propsOf<AreaMarker>('area-markers').data.find((m) => m.id === 'station-4')!;
+    await settle(() => propsOf<AreaMarker>('area-markers').onHover(pick(station, 200, 150)));
+    const tip = screen.getByRole('tooltip', { name: 'Station 4' });
+    expect(within(tip).getByText('Station')).toBeTruthy();
+    expect(within(tip).getByText('Assets').nextElementSibling?.textContent).toBe('2');
+    await settle(() => propsOf<AreaMarker>('area-markers').onHover(pick<AreaMarker | undefined>(undefined) as PickingInfo<AreaMarker>));
+    expect(screen.queryByRole('tooltip')).toBeNull();
+
+    let handled = false;
+    act(() => {
+      handled = propsOf<AreaMarker>('area-markers').onClick(pick(station));
+    });
+    expect(handled).toBe(true);
+    expect(screen.getByTestId('path').textContent).toBe('/dashboard/areas/station-4');
+    expect(map.target).toEqual({ kind: 'area', id: 'station-4' });
+    expect(screen.getByRole('dialog', { name: 'Station 4' })).toBeTruthy();
+  });
+});
+
+describe('issue 7 event markers', () => {
+  it('draws the events the events panel shows; the events query hides what it does not show', async () => {
+    renderProbe();
+    await waitFor(() => expect(propsOf<EventMarker>('events').data.map((m) => m.id)).toEqual(['loc-2', 'loc-1']), { timeout: 3_000 });
+    // A geo-marker event sits at its marker position.
+    expect(propsOf<EventMarker>('events').data[0]!.position).toEqual([-97.72, 30.25]);
+    await act(() => bridge.setEventsQuery({ display: 'active' }));
+    await waitFor(() => expect(propsOf<EventMarker>('events').data.map((m) => m.id)).toEqual(['loc-1']), { timeout: 3_000 });
+  });
+
+  it('hover popup; a click opens /dashboard/events/{id}, targets it (ring) and pins the popup until closed', async () => {
+    renderProbe();
+    await waitFor(() => expect(propsOf<EventMarker>('events').data).toHaveLength(2), { timeout: 3_000 });
+    const crash = propsOf<EventMarker>('events').data.find((m) => m.id === 'loc-1')!;
+    await settle(() => propsOf<EventMarker>('events').onHover(pick(crash, 320, 240)));
+    const tip = screen.getByRole('tooltip', { name: 'Crash on Lamar' });
+    expect(within(tip).getByText('Active')).toBeTruthy();
+    expect(within(tip).getByText('N Lamar Blvd')).toBeTruthy();
+    expect(within(tip).getByText('Active vehicles').nextElementSibling?.textContent).toBe('1');
+    expect(within(tip).getByText('Inactive vehicles').nextElementSibling?.textContent).toBe('0');
+    expect((tip.parentElement as HTMLElement).style.left).toBe('320px');
+
+    act(() => {
+      propsOf<EventMarker>('events').onClick(pick(crash));
+    });
+    expect(screen.getByTestId('path').textContent).toBe('/dashboard/events/loc-1');
+    expect(map.target).toEqual({ kind: 'event', id: 'loc-1' });
+    expect(layer('events-target')).toBeDefined();
+    const dialog = screen.getByRole('dialog', { name: 'Crash on Lamar' });
+    // The hover popup of the same event gives way to the pinned one.
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    await settle(() => within(dialog).getByRole('button', { name: 'Close popup' }).click());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(map.popup).toBeNull();
+
+    const stalled = propsOf<EventMarker>('events').data.find((m) => m.id === 'loc-2')!;
+    await settle(() => propsOf<EventMarker>('events').onHover(pick(stalled, 10, 10)));
+    expect(within(screen.getByRole('tooltip', { name: 'Stalled truck' })).getByText('Ended')).toBeTruthy();
+  });
+
+  it("'Display Incidents' off: no event markers and no event popups; areas stay", async () => {
+    const view = renderProbe();
+    await waitFor(() => expect(propsOf<EventMarker>('events').data).toHaveLength(2), { timeout: 3_000 });
+    const crash = propsOf<EventMarker>('events').data.find((m) => m.id === 'loc-1')!;
+    act(() => {
+      propsOf<EventMarker>('events').onClick(pick(crash));
+    });
+    expect(screen.getByRole('dialog', { name: 'Crash on Lamar' })).toBeTruthy();
+    view.rerender(false);
+    await waitFor(() => expect(layer('events')).toBeUndefined());
+    expect(layer('area-markers')).toBeDefined();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});

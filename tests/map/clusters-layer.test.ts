@@ -1,0 +1,149 @@
+/**
+ * The group view's markers (issue 7 "The map"; part 1 §2 "Assets are grouped at stations when
+ * zoomed out"): colour by the most urgent status inside, size and label by count, station markers,
+ * and the singles' compact attribute set built from the answer's slots and the store's buffers.
+ */
+import { describe, expect, it } from 'vitest';
+import { ASSET_STATUS } from '../../src/domain/asset-status';
+import { STATUS_COLORS } from '../../src/map/icon-atlas';
+import {
+  CLUSTER_MAX_RADIUS_PX,
+  CLUSTER_MIN_RADIUS_PX,
+  clusterColor,
+  clusterLabel,
+  clusterMarkers,
+  clusterRadiusPx,
+  clustersLayers,
+  OOS_COLOR,
+  singleSlots,
+  singlesLayerData,
+  stationMarkers,
+} from '../../src/map/layers/clusters-layer';
+import { createFleetBuffers, FLAG_LISTED, FLAG_PRESENT } from '../../src/workers/diff';
+import type { ClusterAnswer } from '../../src/workers/live-protocol';
+
+function answerOf(markers: { lng: number; lat: number; count: number; slot: number; clusterId: number; top: number }[], stations: { id: string; name: string; lng: number; lat: number; count: number; top: number }[] = []): ClusterAnswer {
+  return {
+    version: 3,
+    lngLat: new Float64Array(markers.flatMap((m) => [m.lng, m.lat])),
+    count: new Int32Array(markers.map((m) => m.count)),
+    slot: new Int32Array(markers.map((m) => m.slot)),
+    clusterId: new Int32Array(markers.map((m) => m.clusterId)),
+    topStatus: new Uint8Array(markers.map((m) => m.top)),
+    stations: {
+      ids: stations.map((s) => s.id),
+      names: stations.map((s) => s.name),
+      lngLat: new Float64Array(stations.flatMap((s) => [s.lng, s.lat])),
+      count: new Int32Array(stations.map((s) => s.count)),
+      topStatus: new Uint8Array(stations.map((s) => s.top)),
+    },
+  };
+}
+
+describe('issue 7 group view: cluster look', () => {
+  it.each([
+    [ASSET_STATUS.location, STATUS_COLORS[0]],
+    [ASSET_STATUS.active, STATUS_COLORS[1]],
+    [ASSET_STATUS.standby, STATUS_COLORS[2]],
+    [ASSET_STATUS.stationary, STATUS_COLORS[3]],
+    [ASSET_STATUS.pending, STATUS_COLORS[4]],
+    [ASSET_STATUS.offline, STATUS_COLORS[5]],
+    [ASSET_STATUS.oos, OOS_COLOR],
+  ])('the most urgent status %i inside gives the status colour of the icons', (status, colour) => {
+    expect(clusterColor(status)).toEqual(colour);
+  });
+
+  it('the radius grows with the count, within its bounds', () => {
+    expect(clusterRadiusPx(2)).toBe(CLUSTER_MIN_RADIUS_PX);
+    expect(clusterRadiusPx(20)).toBeGreaterThan(clusterRadiusPx(2));
+    expect(clusterRadiusPx(2_000)).toBeGreaterThan(clusterRadiusPx(20));
+    expect(clusterRadiusPx(10_000_000)).toBe(CLUSTER_MAX_RADIUS_PX);
+  });
+
+  it.each([
+    [2, '2'],
+    [999, '999'],
+    [1_000, '1k'],
+    [1_234, '1.2k'],
+    [9_999, '9.9k'],
+    [12_345, '12k'],
+    [120_000, '120k'],
+  ])('count %i is labelled %s', (count, label) => {
+    expect(clusterLabel(count)).toBe(label);
+  });
+});
+
+describe('issue 7 group view: markers from the worker answer', () => {
+  const answer = answerOf(
+    [
+      { lng: -97.7, lat: 30.2, count: 12, slot: -1, clusterId: 41, top: ASSET_STATUS.active },
+      { lng: -97.6, lat: 30.3, count: 1, slot: 5, clusterId: -1, top: ASSET_STATUS.standby },
+      { lng: -97.5, lat: 30.4, count: 3, slot: -1, clusterId: 42, top: ASSET_STATUS.offline },
+      { lng: -97.4, lat: 30.5, count: 1, slot: 2, clusterId: -1, top: ASSET_STATUS.location },
+    ],
+    [{ id: 'st-1', name: 'Fire Station 1', lng: -97.3, lat: 30.1, count: 4, top: ASSET_STATUS.stationary }],
+  );
+
+  it('clusters are the markers of more than one asset, with id, colour status, label and radius', () => {
+    expect(clusterMarkers(answer)).toEqual([
+      { position: [-97.7, 30.2], count: 12, clusterId: 41, status: ASSET_STATUS.active, label: '12', radius: clusterRadiusPx(12) },
+      { position: [-97.5, 30.4], count: 3, clusterId: 42, status: ASSET_STATUS.offline, label: '3', radius: clusterRadiusPx(3) },
+    ]);
+  });
+
+  it('station groups keep their name and count', () => {
+    expect(stationMarkers(answer)).toEqual([{ id: 'st-1', name: 'Fire Station 1', position: [-97.3, 30.1], count: 4, status: ASSET_STATUS.stationary, label: '4' }]);
+  });
+
+  it('single assets are the answer’s slots, in answer order', () => {
+    expect(Array.from(singleSlots(answer))).toEqual([5, 2]);
+  });
+
+  it('builds the singles’ compact attributes from the store buffers (current values, one instance per slot)', () => {
+    const buffers = createFleetBuffers(8);
+    const listed = FLAG_PRESENT | FLAG_LISTED;
+    buffers.lngLat.set([-97.61, 30.31], 10);
+    buffers.icon[5] = 17;
+    buffers.status[5] = ASSET_STATUS.standby;
+    buffers.heading[5] = 90;
+    buffers.flags[5] = listed;
+    buffers.lngLat.set([-97.41, 30.51], 4);
+    buffers.icon[2] = 3;
+    buffers.flags[2] = listed;
+    const data = singlesLayerData(new Int32Array([5, 2, 99]), buffers, 12);
+    expect(data.length).toBe(3);
+    expect(data.version).toBe(12);
+    expect(Array.from(data.attributes.getPosition.value)).toEqual([-97.61, 30.31, -97.41, 30.51, 0, 0]);
+    expect(Array.from(data.attributes.getIconIndex.value)).toEqual([17, 3, 0]);
+    expect(Array.from(data.attributes.getStatus.value)).toEqual([ASSET_STATUS.standby, 0, 0]);
+    expect(data.attributes.getHeading.value[0]).toBe(90);
+    expect(Number.isNaN(data.attributes.getHeading.value[2])).toBe(true);
+    // A slot beyond the buffers is not drawn (no flags).
+    expect(Array.from(data.attributes.getFlags.value)).toEqual([listed, listed, 0]);
+    // The attributes are copies: the store's buffers are untouched by the layer.
+    expect(data.attributes.getPosition.value.buffer).not.toBe(buffers.lngLat.buffer);
+  });
+
+  it('makes pickable clusters and stations whose clicks and hovers reach the handlers', () => {
+    const clicked: number[] = [];
+    const stationClicks: string[] = [];
+    const hovered: (string | null)[] = [];
+    const layers = clustersLayers(clusterMarkers(answer), stationMarkers(answer), {
+      onClusterClick: (m) => clicked.push(m.clusterId),
+      onStationClick: (m) => stationClicks.push(m.name),
+      onStationHover: (m) => hovered.push(m?.name ?? null),
+    });
+    expect(layers.map((l) => l.id)).toEqual(['asset-clusters', 'asset-cluster-counts', 'asset-stations', 'asset-station-counts']);
+    const [clusters, , stations] = layers;
+    const first = clusterMarkers(answer)[0];
+    // deck.gl calls a layer's onClick/onHover with the picked object.
+    (clusters!.props.onClick as (info: unknown, event: unknown) => unknown)({ object: first }, {});
+    (stations!.props.onClick as (info: unknown, event: unknown) => unknown)({ object: stationMarkers(answer)[0] }, {});
+    (stations!.props.onHover as (info: unknown, event: unknown) => unknown)({ object: stationMarkers(answer)[0] }, {});
+    (stations!.props.onHover as (info: unknown, event: unknown) => unknown)({ object: null }, {});
+    expect(clicked).toEqual([41]);
+    expect(stationClicks).toEqual(['Fire Station 1']);
+    expect(hovered).toEqual(['Fire Station 1', null]);
+    expect(clusters!.props.pickable).toBe(true);
+  });
+});

@@ -7,9 +7,6 @@
  * colour with its count in white — is drawn. Headless Chromium draws WebGL in software: pixels
  * are read back from screenshots, as in e2e/map.spec.ts.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { WebMercatorViewport } from '@deck.gl/core';
 import { statusLabel, type AssetStatus } from '../src/domain/asset-status';
@@ -17,27 +14,7 @@ import { DEFAULT_MAP_ZOOM } from '../src/domain/constants';
 import { DEFAULT_CENTER } from '../src/app/map/map-state';
 import { PREFERENCES_STORAGE_KEY } from '../src/app/live/store';
 import { STATUS_COLORS } from '../src/map/icon-atlas';
-import { spawnServer } from '../tests/support/spawn-server';
-import { DEMO_ENV, DEMO_PASSWORD, expect, test as base, type RunningServer } from './server-fixture';
-
-/**
- * The seeded demo server, as server-fixture's `demoServer`, with a longer start limit: on a busy
- * machine the demo seed and the first build of the server's modules took over its 30 s here.
- */
-const SERVER_START_MS = 120_000;
-const test = base.extend<object, { demoServer: RunningServer }>({
-  demoServer: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lightbar-e2e-'));
-      const server = await spawnServer({ PORT: '0', DATA_DIR: dataDir, ...DEMO_ENV }, SERVER_START_MS);
-      await use({ url: server.url, dataDir, output: server.output });
-      await server.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-    { scope: 'worker', timeout: SERVER_START_MS + 60_000 },
-  ],
-});
+import { DEMO_PASSWORD, expect, test } from './server-fixture';
 
 const WIDTH = 1000;
 const HEIGHT = 720;

@@ -7,8 +7,6 @@
  * asset icon lies over a marker.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { z } from 'zod';
@@ -16,27 +14,7 @@ import { areaWireSchema, fromAreaWire } from '../src/domain/area';
 import { areaMarkerPosition } from '../src/domain/area-shape';
 import { fromLocationWire, locationWireSchema } from '../src/domain/location';
 import { AREA_BADGE_BORDER_COLOR, AREA_BADGE_COLOR, EVENT_ACTIVE_COLOR, TARGET_COLOR } from '../src/map/layers/overlay-style';
-import { spawnServer, type SpawnedServer } from '../tests/support/spawn-server';
-import { DEMO_ENV, DEMO_PASSWORD, expect, test } from './server-fixture';
-
-/**
- * The seeded demo, started here with a longer start limit than the shared fixture's 30 s: with
- * tsx compiling the server on a busy machine the start can take a minute.
- */
-const SERVER_START_MS = 150_000;
-let server: SpawnedServer;
-let dataDir: string;
-
-test.beforeAll(async () => {
-  test.setTimeout(SERVER_START_MS + 10_000);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lightbar-e2e-overlays-'));
-  server = await spawnServer({ PORT: '0', DATA_DIR: dataDir, ...DEMO_ENV }, SERVER_START_MS);
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
+import { DEMO_PASSWORD, expect, test } from './server-fixture';
 
 async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.getByLabel('Email').fill(email);
@@ -45,7 +23,7 @@ async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
 }
 
 /** A GET of the API with the signed-in session's token, sent from the test (the page is busy drawing). */
-async function apiGet(page: Page, path: string): Promise<unknown> {
+async function apiGet(page: Page, server: { url: string }, path: string): Promise<unknown> {
   const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('lightbar.session') ?? '{}') as { token?: string }).token ?? '');
   const response = await page.request.get(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
   expect(response.status()).toBe(200);
@@ -170,7 +148,7 @@ async function saveShot(testInfo: TestInfo, name: string, shot: Buffer): Promise
 /** Headless Chromium draws WebGL in software, slowly on a busy machine: wait for what should show. */
 const DRAWN = { timeout: 180_000, intervals: [1_000, 2_000, 3_000] };
 
-test('issue 7: an area marker with its asset count and an event marker are drawn, with hover and pinned popups', async ({ page }, testInfo) => {
+test('issue 7: an area marker with its asset count and an event marker are drawn, with hover and pinned popups', async ({ page, demoServer: server }, testInfo) => {
   // A ceiling for a busy machine (software WebGL, every click a redraw); about a minute when idle.
   test.setTimeout(900_000);
   const pageErrors: string[] = [];
@@ -183,10 +161,10 @@ test('issue 7: an area marker with its asset count and an event marker are drawn
   await expect(map.locator('canvas').first()).toBeVisible({ timeout: 60_000 });
 
   // A drawn area (a ring, no point: its marker sits at the ring's centre) and an active event.
-  const areas = z.array(areaWireSchema).parse(await apiGet(page, '/organization/exclusion_zone')).map(fromAreaWire);
+  const areas = z.array(areaWireSchema).parse(await apiGet(page, server, '/organization/exclusion_zone')).map(fromAreaWire);
   const area = areas.find((a) => a.lineStringArray.length >= 3 && !a.position);
   expect(area, 'the demo has a drawn area').toBeDefined();
-  const events = z.object({ data: z.array(locationWireSchema) }).parse(await apiGet(page, '/locations')).data.map(fromLocationWire);
+  const events = z.object({ data: z.array(locationWireSchema) }).parse(await apiGet(page, server, '/locations')).data.map(fromLocationWire);
   const event = events.find((e) => e.isActive && !e.isGeoMarker);
   expect(event, 'the demo has an active event').toBeDefined();
 

@@ -11,10 +11,16 @@ export interface RunningServer {
   output(): string;
 }
 
+/**
+ * How long a server may take to start: seeding the demo and tsx's first compile of the server take
+ * 5–10 s on a quiet 2-core machine and over a minute on a busy one.
+ */
+export const SERVER_START_MS = 120_000;
+
 /** Starts the real server (`server/main.ts`) on a free port with a temporary data directory. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer & { stop(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lightbar-e2e-'));
-  const server = await spawnServer({ PORT: '0', DATA_DIR: dataDir, ...env }, 30_000);
+  const server = await spawnServer({ PORT: '0', DATA_DIR: dataDir, ...env }, SERVER_START_MS);
   return {
     url: server.url,
     dataDir,
@@ -43,7 +49,7 @@ export const test = base.extend<object, { server: RunningServer; demoServer: Run
       await use(server);
       await server.stop();
     },
-    { scope: 'worker' },
+    { scope: 'worker', timeout: SERVER_START_MS + 60_000 },
   ],
   demoServer: [
     // eslint-disable-next-line no-empty-pattern
@@ -52,7 +58,7 @@ export const test = base.extend<object, { server: RunningServer; demoServer: Run
       await use(server);
       await server.stop();
     },
-    { scope: 'worker', timeout: 120_000 },
+    { scope: 'worker', timeout: SERVER_START_MS + 60_000 },
   ],
 });
 

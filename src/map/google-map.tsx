@@ -3,10 +3,10 @@
  * with deck.gl's GoogleMapsOverlay drawing the same layers as the standalone map. `onFailure`
  * fires when the loader fails (it may call back several times; the caller latches).
  */
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { APIProvider, Map as GoogleMap, useMap } from '@vis.gl/react-google-maps';
 import { GoogleMapsOverlay } from '@deck.gl/google-maps';
-import type { LayersList } from '@deck.gl/core';
+import type { LayersList, MapViewState } from '@deck.gl/core';
 import type { MapProviderProps } from './provider';
 
 export interface GoogleMapProviderProps extends MapProviderProps {
@@ -30,7 +30,25 @@ function DeckOverlay({ layers }: { layers: LayersList }) {
   return null;
 }
 
-export function GoogleMapProvider({ apiKey, mapId, onFailure, layers, initialViewState, mapType }: GoogleMapProviderProps) {
+/**
+ * Follows the caller's view requests: a new `initialViewState` object (a pan, a fit, a zoom button)
+ * moves Google's camera, as it re-seats deck.gl's own view in the standalone map.
+ */
+function CameraFollower({ viewState }: { viewState: MapViewState }) {
+  const map = useMap();
+  const first = useRef(true);
+  useEffect(() => {
+    if (!map) return;
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    map.moveCamera({ center: { lat: viewState.latitude, lng: viewState.longitude }, zoom: viewState.zoom });
+  }, [map, viewState]);
+  return null;
+}
+
+export function GoogleMapProvider({ apiKey, mapId, onFailure, layers, initialViewState, mapType, onViewStateChange }: GoogleMapProviderProps) {
   return (
     <APIProvider apiKey={apiKey} onError={onFailure}>
       <GoogleMap
@@ -41,7 +59,10 @@ export function GoogleMapProvider({ apiKey, mapId, onFailure, layers, initialVie
         // part 1 §2: the default controls are replaced by ours.
         disableDefaultUI
         {...(mapId ? { mapId } : {})}
+        // The map state (centre, zoom, bounds) follows Google's camera as it does deck.gl's view.
+        onCameraChanged={(event) => onViewStateChange?.({ longitude: event.detail.center.lng, latitude: event.detail.center.lat, zoom: event.detail.zoom })}
       >
+        <CameraFollower viewState={initialViewState} />
         <DeckOverlay layers={layers} />
       </GoogleMap>
     </APIProvider>

@@ -66,6 +66,9 @@ export function DashboardMap(props: DashboardMapProps) {
         layers={layers}
         initialViewState={initialViewState}
         mapType={mapSnap.mapType}
+        onProviderChange={(kind) => {
+          map.provider = kind;
+        }}
         onViewStateChange={(view) => {
           const element = container.current;
           let bounds: Bounds | null = null;

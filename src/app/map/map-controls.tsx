@@ -41,7 +41,6 @@ import { MapTypeControl } from '../../map/controls/map-type-control';
 import { ShowAllButton } from '../../map/controls/show-all-button';
 import { ZoomControl } from '../../map/controls/zoom-control';
 import '../../map/controls/map-controls.css';
-import { chooseMapProvider } from '../../map/provider';
 import { threeWordProviderFromEnv, type ThreeWordProvider } from '../../map/three-words';
 import type { LiveBridge } from '../live/bridge';
 import type { LivePreferences, LiveStore } from '../live/store';
@@ -56,8 +55,8 @@ export interface ControlsEnvironment {
   geolocation: Pick<Geolocation, 'getCurrentPosition'> | null;
   clipboard: { writeText(text: string): Promise<void> } | null;
   threeWords: ThreeWordProvider;
-  /** The map types the drawing provider shows (the standalone map draws one basemap). */
-  mapTypes: readonly MapType[];
+  /** The map types offered; by default those of the provider drawing now (the standalone map draws one basemap). */
+  mapTypes?: readonly MapType[];
 }
 
 export function browserControlsEnvironment(): ControlsEnvironment {
@@ -66,8 +65,6 @@ export function browserControlsEnvironment(): ControlsEnvironment {
     geolocation: nav?.geolocation ?? null,
     clipboard: nav?.clipboard ?? null,
     threeWords: threeWordProviderFromEnv(),
-    // The Google provider draws every type; the standalone map only its offline road basemap.
-    mapTypes: chooseMapProvider().kind === 'google' ? MAP_TYPES : ['roadmap'],
   };
 }
 
@@ -223,7 +220,9 @@ export type MapControlsProps = DashboardMapProps & { environment?: Partial<Contr
 
 export function MapControls({ map, live, bridge, environment }: MapControlsProps) {
   const env = useMemo(() => ({ ...browserControlsEnvironment(), ...environment }), [environment]);
-  const { mapType, view } = useSnapshot(map);
+  const { mapType, view, provider } = useSnapshot(map);
+  // The Google provider draws every type; the standalone map (also after Google failed) only its road basemap.
+  const mapTypes = env.mapTypes ?? (provider === 'google' ? MAP_TYPES : (['roadmap'] as const));
   const controls = controlsStateOf(map);
   const { locate } = useSnapshot(controls);
   const root = useRef<HTMLDivElement>(null);
@@ -325,7 +324,7 @@ export function MapControls({ map, live, bridge, environment }: MapControlsProps
         <AddControl map={map} />
       </div>
       <div className="map-corner map-corner-top-right">
-        <MapTypeControl value={mapType} available={env.mapTypes} onChange={(type) => (map.mapType = type)} />
+        <MapTypeControl value={mapType} available={mapTypes} onChange={(type) => (map.mapType = type)} />
         <DisplayControl map={map} live={live} />
       </div>
       <div className="map-corner map-corner-bottom-left">{live && bridge && <MapToggles store={live} bridge={bridge} />}</div>

@@ -7,6 +7,7 @@
  */
 import { proxy } from 'valtio';
 import { DEFAULT_MAP_ZOOM, FIT_BOUNDS_MAX_ZOOM, FIT_BOUNDS_PADDING, type MapType } from '../../domain/constants';
+import type { MapProviderKind } from '../../map/provider';
 
 /** [west, south, east, north] in degrees. */
 export type Bounds = [number, number, number, number];
@@ -45,6 +46,8 @@ export interface MapState {
   target: MapTarget | null;
   display: { assets: boolean; events: boolean };
   mapType: MapType;
+  /** The provider drawing now (Google until its loader fails, else standalone). */
+  provider: MapProviderKind;
   popup: PinnedPopup | null;
 }
 
@@ -58,6 +61,7 @@ export function createMapState(): MapState {
     target: null,
     display: { assets: true, events: true },
     mapType: 'roadmap',
+    provider: 'standalone',
     popup: null,
   });
 }

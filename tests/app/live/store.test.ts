@@ -103,11 +103,15 @@ describe('issue 5 main-thread store', () => {
 
   it('the selected asset’s details arrive with the diffs that change them', () => {
     const store = createLiveStore();
+    store.selection.id = 'a';
     applyDiffToStore(store, diffOf(1, {}, { selected: { id: 'a' } as never }));
     expect(store.selection.asset?.id).toBe('a');
     applyDiffToStore(store, diffOf(2, {}));
     expect(store.selection.asset?.id).toBe('a');
-    applyDiffToStore(store, diffOf(3, {}, { selected: null }));
+    // Details of an earlier selection, made before the worker saw the new one, are not shown.
+    applyDiffToStore(store, diffOf(3, {}, { selected: { id: 'b' } as never }));
+    expect(store.selection.asset?.id).toBe('a');
+    applyDiffToStore(store, diffOf(4, {}, { selected: null }));
     expect(store.selection.asset).toBeNull();
   });
 

@@ -9,7 +9,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 60_000,
+  // Each dashboard page draws the map in software WebGL here (SwiftShader): a frame can take a second.
+  timeout: 180_000,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     headless: true,

@@ -15,7 +15,7 @@ async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
 
 test('part1 §2 Map controls: coordinate search, right-click menu, toggles kept over a reload', async ({ page, demoServer }, testInfo) => {
   // Headless Chromium draws the map's WebGL in software: give the whole walk more time than one page.
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.setViewportSize({ width: 1366, height: 800 });

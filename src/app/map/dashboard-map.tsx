@@ -7,12 +7,14 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { FlyToInterpolator, WebMercatorViewport, type LayersList, type MapViewState } from '@deck.gl/core';
 import { LightbarMap } from '../../map/map-view';
+import { layerRedrawInterval } from '../../map/renderer';
 import type { LiveBridge } from '../live/bridge';
 import type { LiveStore } from '../live/store';
 import { AssetPopups, useAssetLayers } from './asset-layers';
 import { MapControls, useControlLayers } from './map-controls';
 import { OverlayPopups, useOverlayLayers } from './overlay-layers';
 import type { Bounds, CameraCommand, MapState } from './map-state';
+import { useThrottledValue } from './use-throttled-value';
 
 export interface DashboardMapProps {
   map: MapState;
@@ -58,7 +60,10 @@ export function DashboardMap(props: DashboardMapProps) {
   }, [camera?.seq]); // eslint-disable-line react-hooks/exhaustive-deps -- one camera request is applied once
 
   // Areas and events under the fleet.
-  const layers = useMemo<LayersList>(() => [...overlayLayers, ...assetLayers, ...controlLayers], [overlayLayers, assetLayers, controlLayers]);
+  const current = useMemo<LayersList>(() => [...overlayLayers, ...assetLayers, ...controlLayers], [overlayLayers, assetLayers, controlLayers]);
+  // In software WebGL a frame blocks the page for up to a second: data redraws are spaced out there.
+  const redrawInterval = useMemo(layerRedrawInterval, []);
+  const layers = useThrottledValue(current, redrawInterval);
 
   return (
     <div ref={container} className="dashboard-map" data-testid="dashboard-map" data-target={mapSnap.target ? `${mapSnap.target.kind}:${mapSnap.target.id}` : undefined} data-camera={camera?.kind === 'center' ? `${camera.longitude.toFixed(5)},${camera.latitude.toFixed(5)},${camera.zoom?.toFixed(2) ?? ''}` : undefined}>

@@ -1,0 +1,36 @@
+/**
+ * Whether WebGL draws in software here (SwiftShader, llvmpipe: a browser without GPU acceleration,
+ * as headless Chromium on CI). There a frame of the dashboard map costs up to a second of the GPU
+ * process, during which the page cannot paint; the map then redraws its layers less often
+ * (`SOFTWARE_REDRAW_MS`) so the rest of the page stays usable. Read once per page.
+ */
+export const SOFTWARE_REDRAW_MS = 3_000;
+
+const SOFTWARE_RENDERERS = /swiftshader|llvmpipe|softpipe|software|basic render/i;
+
+let cached: boolean | null = null;
+
+export function rendererName(): string | null {
+  const doc = globalThis.document as Document | undefined;
+  if (!doc) return null;
+  try {
+    const gl = doc.createElement('canvas').getContext('webgl2') ?? doc.createElement('canvas').getContext('webgl');
+    if (!gl) return null;
+    const info = gl.getExtension('WEBGL_debug_renderer_info');
+    const name = info ? gl.getParameter(info.UNMASKED_RENDERER_WEBGL) : gl.getParameter(gl.RENDERER);
+    gl.getExtension('WEBGL_lose_context')?.loseContext();
+    return typeof name === 'string' ? name : null;
+  } catch {
+    return null;
+  }
+}
+
+export function isSoftwareRenderer(name: string | null): boolean {
+  return name !== null && SOFTWARE_RENDERERS.test(name);
+}
+
+/** The least time between two redraws caused by data: 0 on a GPU, SOFTWARE_REDRAW_MS in software. */
+export function layerRedrawInterval(): number {
+  cached ??= isSoftwareRenderer(rendererName());
+  return cached ? SOFTWARE_REDRAW_MS : 0;
+}

@@ -24,3 +24,15 @@ export function BackButton({ to = EVENTS_PATH, clearTarget = true }: { to?: stri
   );
 }
 
+
+/** The page of an event that is still loading or not kept (detail and edit): Back and the state. */
+export function EventPending({ className, loading }: { className: string; loading: boolean }) {
+  return (
+    <section className={className} aria-busy={loading}>
+      <BackButton />
+      <p className="event-muted" role="status">
+        {loading ? EVENTS_TEXT.loading : EVENTS_TEXT.notFound}
+      </p>
+    </section>
+  );
+}

@@ -13,7 +13,7 @@ import { showsEditLocation, type Location } from '../../domain/location';
 import { formatDateTime, formatDuration } from '../../domain/time';
 import { centerOn, setTarget } from '../../app/map/map-state';
 import type { ShellContext } from '../../app/shell/dashboard-layout';
-import { BackButton, EVENTS_PATH } from './back-button';
+import { BackButton, EVENTS_PATH, EventPending } from './back-button';
 import { CopyButton } from './copy-button';
 import { EventStatusIcon } from './event-status-icon';
 import { HeadingDial } from './heading-dial';
@@ -77,14 +77,7 @@ export function EventDetail() {
   }, [foundId, map]);
 
   if (lookup.state !== 'found') {
-    return (
-      <section className="event-detail" aria-busy={lookup.state === 'loading'}>
-        <BackButton />
-        <p className="event-muted" role="status">
-          {lookup.state === 'loading' ? EVENTS_TEXT.loading : EVENTS_TEXT.notFound}
-        </p>
-      </section>
-    );
+    return <EventPending className="event-detail" loading={lookup.state === 'loading'} />;
   }
   const { event } = lookup;
   const timeZone = profile.timezone;

@@ -17,7 +17,7 @@ import { useServices } from '../../app/services';
 import type { ShellContext } from '../../app/shell/dashboard-layout';
 import { SaveButton } from '../../app/ui/save-button';
 import { TextField } from '../../app/ui/text-field';
-import { BackButton, EVENTS_PATH } from './back-button';
+import { BackButton, EVENTS_PATH, EventPending } from './back-button';
 import { useEvent } from './use-events';
 import './events.css';
 
@@ -80,14 +80,7 @@ export function EventEdit() {
   const lookup = useEvent(live, eventId);
   const detailPath = `${EVENTS_PATH}/${eventId}`;
   if (lookup.state !== 'found') {
-    return (
-      <section className="event-edit" aria-busy={lookup.state === 'loading'}>
-        <BackButton />
-        <p className="event-muted" role="status">
-          {lookup.state === 'loading' ? EVENTS_TEXT.loading : EVENTS_TEXT.notFound}
-        </p>
-      </section>
-    );
+    return <EventPending className="event-edit" loading={lookup.state === 'loading'} />;
   }
   const { event } = lookup;
   return (

@@ -4,21 +4,12 @@
  * (subtype options follow the chosen type). Choices stay a draft until Apply hands them to the
  * worker; Clear restores the default filter (the show-offline preference decides offline).
  */
-import { useEffect, useId, useMemo, useState } from 'react';
-import { z } from 'zod';
+import { useId, useMemo, useState } from 'react';
 import { ASSET_STATUS, statusLabel, type AssetStatus, type ResponderMix } from '../../domain/asset-status';
 import { LIVE_LIST_TEXT } from '../../domain/labels';
-import {
-  fromThingSubtypeWire,
-  fromThingTypeWire,
-  subtypesForType,
-  thingSubtypeWireSchema,
-  thingTypeWireSchema,
-  type ThingSubtype,
-  type ThingType,
-} from '../../domain/thing-type';
+import { subtypesForType } from '../../domain/thing-type';
 import type { LiveFilters } from '../../app/live/store';
-import { useServices } from '../../app/services';
+import { useThingTypeLists } from './use-thing-types';
 
 /** The statuses a user picks (location … offline, in code order); out of service is its own box. */
 export const FILTER_STATUSES: readonly AssetStatus[] = [
@@ -32,29 +23,6 @@ export const FILTER_STATUSES: readonly AssetStatus[] = [
 
 /** The part of the filters this panel edits (search and organizations live in the list header). */
 export type PanelFilters = Pick<LiveFilters, 'statuses' | 'outOfService' | 'feed' | 'typeNames' | 'subtypeIds'>;
-
-const typesSchema = z.array(thingTypeWireSchema);
-const subtypesSchema = z.array(thingSubtypeWireSchema);
-
-/** GET /thing_types and /thing_subtypes through the API cache (reference data, part 1 §7 cache). */
-function useThingTypes(): { types: ThingType[]; subtypes: ThingSubtype[] } {
-  const { api, cache } = useServices();
-  const [types, setTypes] = useState<ThingType[]>([]);
-  const [subtypes, setSubtypes] = useState<ThingSubtype[]>([]);
-  useEffect(() => {
-    let current = true;
-    cache
-      .get('reference', 'thing_types', () => api.request('/thing_types', { schema: typesSchema }))
-      .then((wire) => current && setTypes(wire.map(fromThingTypeWire)), () => undefined);
-    cache
-      .get('reference', 'thing_subtypes', () => api.request('/thing_subtypes', { schema: subtypesSchema }))
-      .then((wire) => current && setSubtypes(wire.map(fromThingSubtypeWire)), () => undefined);
-    return () => {
-      current = false;
-    };
-  }, [api, cache]);
-  return { types, subtypes };
-}
 
 /** The filters as the store's snapshot gives them (read-only arrays). */
 export interface PanelFiltersView {
@@ -75,7 +43,7 @@ export interface FiltersPanelProps {
 
 export function FiltersPanel({ id, filters, mix, onApply, onClear }: FiltersPanelProps) {
   const fieldId = useId();
-  const { types, subtypes } = useThingTypes();
+  const { types, subtypes } = useThingTypeLists();
   const [statuses, setStatuses] = useState<AssetStatus[]>(() => [...filters.statuses]);
   const [outOfService, setOutOfService] = useState(filters.outOfService);
   const [feed, setFeed] = useState(filters.feed);

@@ -1,6 +1,6 @@
 /**
- * GET /thing_types and GET /thing_subtypes (part 1 §7) through the API cache (same keys as the
- * list's filters panel, so the reference data is fetched once per hour).
+ * GET /thing_types and GET /thing_subtypes (part 1 §7) through the API cache (reference data,
+ * fetched once per hour), for the list's filters panel and the edit form.
  */
 import { useEffect, useState } from 'react';
 import { z } from 'zod';

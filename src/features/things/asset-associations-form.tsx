@@ -9,12 +9,11 @@ import { useEffect, useMemo, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
-import { ApiError } from '../../app/api-client';
 import { useServices } from '../../app/services';
+import { useAssetSave } from './use-asset-save';
 import { SaveButton } from '../../app/ui/save-button';
 import { SelectField, type SelectOption } from '../../app/ui/select-field';
 import { associationsPayloadSchema, toAssociationsPayload } from '../../domain/asset';
-import { errorText, type UserError } from '../../domain/errors';
 import { ASSET_TEXT } from '../../domain/labels';
 import { organizationRefWireSchema } from '../../domain/organization';
 import { organizationAccessSchema, type OrganizationAccessForm } from '../../domain/validation/asset';
@@ -38,9 +37,9 @@ export const ASSOCIATION_TEXT = {
 } as const;
 
 export function AssetAssociationsForm({ asset }: { asset: AssetDetails }) {
-  const { api, live } = useServices();
+  const { api } = useServices();
   const navigate = useNavigate();
-  const [failure, setFailure] = useState<UserError | null>(null);
+  const { failure, save } = useAssetSave(asset.id);
   const [assignable, setAssignable] = useState<{ id: string; name: string }[]>([]);
   const [initial] = useState<OrganizationAccessForm>(() => ({
     relations: asset.organizationRelationships.map((r) => ({
@@ -85,21 +84,16 @@ export function AssetAssociationsForm({ asset }: { asset: AssetDetails }) {
     picker.reset({ organization: '' });
   };
 
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await api.request(`/things/${encodeURIComponent(asset.id)}/associations`, {
+  const submit = handleSubmit((values) =>
+    save(() =>
+      api.request(`/things/${encodeURIComponent(asset.id)}/associations`, {
         method: 'PUT',
         body: toAssociationsPayload(values.relations),
         schema: associationsPayloadSchema,
         context: 'assetSave',
-      });
-      await live.bridge?.refresh().catch(() => undefined);
-      navigate(thingHref(asset.id));
-    } catch (error) {
-      setFailure(error instanceof ApiError ? error.userError : errorText('assetSave', { status: 0 }));
-    }
-  });
+      }),
+    ),
+  );
 
   return (
     <form className="form" noValidate onSubmit={(event) => void submit(event)} aria-label={ASSET_TEXT.associations}>

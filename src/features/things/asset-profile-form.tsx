@@ -11,13 +11,12 @@ import { useMemo, useState } from 'react';
 import { useFieldArray, useForm, useWatch, type Control, type UseFormRegisterReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
-import { ApiError } from '../../app/api-client';
 import { useServices } from '../../app/services';
+import { useAssetSave } from './use-asset-save';
 import { SaveButton } from '../../app/ui/save-button';
 import { SelectField, type SelectOption } from '../../app/ui/select-field';
 import { TextField } from '../../app/ui/text-field';
 import { assetToForm, thingWireSchema, toThingPayload, type AssetForm } from '../../domain/asset';
-import { errorText, type UserError } from '../../domain/errors';
 import { ASSET_TEXT, FORM_LABEL } from '../../domain/labels';
 import { subtypesForType, typeOptionsFor } from '../../domain/thing-type';
 import { assetFormSchema, availableProviders, canAddIntegration } from '../../domain/validation/asset';
@@ -107,11 +106,11 @@ function Integrations({ control, listError }: { control: Control<FormInput>; lis
 }
 
 export function AssetProfileForm({ asset }: { asset: AssetDetails }) {
-  const { api, live } = useServices();
+  const { api } = useServices();
   const navigate = useNavigate();
   // The form starts from the asset as it was when the page opened; live changes do not reset it.
   const [initial] = useState(() => assetToForm({ ...asset, searchText: '' }));
-  const [failure, setFailure] = useState<UserError | null>(null);
+  const { failure, save } = useAssetSave(asset.id);
   const { types, subtypes } = useThingTypeLists();
   const { control, handleSubmit, formState, setValue, register } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(assetFormSchema),
@@ -129,22 +128,16 @@ export function AssetProfileForm({ asset }: { asset: AssetDetails }) {
     [subtypes, typeId],
   );
 
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await api.request(`/things/${encodeURIComponent(asset.id)}`, {
+  const submit = handleSubmit((values) =>
+    save(() =>
+      api.request(`/things/${encodeURIComponent(asset.id)}`, {
         method: 'PUT',
         body: toThingPayload(domainForm(asset.id, values), initial),
         schema: thingWireSchema,
         context: 'assetSave',
-      });
-      // The worker fetches what changed, so the detail shows the saved values at once.
-      await live.bridge?.refresh().catch(() => undefined);
-      navigate(thingHref(asset.id));
-    } catch (error) {
-      setFailure(error instanceof ApiError ? error.userError : errorText('assetSave', { status: 0 }));
-    }
-  });
+      }),
+    ),
+  );
 
   return (
     <form className="form" noValidate onSubmit={(event) => void submit(event)} aria-label={ASSET_TEXT.profile}>

@@ -310,7 +310,7 @@ describe('part2 §7 POST /organization/closure', () => {
       organization_id: junk,
       closure_type: junk,
       is_active: notNull.filter((value) => typeof value !== 'boolean'),
-      description: fc.oneof(notNull.filter((value) => typeof value !== 'string'), fc.string({ minLength: 101, maxLength: 130 })),
+      description: fc.oneof(notNull.filter((value) => typeof value !== 'string'), fc.string({ minLength: 101, maxLength: 130 }).filter((s) => s.trim().length > 100)),
       alert_message: fc.oneof(fc.integer(), fc.string({ minLength: 41, maxLength: 60 }).filter((s) => s.trim().length > 40)),
       user_route: fc.oneof(notNull, fc.array(fc.record({ lat: fc.double({ min: 91, max: 1e9, noNaN: true }), lng: fc.double() }), { minLength: 2, maxLength: 3 })),
       impacted_lanes: fc.oneof(notNull.filter((value) => !(Array.isArray(value) && value.length === 0)), fc.array(fc.oneof(fc.integer({ min: 10 }), fc.integer({ max: 0 }), fc.double({ min: 1.1, max: 1.9 })), { minLength: 1, maxLength: 3 })),
@@ -431,7 +431,7 @@ describe('part2 §7 PUT /organization/closure/{uuid}', () => {
     const full = badBodies(closureBody(), {
       organization_id: junk,
       is_active: notNull.filter((value) => typeof value !== 'boolean'),
-      description: fc.oneof(notNull.filter((value) => typeof value !== 'string'), fc.string({ minLength: 101, maxLength: 130 })),
+      description: fc.oneof(notNull.filter((value) => typeof value !== 'string'), fc.string({ minLength: 101, maxLength: 130 }).filter((s) => s.trim().length > 100)),
       end_time: fc.oneof(notNull, fc.constant(null)),
       // No lanes ([]) is a valid answer; anything else here is not.
       impacted_lanes: notNull.filter((value) => !(Array.isArray(value) && value.length === 0)),

@@ -8,11 +8,11 @@ import type { BenchResult } from './measure';
 import { benchWorker } from './worker';
 import { benchLive } from './live';
 import { benchSimulator } from './simulator';
-import { benchMap } from './map';
+import { runMapBench } from './map';
 
 const only = process.argv[2];
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}`;
-const dir = path.join(import.meta.dirname, 'results');
+const dir = process.env.BENCH_RESULTS_DIR ?? path.join(import.meta.dirname, 'results');
 fs.mkdirSync(dir, { recursive: true });
 console.log(`Lightbar bench on ${machine}\n`);
 
@@ -49,11 +49,4 @@ if (!only || only === 'sim') {
   fs.writeFileSync(path.join(dir, 'simulator.json'), `${JSON.stringify({ machine, date: new Date().toISOString(), rows }, null, 2)}\n`);
 }
 
-if (!only || only === 'map') {
-  const rows = await benchMap([10_000, 50_000], ['all', 'assets', 'none']);
-  console.log('| assets | drawn | messages/s | load ms | main-thread script ms/s | all main-thread tasks ms/s | long tasks (≥ 50 ms) | longest ms | diffs/s | messages delivered/s |\n|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|');
-  for (const r of rows) {
-    console.log(`| ${r.assets} | ${r.draw} | ${r.messagesPerSecond} | ${r.loadMs} | ${r.scriptMsPerS} | ${r.taskMsPerS} | ${r.longTasks} | ${r.longestTaskMs} | ${r.diffsPerS} | ${r.streamedPerS} |`);
-  }
-  fs.writeFileSync(path.join(dir, 'map.json'), `${JSON.stringify({ machine, date: new Date().toISOString(), windowS: rows[0]?.windowS, rows }, null, 2)}\n`);
-}
+if (!only || only === 'map') await runMapBench(dir, machine);

@@ -4,7 +4,8 @@
  * admin's own organization is chosen from GET /organization/things with the page's token.
  */
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect as baseExpect, test } from './server-fixture';
+import { expect as baseExpect, test } from './server-fixture';
+import { sessionToken, signIn } from './sign-in';
 
 /** First loads (profile, section chunk, fleet) on a busy machine. */
 const LOAD_MS = 60_000;
@@ -21,17 +22,15 @@ interface ThingRow {
   organization: { id: string } | null;
 }
 
-async function signIn(page: Page, url: string) {
+async function signInAsAdmin(page: Page, url: string) {
   await page.goto(`${url}/welcome/signin`);
-  await page.getByLabel('Email').fill('admin@lightbar.demo');
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await signIn(page, 'admin@lightbar.demo');
   await expect(page).toHaveURL(/\/dashboard\/things$/);
 }
 
 /** Positioned, nicknamed assets of the signed-in user's own organization (they may be edited). */
 async function ownAssets(page: Page, url: string): Promise<ThingRow[]> {
-  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('lightbar.session') ?? '{}') as { token?: string }).token ?? '');
+  const token = await sessionToken(page);
   const headers = { authorization: `Bearer ${token}` };
   const profile = (await (await page.request.get(`${url}/profile`, { headers })).json()) as { organization_id: string };
   const answer = await page.request.get(`${url}/organization/things?per_page=500`, { headers });
@@ -46,7 +45,7 @@ test.describe('part1 §2 asset detail and edit', () => {
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.setViewportSize({ width: 1366, height: 860 });
-    await signIn(page, demoServer.url);
+    await signInAsAdmin(page, demoServer.url);
     const [asset] = await ownAssets(page, demoServer.url);
     expect(asset).toBeTruthy();
     const name = asset!.nickname!;
@@ -92,7 +91,7 @@ test.describe('part1 §2 asset detail and edit', () => {
   test("a nickname another asset of the organization has shows 'Asset nickname cannot be updated'", async ({ page, demoServer }, testInfo) => {
     test.slow();
     await page.setViewportSize({ width: 1366, height: 860 });
-    await signIn(page, demoServer.url);
+    await signInAsAdmin(page, demoServer.url);
     const assets = await ownAssets(page, demoServer.url);
     const [target, other] = assets.slice(-2);
     expect(target && other).toBeTruthy();

@@ -5,7 +5,7 @@
  * status colour appears at its projected position, its hover popup names it, and the icon moves
  * when the next point arrives. With the group view on (the default), a cluster — a disc in a status
  * colour with its count in white — is drawn. Headless Chromium draws WebGL in software: pixels
- * are read back from screenshots, as in e2e/map.spec.ts.
+ * are read back from screenshots (e2e/pixels.ts).
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { WebMercatorViewport } from '@deck.gl/core';
@@ -14,7 +14,9 @@ import { DEFAULT_MAP_ZOOM } from '../src/domain/constants';
 import { DEFAULT_CENTER } from '../src/app/map/map-state';
 import { PREFERENCES_STORAGE_KEY } from '../src/app/live/store';
 import { STATUS_COLORS } from '../src/map/icon-atlas';
+import { colourAt, colourNear, decodePng, pixelsNear, type Rgb } from './pixels';
 import { DEMO_PASSWORD, expect, test } from './server-fixture';
+import { signIn } from './sign-in';
 
 const WIDTH = 1000;
 const HEIGHT = 720;
@@ -22,12 +24,12 @@ const ADMIN = 'admin@lightbar.demo';
 /** part 1 §4: pending after 8 hours without a check-in (the simulator leaves such seeded assets quiet). */
 const PENDING_AFTER_MS = 8 * 3_600_000;
 
-type Rgb = readonly [number, number, number];
+/** An asset icon's pixels: within this many px of its centre, each channel within this much of its status colour. */
+const ICON_RADIUS = 9;
+const ICON_TOLERANCE = 24;
 
-async function signIn(page: Page) {
-  await page.getByLabel('Email').fill(ADMIN);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+async function signInAsAdmin(page: Page) {
+  await signIn(page, ADMIN);
   await expect(page).toHaveURL(/\/dashboard\/things$/, { timeout: 30_000 });
 }
 
@@ -83,78 +85,31 @@ async function api(request: APIRequestContext, base: string) {
   };
 }
 
-/** Screenshot pixels decoded in the page; per spot, the pixels of its colour within 9 px. */
-async function hitsAt(page: Page, shot: Buffer, spots: { x: number; y: number; color: Rgb }[]): Promise<number[]> {
-  return page.evaluate(
-    async ({ b64, points }) => {
-      const image = new Image();
-      image.src = `data:image/png;base64,${b64}`;
-      await image.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = image.width;
-      canvas.height = image.height;
-      const ctx = canvas.getContext('2d')!;
-      ctx.drawImage(image, 0, 0);
-      const { data, width, height } = ctx.getImageData(0, 0, image.width, image.height);
-      return points.map((p) => {
-        let n = 0;
-        for (let dy = -9; dy <= 9; dy += 1) {
-          for (let dx = -9; dx <= 9; dx += 1) {
-            const x = Math.min(width - 1, Math.max(0, Math.round(p.x) + dx));
-            const y = Math.min(height - 1, Math.max(0, Math.round(p.y) + dy));
-            const i = 4 * (y * width + x);
-            if (Math.abs(data[i]! - p.color[0]) <= 24 && Math.abs(data[i + 1]! - p.color[1]) <= 24 && Math.abs(data[i + 2]! - p.color[2]) <= 24) n += 1;
-          }
-        }
-        return n;
-      });
-    },
-    { b64: shot.toString('base64'), points: spots },
-  );
-}
-
 /**
  * Finds cluster markers in a screenshot: a point whose ring of radius 11 px is one status colour all
  * round (an icon at this zoom is 18 px wide, a cluster disc at least 28 px) with white (the count)
  * near its centre. Answers the centres found (page coordinates).
  */
-async function clustersIn(page: Page, shot: Buffer, area: { x: number; y: number; width: number; height: number }): Promise<{ x: number; y: number }[]> {
-  return page.evaluate(
-    async ({ b64, colours, box }) => {
-      const image = new Image();
-      image.src = `data:image/png;base64,${b64}`;
-      await image.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = image.width;
-      canvas.height = image.height;
-      const ctx = canvas.getContext('2d')!;
-      ctx.drawImage(image, 0, 0);
-      const { data, width } = ctx.getImageData(0, 0, image.width, image.height);
-      const at = (x: number, y: number) => {
-        const i = 4 * (y * width + x);
-        return [data[i]!, data[i + 1]!, data[i + 2]!] as const;
-      };
-      const near = (c: readonly number[], k: readonly number[], t: number) => Math.abs(c[0]! - k[0]!) <= t && Math.abs(c[1]! - k[1]!) <= t && Math.abs(c[2]! - k[2]!) <= t;
-      const found: { x: number; y: number }[] = [];
-      for (let y = Math.ceil(box.y) + 14; y < box.y + box.height - 14; y += 2) {
-        for (let x = Math.ceil(box.x) + 14; x < box.x + box.width - 14; x += 2) {
-          const colour = colours.find((k) => near(at(x + 11, y), k, 30));
-          if (!colour) continue;
-          let ring = true;
-          for (let k = 0; k < 16 && ring; k += 1) {
-            const a = (k / 16) * 2 * Math.PI;
-            ring = near(at(Math.round(x + 11 * Math.cos(a)), Math.round(y + 11 * Math.sin(a))), colour, 30);
-          }
-          if (!ring) continue;
-          let white = false;
-          for (let dy = -5; dy <= 5 && !white; dy += 1) for (let dx = -5; dx <= 5 && !white; dx += 1) white = near(at(x + dx, y + dy), [255, 255, 255], 40);
-          if (white && !found.some((f) => Math.hypot(f.x - x, f.y - y) < 20)) found.push({ x, y });
-        }
+function clustersIn(shot: Buffer, box: { x: number; y: number; width: number; height: number }): { x: number; y: number }[] {
+  const pixels = decodePng(shot);
+  const at = (x: number, y: number) => colourAt(pixels, x, y);
+  const found: { x: number; y: number }[] = [];
+  for (let y = Math.ceil(box.y) + 14; y < box.y + box.height - 14; y += 2) {
+    for (let x = Math.ceil(box.x) + 14; x < box.x + box.width - 14; x += 2) {
+      const colour = STATUS_COLORS.find((k) => colourNear(at(x + 11, y), k, 30));
+      if (!colour) continue;
+      let ring = true;
+      for (let k = 0; k < 16 && ring; k += 1) {
+        const a = (k / 16) * 2 * Math.PI;
+        ring = colourNear(at(Math.round(x + 11 * Math.cos(a)), Math.round(y + 11 * Math.sin(a))), colour, 30);
       }
-      return found;
-    },
-    { b64: shot.toString('base64'), colours: STATUS_COLORS.map((c) => [...c]), box: area },
-  );
+      if (!ring) continue;
+      let white = false;
+      for (let dy = -5; dy <= 5 && !white; dy += 1) for (let dx = -5; dx <= 5 && !white; dx += 1) white = colourNear(at(x + dx, y + dy), [255, 255, 255], 40);
+      if (white && !found.some((f) => Math.hypot(f.x - x, f.y - y) < 20)) found.push({ x, y });
+    }
+  }
+  return found;
 }
 
 /** The status colour of a popup's status text (part 1 §4 labels, responder mix 'all' as the map uses). */
@@ -173,7 +128,7 @@ test.describe('issue 7 the fleet on the dashboard map', () => {
     await page.setViewportSize({ width: WIDTH, height: HEIGHT });
     await page.addInitScript(([key, value]) => window.localStorage.setItem(key!, value!), [PREFERENCES_STORAGE_KEY, JSON.stringify({ groupView: false })]);
     await page.goto(demoServer.url);
-    await signIn(page);
+    await signInAsAdmin(page);
     const server = await api(request, demoServer.url);
 
     // A quiet asset (the seed left it pending or offline: the simulator does not move it).
@@ -235,19 +190,20 @@ test.describe('issue 7 the fleet on the dashboard map', () => {
     const colourA = await placeAt(first!);
     const shotA = await page.screenshot();
     await testInfo.attach('asset at A', { body: shotA, contentType: 'image/png' });
-    const [hitsA] = await hitsAt(page, shotA, [{ ...(await onPage(first!)), color: colourA }]);
+    const atA = await onPage(first!);
+    const hitsA = pixelsNear(decodePng(shotA), atA.x, atA.y, ICON_RADIUS, colourA, ICON_TOLERANCE);
     expect(hitsA).toBeGreaterThan(10);
 
     const colourB = await placeAt(second!);
     const shotB = await page.screenshot({ path: testInfo.outputPath('dashboard-map-group-off.png') });
     await testInfo.attach('asset moved to B', { body: shotB, contentType: 'image/png' });
-    const [atB, leftA] = await hitsAt(page, shotB, [
-      { ...(await onPage(second!)), color: colourB },
-      { ...(await onPage(first!)), color: colourA },
-    ]);
+    const pixelsB = decodePng(shotB);
+    const [spotB, spotA] = [await onPage(second!), await onPage(first!)];
+    const atB = pixelsNear(pixelsB, spotB.x, spotB.y, ICON_RADIUS, colourB, ICON_TOLERANCE);
+    const leftA = pixelsNear(pixelsB, spotA.x, spotA.y, ICON_RADIUS, colourA, ICON_TOLERANCE);
     expect(atB).toBeGreaterThan(10);
     // It left A: the old spot no longer shows it.
-    expect(leftA).toBeLessThan(atB! / 2);
+    expect(leftA).toBeLessThan(atB / 2);
     expect(pageErrors).toEqual([]);
   });
 
@@ -257,7 +213,7 @@ test.describe('issue 7 the fleet on the dashboard map', () => {
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.setViewportSize({ width: WIDTH, height: HEIGHT });
     await page.goto(demoServer.url);
-    await signIn(page);
+    await signInAsAdmin(page);
     const box = await mapBox(page);
     let found: { x: number; y: number }[] = [];
     let shot: Buffer = Buffer.alloc(0);
@@ -265,7 +221,7 @@ test.describe('issue 7 the fleet on the dashboard map', () => {
       .poll(
         async () => {
           shot = await page.screenshot();
-          found = await clustersIn(page, shot, box);
+          found = clustersIn(shot, box);
           return found.length;
         },
         { timeout: 120_000, intervals: [2_000] },

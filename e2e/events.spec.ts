@@ -4,20 +4,17 @@
  * seed leaves 3–8 incidents active; the admin opens one, edits its location, saves, and the
  * detail shows the new coordinates once the live worker has fetched them from the server.
  */
-import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, test } from './server-fixture';
-
-async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
+import { expect, test } from './server-fixture';
+import { signIn } from './sign-in';
 
 /** The waits of this spec: sign-in, the section chunk and the live worker's loads are slow on a busy machine. */
 const soon = expect.configure({ timeout: 60_000 });
 
-/** A coordinate text at 5 decimals (truncated like the app's formatter: these values have fewer digits). */
-const five = (value: number) => value.toFixed(5);
+/**
+ * A coordinate text as the detail writes it (part 1 §9: truncated to 7 decimals, no trailing zeros):
+ * these values have 4 decimals, so their shortest text is it.
+ */
+const seven = (value: number) => String(value);
 
 test.describe('part1 §2 events panel, detail and location edit', () => {
   test("an event's location edit round-trips", async ({ page, demoServer }, testInfo) => {
@@ -47,7 +44,7 @@ test.describe('part1 §2 events panel, detail and location edit', () => {
     await row.click();
     await soon(page).toHaveURL(new RegExp(`/dashboard/events/${eventId}$`));
     await soon(page.getByRole('heading', { level: 1, name })).toBeVisible();
-    await soon(page.getByTestId('event-coordinates')).toHaveText(/^-?\d+\.\d{5}, -?\d+\.\d{5}$/);
+    await soon(page.getByTestId('event-coordinates')).toHaveText(/^-?\d+(\.\d{1,7})?, -?\d+(\.\d{1,7})?$/);
     await soon(page.getByRole('heading', { name: /^Active Vehicles \(\d+\)$/ })).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath('event-detail.png') });
 
@@ -78,13 +75,13 @@ test.describe('part1 §2 events panel, detail and location edit', () => {
 
     // Back on the detail, the new place comes from the server through the live worker.
     await soon(page).toHaveURL(new RegExp(`/dashboard/events/${eventId}$`));
-    await soon(page.getByTestId('event-coordinates')).toHaveText(`${five(nextLat)}, ${five(nextLng)}`);
+    await soon(page.getByTestId('event-coordinates')).toHaveText(`${seven(nextLat)}, ${seven(nextLng)}`);
     await soon(page.getByRole('img', { name: 'Roadway heading 135°' })).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath('event-detail-after-edit.png') });
 
     // And the server keeps it: a fresh page load shows the same.
     await page.reload();
-    await soon(page.getByTestId('event-coordinates')).toHaveText(`${five(nextLat)}, ${five(nextLng)}`);
+    await soon(page.getByTestId('event-coordinates')).toHaveText(`${seven(nextLat)}, ${seven(nextLng)}`);
     expect(pageErrors).toEqual([]);
   });
 });

@@ -4,14 +4,9 @@
  * changes the counts, a row click opens /dashboard/things/{id}, targets the asset and pans the map.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, test } from './server-fixture';
-
-async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
+import type { Locator } from '@playwright/test';
+import { expect, test } from './server-fixture';
+import { signIn } from './sign-in';
 
 /** 'n of m assets' as numbers. */
 async function sizeLine(drawer: Locator): Promise<{ listed: number; total: number }> {

@@ -4,14 +4,8 @@
  * "30.27, -97.74"; a right-click on the map opens the menu with 5-decimal coordinates; the
  * labelled toggles are kept in local storage and survive a reload.
  */
-import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, test } from './server-fixture';
-
-async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
+import { expect, test } from './server-fixture';
+import { signIn } from './sign-in';
 
 test('part1 §2 Map controls: coordinate search, right-click menu, toggles kept over a reload', async ({ page, demoServer }, testInfo) => {
   // Headless Chromium draws the map's WebGL in software: give the whole walk more time than one page.

@@ -3,116 +3,32 @@
  * counts", "Hover and pin popups exist") against the real seeded server and the built app in
  * Chromium. The map is centred on a known area and a known event with the coordinates search box;
  * the marker is then at the map's centre: its colour is read back from a screenshot, hovering it
- * shows its popup, clicking it opens its page. The fleet is hidden ('Display Assets' off) so no
- * asset icon lies over a marker.
+ * shows its popup, clicking it opens its page and pins the popup, a click on empty map closes it.
+ * The fleet is hidden ('Display Assets' off) so no asset icon lies over a marker.
  */
 import fs from 'node:fs';
-import zlib from 'node:zlib';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { z } from 'zod';
 import { areaWireSchema, fromAreaWire } from '../src/domain/area';
 import { areaMarkerPosition } from '../src/domain/area-shape';
 import { fromLocationWire, locationWireSchema } from '../src/domain/location';
+import { CENTERING_MIN_ZOOM } from '../src/domain/constants';
+import { eventMarkerPosition } from '../src/map/layers/events-layer';
 import { AREA_BADGE_BORDER_COLOR, AREA_BADGE_COLOR, EVENT_ACTIVE_COLOR, TARGET_COLOR } from '../src/map/layers/overlay-style';
-import { DEMO_PASSWORD, expect, test } from './server-fixture';
-
-async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
+import { decodePng, pixelsNear } from './pixels';
+import { expect, test } from './server-fixture';
+import { sessionToken, signIn } from './sign-in';
 
 /** A GET of the API with the signed-in session's token, sent from the test (the page is busy drawing). */
 async function apiGet(page: Page, server: { url: string }, path: string): Promise<unknown> {
-  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('lightbar.session') ?? '{}') as { token?: string }).token ?? '');
+  const token = await sessionToken(page);
   const response = await page.request.get(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
   expect(response.status()).toBe(200);
   return response.json() as Promise<unknown>;
 }
 
-interface Pixels {
-  width: number;
-  height: number;
-  /** RGBA */
-  data: Uint8Array;
-}
-
-/**
- * Decodes a Playwright screenshot (PNG, 8-bit RGB or RGBA, not interlaced) here in the test, so
- * reading pixels costs the busy page nothing.
- */
-function decodePng(png: Buffer): Pixels {
-  let offset = 8;
-  let width = 0;
-  let height = 0;
-  let channels = 4;
-  const idat: Buffer[] = [];
-  while (offset < png.length) {
-    const length = png.readUInt32BE(offset);
-    const type = png.toString('ascii', offset + 4, offset + 8);
-    const body = png.subarray(offset + 8, offset + 8 + length);
-    if (type === 'IHDR') {
-      width = body.readUInt32BE(0);
-      height = body.readUInt32BE(4);
-      if (body[8] !== 8 || body[12] !== 0) throw new Error('only 8-bit, non-interlaced PNGs');
-      channels = body[9] === 6 ? 4 : body[9] === 2 ? 3 : 0;
-      if (!channels) throw new Error('only RGB and RGBA PNGs');
-    } else if (type === 'IDAT') idat.push(body);
-    else if (type === 'IEND') break;
-    offset += 12 + length;
-  }
-  const raw = zlib.inflateSync(Buffer.concat(idat));
-  const stride = width * channels;
-  const out = new Uint8Array(width * height * 4);
-  const line = new Uint8Array(stride);
-  const prev = new Uint8Array(stride);
-  for (let y = 0; y < height; y += 1) {
-    const filter = raw[y * (stride + 1)]!;
-    const row = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
-    for (let i = 0; i < stride; i += 1) {
-      const a = i >= channels ? line[i - channels]! : 0;
-      const b = prev[i]!;
-      const c = i >= channels ? prev[i - channels]! : 0;
-      let predictor = 0;
-      if (filter === 1) predictor = a;
-      else if (filter === 2) predictor = b;
-      else if (filter === 3) predictor = (a + b) >> 1;
-      else if (filter === 4) {
-        const p = a + b - c;
-        const pa = Math.abs(p - a);
-        const pb = Math.abs(p - b);
-        const pc = Math.abs(p - c);
-        predictor = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
-      }
-      line[i] = (row[i]! + predictor) & 0xff;
-    }
-    for (let x = 0; x < width; x += 1) {
-      const o = (y * width + x) * 4;
-      out[o] = line[x * channels]!;
-      out[o + 1] = line[x * channels + 1]!;
-      out[o + 2] = line[x * channels + 2]!;
-      out[o + 3] = channels === 4 ? line[x * channels + 3]! : 255;
-    }
-    prev.set(line);
-  }
-  return { width, height, data: out };
-}
-
-/** Pixels within `radius` of (x, y) whose colour is within `tolerance` of `color`. */
-function pixelsNear(shot: Buffer, x: number, y: number, radius: number, color: readonly number[], tolerance = 28): number {
-  const { width, height, data } = decodePng(shot);
-  let n = 0;
-  for (let dy = -radius; dy <= radius; dy += 1) {
-    for (let dx = -radius; dx <= radius; dx += 1) {
-      const px = Math.round(x + dx);
-      const py = Math.round(y + dy);
-      if (px < 0 || py < 0 || px >= width || py >= height) continue;
-      const i = 4 * (py * width + px);
-      if (Math.abs(data[i]! - color[0]!) <= tolerance && Math.abs(data[i + 1]! - color[1]!) <= tolerance && Math.abs(data[i + 2]! - color[2]!) <= tolerance) n += 1;
-    }
-  }
-  return n;
-}
+/** How far a marker's drawn colour may be from its style colour (antialiasing, blending). */
+const MARKER_TOLERANCE = 28;
 
 /** Centres the map on a point with the coordinates search box (part 1 §2: zoom 16 at least). */
 async function centreOn(page: Page, lat: number, lng: number): Promise<void> {
@@ -136,6 +52,44 @@ async function clickUntil(page: Page, at: { x: number; y: number }, url: RegExp)
     await page.mouse.click(at.x, at.y);
     await expect(page).toHaveURL(url, { timeout: 20_000 });
   }).toPass({ timeout: 120_000 });
+}
+
+/** deck.gl's MapView: the world is 512 px wide at zoom 0. */
+const WORLD_PX_AT_ZOOM_0 = 512;
+/** Spots below the centred marker (its pinned popup opens above it); those under a control are skipped. */
+const EMPTY_SPOT_OFFSETS: readonly [number, number][] = [[0, 170], [-140, 150], [140, 150], [-90, 80], [90, 80], [-150, 60], [150, 60], [0, 230]];
+
+/**
+ * A spot of the map, centred on `at` at `zoom`, where a click reaches the map (no control over it)
+ * and no event or area marker lies near: of the candidate offsets, the one farthest (in screen
+ * pixels, web-mercator) from every marker.
+ */
+async function emptySpot(page: Page, centre: { x: number; y: number }, at: { lat: number; lng: number }, zoom: number, markers: readonly [number, number][]): Promise<{ x: number; y: number }> {
+  const scale = (WORLD_PX_AT_ZOOM_0 * 2 ** zoom) / (2 * Math.PI);
+  const project = (lng: number, lat: number) => [scale * ((lng * Math.PI) / 180), -scale * Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360))] as const;
+  const [cx, cy] = project(at.lng, at.lat);
+  const onScreen = markers.map(([lng, lat]) => {
+    const [x, y] = project(lng, lat);
+    return [x - cx, y - cy] as const;
+  });
+  const onMap = await page.evaluate(
+    (spots) => spots.map(([x, y]) => document.elementFromPoint(x, y) instanceof HTMLCanvasElement),
+    EMPTY_SPOT_OFFSETS.map(([dx, dy]) => [centre.x + dx, centre.y + dy] as [number, number]),
+  );
+  let best: readonly [number, number] | null = null;
+  let bestGap = -1;
+  EMPTY_SPOT_OFFSETS.forEach(([dx, dy], i) => {
+    if (!onMap[i]) return;
+    const gap = Math.min(Infinity, ...onScreen.map(([x, y]) => Math.hypot(x - dx, y - dy)));
+    if (gap > bestGap) {
+      best = [dx, dy];
+      bestGap = gap;
+    }
+  });
+  expect(best, 'a spot of the map with no control over it').not.toBeNull();
+  expect(bestGap, 'a spot with no marker within 40 px').toBeGreaterThan(40);
+  const [dx, dy] = best!;
+  return { x: centre.x + dx, y: centre.y + dy };
 }
 
 /** Keeps a screenshot in the test's output folder (kept after a pass) and attaches it to the report. */
@@ -181,7 +135,8 @@ test('issue 7: an area marker with its asset count and an event marker are drawn
   await expect
     .poll(async () => {
       shot = await page.screenshot();
-      return Math.min(pixelsNear(shot, centre.x, centre.y, 14, AREA_BADGE_COLOR, 10), pixelsNear(shot, centre.x, centre.y, 20, AREA_BADGE_BORDER_COLOR));
+      const pixels = decodePng(shot);
+      return Math.min(pixelsNear(pixels, centre.x, centre.y, 14, AREA_BADGE_COLOR, 10), pixelsNear(pixels, centre.x, centre.y, 20, AREA_BADGE_BORDER_COLOR, MARKER_TOLERANCE));
     }, DRAWN)
     .toBeGreaterThan(10);
   await saveShot(testInfo, 'area-marker', shot);
@@ -202,7 +157,7 @@ test('issue 7: an area marker with its asset count and an event marker are drawn
   await expect
     .poll(async () => {
       shot = await page.screenshot();
-      return pixelsNear(shot, centre.x, centre.y, 8, EVENT_ACTIVE_COLOR);
+      return pixelsNear(decodePng(shot), centre.x, centre.y, 8, EVENT_ACTIVE_COLOR, MARKER_TOLERANCE);
     }, DRAWN)
     .toBeGreaterThan(40);
   await saveShot(testInfo, 'event-marker', shot);
@@ -212,15 +167,33 @@ test('issue 7: an area marker with its asset count and an event marker are drawn
   await expect(eventTip).toContainText('Active');
   await expect(eventTip).toContainText('Active vehicles');
   await clickUntil(page, centre, new RegExp(`/dashboard/events/${event!.id}$`));
+  // The click pinned the event's popup: it stays when the pointer leaves.
   await page.mouse.move(centre.x + 150, centre.y + 120);
+  const eventDialog = page.getByRole('dialog', { name: event!.displayName });
+  await expect(eventDialog).toBeVisible({ timeout: 30_000 });
   // The targeted event's ring (the focus colour).
   await expect
     .poll(async () => {
       shot = await page.screenshot();
-      return pixelsNear(shot, centre.x, centre.y, 18, TARGET_COLOR);
+      return pixelsNear(decodePng(shot), centre.x, centre.y, 18, TARGET_COLOR, MARKER_TOLERANCE);
     }, DRAWN)
     .toBeGreaterThan(30);
   await saveShot(testInfo, 'event-targeted', shot);
+
+  // A click on empty map closes the pinned popup; the event stays targeted and open.
+  const camera = (await map.getAttribute('data-camera'))?.split(',')[2];
+  const zoom = camera ? Number(camera) : CENTERING_MIN_ZOOM;
+  const markers = [...events.map(eventMarkerPosition), ...areas.flatMap((a) => {
+    const p = areaMarkerPosition(a);
+    return p ? [[p.lng, p.lat] as [number, number]] : [];
+  })];
+  const empty = await emptySpot(page, centre, { lat: event!.lat, lng: event!.lng }, zoom, markers);
+  await expect(async () => {
+    await page.mouse.click(empty.x, empty.y);
+    await expect(eventDialog).toBeHidden({ timeout: 20_000 });
+  }).toPass({ timeout: 120_000 });
+  await expect(page).toHaveURL(new RegExp(`/dashboard/events/${event!.id}$`));
+  await expect(map).toHaveAttribute('data-target', `event:${event!.id}`);
 
   // 'Display Incidents' / 'Display Events' off: the event marker goes.
   const eventsToggle = page.getByLabel(/^Display (Incidents|Events)$/);
@@ -229,7 +202,7 @@ test('issue 7: an area marker with its asset count and an event marker are drawn
   await expect
     .poll(async () => {
       shot = await page.screenshot();
-      return pixelsNear(shot, centre.x, centre.y, 8, EVENT_ACTIVE_COLOR);
+      return pixelsNear(decodePng(shot), centre.x, centre.y, 8, EVENT_ACTIVE_COLOR, MARKER_TOLERANCE);
     }, DRAWN)
     .toBeLessThan(5);
   await saveShot(testInfo, 'events-hidden', shot);

@@ -8,6 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startMapPage, type MapPageServer } from '../bench/map-page/serve';
 import { BASEMAP_COLORS } from '../src/map/basemap-style';
+import { colourAt, colourNear, decodePng, pixelsNear, type Rgb } from './pixels';
 
 let server: MapPageServer;
 const WIDTH = 1000;
@@ -27,48 +28,30 @@ async function ready(page: Page): Promise<void> {
 interface Spot {
   x: number;
   y: number;
-  color: readonly [number, number, number];
+  color: Rgb;
 }
 
+/** An asset icon's pixels: within this many px of its centre, each channel within this much of its status colour. */
+const ICON_RADIUS = 9;
+const ICON_TOLERANCE = 24;
+
 /**
- * Decodes a screenshot in the page (a 2D canvas) and counts: pixels of the land colour, distinct
- * colours (sampled), and per spot the pixels of its colour within 9 px of it.
+ * Decodes a screenshot and counts: pixels of the land colour, distinct colours (sampled every 4 px),
+ * and per spot the pixels of its colour near it.
  */
-async function readPixels(page: Page, shot: Buffer, spots: Spot[]) {
-  return page.evaluate(
-    async ({ b64, land, spots: points }) => {
-      const image = new Image();
-      image.src = `data:image/png;base64,${b64}`;
-      await image.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = image.width;
-      canvas.height = image.height;
-      const ctx = canvas.getContext('2d')!;
-      ctx.drawImage(image, 0, 0);
-      const { data, width, height } = ctx.getImageData(0, 0, image.width, image.height);
-      const at = (x: number, y: number) => {
-        const i = 4 * (Math.min(height - 1, Math.max(0, y)) * width + Math.min(width - 1, Math.max(0, x)));
-        return [data[i]!, data[i + 1]!, data[i + 2]!];
-      };
-      const near = (a: number[], b: readonly number[], t: number) => Math.abs(a[0]! - b[0]!) <= t && Math.abs(a[1]! - b[1]!) <= t && Math.abs(a[2]! - b[2]!) <= t;
-      let landPixels = 0;
-      const colours = new Set<number>();
-      for (let y = 0; y < height; y += 4) {
-        for (let x = 0; x < width; x += 4) {
-          const c = at(x, y);
-          colours.add((c[0]! << 16) | (c[1]! << 8) | c[2]!);
-          if (near(c, land, 6)) landPixels += 1;
-        }
-      }
-      const hits = points.map((p) => {
-        let n = 0;
-        for (let dy = -9; dy <= 9; dy += 1) for (let dx = -9; dx <= 9; dx += 1) if (near(at(Math.round(p.x) + dx, Math.round(p.y) + dy), p.color, 24)) n += 1;
-        return n;
-      });
-      return { landPixels, colours: colours.size, hits };
-    },
-    { b64: shot.toString('base64'), land: BASEMAP_COLORS.land, spots },
-  );
+function readPixels(shot: Buffer, spots: Spot[]) {
+  const pixels = decodePng(shot);
+  let landPixels = 0;
+  const colours = new Set<number>();
+  for (let y = 0; y < pixels.height; y += 4) {
+    for (let x = 0; x < pixels.width; x += 4) {
+      const c = colourAt(pixels, x, y);
+      colours.add((c[0] << 16) | (c[1] << 8) | c[2]);
+      if (colourNear(c, BASEMAP_COLORS.land, 6)) landPixels += 1;
+    }
+  }
+  const hits = spots.map((p) => pixelsNear(pixels, p.x, p.y, ICON_RADIUS, p.color, ICON_TOLERANCE));
+  return { landPixels, colours: colours.size, hits };
 }
 
 test('part1 §2 Map: the offline basemap is drawn and an asset shows its status colour at its position', async ({ page }, testInfo) => {
@@ -83,7 +66,7 @@ test('part1 §2 Map: the offline basemap is drawn and an asset shows its status 
   const shot = await page.screenshot();
   await testInfo.attach('map', { body: shot, contentType: 'image/png' });
   // The asset's spot, and a corner with no asset in the same colour.
-  const counts = await readPixels(page, shot, [probe!, { x: 14, y: 14, color: probe!.color }]);
+  const counts = readPixels(shot, [probe!, { x: 14, y: 14, color: probe!.color }]);
   // Not blank: the land colour is there, and more than a handful of colours.
   expect(counts.landPixels).toBeGreaterThan(100);
   expect(counts.colours).toBeGreaterThan(5);
@@ -114,7 +97,7 @@ test('part1 §2 Map: a moving asset’s icon follows its position', async ({ pag
   const shot = await page.screenshot();
   await testInfo.attach('moved', { body: shot, contentType: 'image/png' });
   const origin = { x: end.x - 3 * step, y: end.y, color: end.color };
-  const counts = await readPixels(page, shot, [end, origin]);
+  const counts = readPixels(shot, [end, origin]);
   expect(counts.hits[0]).toBeGreaterThan(10);
   // Its old spot no longer shows it.
   expect(counts.hits[1]).toBeLessThan(counts.hits[0]! / 2);

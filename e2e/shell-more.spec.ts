@@ -6,21 +6,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { VERSION_FIRST_CHECK_MS, VERSION_POLL_MS } from '../src/domain/constants';
 import { spawnServer, type SpawnedServer } from '../tests/support/spawn-server';
-import { DEMO_ENV, DEMO_PASSWORD, expect, test } from './server-fixture';
+import { DEMO_ENV, expect, test } from './server-fixture';
+import { signIn } from './sign-in';
 
 /** A first start (migrations and seed) on a busy machine can take longer than the shared fixture waits. */
 const START_TIMEOUT_MS = 150_000;
 /** Sign-in and the profile load on a busy machine (the shared CI box runs several suites at once). */
 const SLOW_MS = 30_000;
-
-async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
 
 /** The seeded demo (a small fleet) on its own data directory; `port` and `dataDir` given: a restart. */
 async function startDemo(version?: string, port = '0', dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lightbar-e2e-shell-more-'))) {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT_DIR, readConfig } from './config';
 import { buildServer } from './app';
-import { openDatabase } from './db/connection';
+import { DataDirInUseError, openDatabase } from './db/connection';
 import { ensureReferenceData } from './db/reference-data';
 import { DEFAULT_DEMO_ASSETS, formatDemoSummary, seedDemo } from './seed/demo';
 import { seedFromEnv } from './seed/random';
@@ -14,7 +14,14 @@ const config = readConfig(process.env, pkg.version);
 fs.mkdirSync(config.dataDir, { recursive: true });
 
 // Migrations run on start, on PGlite in DATA_DIR or on the Postgres server of DATABASE_URL.
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }).catch((error: unknown) => {
+  // Two servers on one embedded database would break its files: say so, and stop.
+  if (error instanceof DataDirInUseError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+});
 await ensureReferenceData(database.db);
 
 const app = await buildServer(config, { logger: process.env.LOG_LEVEL !== 'silent', database });

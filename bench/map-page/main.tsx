@@ -4,7 +4,9 @@
  * layer on the standalone map. Query: assets (fleet size), rate (point messages per second),
  * zoom, size (fixed icon size class), mover and moves (thing-0's step east
  * per second, degrees, and how many steps), tiles ('none' for no raster tiles), draw ('all', default;
- * 'assets': no basemap; 'none': no map at all — the live pipeline alone, to tell its cost from drawing's).
+ * 'assets': no basemap; 'none': no map at all — the live pipeline alone, to tell its cost from drawing's;
+ * 'dashboard': the app's own dashboard map — `DashboardMap` with its asset, overlay and control layers,
+ * popups and controls, the group view on as a new user has it; `group=off` turns the group view off).
  * `window.lightbarBench` exposes what the e2e test and the bench read.
  */
 import { StrictMode, useEffect, useMemo, useState } from 'react';
@@ -19,7 +21,12 @@ import { iconLook } from '../../src/map/icon-atlas';
 import { assetsLayer } from '../../src/map/layers/assets-layer';
 import { LightbarMap } from '../../src/map/map-view';
 import { ICON_SIZES, type IconSize } from '../../src/domain/icon-size';
-import type { SyntheticOptions } from './synthetic-source';
+import { DashboardMap } from '../../src/app/map/dashboard-map';
+import { createMapState } from '../../src/app/map/map-state';
+import { createAppServices, ServicesContext } from '../../src/app/services';
+import { MemoryRouter } from 'react-router-dom';
+import '../../src/app/app.css';
+import { syntheticFetch, type SyntheticOptions } from './synthetic-source';
 
 const params = new URLSearchParams(location.search);
 const number = (name: string, fallback: number) => {
@@ -49,6 +56,17 @@ const bridge = createLiveBridge({
   storage: null,
 });
 const store: LiveStore = bridge.store;
+if (draw === 'dashboard' && params.get('group') === 'off') void bridge.setPreferences({ groupView: false });
+
+/** The dashboard mode's services: the main thread's REST calls (areas) answered by the same synthetic server. */
+const services = createAppServices({
+  fetch: ((input: RequestInfo | URL) => syntheticFetch(options, () => Date.now())(new URL(String(input), 'http://synthetic.invalid').href)) as typeof fetch,
+  storage: null,
+  createBridge: null,
+  channel: false,
+});
+const mapState = createMapState();
+mapState.view = { longitude: viewState.longitude, latitude: viewState.latitude, zoom: viewState.zoom, bounds: null };
 
 interface Probe {
   slot: number;
@@ -129,6 +147,17 @@ function App() {
   );
   const layers = useMemo(() => [assetsLayer(data, sizeOverride ? { sizeOverride } : {})], [data]);
   if (draw === 'none') return <output>{data.version}</output>;
+  if (draw === 'dashboard') {
+    return (
+      <ServicesContext.Provider value={services}>
+        <MemoryRouter initialEntries={['/dashboard/things']}>
+          <div style={{ position: 'relative', width: '100%', height: '100%' }}>
+            <DashboardMap map={mapState} live={store} bridge={bridge} />
+          </div>
+        </MemoryRouter>
+      </ServicesContext.Provider>
+    );
+  }
   if (draw === 'assets') return <DeckGL views={new MapView({ repeat: true })} initialViewState={viewState} layers={layers} />;
   return <LightbarMap layers={layers} initialViewState={viewState} provider={{ kind: 'standalone' }} {...(tiles === null ? { tiles: null } : {})} />;
 }

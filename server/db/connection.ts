@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { ROOT_DIR } from '../config';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 /** The one database type the code sees, whichever engine is underneath. */
@@ -12,6 +13,8 @@ export interface Database {
   engine: 'pglite' | 'postgres';
   close(): Promise<void>;
 }
+
+export { DataDirInUseError } from './data-dir-lock';
 
 export const MIGRATIONS_DIR = path.join(ROOT_DIR, 'server', 'db', 'migrations');
 
@@ -36,7 +39,11 @@ export async function openDatabase(opts: { url?: string | undefined; dataDir?: s
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let client;
+  let release = () => {};
   if (opts.dataDir) {
+    fs.mkdirSync(opts.dataDir, { recursive: true });
+    release = lockDataDir(opts.dataDir);
+    process.once('exit', release);
     const dir = path.join(opts.dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
     client = new PGlite(dir);
@@ -44,6 +51,20 @@ export async function openDatabase(opts: { url?: string | undefined; dataDir?: s
     client = new PGlite();
   }
   const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
-  return { db: db as unknown as Db, engine: 'pglite', close: () => client.close() };
+  try {
+    await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    release();
+    throw error;
+  }
+  return {
+    db: db as unknown as Db,
+    engine: 'pglite',
+    close: async () => {
+      await client.close();
+      release();
+      process.removeListener('exit', release);
+    },
+  };
 }

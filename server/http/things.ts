@@ -38,7 +38,7 @@ import { INTEGRATIONS_LIMIT, VIN_PATTERN } from '../../src/domain/validation/ass
 import { requiredString } from '../../src/domain/validation/fields';
 import { MESSAGES } from '../../src/domain/validation/messages';
 import { requireAny, requireCaller, type Caller } from '../auth/context';
-import { requestedOrgIds, thingVisibleSql, type OrgScope } from '../auth/scope';
+import { thingVisibleSql, type OrgScope } from '../auth/scope';
 import type { Db } from '../db/connection';
 import {
   organizationRelationships,
@@ -288,7 +288,8 @@ export function thingRoutes(app: FastifyInstance, deps: ServerDeps): void {
     const caller = await requireCaller(db, request);
     // part 1 §2: the top bar's asset count shows with thing read or manage.
     if (!showsAssetCount(caller.permissions)) throw forbidden();
-    const orgIds = requestedOrgIds(caller.scope, []);
+    // The same org_ids[] as GET /organization/things, so an acs user's top bar counts the chosen organization.
+    const orgIds = requestedOrgs(request.query ?? {}, caller.scope);
     const [counted] = await db
       .select({ count: sql<number>`count(*)::int` })
       .from(things)
@@ -466,7 +467,7 @@ export function thingRoutes(app: FastifyInstance, deps: ServerDeps): void {
     const wire = await wireOf(db, thing.id, now);
     const status = wire.status ? statusFromServer(wire.status) : ASSET_STATUS.offline;
     const allowed = canRunR2RTest(
-      { deviceType: thing.deviceType, isR2REnabled: thing.isR2rEnabled, thingType: wire.thing_type, status },
+      { deviceType: thing.deviceType, isR2REnabled: thing.isR2rEnabled, thingType: wire.thing_type, status, inService: thing.inService },
       caller.permissions,
     );
     if (!allowed.allowed) throw unprocessable(`R2R test not allowed: ${allowed.tooltip ?? 'Not authorized'}`, 'r2r_not_allowed');
@@ -496,7 +497,7 @@ export function thingRoutes(app: FastifyInstance, deps: ServerDeps): void {
     const now = deps.now();
     const wire = await wireOf(db, thing.id, now);
     const status = wire.status ? statusFromServer(wire.status) : ASSET_STATUS.offline;
-    const allowed = canChangeLightIntensity({ status }, caller.permissions, body.light_intensity);
+    const allowed = canChangeLightIntensity({ status, inService: thing.inService }, caller.permissions, body.light_intensity);
     if (!allowed.allowed) {
       throw unprocessable(`Light intensity cannot change: ${allowed.tooltip ?? 'no intensity chosen'}`, 'light_intensity_not_allowed');
     }

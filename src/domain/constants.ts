@@ -128,6 +128,8 @@ export const BREAKPOINTS = { xs: 500, sm: 768, md: 769, lg: 1025, xl: 1281, xxl:
 
 // ── debounces and feedback (part 1 §9, part 2 §9) ────────────────────────────
 export const EVENTS_SEARCH_DEBOUNCE_MS = 350;
+/** chosen: 'Today' and '24 hrs' age events out without a change of the cache; the events panel and the map's markers read again this often. */
+export const EVENTS_AGE_REFRESH_MS = 60_000;
 export const LIST_SEARCH_DEBOUNCE_MS = 250;
 export const MEDIA_QUERY_DEBOUNCE_MS = 300;
 export const COPY_FEEDBACK_MARKER_MS = 1_000;

@@ -44,6 +44,21 @@ export function formatCoordinate(value: number, decimals: number): string {
   return decimals > 0 ? `${sign}${whole}.${fraction.padEnd(decimals, '0')}` : `${sign}${whole}`;
 }
 
+/**
+ * The text of a coordinate truncated to at most `decimals` places, without trailing zeros
+ * (part 1 §9 "truncated to 7 decimals"): (30.267212345) → '30.2672123', (30.2672) → '30.2672'.
+ */
+export function formatTruncatedCoordinate(value: number, decimals: number = COORDINATE_DECIMALS): string {
+  const { sign, whole, fraction } = cut(value, decimals);
+  const kept = fraction.replace(/0+$/, '');
+  return kept ? `${sign}${whole}.${kept}` : `${sign}${whole}`;
+}
+
+/** 'lat, lng' truncated to COORDINATE_DECIMALS (7) places, without trailing zeros (the event detail and its copy). */
+export function formatTruncatedLatLng(point: LatLng): string {
+  return `${formatTruncatedCoordinate(point.lat)}, ${formatTruncatedCoordinate(point.lng)}`;
+}
+
 /** 'lat, lng' with both truncated to `decimals` places (the map menu and copy actions). */
 export function formatLatLng(point: LatLng, decimals: number): string {
   return `${formatCoordinate(point.lat, decimals)}, ${formatCoordinate(point.lng, decimals)}`;

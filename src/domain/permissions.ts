@@ -10,7 +10,7 @@
  * by row, so a row without it is read as not granted by it.
  */
 import { LIGHT_INTENSITY_OPTIONS, R2R_CAPABLE_TYPES, R2R_DEVICE_TYPES } from './constants';
-import { ASSET_STATUS } from './asset-status';
+import { ASSET_STATUS, displayStatus, type AssetStatus } from './asset-status';
 import { TOOLTIP } from './labels';
 
 // ── the catalogue (part 1 §6 "Permission strings in the product", part 2 §6) ─
@@ -321,11 +321,21 @@ export interface ActionAvailability {
 const ALLOWED: ActionAvailability = { allowed: true, tooltip: null };
 
 /** What the R2R rule reads; the client asset model fits. `status` is an ASSET_STATUS code. */
-export interface R2RAssetFacts {
+/** The status facts of the action rules: an out-of-service asset counts as status 6 (part 1 §4), whatever its live status. */
+export interface ActionStatusFacts {
+  readonly status: number;
+  /** Absent: in service. */
+  readonly inService?: boolean;
+}
+
+function actionStatus(asset: ActionStatusFacts): number {
+  return displayStatus(asset.status as AssetStatus, asset.inService ?? true);
+}
+
+export interface R2RAssetFacts extends ActionStatusFacts {
   readonly deviceType: string | null | undefined;
   readonly isR2REnabled: boolean;
   readonly thingType: string | null | undefined;
-  readonly status: number;
 }
 
 /**
@@ -339,7 +349,8 @@ export function canRunR2RTest(asset: R2RAssetFacts, perms: PermissionList): Acti
   if (!(R2R_DEVICE_TYPES as readonly (string | null | undefined)[]).includes(asset.deviceType)) {
     return { allowed: false, tooltip: TOOLTIP.r2rHardware };
   }
-  if (asset.status !== ASSET_STATUS.standby && asset.status !== ASSET_STATUS.stationary) {
+  const status = actionStatus(asset);
+  if (status !== ASSET_STATUS.standby && status !== ASSET_STATUS.stationary) {
     return { allowed: false, tooltip: TOOLTIP.invalidAssetStatus };
   }
   const capable = (R2R_CAPABLE_TYPES as readonly (string | null | undefined)[]).includes(asset.thingType);
@@ -353,14 +364,15 @@ export function canRunR2RTest(asset: R2RAssetFacts, perms: PermissionList): Acti
  * value among LIGHT_INTENSITY_OPTIONS (disabled with no tooltip until one is chosen).
  */
 export function canChangeLightIntensity(
-  asset: { readonly status: number },
+  asset: ActionStatusFacts,
   perms: PermissionList,
   value: number | null | undefined,
 ): ActionAvailability {
   if (!hasPermission(perms, 'thing:ha5_light_intensity_change')) {
     return { allowed: false, tooltip: TOOLTIP.notAuthorized };
   }
-  if (!(asset.status >= ASSET_STATUS.location && asset.status <= ASSET_STATUS.stationary)) {
+  const status = actionStatus(asset);
+  if (!(status >= ASSET_STATUS.location && status <= ASSET_STATUS.stationary)) {
     return { allowed: false, tooltip: TOOLTIP.invalidAssetStatus };
   }
   if (value === null || value === undefined || !(LIGHT_INTENSITY_OPTIONS as readonly number[]).includes(value)) {

@@ -117,7 +117,33 @@ export function offlineBasemapLayers(data: BasemapData, zoom: number): Layer[] {
 }
 
 /** Raster tiles above the offline basemap; a failed tile draws nothing (`onTileError` keeps it quiet). */
-export function rasterTileLayer(template: string, props: Partial<TileLayerProps> = {}): TileLayer {
+/** Tiles that fail to load (no answer at all) before any loads: the tile server is unreachable. */
+export const TILE_FAILURES_UNREACHABLE = 3;
+
+/**
+ * Counts tile loads and network failures; tells `onUnreachable` once when TILE_FAILURES_UNREACHABLE
+ * tiles failed before any loaded (offline: the offline basemap alone is then drawn, and no failed
+ * tile keeps redrawing it).
+ */
+export function createTileReachability(onUnreachable: () => void): { loaded(): void; failed(): void } {
+  let loaded = 0;
+  let failed = 0;
+  let told = false;
+  return {
+    loaded() {
+      loaded += 1;
+    },
+    failed() {
+      failed += 1;
+      if (!told && loaded === 0 && failed >= TILE_FAILURES_UNREACHABLE) {
+        told = true;
+        onUnreachable();
+      }
+    },
+  };
+}
+
+export function rasterTileLayer(template: string, props: Partial<TileLayerProps> = {}, reachability?: { loaded(): void; failed(): void }): TileLayer {
   return new TileLayer({
     id: 'basemap-tiles',
     minZoom: 0,
@@ -126,7 +152,15 @@ export function rasterTileLayer(template: string, props: Partial<TileLayerProps>
     maxRequests: 6,
     ...props,
     getTileData: async ({ index, signal }) => {
-      const response = await fetch(tileUrl(template, index.x, index.y, index.z), { signal: signal ?? null, mode: 'cors' });
+      let response: Response;
+      try {
+        response = await fetch(tileUrl(template, index.x, index.y, index.z), { signal: signal ?? null, mode: 'cors' });
+      } catch (error) {
+        // A cancelled request (the view moved on) says nothing about the server.
+        if (!signal?.aborted) reachability?.failed();
+        throw error;
+      }
+      reachability?.loaded();
       if (!response.ok) return null;
       return createImageBitmap(await response.blob());
     },

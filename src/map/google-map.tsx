@@ -7,7 +7,8 @@ import { useEffect, useMemo, useRef } from 'react';
 import { APIProvider, Map as GoogleMap, useMap } from '@vis.gl/react-google-maps';
 import { GoogleMapsOverlay } from '@deck.gl/google-maps';
 import type { LayersList, MapViewState } from '@deck.gl/core';
-import type { MapProviderProps } from './provider';
+import { deckZoomFromGoogle, googleZoomFromDeck } from './google-zoom';
+import type { MapClickHandler, MapProviderProps } from './provider';
 
 export interface GoogleMapProviderProps extends MapProviderProps {
   apiKey: string;
@@ -15,7 +16,7 @@ export interface GoogleMapProviderProps extends MapProviderProps {
   onFailure: (error: unknown) => void;
 }
 
-function DeckOverlay({ layers }: { layers: LayersList }) {
+function DeckOverlay({ layers, onClick }: { layers: LayersList; onClick: MapClickHandler | undefined }) {
   const map = useMap();
   const overlay = useMemo(() => new GoogleMapsOverlay({ interleaved: true }), []);
   useEffect(() => {
@@ -24,8 +25,9 @@ function DeckOverlay({ layers }: { layers: LayersList }) {
     return () => overlay.setMap(null);
   }, [map, overlay]);
   useEffect(() => {
-    overlay.setProps({ layers });
-  }, [overlay, layers]);
+    // The overlay forwards Google's map clicks to deck.gl: an unhandled one (nothing picked) reaches onClick.
+    overlay.setProps({ layers, onClick: onClick ?? null });
+  }, [overlay, layers, onClick]);
   useEffect(() => () => overlay.finalize(), [overlay]);
   return null;
 }
@@ -43,27 +45,27 @@ function CameraFollower({ viewState }: { viewState: MapViewState }) {
       first.current = false;
       return;
     }
-    map.moveCamera({ center: { lat: viewState.latitude, lng: viewState.longitude }, zoom: viewState.zoom });
+    map.moveCamera({ center: { lat: viewState.latitude, lng: viewState.longitude }, zoom: googleZoomFromDeck(viewState.zoom) });
   }, [map, viewState]);
   return null;
 }
 
-export function GoogleMapProvider({ apiKey, mapId, onFailure, layers, initialViewState, mapType, onViewStateChange }: GoogleMapProviderProps) {
+export function GoogleMapProvider({ apiKey, mapId, onFailure, layers, initialViewState, mapType, onViewStateChange, onClick }: GoogleMapProviderProps) {
   return (
     <APIProvider apiKey={apiKey} onError={onFailure}>
       <GoogleMap
         style={{ position: 'absolute', inset: 0 }}
         defaultCenter={{ lat: initialViewState.latitude, lng: initialViewState.longitude }}
-        defaultZoom={initialViewState.zoom}
+        defaultZoom={googleZoomFromDeck(initialViewState.zoom)}
         mapTypeId={mapType}
         // part 1 §2: the default controls are replaced by ours.
         disableDefaultUI
         {...(mapId ? { mapId } : {})}
-        // The map state (centre, zoom, bounds) follows Google's camera as it does deck.gl's view.
-        onCameraChanged={(event) => onViewStateChange?.({ longitude: event.detail.center.lng, latitude: event.detail.center.lat, zoom: event.detail.zoom })}
+        // The map state (centre, zoom, bounds) follows Google's camera as it does deck.gl's view (in deck.gl's zoom).
+        onCameraChanged={(event) => onViewStateChange?.({ longitude: event.detail.center.lng, latitude: event.detail.center.lat, zoom: deckZoomFromGoogle(event.detail.zoom) })}
       >
         <CameraFollower viewState={initialViewState} />
-        <DeckOverlay layers={layers} />
+        <DeckOverlay layers={layers} onClick={onClick} />
       </GoogleMap>
     </APIProvider>
   );

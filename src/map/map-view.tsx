@@ -8,9 +8,9 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import DeckGL from '@deck.gl/react';
 import { MapView, type LayersList, type MapViewState } from '@deck.gl/core';
 import { DEFAULT_MAP_ZOOM, type MapType } from '../domain/constants';
-import { BASEMAP_COLORS, COUNTY_MIN_ZOOM, basemapTilesTemplate, loadBasemap, offlineBasemapLayers, rasterTileLayer, type BasemapData } from './basemap';
+import { BASEMAP_COLORS, COUNTY_MIN_ZOOM, basemapTilesTemplate, createTileReachability, loadBasemap, offlineBasemapLayers, rasterTileLayer, type BasemapData } from './basemap';
 import { GoogleMapProvider } from './google-map';
-import { chooseMapProvider, createFallbackLatch, type MapProviderChoice, type MapProviderKind, type MapProviderProps } from './provider';
+import { chooseMapProvider, createFallbackLatch, type MapClickHandler, type MapProviderChoice, type MapProviderKind, type MapProviderProps } from './provider';
 
 export interface LightbarMapProps {
   layers: LayersList;
@@ -21,6 +21,8 @@ export interface LightbarMapProps {
   /** Raster tile template; null: no tiles. By default from VITE_BASEMAP_TILES. */
   tiles?: string | null;
   onViewStateChange?: (viewState: MapViewState) => void;
+  /** The clicks no layer handled (an empty-map click: nothing picked). */
+  onClick?: MapClickHandler;
   /** Told once when the Google loader failed and the map fell back to standalone. */
   onProviderFallback?: (error: unknown) => void;
   /** The provider actually drawing (tests, the shell's map-type control). */
@@ -37,9 +39,28 @@ interface StandaloneProps extends MapProviderProps {
   tiles: string | null;
 }
 
-export function StandaloneMap({ layers, initialViewState, tiles, onViewStateChange }: StandaloneProps) {
+/** The basemap's own view: it follows the data canvas's view and takes no input. */
+const BASEMAP_VIEW = new MapView({ id: 'basemap', repeat: true, controller: false });
+
+/** Only the camera of a view state: the basemap canvas must not run a transition of its own. */
+function cameraOf(view: MapViewState): MapViewState {
+  return { longitude: view.longitude, latitude: view.latitude, zoom: view.zoom, pitch: view.pitch ?? 0, bearing: view.bearing ?? 0 };
+}
+
+/**
+ * The standalone provider draws on two canvases: the basemap (offline polygons and raster tiles)
+ * below, redrawn only when the view moves, and the data layers above, on a transparent canvas that
+ * takes the input and redraws on every diff. A diff then never re-renders the basemap's polygons,
+ * about nine tenths of a frame where WebGL draws in software (README "Design decisions").
+ */
+export function StandaloneMap({ layers, initialViewState, tiles, onViewStateChange, onClick }: StandaloneProps) {
   const [basemap, setBasemap] = useState<BasemapData | null>(null);
-  const [zoom, setZoom] = useState(initialViewState.zoom);
+  const [view, setView] = useState<MapViewState>(() => cameraOf(initialViewState));
+  // A new starting view without a transition is a jump: the basemap jumps with it (a transition's
+  // frames arrive through onViewStateChange below).
+  useEffect(() => {
+    if (!initialViewState.transitionDuration) setView(cameraOf(initialViewState));
+  }, [initialViewState]);
   useEffect(() => {
     let live = true;
     loadBasemap().then(
@@ -52,26 +73,39 @@ export function StandaloneMap({ layers, initialViewState, tiles, onViewStateChan
       live = false;
     };
   }, []);
-  const countiesShown = zoom >= COUNTY_MIN_ZOOM;
+  const countiesShown = view.zoom >= COUNTY_MIN_ZOOM;
   const base = useMemo(() => (basemap ? offlineBasemapLayers(basemap, countiesShown ? COUNTY_MIN_ZOOM : 0) : []), [basemap, countiesShown]);
-  const tileLayer = useMemo(() => (tiles ? rasterTileLayer(tiles) : null), [tiles]);
-  const all = useMemo<LayersList>(() => [...base, tileLayer, ...layers], [base, tileLayer, layers]);
+  // Raster tiles until the tile server proves unreachable (offline); again when the browser is back online.
+  const [tilesReachable, setTilesReachable] = useState(true);
+  useEffect(() => {
+    const online = () => setTilesReachable(true);
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, []);
+  const tileLayer = useMemo(
+    () => (tiles && tilesReachable ? rasterTileLayer(tiles, {}, createTileReachability(() => setTilesReachable(false))) : null),
+    [tiles, tilesReachable],
+  );
+  const under = useMemo<LayersList>(() => [...base, tileLayer], [base, tileLayer]);
   return (
-    <DeckGL
-      views={MAP_VIEW}
-      initialViewState={initialViewState}
-      layers={all}
-      style={{ background: WATER }}
-      onViewStateChange={({ viewState }) => {
-        const view = viewState as MapViewState;
-        setZoom(view.zoom);
-        onViewStateChange?.(view);
-      }}
-    />
+    <div className="lightbar-map-canvases" style={{ position: 'absolute', inset: 0, background: WATER }}>
+      <DeckGL views={BASEMAP_VIEW} viewState={view} layers={under} style={{ pointerEvents: 'none' }} />
+      <DeckGL
+        views={MAP_VIEW}
+        initialViewState={initialViewState}
+        layers={layers}
+        {...(onClick ? { onClick } : {})}
+        onViewStateChange={({ viewState }) => {
+          const next = viewState as MapViewState;
+          setView(cameraOf(next));
+          onViewStateChange?.(next);
+        }}
+      />
+    </div>
   );
 }
 
-export function LightbarMap({ layers, initialViewState, mapType = 'roadmap', provider, tiles, onViewStateChange, onProviderFallback, onProviderChange }: LightbarMapProps) {
+export function LightbarMap({ layers, initialViewState, mapType = 'roadmap', provider, tiles, onViewStateChange, onClick, onProviderFallback, onProviderChange }: LightbarMapProps) {
   const choice = useMemo(() => provider ?? chooseMapProvider(), [provider]);
   const [failed, setFailed] = useState(false);
   const latch = useMemo(() => createFallbackLatch((error) => {
@@ -95,9 +129,17 @@ export function LightbarMap({ layers, initialViewState, mapType = 'roadmap', pro
           initialViewState={initialViewState}
           mapType={mapType}
           {...(onViewStateChange ? { onViewStateChange } : {})}
+          {...(onClick ? { onClick } : {})}
         />
       ) : (
-        <StandaloneMap layers={layers} initialViewState={initialViewState} mapType={mapType} tiles={template} {...(onViewStateChange ? { onViewStateChange } : {})} />
+        <StandaloneMap
+          layers={layers}
+          initialViewState={initialViewState}
+          mapType={mapType}
+          tiles={template}
+          {...(onViewStateChange ? { onViewStateChange } : {})}
+          {...(onClick ? { onClick } : {})}
+        />
       )}
     </div>
   );

@@ -4,7 +4,7 @@
  * Google's loader fails (no network here: it fails within milliseconds and calls its error callback
  * several times). Both draw the same deck.gl layers.
  */
-import type { LayersList, MapViewState } from '@deck.gl/core';
+import type { DeckProps, LayersList, MapViewState } from '@deck.gl/core';
 import { MAP_TYPES, type MapType } from '../domain/constants';
 
 export type MapProviderKind = 'standalone' | 'google';
@@ -17,12 +17,16 @@ export interface MapProviderChoice {
   mapId?: string;
 }
 
+/** deck.gl's map-wide click handler: told of the clicks no layer handled (an empty-map click picks nothing). */
+export type MapClickHandler = NonNullable<DeckProps['onClick']>;
+
 /** What every provider is given. */
 export interface MapProviderProps {
   layers: LayersList;
   initialViewState: MapViewState;
   mapType: MapType;
   onViewStateChange?: (viewState: MapViewState) => void;
+  onClick?: MapClickHandler;
 }
 
 type Env = Record<string, string | boolean | undefined>;

@@ -1,10 +1,11 @@
 /**
  * Whether WebGL draws in software here (SwiftShader, llvmpipe: a browser without GPU acceleration,
- * as headless Chromium on CI). There a frame of the dashboard map costs up to a second of the GPU
- * process, during which the page cannot paint; the map then redraws its layers less often
- * (`SOFTWARE_REDRAW_MS`) so the rest of the page stays usable. Read once per page.
+ * as headless Chromium on CI). There a data redraw costs up to ~100 ms of the GPU process at a
+ * few thousand assets (the basemap has its own canvas, redrawn only when the view moves), during
+ * which the page cannot paint; data redraws are then spaced at least `SOFTWARE_REDRAW_MS` apart
+ * (the batch cadence: bursts such as the initial pages are merged). Read once per page.
  */
-export const SOFTWARE_REDRAW_MS = 3_000;
+export const SOFTWARE_REDRAW_MS = 1_000;
 
 const SOFTWARE_RENDERERS = /swiftshader|llvmpipe|softpipe|software|basic render/i;
 

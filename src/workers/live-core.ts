@@ -39,14 +39,22 @@ export class LiveCore {
   /** Bumped per batch in which something the group view shows changed. */
   clusterVersion = 0;
   private queue: LiveMessage[] = [];
+  /** The slot each queued message's asset had when it arrived (-1: not held then). */
+  private queueSlots: number[] = [];
   private resetPending = false;
 
   get queued(): number {
     return this.queue.length;
   }
 
+  /**
+   * Queues a socket message as it arrives, with its asset's slot looked up now (frames arrive
+   * spread over the second; the batch then reads the asset directly, checking the slot still holds
+   * it — a removal or an organization switch in between falls back to the lookup).
+   */
   enqueue(message: LiveMessage): void {
     this.queue.push(message);
+    this.queueSlots.push(message.type === 'thing' ? -1 : (this.fleet.slotOf.get(message.thing_id) ?? -1));
   }
 
   /** Things of a page or an incremental answer; deleted ids (tombstones) are removed. */
@@ -143,6 +151,7 @@ export class LiveCore {
     this.clusters.clear();
     this.order.order = new Int32Array(0);
     this.queue = [];
+    this.queueSlots = [];
     this.resetPending = true;
     this.clusterVersion += 1;
   }
@@ -150,9 +159,11 @@ export class LiveCore {
   /** Applies the queued messages in arrival order. */
   applyQueued(now: number): number {
     const queue = this.queue;
+    const slots = this.queueSlots;
     this.queue = [];
+    this.queueSlots = [];
     const targets = { fleet: this.fleet, events: this.events, closures: this.closures };
-    applyLiveMessages(targets, queue, now);
+    applyLiveMessages(targets, queue, now, slots);
     return queue.length;
   }
 

@@ -99,6 +99,8 @@ export function createLiveEngine(overrides: Partial<LiveEngineDeps> = {}) {
   /** Calls that answered 403/404 are not asked again this session. */
   const unavailable = new Set<string>();
   let batchTimer: ReturnType<typeof setTimeout> | null = null;
+  /** When the last batch ran: the clock waits for the batch cadence (at most one diff a second from it). */
+  let lastFlushAt = Number.NEGATIVE_INFINITY;
   let clockTimer: ReturnType<typeof setTimeout> | null = null;
   let pollTimer: ReturnType<typeof setInterval> | null = null;
 
@@ -127,7 +129,8 @@ export function createLiveEngine(overrides: Partial<LiveEngineDeps> = {}) {
     batchTimer = null;
     const eventsVersion = core.events.version;
     const closuresVersion = core.closures.version;
-    const diff = core.flush(now());
+    lastFlushAt = now();
+    const diff = core.flush(lastFlushAt);
     if (diff && listener) {
       void Promise.resolve(listener.diff(Comlink.transfer(diff, diffTransferables(diff)))).catch(() => undefined);
     }
@@ -141,16 +144,22 @@ export function createLiveEngine(overrides: Partial<LiveEngineDeps> = {}) {
     if (!batchTimer) batchTimer = setTimeout(flush, SOCKET_BATCH_MS);
   }
 
-  /** The one clock: a single timer for the earliest status or staleness deadline of the fleet. */
+  /**
+   * The one clock: a single timer for the earliest status or staleness deadline of the fleet, kept
+   * to the batch cadence: a deadline within a second of the last batch waits for the next one (a
+   * fleet going stale asset by asset would otherwise send a diff per deadline, each redrawn and
+   * re-clustered on the main thread).
+   */
   function armClock(): void {
     if (clockTimer) clearTimeout(clockTimer);
     clockTimer = null;
     const next = core.fleet.clock.next();
     if (next === null) return;
+    const at = Math.max(next, lastFlushAt + SOCKET_BATCH_MS);
     clockTimer = setTimeout(() => {
       clockTimer = null;
       flush();
-    }, Math.min(Math.max(0, next - now()), MAX_TIMER_MS));
+    }, Math.min(Math.max(0, at - now()), MAX_TIMER_MS));
   }
 
   function clearTimers(): void {

@@ -91,19 +91,23 @@ function checkIn(asset: Asset, timestamp: string): void {
  * of the batch and run in slot order (each asset's owed refresh runs before its next message), so
  * the outcome equals refreshing after every message.
  */
-export function applyLiveMessages(targets: EffectTargets, messages: readonly LiveMessage[], now: number): void {
+export function applyLiveMessages(targets: EffectTargets, messages: readonly LiveMessage[], now: number, slotHints?: readonly number[]): void {
   const { fleet } = targets;
   fleet.deferring = true;
   try {
-    for (const message of messages) applyLiveMessage(targets, message, now);
+    for (let i = 0; i < messages.length; i += 1) applyLiveMessage(targets, messages[i] as LiveMessage, now, slotHints?.[i] ?? -1);
   } finally {
     fleet.deferring = false;
     fleet.settleAll(now);
   }
 }
 
-/** Applies one message at `now`. Messages about assets the worker does not hold change nothing (but the event). */
-export function applyLiveMessage(targets: EffectTargets, message: LiveMessage, now: number): void {
+/**
+ * Applies one message at `now`. Messages about assets the worker does not hold change nothing (but
+ * the event). `slotHint`: the slot its asset had when the message arrived (used when it still holds
+ * that asset, else the id is looked up).
+ */
+export function applyLiveMessage(targets: EffectTargets, message: LiveMessage, now: number, slotHint = -1): void {
   const { fleet } = targets;
   if (message.type === 'thing') {
     fleet.upsertWire(message.thing, now);
@@ -112,9 +116,13 @@ export function applyLiveMessage(targets: EffectTargets, message: LiveMessage, n
   if (message.type === 'location' && message.location) {
     targets.events.apply([fromLocationWire(message.location)]);
   }
-  const slot = fleet.slotOf.get(message.thing_id);
-  const asset = slot === undefined ? null : fleet.assets[slot];
-  if (slot === undefined || !asset) return;
+  let slot = slotHint;
+  let asset = slot >= 0 ? fleet.assets[slot] : null;
+  if (!asset || asset.id !== message.thing_id) {
+    slot = fleet.slotOf.get(message.thing_id) ?? -1;
+    asset = slot >= 0 ? fleet.assets[slot] : null;
+  }
+  if (slot < 0 || !asset) return;
   // The previous message's refresh of this asset, if still owed, before this one reads its state.
   fleet.settle(slot, now);
   checkIn(asset, message.timestamp);

@@ -143,6 +143,19 @@ describe('part1 §2 mobile shell', () => {
     expect(matchMedia).toHaveBeenCalledWith('(max-width: 768px)');
     vi.unstubAllGlobals();
   });
+
+  it('the dropdown of the profile circle holds Sign Out, as the desktop card: it revokes the token and goes to sign-in', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: true, media: query, addEventListener() {}, removeEventListener() {} }));
+    try {
+      const { router, calls } = renderApp('/dashboard/things', shellRoutes(ADMIN), { signedIn: true });
+      fireEvent.click(await screen.findByRole('button', { name: 'Profile menu' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/welcome/signin'));
+      expect(calls.find((c) => c.path === '/revoke_token')?.body).toEqual({ token: 'access-1' });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });
 
 describe('part1 §4 session dialogs', () => {

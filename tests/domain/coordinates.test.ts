@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   formatCoordinate,
   formatLatLng,
+  formatTruncatedCoordinate,
+  formatTruncatedLatLng,
   parseCoordinateSearch,
   truncateCoordinate,
 } from '../../src/domain/coordinates';
@@ -58,5 +60,20 @@ describe('part1 §9 coordinate truncation', () => {
 
   it('formats a point for the map menu', () => {
     expect(formatLatLng({ lat: 40.7127999, lng: -74.0059999 }, 5)).toBe('40.71279, -74.00599');
+  });
+
+  it.each<[number, string]>([
+    [30.26721239, '30.2672123'],
+    [-97.74319876, '-97.7431987'],
+    [30.2672, '30.2672'],
+    [12, '12'],
+    [-0.00000001, '0'],
+    [1e-7, '0.0000001'],
+  ])('formatTruncatedCoordinate(%d) = %s (7 decimals, no trailing zeros)', (value, expected) => {
+    expect(formatTruncatedCoordinate(value)).toBe(expected);
+  });
+
+  it('formats a point at 7 decimals outside the map menu (the event detail)', () => {
+    expect(formatTruncatedLatLng({ lat: 30.26721239, lng: -97.74319876 })).toBe('30.2672123, -97.7431987');
   });
 });

@@ -77,12 +77,13 @@ describe('part1 §2 Map "Area markers show asset counts"', () => {
     ]);
   });
 
-  it('shapes under pickable count badges; the targeted area is outlined in the focus colour', () => {
+  it('shapes (not pickable) and pickable count badges, as two layers; the targeted area is outlined in the focus colour', () => {
     const markers = areaMarkers([station, park], { s: 3, p: 1 });
     const layers = areasLayers({ markers, targetId: 'p' });
-    expect(layers.map((l) => l.id)).toEqual(['area-shapes', 'area-markers']);
-    const shapes = layers[0]!.props as unknown as PolygonProps;
-    const badges = layers[1]!.props as unknown as TextProps;
+    // Apart, so the map can draw the shapes under the fleet and the badges over it (dashboard-map).
+    expect([layers.shapes.id, layers.badges.id]).toEqual(['area-shapes', 'area-markers']);
+    const shapes = layers.shapes.props as unknown as PolygonProps;
+    const badges = layers.badges.props as unknown as TextProps;
     expect(shapes.pickable).toBe(false);
     expect(badges.pickable).toBe(true);
     expect(badges.data.map((m) => badges.getText(m))).toEqual(['3', '1']);

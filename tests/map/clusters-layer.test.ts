@@ -146,4 +146,19 @@ describe('issue 7 group view: markers from the worker answer', () => {
     expect(hovered).toEqual(['Fire Station 1', null]);
     expect(clusters!.props.pickable).toBe(true);
   });
+
+  it('the counts are drawn over their markers: white on a cluster, dark on a station, bold and centred', () => {
+    const layers = clustersLayers(clusterMarkers(answer), stationMarkers(answer));
+    const [, clusterCounts, , stationCounts] = layers;
+    const text = (layer: (typeof layers)[number] | undefined, d: unknown) => (layer!.props as unknown as { getText: (d: unknown) => string }).getText(d);
+    const position = (layer: (typeof layers)[number] | undefined, d: unknown) => (layer!.props as unknown as { getPosition: (d: unknown) => unknown }).getPosition(d);
+    const [cluster] = clusterMarkers(answer);
+    const [station] = stationMarkers(answer);
+    expect(text(clusterCounts, cluster)).toBe('12');
+    expect(position(clusterCounts, cluster)).toEqual([-97.7, 30.2]);
+    expect(text(stationCounts, station)).toBe('4');
+    expect(position(stationCounts, station)).toEqual([-97.3, 30.1]);
+    expect(clusterCounts!.props).toMatchObject({ getSize: 13, getColor: [255, 255, 255, 255], fontWeight: 700, getTextAnchor: 'middle', getAlignmentBaseline: 'center', characterSet: '0123456789.k' });
+    expect(stationCounts!.props).toMatchObject({ getSize: 12, getColor: [23, 32, 46, 255], fontWeight: 700, getTextAnchor: 'middle', getAlignmentBaseline: 'center', characterSet: '0123456789.k' });
+  });
 });

@@ -6,9 +6,9 @@
  * jsdom has no WebGL: DeckGL and the Google overlay are stand-ins; the real drawing is e2e/map.spec.ts.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { useEffect, type ReactNode } from 'react';
-import type { Layer } from '@deck.gl/core';
+import type { Layer, MapViewState } from '@deck.gl/core';
 
 const loaderErrors = vi.hoisted(() => ({ count: 0 }));
 
@@ -41,13 +41,24 @@ vi.mock('@deck.gl/google-maps', () => ({
   },
 }));
 
+interface DeckStandIn {
+  layers: (Layer | null | false)[];
+  views: { id: string };
+  viewState?: MapViewState;
+  onViewStateChange?: (change: { viewState: MapViewState }) => void;
+}
+const decks = vi.hoisted(() => ({ byView: {} as Record<string, DeckStandIn> }));
+
 vi.mock('@deck.gl/react', () => ({
-  default: ({ layers }: { layers: (Layer | null | false)[] }) => (
-    <div data-testid="deck" data-layers={layers.filter((layer): layer is Layer => !!layer).map((layer) => layer.id).join(',')} />
-  ),
+  // One stand-in per canvas, named by its view: 'deck-basemap' (below) and 'deck-map' (the data, above).
+  default: (props: DeckStandIn) => {
+    decks.byView[props.views.id] = props;
+    return <div data-testid={`deck-${props.views.id}`} data-layers={props.layers.filter((layer): layer is Layer => !!layer).map((layer) => layer.id).join(',')} />;
+  },
 }));
 
 const { LightbarMap, DEFAULT_VIEW_STATE } = await import('../../src/map/map-view');
+const { TILE_FAILURES_UNREACHABLE, createTileReachability } = await import('../../src/map/basemap');
 const { chooseMapProvider, createFallbackLatch, isMapType } = await import('../../src/map/provider');
 const { ScatterplotLayer } = await import('@deck.gl/layers');
 
@@ -85,15 +96,81 @@ describe('provider choice (VITE_GOOGLE_MAPS_API_KEY)', () => {
 describe('<LightbarMap>', () => {
   const assets = new ScatterplotLayer({ id: 'assets', data: [] });
 
-  it('standalone: deck.gl with the given layers above the basemap (tiles off)', () => {
+  it('standalone: deck.gl with the given layers on a canvas above the basemap\'s (tiles off)', () => {
     render(<LightbarMap layers={[assets]} initialViewState={DEFAULT_VIEW_STATE} provider={{ kind: 'standalone' }} tiles={null} />);
     expect(document.querySelector('[data-provider]')?.getAttribute('data-provider')).toBe('standalone');
-    expect(screen.getByTestId('deck').getAttribute('data-layers')).toBe('assets');
+    expect(screen.getByTestId('deck-map').getAttribute('data-layers')).toBe('assets');
+    expect(screen.getByTestId('deck-basemap').getAttribute('data-layers')).toBe('');
+    // The basemap's canvas comes first (below) and takes no pointer input.
+    const [below, above] = screen.getAllByTestId(/^deck-/);
+    expect([below?.dataset.testid, above?.dataset.testid]).toEqual(['deck-basemap', 'deck-map']);
   });
 
-  it('standalone: the raster tile layer sits below the given layers', () => {
+  it('standalone: the basemap canvas follows the data canvas\'s view (camera only, no transition of its own)', () => {
+    const reported: MapViewState[] = [];
+    render(<LightbarMap layers={[assets]} initialViewState={DEFAULT_VIEW_STATE} provider={{ kind: 'standalone' }} tiles={null} onViewStateChange={(view) => reported.push(view)} />);
+    expect(decks.byView.basemap?.viewState).toMatchObject({ longitude: DEFAULT_VIEW_STATE.longitude, latitude: DEFAULT_VIEW_STATE.latitude, zoom: DEFAULT_VIEW_STATE.zoom });
+    const moved = { longitude: -97.5, latitude: 30.4, zoom: 14.5, pitch: 0, bearing: 0, transitionDuration: 600 } as MapViewState;
+    act(() => decks.byView.map?.onViewStateChange?.({ viewState: moved }));
+    expect(decks.byView.basemap?.viewState).toEqual({ longitude: -97.5, latitude: 30.4, zoom: 14.5, pitch: 0, bearing: 0 });
+    expect(reported.at(-1)).toBe(moved);
+  });
+
+  it('standalone: a new starting view without a transition moves the basemap canvas at once; one with a transition waits for its frames', () => {
+    const { rerender } = render(<LightbarMap layers={[assets]} initialViewState={DEFAULT_VIEW_STATE} provider={{ kind: 'standalone' }} tiles={null} />);
+    const jump = { longitude: -96.8, latitude: 32.78, zoom: 12 };
+    rerender(<LightbarMap layers={[assets]} initialViewState={jump} provider={{ kind: 'standalone' }} tiles={null} />);
+    expect(decks.byView.basemap?.viewState).toEqual({ ...jump, pitch: 0, bearing: 0 });
+    const flight = { longitude: -95.36, latitude: 29.76, zoom: 13, transitionDuration: 600 };
+    rerender(<LightbarMap layers={[assets]} initialViewState={flight} provider={{ kind: 'standalone' }} tiles={null} />);
+    expect(decks.byView.basemap?.viewState).toEqual({ ...jump, pitch: 0, bearing: 0 });
+  });
+
+  it('standalone: raster tiles are dropped once the tile server proves unreachable (offline), and come back when the browser is online', async () => {
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch;
+    try {
+      render(<LightbarMap layers={[assets]} initialViewState={DEFAULT_VIEW_STATE} provider={{ kind: 'standalone' }} tiles="https://tiles.example/{z}/{x}/{y}.png" />);
+      const tileLayer = () => decks.byView.basemap?.layers.find((layer): layer is Layer => !!layer && layer.id === 'basemap-tiles');
+      const load = (x: number, signal?: AbortSignal) =>
+        (tileLayer()!.props as unknown as { getTileData: (tile: { index: { x: number; y: number; z: number }; signal?: AbortSignal }) => Promise<unknown> })
+          .getTileData({ index: { x, y: 0, z: 1 }, ...(signal ? { signal } : {}) })
+          .catch(() => null);
+      // A cancelled request (the view moved on) says nothing about the server.
+      const controller = new AbortController();
+      controller.abort();
+      for (let i = 0; i < TILE_FAILURES_UNREACHABLE; i += 1) await load(i, controller.signal);
+      expect(screen.getByTestId('deck-basemap').getAttribute('data-layers')).toBe('basemap-tiles');
+      for (let i = 0; i < TILE_FAILURES_UNREACHABLE - 1; i += 1) await load(i);
+      expect(screen.getByTestId('deck-basemap').getAttribute('data-layers')).toBe('basemap-tiles');
+      await act(async () => {
+        await load(9);
+      });
+      expect(screen.getByTestId('deck-basemap').getAttribute('data-layers')).toBe('');
+      act(() => {
+        window.dispatchEvent(new Event('online'));
+      });
+      expect(screen.getByTestId('deck-basemap').getAttribute('data-layers')).toBe('basemap-tiles');
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+  });
+
+  it('tile reachability: a server that answered once is never called unreachable', () => {
+    const told: number[] = [];
+    const reach = createTileReachability(() => told.push(1));
+    reach.loaded();
+    for (let i = 0; i < 10; i += 1) reach.failed();
+    expect(told).toEqual([]);
+    const offline = createTileReachability(() => told.push(2));
+    for (let i = 0; i < 10; i += 1) offline.failed();
+    expect(told).toEqual([2]);
+  });
+
+  it('standalone: the raster tile layer is on the basemap canvas, below the given layers', () => {
     render(<LightbarMap layers={[assets]} initialViewState={DEFAULT_VIEW_STATE} provider={{ kind: 'standalone' }} tiles="https://tiles.example/{z}/{x}/{y}.png" />);
-    expect(screen.getByTestId('deck').getAttribute('data-layers')).toBe('basemap-tiles,assets');
+    expect(screen.getByTestId('deck-basemap').getAttribute('data-layers')).toBe('basemap-tiles');
+    expect(screen.getByTestId('deck-map').getAttribute('data-layers')).toBe('assets');
   });
 
   it('Google: a failing loader (several error callbacks) falls back to standalone once', async () => {
@@ -116,7 +193,7 @@ describe('<LightbarMap>', () => {
     expect(loaderErrors.count).toBeGreaterThan(1);
     expect(fallbacks).toHaveLength(1);
     expect(screen.queryByTestId('google-provider')).toBeNull();
-    expect(screen.getByTestId('deck').getAttribute('data-layers')).toBe('assets');
+    expect(screen.getByTestId('deck-map').getAttribute('data-layers')).toBe('assets');
     expect(kinds[0]).toBe('google');
     expect(kinds.at(-1)).toBe('standalone');
   });

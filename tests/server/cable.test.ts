@@ -3,6 +3,7 @@ import WebSocket from 'ws';
 import { eventsChannelIdentifier, serverFrameSchema, type LiveMessage } from '../../src/domain/live-message';
 import { SOCKET_HARD_LIMIT_BYTES } from '../../server/live/cable';
 import { createTestServer, type TestServer } from '../support/test-server';
+import { until } from '../support/until';
 
 let server: TestServer;
 let base: string;
@@ -32,16 +33,6 @@ async function connect(token: string) {
     ws.once('error', reject);
   });
   return { ws, frames };
-}
-
-async function until<T>(read: () => T | undefined, ms = 3000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() - start > ms) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 const point = (thingId: string, lat = 30.27): LiveMessage => ({
@@ -81,7 +72,7 @@ describe('part1 §4 streaming socket (ActionCable protocol)', () => {
 
   it('pings every 3 s', async () => {
     const { ws, frames } = await connect(tokenA);
-    const ping = await until(() => frames.find((f) => (f as { type?: string }).type === 'ping'), 4000);
+    const ping = await until(() => frames.find((f) => (f as { type?: string }).type === 'ping'), 'a ping', 4000, 10);
     expect(ping).toMatchObject({ type: 'ping', message: expect.any(Number) });
     ws.close();
   }, 10_000);
@@ -167,7 +158,7 @@ describe('part1 §4 streaming socket (ActionCable protocol)', () => {
     // Bounded: the server never held much more than the hard limit for it.
     expect(maxBuffered).toBeLessThan(SOCKET_HARD_LIMIT_BYTES + 64 * 1024);
     // The fast client got the stream and is still connected.
-    await until(() => (fast.frames.filter((f) => (f as { message?: LiveMessage }).message).length >= sent ? true : undefined), 10_000);
+    await until(() => (fast.frames.filter((f) => (f as { message?: LiveMessage }).message).length >= sent ? true : undefined), 'every message', 10_000, 10);
     expect(fast.ws.readyState).toBe(WebSocket.OPEN);
     fast.ws.close();
   }, 40_000);

@@ -128,6 +128,10 @@ async function insertFeedClosure() {
       isDashboardManaged: false,
       isActive: true,
       userRoute: [{ lat: 41.9, lng: -87.7 }, { lat: 41.91, lng: -87.7 }],
+      // The test clock's time, not the database's: a real-time default lies in the test clock's
+      // future after noon UTC on the clock's day and would surface in every incremental read.
+      createdAt: server.clock.now(),
+      updatedAt: server.clock.now(),
     })
     .returning();
   return row!;

@@ -308,6 +308,50 @@ describe('part1 §7 GET /organization/things_count', () => {
   it('part1 §2 needs thing read or manage → 403 for Media', async () => {
     expect((await call(server, 'GET', '/organization/things_count', token.media)).status).toBe(403);
   });
+
+  it('org_ids[] (the acs chooser) counts as GET /organization/things lists: the chosen org, and nothing of an org the caller may not see', async () => {
+    // A fleet of its own, so every count is exact: home 2, child 3, managed 4, lender 5 (one shared with home), stranger 6.
+    const home = await server.createOrg({ name: 'Count Home' });
+    const child = await server.createOrg({ name: 'Count Child', parentId: home.id });
+    const managed = await server.createOrg({ name: 'Count Managed' });
+    const lender = await server.createOrg({ name: 'Count Lender' });
+    const stranger = await server.createOrg({ name: 'Count Stranger' });
+    await server.relate(managed.id, home.id, 'manager');
+    const fleet: [{ id: string }, number][] = [[home, 2], [child, 3], [managed, 4], [lender, 5], [stranger, 6]];
+    for (const [owner, count] of fleet) for (let i = 0; i < count; i++) await insertThing(owner.id);
+    const lent = await insertThing(lender.id);
+    await server.database.db.insert(thingRelationships).values({ thingId: lent.id, organizationId: home.id, relationshipType: 'accessor' });
+    const homeToken = await server.signIn((await server.createUser({ org: home, role: 'ADMIN' })).email);
+
+    const count = async (who: string, query: string) => {
+      const answer = await call(server, 'GET', `/organization/things_count${query}`, who);
+      expect(answer.status).toBe(200);
+      return answer.json as { count: number };
+    };
+    // [query, who, count]: the shared asset is visible in every scope, as in the list.
+    const rows: [string, string, number][] = [
+      ['', homeToken, 2 + 3 + 4 + 1],
+      [`?org_ids[]=${managed.id}`, homeToken, 4 + 1],
+      [`?org_ids[]=${child.id}&org_ids[]=${managed.id}`, homeToken, 3 + 4 + 1],
+      [`?org_ids[]=${home.id}`, homeToken, 2 + 1],
+      // Not visible to home: dropped, never counted, never an error that confirms it exists.
+      [`?org_ids[]=${stranger.id}`, homeToken, 1],
+      [`?org_ids[]=${lender.id}`, homeToken, 1],
+      [`?org_ids[]=${randomUUID()}`, homeToken, 1],
+      // haas:manage may choose any organization.
+      [`?org_ids[]=${stranger.id}`, token.engineer, 6],
+    ];
+    for (const [query, who, expected] of rows) {
+      expect(await count(who, query), query).toEqual({ count: expected });
+      expect((await listThings(who, query)).meta.total, query).toBe(expected);
+    }
+  });
+
+  it('a malformed org_ids[] → 422 naming org_ids, as the list', async () => {
+    const answer = await call(server, 'GET', '/organization/things_count?org_ids[]=not-a-uuid', token.admin);
+    expect(answer.status).toBe(422);
+    expect(answer.body.message).toContain('org_ids');
+  });
 });
 
 describe('part1 §7 GET /thing_types, GET /thing_subtypes', () => {
@@ -630,6 +674,7 @@ describe('part1 §7 PUT /things/{id}/r2r', () => {
     ['an api device', { deviceType: 'api' }, 'R2R test not allowed: R2R testing available only for HA5 and HA7 devices'],
     ['R2R not enabled', { isR2rEnabled: false }, 'R2R test not allowed: R2R not enabled'],
     ['a type without R2R hardware', { thingTypeId: 'tow' }, 'R2R test not allowed: R2R not enabled'],
+    ['an out-of-service (standby) asset', { inService: false }, 'R2R test not allowed: Invalid asset status'],
   ])('part1 §5 the server refuses the test for %s (422 → Something went wrong)', async (_case, values, message) => {
     const resolved = { ...values, ...('thingTypeId' in values ? { thingTypeId: typeId[values.thingTypeId as string]! } : {}) };
     const thing = await r2rReady(resolved as Partial<typeof things.$inferInsert>);
@@ -698,13 +743,17 @@ describe('part1 §7 PUT /things/{thingId}/light_intensity', () => {
     expect((await thingRow(thing.id)).lightIntensity).toBe(75);
   });
 
-  it('part1 §5 refuses a status above stationary (422) and a value not offered (422 naming the field)', async () => {
+  it('part1 §5 refuses a status above stationary or out of service (422) and a value not offered (422 naming the field)', async () => {
     const pending = await insertThing(org.a.id, { heartbeatAt: new Date(server.clock.ms - 9 * HOUR_MS) });
+    const outOfService = await insertThing(org.a.id, { inService: false });
     const before = await assetTables();
     const status = await call(server, 'PUT', `/things/${pending.id}/light_intensity`, token.admin, { light_intensity: 50 });
     expect(status.status).toBe(422);
     expect(status.body.message).toBe('Light intensity cannot change: Invalid asset status');
     expect(errorText('assetAction', { status: 422, message: status.body.message }).text).toBe('Something went wrong');
+    const oos = await call(server, 'PUT', `/things/${outOfService.id}/light_intensity`, token.admin, { light_intensity: 50 });
+    expect(oos.status).toBe(422);
+    expect(oos.body.message).toBe('Light intensity cannot change: Invalid asset status');
     const value = await call(server, 'PUT', `/things/${pending.id}/light_intensity`, token.admin, { light_intensity: 33 });
     expect(value.status).toBe(422);
     expect(value.body.message).toBe('light_intensity: must be one of 25, 50, 75, 100');

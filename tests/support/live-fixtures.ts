@@ -54,6 +54,29 @@ export function stationArea(id: string, lat: number, lng: number, radiusMiles: n
   };
 }
 
+/** A drawn area (a polygon, type Other): Zilker Park, Austin. */
+export const PARK_AREA: AreaWire = {
+  id: 'park',
+  organization_id: ORG,
+  name: 'Zilker Park',
+  area_geom: { type: 'Polygon', coordinates: [[[-97.78, 30.26], [-97.76, 30.26], [-97.76, 30.28], [-97.78, 30.28], [-97.78, 30.26]]] },
+  ez_type: { id: 'type-other', db_name: 'other', display_name: 'Other', is_station_view: false },
+};
+
+/** An active incident at (30.31, -97.74) on N Lamar, started 10 minutes before `now`, one vehicle on scene for 5. */
+export function crashOnLamar(now: number, onScene: { id: string; haas_id: string }): LocationWireInput {
+  return {
+    id: 'loc-1',
+    display_name: 'Crash on Lamar',
+    street: 'N Lamar Blvd',
+    is_active: true,
+    lat: 30.31,
+    lng: -97.74,
+    start_time: iso(now - 600_000),
+    things_active: [{ ...onScene, start_time: iso(now - 300_000) }],
+  };
+}
+
 interface Dated {
   updatedAt: number;
   deletedAt?: number;

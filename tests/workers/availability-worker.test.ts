@@ -10,18 +10,7 @@ import { createLiveBridge, type LiveBridge } from '../../src/app/live/bridge';
 import { distanceM } from '../../src/domain/geometry';
 import { rowLatitudes } from '../../src/workers/availability';
 import { FakeApi, FakeCable, NOW, ORG, TOKEN, thing } from '../support/live-fixtures';
-
-const realSetTimeout = globalThis.setTimeout;
-const sleep = (ms: number) => new Promise<void>((resolve) => realSetTimeout(resolve, ms));
-async function until<T>(read: () => T | undefined | false, what: string, ms = 8_000): Promise<T> {
-  const started = performance.now();
-  for (;;) {
-    const value = read();
-    if (value !== undefined && value !== false) return value;
-    if (performance.now() - started > ms) throw new Error(`timed out waiting for ${what}`);
-    await sleep(5);
-  }
-}
+import { until } from '../support/until';
 
 let api: FakeApi;
 let cable: FakeCable;
@@ -62,7 +51,7 @@ describe('issue 7 availability view through the live worker', () => {
     bridge = createLiveBridge({ signals: null, storage: null });
     await bridge.start({ apiBase: 'http://api.test', socketUrl: cable.url, token: TOKEN, organizationId: ORG });
     const b = bridge;
-    await until(() => b.store.phase === 'live' && b.store.total === 4, 'the load');
+    await until(() => b.store.phase === 'live' && b.store.total === 4, 'the load', 8_000);
     await b.setPreferences({ availabilityRadiusM: 4_000 });
 
     const answer = await b.availability(BBOX);

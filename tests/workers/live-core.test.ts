@@ -253,6 +253,30 @@ describe('part1 §4 live updates: the effect of each message', () => {
     send(core, { type: 'point', thing_id: 'nobody', lat: 1, lng: 1, timestamp: iso(NOW) });
     expect(core.flush(NOW)).toBeNull();
   });
+
+  it('a message queued before its asset left (its slot then held by another) never moves the other asset', () => {
+    const core = coreWith([parsedThing(1, { lat: 30.1, lng: -97.1 }), parsedThing(2, { lat: 30.2, lng: -97.2 })]);
+    const freed = slotOf(core, 'thing-00001');
+    send(core, { type: 'point', thing_id: 'thing-00001', lat: 35, lng: -90, accuracy: 5, timestamp: iso(NOW) });
+    // Before the batch: a refresh removes thing 1 and loads thing 3, which takes the freed slot.
+    core.loadThings([], ['thing-00001'], NOW);
+    core.flush(NOW);
+    core.loadThings([parsedThing(3, { lat: 30.3, lng: -97.3 })], [], NOW);
+    expect(slotOf(core, 'thing-00003')).toBe(freed);
+    send(core, { type: 'point', thing_id: 'thing-00002', lat: 30.25, lng: -97.25, accuracy: 5, timestamp: iso(NOW) });
+    core.flush(NOW + SECOND_MS);
+    expect(at(core, 'thing-00003').position).toEqual({ lat: 30.3, lng: -97.3 });
+    expect(at(core, 'thing-00002').position).toEqual({ lat: 30.25, lng: -97.25 });
+    expect(core.fleet.get('thing-00001')).toBeNull();
+  });
+
+  it('a message that arrived before its asset was loaded applies to it once the batch runs', () => {
+    const core = coreWith([parsedThing(1)]);
+    send(core, { type: 'point', thing_id: 'thing-00002', lat: 31, lng: -98, accuracy: 5, timestamp: iso(NOW) });
+    core.loadThings([parsedThing(2, { lat: 30.2, lng: -97.2 })], [], NOW);
+    core.flush(NOW);
+    expect(at(core, 'thing-00002').position).toEqual({ lat: 31, lng: -98 });
+  });
 });
 
 describe('part1 §4 one clock: staleness and status windows', () => {

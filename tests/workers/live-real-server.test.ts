@@ -17,6 +17,7 @@ import { DEMO_ORGS, seedDemo } from '../../server/seed/demo';
 import type { IngestEngine } from '../../server/live/ingest';
 import { FleetSimulator } from '../../server/sim/simulator';
 import { createTestServer, type TestServer } from '../support/test-server';
+import { sleep, until } from '../support/until';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
 
 const DEMO = { assets: 120, seed: 5 };
@@ -27,17 +28,6 @@ let bridge: LiveBridge;
 let base = '';
 let token = '';
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(read: () => T | undefined | false, what: string, ms = 20_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = read();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() - started > ms) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
-}
 
 /** Counts per display status of GET /organization/things, every page, computed with the domain at `now`. */
 async function serverCounts(now: number): Promise<number[]> {
@@ -76,7 +66,7 @@ afterAll(async () => {
 
 describe('issue 5: the real worker against the real server', () => {
   it('after a few batches of simulated traffic, the store’s counts equal those of GET /organization/things', async () => {
-    await until(() => bridge.store.phase === 'live' && bridge.store.connectivity.socket === 'subscribed', 'the load and the subscription');
+    await until(() => bridge.store.phase === 'live' && bridge.store.connectivity.socket === 'subscribed', 'the load and the subscription', 20_000, 20);
     const loaded = bridge.store.total;
     expect(loaded).toBeGreaterThan(DEMO.assets / 2);
     const ingest = (server.app as unknown as { ingest: IngestEngine }).ingest;

@@ -7,6 +7,7 @@
 import '@vitest/web-worker';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import WS from 'ws';
+import { subscribeKey } from 'valtio/utils';
 import { ASSET_STATUS } from '../../src/domain/asset-status';
 import {
   HOUR_MS,
@@ -22,23 +23,8 @@ import { eventsChannelIdentifier } from '../../src/domain/live-message';
 import { createLiveBridge, type LiveBridge, type LiveStart } from '../../src/app/live/bridge';
 import { FLAG_AT_STATION, FLAG_LISTED, FLAG_STALE } from '../../src/workers/diff';
 import { reconnectDelay } from '../../src/workers/socket-client';
+import { sleep, until } from '../support/until';
 import { FakeApi, FakeCable, NOW, ORG, OTHER_ORG, TOKEN, iso, stationArea, thing } from '../support/live-fixtures';
-
-const realSetTimeout = globalThis.setTimeout;
-const sleep = (ms: number) => new Promise<void>((resolve) => realSetTimeout(resolve, ms));
-
-/** Waits (in real time) until `read` answers something other than undefined/false. */
-async function until<T>(read: () => T | undefined | false, what = 'condition', ms = 5000): Promise<T> {
-  const start = Date.now();
-  const realNow = () => performance.now();
-  const started = realNow();
-  for (;;) {
-    const value = read();
-    if (value !== undefined && value !== false) return value;
-    if (realNow() - started > ms) throw new Error(`timed out waiting for ${what} (${Date.now() - start} ms fake)`);
-    await sleep(5);
-  }
-}
 
 let api: FakeApi;
 let cable: FakeCable;
@@ -228,6 +214,29 @@ describe('part1 §4 staleness and status windows on one clock (fake timers)', ()
     expect(Date.now()).toBe(NOW + STALE_AFTER_MS);
     await vi.advanceTimersByTimeAsync(8 * HOUR_MS - STALE_AFTER_MS);
     await until(() => b.store.counts[ASSET_STATUS.pending] === 1, 'pending');
+  });
+
+  it('a fleet going stale asset by asset sends at most one diff a second (the batch cadence), not one per deadline', async () => {
+    useFakeClock();
+    // 20 assets whose heartbeats are 50 ms apart: their stale deadlines fall within one second.
+    api.setThings(Array.from({ length: 20 }, (_, k) => thing(k + 1, { heartbeat_datetime: iso(NOW + k * 50) })));
+    const b = await startBridge({ largeOrg: true });
+    await until(() => b.store.total === 20 && b.store.phase === 'live', 'the load');
+    const staleCount = () => Array.from(b.store.order).filter((slot) => (b.store.buffers.flags[slot]! & FLAG_STALE) !== 0).length;
+    let diffs = 0;
+    const off = subscribeKey(b.store, 'version', () => (diffs += 1));
+    await vi.advanceTimersByTimeAsync(STALE_AFTER_MS);
+    await until(() => staleCount() === 1, 'the first stale asset');
+    expect(diffs).toBe(1);
+    // The other 19 deadlines pass within the next second: one batch at its end shows them all.
+    await vi.advanceTimersByTimeAsync(SOCKET_BATCH_MS - 1);
+    await sleep(20);
+    expect(staleCount()).toBe(1);
+    expect(diffs).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await until(() => staleCount() === 20, 'all stale');
+    expect(diffs).toBe(2);
+    off();
   });
 });
 

@@ -11,7 +11,7 @@
  *
  * Pin marker (part 1 §2 lists the preference without saying more; our reading, README): with it
  * on, a click on an asset pins its popup open (MapState.popup) — it follows the asset and stays
- * until its Close button; with it off, a click only targets the asset and opens its detail, and the
+ * until its Close button, a click on empty map or Escape (popup-dismiss.ts); with it off, a click only targets the asset and opens its detail, and the
  * popup shows while the pointer is over the asset.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';

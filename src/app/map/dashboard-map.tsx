@@ -3,9 +3,9 @@
  * store's assets and the map's overlays, answering the camera requests of `MapState`, with the
  * controls over it.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { FlyToInterpolator, WebMercatorViewport, type LayersList, type MapViewState } from '@deck.gl/core';
+import { FlyToInterpolator, WebMercatorViewport, type LayersList, type MapViewState, type PickingInfo } from '@deck.gl/core';
 import { LightbarMap } from '../../map/map-view';
 import { layerRedrawInterval } from '../../map/renderer';
 import type { LiveBridge } from '../live/bridge';
@@ -14,6 +14,7 @@ import { AssetPopups, useAssetLayers } from './asset-layers';
 import { MapControls, useControlLayers } from './map-controls';
 import { OverlayPopups, useOverlayLayers } from './overlay-layers';
 import type { Bounds, CameraCommand, MapState } from './map-state';
+import { dismissPopupOnKey, dismissPopupOnMapClick } from './popup-dismiss';
 import { useThrottledValue } from './use-throttled-value';
 
 export interface DashboardMapProps {
@@ -41,13 +42,28 @@ export function viewForCamera(command: CameraCommand, current: MapViewState, siz
   return { ...current, longitude: fitted.longitude, latitude: fitted.latitude, zoom: Math.min(fitted.zoom, command.maxZoom) };
 }
 
+/** The map's layers, bottom to top (deck.gl draws and picks the last on top). */
+export interface MapLayerParts {
+  /** Area shapes: under the fleet, so a filled area never hides an asset. */
+  under: LayersList;
+  assets: LayersList;
+  /** Area badges and event markers: over the fleet, so an event at a scene shows and picks over its assets. */
+  over: LayersList;
+  /** The controls' own (the found location): over everything. */
+  controls: LayersList;
+}
+
+export function composeMapLayers({ under, assets, over, controls }: MapLayerParts): LayersList {
+  return [...under, ...assets, ...over, ...controls];
+}
+
 export function DashboardMap(props: DashboardMapProps) {
   const { map } = props;
   const mapSnap = useSnapshot(map);
   const container = useRef<HTMLDivElement>(null);
   const [initialViewState, setInitialViewState] = useState<MapViewState>(() => ({ longitude: map.view.longitude, latitude: map.view.latitude, zoom: map.view.zoom }));
   const assetLayers = useAssetLayers(props, mapSnap.display.assets);
-  const overlayLayers = useOverlayLayers(props, { events: mapSnap.display.events });
+  const { under, over } = useOverlayLayers(props, { events: mapSnap.display.events });
   const controlLayers = useControlLayers(props);
 
   const camera = mapSnap.camera;
@@ -59,11 +75,22 @@ export function DashboardMap(props: DashboardMapProps) {
     setInitialViewState({ ...next, transitionDuration: CAMERA_TRANSITION_MS, transitionInterpolator: new FlyToInterpolator() });
   }, [camera?.seq]); // eslint-disable-line react-hooks/exhaustive-deps -- one camera request is applied once
 
-  // Areas and events under the fleet.
-  const current = useMemo<LayersList>(() => [...overlayLayers, ...assetLayers, ...controlLayers], [overlayLayers, assetLayers, controlLayers]);
-  // In software WebGL a frame blocks the page for up to a second: data redraws are spaced out there.
+  const current = useMemo<LayersList>(() => composeMapLayers({ under, assets: assetLayers, over, controls: controlLayers }), [under, assetLayers, over, controlLayers]);
+  // In software WebGL a data redraw holds the page for up to ~100 ms: data redraws are spaced out there.
   const redrawInterval = useMemo(layerRedrawInterval, []);
   const layers = useThrottledValue(current, redrawInterval);
+
+  // Escape closes a pinned popup (a click on empty map does too: onClick below).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      dismissPopupOnKey(map, event);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [map]);
+  const onMapClick = useCallback((info: PickingInfo, event: unknown) => {
+    dismissPopupOnMapClick(map, info, event);
+  }, [map]);
 
   return (
     <div ref={container} className="dashboard-map" data-testid="dashboard-map" data-target={mapSnap.target ? `${mapSnap.target.kind}:${mapSnap.target.id}` : undefined} data-camera={camera?.kind === 'center' ? `${camera.longitude.toFixed(5)},${camera.latitude.toFixed(5)},${camera.zoom?.toFixed(2) ?? ''}` : undefined}>
@@ -71,6 +98,7 @@ export function DashboardMap(props: DashboardMapProps) {
         layers={layers}
         initialViewState={initialViewState}
         mapType={mapSnap.mapType}
+        onClick={onMapClick}
         onProviderChange={(kind) => {
           map.provider = kind;
         }}

@@ -61,7 +61,17 @@ function isOverlayKind(kind: string): kind is OverlayKind {
 export const EVENT_PATH = (id: string) => `/dashboard/events/${encodeURIComponent(id)}`;
 export const AREA_PATH = (id: string) => `/dashboard/areas/${encodeURIComponent(id)}`;
 
-export function useOverlayLayers({ map, live, bridge }: DashboardMapProps, display: { events: boolean }): LayersList {
+/**
+ * The overlay's layers at their two heights: `under` the fleet, the area shapes; `over` the fleet,
+ * the area badges and the event markers (an event at a scene is drawn, hovered and clicked over the
+ * assets there), still under the control layers (the found location).
+ */
+export interface OverlayLayers {
+  under: LayersList;
+  over: LayersList;
+}
+
+export function useOverlayLayers({ map, live, bridge }: DashboardMapProps, display: { events: boolean }): OverlayLayers {
   const navigate = useNavigate();
   const state = overlayStateOf(map);
   const { target } = useSnapshot(map);
@@ -106,15 +116,18 @@ export function useOverlayLayers({ map, live, bridge }: DashboardMapProps, displ
 
   const eventTarget = target?.kind === 'event' ? target.id : null;
   const areaTarget = target?.kind === 'area' ? target.id : null;
-  return useMemo<LayersList>(
-    () => [
-      ...areasLayers({ markers: areaMarks, targetId: areaTarget, onHover: (info) => hover('area', info), onClick: (info) => pin('area', info) }),
-      ...(display.events
-        ? eventsLayers({ markers: eventMarks, targetId: eventTarget, onHover: (info) => hover('event', info), onClick: (info) => pin('event', info) })
-        : []),
-    ],
-    [areaMarks, eventMarks, areaTarget, eventTarget, display.events, hover, pin],
+  const areaLayers = useMemo(
+    () => areasLayers({ markers: areaMarks, targetId: areaTarget, onHover: (info) => hover('area', info), onClick: (info) => pin('area', info) }),
+    [areaMarks, areaTarget, hover, pin],
   );
+  const eventLayers = useMemo(
+    () =>
+      display.events
+        ? eventsLayers({ markers: eventMarks, targetId: eventTarget, onHover: (info) => hover('event', info), onClick: (info) => pin('event', info) })
+        : [],
+    [eventMarks, eventTarget, display.events, hover, pin],
+  );
+  return useMemo<OverlayLayers>(() => ({ under: [areaLayers.shapes], over: [areaLayers.badges, ...eventLayers] }), [areaLayers, eventLayers]);
 }
 
 interface PopupContentProps {

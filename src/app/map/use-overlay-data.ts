@@ -3,6 +3,7 @@
  * shows, and the asset count of each area. Both are read at most once per second, when the store
  * says something changed — never a loop over the fleet on the main thread.
  */
+import { EVENTS_AGE_REFRESH_MS } from '../../domain/constants';
 import { useEffect, useState } from 'react';
 import { subscribe } from 'valtio';
 import { subscribeKey } from 'valtio/utils';
@@ -14,8 +15,6 @@ import { createQueryThrottle } from './query-throttle';
 
 /** part 1 §4: the worker batches every second; the map's overlays follow no faster. */
 export const OVERLAY_READ_INTERVAL_MS = 1_000;
-/** 'Today' and '24 hrs' age events out without a change of the cache: read again this often. */
-export const EVENTS_AGE_REFRESH_MS = 60_000;
 
 /** The subscribed organization of the live store (null before the worker started). */
 export function useLiveOrganizationId(live: LiveStore | null): string | null {

@@ -3,7 +3,7 @@
  * profile is loaded and checked (part 1 §7, §8), the live worker starts with the token and the
  * profile's organization, and the shell frames the section pages.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { proxy, useSnapshot } from 'valtio';
 import { z } from 'zod';
@@ -14,6 +14,7 @@ import { organizationRefWireSchema, type OrganizationRef } from '../../domain/or
 import { DASHBOARD_PATH, firstAllowedSection, sectionPathRedirect, showsAssetCount } from '../../domain/permissions';
 import type { Profile } from '../../domain/profile';
 import { DROPPED_ON_UNSUBSCRIBE } from '../api-cache';
+import type { ApiClient } from '../api-client';
 import { DashboardMap } from '../map/dashboard-map';
 import { createMapState, type MapState } from '../map/map-state';
 import type { LiveStore } from '../live/store';
@@ -67,6 +68,29 @@ export function DashboardIndex() {
   return <Navigate to={first ? `${DASHBOARD_PATH}/${first.path}` : `${DASHBOARD_PATH}/unauthorized`} replace />;
 }
 
+/**
+ * part 1 §2 the top bar's asset count: asked for the caller's own scope (no `org_ids[]`) or, after
+ * an acs switch, for the chosen organization; only the latest question's answer shows.
+ */
+function useAssetCount(api: ApiClient): [number | null, (orgIds: readonly string[]) => void] {
+  const [count, setCount] = useState<number | null>(null);
+  const latest = useRef(0);
+  const load = useCallback(
+    (orgIds: readonly string[]) => {
+      const asked = ++latest.current;
+      setCount(null); // never show the previous organization's count as the chosen one's
+      api.request('/organization/things_count', { schema: countSchema, query: { 'org_ids[]': orgIds } }).then(
+        (answer) => {
+          if (asked === latest.current) setCount(answer.count);
+        },
+        () => undefined,
+      );
+    },
+    [api],
+  );
+  return [count, load];
+}
+
 function OfflineAssets({ store }: { store: LiveStore }) {
   const { counts } = useSnapshot(store);
   return <OfflineAssetsNotice offlineAssets={counts[ASSET_STATUS.offline] ?? 0} />;
@@ -82,7 +106,7 @@ function DashboardLayout() {
   const map = useMemo(createMapState, []);
   const shellSnap = useSnapshot(shell);
   const [liveStore, setLiveStore] = useState<LiveStore | null>(null);
-  const [assetCount, setAssetCount] = useState<number | null>(null);
+  const [assetCount, loadAssetCount] = useAssetCount(api);
   const [organizationId, setOrganizationId] = useState<string | null>(null);
   const [visibleOrgs, setVisibleOrgs] = useState<OrganizationRef[]>([]);
   const webgl = useMemo(() => services.hasWebGL(), [services]);
@@ -102,14 +126,9 @@ function DashboardLayout() {
           () => undefined,
         );
       }
-      if (showsAssetCount(loaded.permissions)) {
-        api.request('/organization/things_count', { schema: countSchema }).then(
-          ({ count }) => setAssetCount(count),
-          () => undefined,
-        );
-      }
+      if (showsAssetCount(loaded.permissions)) loadAssetCount([]);
     });
-  }, [session, live, api]);
+  }, [session, live, api, loadAssetCount]);
 
   // part 1 §2: remember the last selected item of each section for its nav link.
   const current = sectionOfPath(location.pathname);
@@ -134,7 +153,9 @@ function DashboardLayout() {
     setOrganizationId(org.id);
     // part 1 §4 "Other", §7: switching resets and refetches; the named caches go at once.
     services.cache.drop(DROPPED_ON_UNSUBSCRIBE);
-    void live.bridge?.switchOrganization(organizationChoice(org.id, profile.organizationId)).catch(() => undefined);
+    const choice = organizationChoice(org.id, profile.organizationId);
+    void live.bridge?.switchOrganization(choice).catch(() => undefined);
+    if (showsAssetCount(profile.permissions)) loadAssetCount(choice.orgIds);
   };
   const context: ShellContext = { profile, mobile, mix, map, live: liveStore, organizationId: orgId };
 

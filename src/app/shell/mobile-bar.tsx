@@ -3,16 +3,16 @@
  * sign out and the organization chooser) and the 70 px bottom nav of four items.
  */
 import { useState } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { Link, NavLink } from 'react-router-dom';
 import type { ResponderMix } from '../../domain/asset-status';
 import { BOTTOM_NAV_HEIGHT } from '../../domain/constants';
 import { SHELL_EXTRA_TEXT, SHELL_TEXT } from '../../domain/labels';
 import type { OrganizationRef } from '../../domain/organization';
 import { canSeeSection, sectionHref, showsOrgChooser } from '../../domain/permissions';
 import { profileInitials, type Profile } from '../../domain/profile';
-import { useServices } from '../services';
 import { Logo } from '../ui/logo';
 import { BOTTOM_NAV_KEYS, mobileOrganizationName, navSections, sectionLabel, sectionLinkTarget, type ShellState } from './shell-model';
+import { SignOutButton } from './sign-out-button';
 import { OrganizationChooser } from './top-bar';
 
 export function MobileTopBar({ profile, organizations, organizationId, onChooseOrganization }: {
@@ -21,8 +21,6 @@ export function MobileTopBar({ profile, organizations, organizationId, onChooseO
   organizationId: string;
   onChooseOrganization: (org: OrganizationRef) => void;
 }) {
-  const { session } = useServices();
-  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const name = organizations.find((org) => org.id === organizationId)?.name ?? '';
   return (
@@ -50,16 +48,7 @@ export function MobileTopBar({ profile, organizations, organizationId, onChooseO
               }}
             />
           )}
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={() => {
-              session.signOut();
-              navigate('/welcome/signin', { replace: true });
-            }}
-          >
-            {SHELL_TEXT.signOut}
-          </button>
+          <SignOutButton />
         </div>
       )}
     </header>

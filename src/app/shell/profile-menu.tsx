@@ -1,15 +1,15 @@
 /** part 1 §2: the profile circle with initials; on hover (or focus) the card with name, e-mail, links and Sign Out. */
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { SHELL_EXTRA_TEXT, SHELL_TEXT } from '../../domain/labels';
 import { canSeeSection, sectionHref } from '../../domain/permissions';
 import { profileInitials, type Profile } from '../../domain/profile';
 import { useServices } from '../services';
+import { SignOutButton } from './sign-out-button';
 
 export function ProfileMenu({ profile }: { profile: Profile }) {
   const { session } = useServices();
-  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const { awarenessMode } = useSnapshot(session.state);
   const fullName = `${profile.firstName} ${profile.lastName}`.trim() || profile.email;
@@ -47,16 +47,7 @@ export function ProfileMenu({ profile }: { profile: Profile }) {
               {SHELL_EXTRA_TEXT.awarenessMode}
             </label>
           )}
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={() => {
-              session.signOut();
-              navigate('/welcome/signin', { replace: true });
-            }}
-          >
-            {SHELL_TEXT.signOut}
-          </button>
+          <SignOutButton />
         </div>
       )}
     </div>

@@ -7,6 +7,7 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { List, type ListImperativeAPI, type RowComponentProps } from 'react-window';
+import { requiredLabel } from '../../domain/labels';
 import { showsFieldError, virtualizesSelect } from '../../domain/validation/field-state';
 import './select-field.css';
 
@@ -34,10 +35,6 @@ export const SELECT_OPTION_HEIGHT = 36;
 /** Options visible at once in the virtualized listbox. */
 const VISIBLE_OPTIONS = 7;
 
-export function requiredLabel(label: string, required: boolean | undefined): string {
-  return required && !label.trimEnd().endsWith('*') ? `${label} *` : label;
-}
-
 export function SelectField<T extends FieldValues>({
   control,
   name,
@@ -59,7 +56,7 @@ export function SelectField<T extends FieldValues>({
     field.onChange(next);
     onValueChange?.(next);
   };
-  const text = requiredLabel(label, required);
+  const text = required ? requiredLabel(label) : label;
   return (
     <div className="field">
       <label htmlFor={id}>{text}</label>

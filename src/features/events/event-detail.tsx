@@ -6,8 +6,8 @@
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useOutletContext, useParams } from 'react-router-dom';
-import { CENTERING_MIN_ZOOM, MAP_MENU_COORDINATE_DECIMALS, SECOND_MS } from '../../domain/constants';
-import { formatLatLng } from '../../domain/coordinates';
+import { CENTERING_MIN_ZOOM, SECOND_MS } from '../../domain/constants';
+import { formatTruncatedLatLng } from '../../domain/coordinates';
 import { EVENTS_TEXT, MAP_CONTROL_TEXT } from '../../domain/labels';
 import { showsEditLocation, type Location } from '../../domain/location';
 import { formatDateTime, formatDuration } from '../../domain/time';
@@ -35,7 +35,8 @@ function EventFacts({ event, timeZone }: { event: Location; timeZone: string | n
   const now = useNow(SECOND_MS, event.isActive && event.endTime === null);
   // part 1 §2: duration = end (or now, while active) minus start.
   const until = event.endTime ?? (event.isActive ? now : null);
-  const coordinates = formatLatLng(event, MAP_MENU_COORDINATE_DECIMALS);
+  // part 1 §9: coordinates are truncated to 7 decimals (5 only in the map's right-click menu).
+  const coordinates = formatTruncatedLatLng(event);
   return (
     <dl className="event-facts">
       <Fact term={EVENTS_TEXT.coordinates}>

@@ -9,8 +9,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useOutletContext, useParams } from 'react-router-dom';
 import { errorText } from '../../domain/errors';
-import { EVENTS_TEXT } from '../../domain/labels';
+import { EVENTS_TEXT, PAGE_TEXT } from '../../domain/labels';
 import { locationWireSchema, showsEditLocation, toLocationPayload, type Location } from '../../domain/location';
+import { canEditEvent } from '../../domain/permissions';
 import { locationEditText, locationEditTextSchema, type LocationEditForm, type LocationEditText } from '../../domain/validation/location';
 import { ApiError } from '../../app/api-client';
 import { useServices } from '../../app/services';
@@ -91,8 +92,10 @@ export function EventEdit() {
       {showsEditLocation(event, profile.permissions) ? (
         <LocationForm key={event.id} event={event} />
       ) : (
+        // part 1 §2, §6: without incident update the page says the user is not authorized (the
+        // spec's unauthorized text); with it, only an ended or geo-marker event is refused.
         <p className="event-muted" role="status">
-          {EVENTS_TEXT.notEditable}
+          {canEditEvent(profile.permissions) ? EVENTS_TEXT.notEditable : PAGE_TEXT.unauthorized}
         </p>
       )}
     </section>

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { EVENTS_SEARCH_DEBOUNCE_MS } from '../../domain/constants';
+import { EVENTS_AGE_REFRESH_MS, EVENTS_SEARCH_DEBOUNCE_MS } from '../../domain/constants';
 import type { EventDisplayChoice, Location } from '../../domain/location';
 import type { LiveBridge } from '../../app/live/bridge';
 import { createLiveStore, type LiveStore } from '../../app/live/store';
@@ -60,6 +60,15 @@ export function useEventsPanel(live: LiveStore | null, timeZone: string | null):
   useEffect(() => {
     if (bridge && version > 0) take(bridge.events());
   }, [bridge, version]);
+
+  // 'Today' and '24 hrs' age ended events out while the cache stands still (a quiet hour, midnight):
+  // ask again every EVENTS_AGE_REFRESH_MS, as the map's event markers do.
+  const ages = query.display === 'today' || query.display === '24h';
+  useEffect(() => {
+    if (!bridge || !ages) return undefined;
+    const timer = setInterval(() => take(bridge.events()), EVENTS_AGE_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [bridge, ages]);
 
   // part 1 §2: the search is debounced 350 ms.
   useEffect(() => {

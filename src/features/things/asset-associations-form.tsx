@@ -7,11 +7,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { useServices } from '../../app/services';
 import { useAssetSave } from './use-asset-save';
-import { SaveButton } from '../../app/ui/save-button';
 import { SelectField, type SelectOption } from '../../app/ui/select-field';
 import { associationsPayloadSchema, toAssociationsPayload } from '../../domain/asset';
 import { ASSET_TEXT } from '../../domain/labels';
@@ -19,7 +17,7 @@ import { organizationRefWireSchema } from '../../domain/organization';
 import { organizationAccessSchema, type OrganizationAccessForm } from '../../domain/validation/asset';
 import type { AssetDetails } from '../../workers/diff';
 import { EDIT_FIELD } from './asset-profile-form';
-import { thingHref } from './thing-paths';
+import { AssetFormFooter } from './asset-form-footer';
 
 const assignableSchema = z.array(organizationRefWireSchema);
 
@@ -38,7 +36,6 @@ export const ASSOCIATION_TEXT = {
 
 export function AssetAssociationsForm({ asset }: { asset: AssetDetails }) {
   const { api } = useServices();
-  const navigate = useNavigate();
   const { failure, save } = useAssetSave(asset.id);
   const [assignable, setAssignable] = useState<{ id: string; name: string }[]>([]);
   const [initial] = useState<OrganizationAccessForm>(() => ({
@@ -113,17 +110,7 @@ export function AssetAssociationsForm({ asset }: { asset: AssetDetails }) {
           {ASSOCIATION_TEXT.add}
         </button>
       </div>
-      <div className="form-actions">
-        <SaveButton dirty={formState.isDirty} submitting={formState.isSubmitting} />
-        <button type="button" className="button button-secondary" onClick={() => navigate(thingHref(asset.id))}>
-          {EDIT_FIELD.cancel}
-        </button>
-      </div>
-      {failure && (
-        <p className="form-alert form-alert-error" role="alert">
-          {failure.text}
-        </p>
-      )}
+      <AssetFormFooter assetId={asset.id} dirty={formState.isDirty} submitting={formState.isSubmitting} failure={failure} cancelLabel={EDIT_FIELD.cancel} />
     </form>
   );
 }

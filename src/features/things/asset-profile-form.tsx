@@ -9,11 +9,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useFieldArray, useForm, useWatch, type Control, type UseFormRegisterReturn } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { useServices } from '../../app/services';
 import { useAssetSave } from './use-asset-save';
-import { SaveButton } from '../../app/ui/save-button';
 import { SelectField, type SelectOption } from '../../app/ui/select-field';
 import { TextField } from '../../app/ui/text-field';
 import { assetToForm, thingWireSchema, toThingPayload, type AssetForm } from '../../domain/asset';
@@ -22,7 +20,7 @@ import { subtypesForType, typeOptionsFor } from '../../domain/thing-type';
 import { assetFormSchema, availableProviders, canAddIntegration } from '../../domain/validation/asset';
 import type { AssetDetails } from '../../workers/diff';
 import { PROFILE_FIELD } from './asset-profile-section';
-import { thingHref } from './thing-paths';
+import { AssetFormFooter } from './asset-form-footer';
 import { useThingTypeLists } from './use-thing-types';
 
 type FormInput = z.input<typeof assetFormSchema>;
@@ -85,7 +83,7 @@ function Integrations({ control, listError }: { control: Control<FormInput>; lis
         return (
           <div className="integration-row" key={field.id}>
             <SelectField control={control} name={`integrations.${index}.provider`} label={EDIT_FIELD.provider} options={options} required />
-            <TextField control={control} name={`integrations.${index}.id`} label={`${EDIT_FIELD.integrationId} *`} />
+            <TextField control={control} name={`integrations.${index}.id`} label={EDIT_FIELD.integrationId} required />
             <button type="button" className="button button-secondary" onClick={() => remove(index)} aria-label={`${EDIT_FIELD.removeIntegration} integration ${index + 1}`}>
               {EDIT_FIELD.removeIntegration}
             </button>
@@ -107,7 +105,6 @@ function Integrations({ control, listError }: { control: Control<FormInput>; lis
 
 export function AssetProfileForm({ asset }: { asset: AssetDetails }) {
   const { api } = useServices();
-  const navigate = useNavigate();
   // The form starts from the asset as it was when the page opened; live changes do not reset it.
   const [initial] = useState(() => assetToForm({ ...asset, searchText: '' }));
   const { failure, save } = useAssetSave(asset.id);
@@ -141,7 +138,7 @@ export function AssetProfileForm({ asset }: { asset: AssetDetails }) {
 
   return (
     <form className="form" noValidate onSubmit={(event) => void submit(event)} aria-label={ASSET_TEXT.profile}>
-      <TextField control={control} name="nickname" label={FORM_LABEL.nickname} autoComplete="off" />
+      <TextField control={control} name="nickname" label={FORM_LABEL.nickname} required autoComplete="off" />
       <TextField control={control} name="vinNumber" label={PROFILE_FIELD.vin} autoComplete="off" />
       <TextField control={control} name="plateNumber" label={EDIT_FIELD.plate} autoComplete="off" />
       <TextField control={control} name="registryNumber" label={EDIT_FIELD.registry} autoComplete="off" />
@@ -163,17 +160,7 @@ export function AssetProfileForm({ asset }: { asset: AssetDetails }) {
         </p>
       )}
       <Integrations control={control} listError={formState.errors.integrations?.root?.message ?? formState.errors.integrations?.message} />
-      <div className="form-actions">
-        <SaveButton dirty={formState.isDirty} submitting={formState.isSubmitting} />
-        <button type="button" className="button button-secondary" onClick={() => navigate(thingHref(asset.id))}>
-          {EDIT_FIELD.cancel}
-        </button>
-      </div>
-      {failure && (
-        <p className="form-alert form-alert-error" role="alert">
-          {failure.text}
-        </p>
-      )}
+      <AssetFormFooter assetId={asset.id} dirty={formState.isDirty} submitting={formState.isSubmitting} failure={failure} cancelLabel={EDIT_FIELD.cancel} />
     </form>
   );
 }

@@ -69,10 +69,20 @@ export interface AreasLayerProps {
   onClick?: (info: PickingInfo<AreaMarker>) => boolean;
 }
 
-export function areasLayers({ markers, targetId, onHover, onClick }: AreasLayerProps): Layer[] {
+/**
+ * The areas' two layers, apart because they sit at different heights of the map: the shapes under
+ * the fleet (a light fill over a street must not hide the assets on it), the count badges over it
+ * (an area's badge stays readable and clickable at a busy station).
+ */
+export interface AreaLayers {
+  shapes: Layer;
+  badges: Layer;
+}
+
+export function areasLayers({ markers, targetId, onHover, onClick }: AreasLayerProps): AreaLayers {
   const shaped = markers.filter((m) => m.shape !== null);
-  return [
-    new PolygonLayer<AreaMarker>({
+  return {
+    shapes: new PolygonLayer<AreaMarker>({
       id: 'area-shapes',
       data: shaped,
       getPolygon: (m) => shapeOutline(m.shape as AreaShape),
@@ -85,7 +95,7 @@ export function areasLayers({ markers, targetId, onHover, onClick }: AreasLayerP
       pickable: false,
       updateTriggers: { getLineColor: targetId, getLineWidth: targetId },
     }),
-    new TextLayer<AreaMarker>({
+    badges: new TextLayer<AreaMarker>({
       id: 'area-markers',
       data: markers as AreaMarker[],
       getPosition: (m) => m.position,
@@ -106,5 +116,5 @@ export function areasLayers({ markers, targetId, onHover, onClick }: AreasLayerP
       ...(onHover ? { onHover } : {}),
       ...(onClick ? { onClick } : {}),
     }),
-  ];
+  };
 }

@@ -147,6 +147,34 @@ const INK: [number, number, number, number] = [23, 32, 46, 255];
 /** chosen: a station marker's radius, px. */
 export const STATION_RADIUS_PX = 16;
 
+/** chosen: the count's text size on a cluster and on a station marker, px. */
+const CLUSTER_COUNT_SIZE_PX = 13;
+const STATION_COUNT_SIZE_PX = 12;
+/** Every character clusterLabel writes: the font atlas holds these only. */
+const COUNT_CHARACTERS = '0123456789.k';
+
+/** A marker's count (`clusterLabel`), bold and centred on it. */
+function countLabels<T extends { position: [number, number]; label: string }>(
+  id: string,
+  data: T[],
+  size: number,
+  color: [number, number, number, number],
+): TextLayer<T> {
+  return new TextLayer<T>({
+    id,
+    data,
+    getPosition: (d) => d.position,
+    getText: (d) => d.label,
+    getSize: size,
+    getColor: color,
+    fontWeight: 700,
+    fontFamily: 'sans-serif',
+    getTextAnchor: 'middle',
+    getAlignmentBaseline: 'center',
+    characterSet: COUNT_CHARACTERS,
+  });
+}
+
 export interface ClustersLayerHandlers {
   onClusterClick?: (marker: ClusterMarker) => void;
   onStationClick?: (marker: StationMarker) => void;
@@ -173,19 +201,7 @@ export function clustersLayers(clusters: ClusterMarker[], stations: StationMarke
         return true;
       },
     }),
-    new TextLayer<ClusterMarker>({
-      id: 'asset-cluster-counts',
-      data: clusters,
-      getPosition: (d) => d.position,
-      getText: (d) => d.label,
-      getSize: 13,
-      getColor: WHITE,
-      fontWeight: 700,
-      fontFamily: 'sans-serif',
-      getTextAnchor: 'middle',
-      getAlignmentBaseline: 'center',
-      characterSet: '0123456789.k',
-    }),
+    countLabels('asset-cluster-counts', clusters, CLUSTER_COUNT_SIZE_PX, WHITE),
     new ScatterplotLayer<StationMarker>({
       id: 'asset-stations',
       data: stations,
@@ -207,18 +223,6 @@ export function clustersLayers(clusters: ClusterMarker[], stations: StationMarke
         return false;
       },
     }),
-    new TextLayer<StationMarker>({
-      id: 'asset-station-counts',
-      data: stations,
-      getPosition: (d) => d.position,
-      getText: (d) => d.label,
-      getSize: 12,
-      getColor: INK,
-      fontWeight: 700,
-      fontFamily: 'sans-serif',
-      getTextAnchor: 'middle',
-      getAlignmentBaseline: 'center',
-      characterSet: '0123456789.k',
-    }),
+    countLabels('asset-station-counts', stations, STATION_COUNT_SIZE_PX, INK),
   ];
 }

@@ -12,31 +12,23 @@ import type { Layer, LayersList, PickingInfo } from '@deck.gl/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveBridge } from '../../../src/app/live/bridge';
 import { createMapState, type MapState } from '../../../src/app/map/map-state';
-import { OverlayPopups, useOverlayLayers } from '../../../src/app/map/overlay-layers';
+import { OverlayPopups, useOverlayLayers, type OverlayLayers } from '../../../src/app/map/overlay-layers';
 import { createAppServices, ServicesContext, type AppServices } from '../../../src/app/services';
-import type { AreaWire } from '../../../src/domain/area';
 import type { AreaMarker } from '../../../src/map/layers/areas-layer';
 import type { EventMarker } from '../../../src/map/layers/events-layer';
-import { FakeApi, ORG, TOKEN, iso, stationArea, thing } from '../../support/live-fixtures';
-import { inProcessLive } from '../support/live-harness';
-
-const BASE = 'http://api.test';
-const PARK: AreaWire = {
-  id: 'park',
-  organization_id: ORG,
-  name: 'Zilker Park',
-  area_geom: { type: 'Polygon', coordinates: [[[-97.78, 30.26], [-97.76, 30.26], [-97.76, 30.28], [-97.78, 30.28], [-97.78, 30.26]]] },
-  ez_type: { id: 'type-other', db_name: 'other', display_name: 'Other', is_station_view: false },
-};
+import { FakeApi, PARK_AREA, crashOnLamar, iso, stationArea, thing } from '../../support/live-fixtures';
+import { startPollingLive } from '../support/live-harness';
 
 let api: FakeApi;
 let bridge: LiveBridge;
 let services: AppServices;
 let map: MapState;
+let overlay: OverlayLayers = { under: [], over: [] };
 let layers: LayersList = [];
 
 function Probe({ events }: { events: boolean }) {
-  layers = useOverlayLayers({ map, live: bridge.store, bridge }, { events });
+  overlay = useOverlayLayers({ map, live: bridge.store, bridge }, { events });
+  layers = [...overlay.under, ...overlay.over];
   const location = useLocation();
   return (
     <>
@@ -57,6 +49,8 @@ function renderProbe(events = true) {
   const view = render(tree(events));
   return { rerender: (show: boolean) => view.rerender(tree(show)) };
 }
+
+const idsOf = (list: LayersList) => list.map((l) => (l && typeof l === 'object' && 'id' in l ? l.id : String(l)));
 
 function layer(id: string): Layer | undefined {
   return layers.find((l): l is Layer => !!l && typeof l === 'object' && 'id' in l && l.id === id);
@@ -90,17 +84,8 @@ beforeEach(async () => {
     thing(3, { lat: 30.27, lng: -97.77, heartbeat_datetime: iso(now) }),
     thing(4, { lat: 30.4, lng: -97.6, heartbeat_datetime: iso(now) }),
   ]);
-  api.areas = [{ ...stationArea('station-4', 30.3, -97.7), name: 'Station 4' }, PARK];
-  api.setLocation({
-    id: 'loc-1',
-    display_name: 'Crash on Lamar',
-    street: 'N Lamar Blvd',
-    is_active: true,
-    lat: 30.31,
-    lng: -97.74,
-    start_time: iso(now - 600_000),
-    things_active: [{ id: 'thing-00001', haas_id: 'ha-1', start_time: iso(now - 300_000) }],
-  });
+  api.areas = [{ ...stationArea('station-4', 30.3, -97.7), name: 'Station 4' }, PARK_AREA];
+  api.setLocation(crashOnLamar(now, { id: 'thing-00001', haas_id: 'ha-1' }));
   api.setLocation({
     id: 'loc-2',
     display_name: 'Stalled truck',
@@ -112,11 +97,9 @@ beforeEach(async () => {
     start_time: iso(now - 3_600_000),
     end_time: iso(now - 1_800_000),
   });
-  const fetchHere = (input: RequestInfo | URL, init?: RequestInit) => api.fetch(new URL(String(input), BASE).href, init ?? {});
-  bridge = inProcessLive((input, init) => fetchHere(input, init)).createBridge(() => undefined);
-  await bridge.start({ apiBase: BASE, socketUrl: 'ws://api.test/cable', token: TOKEN, organizationId: ORG, largeOrg: true });
-  await waitFor(() => expect(bridge.store.phase === 'live' && bridge.store.total === 4 && bridge.store.events.version > 0).toBe(true), { timeout: 5_000 });
-  services = createAppServices({ fetch: fetchHere as typeof fetch, storage: null, channel: false, createBridge: null });
+  const live = await startPollingLive(api, 4);
+  bridge = live.bridge;
+  services = createAppServices({ fetch: live.fetch, storage: null, channel: false, createBridge: null });
   map = createMapState();
   map.view = { longitude: -97.72, latitude: 30.3, zoom: 11, bounds: [-98, 30, -97.4, 30.6] };
   layers = [];
@@ -198,6 +181,19 @@ describe('issue 7 event markers', () => {
     const stalled = propsOf<EventMarker>('events').data.find((m) => m.id === 'loc-2')!;
     await settle(() => propsOf<EventMarker>('events').onHover(pick(stalled, 10, 10)));
     expect(within(screen.getByRole('tooltip', { name: 'Stalled truck' })).getByText('Ended')).toBeTruthy();
+  });
+
+  it('the area shapes go under the fleet; the area badges, the event markers and the target ring over it', async () => {
+    renderProbe();
+    await waitFor(() => expect(propsOf<EventMarker>('events').data).toHaveLength(2), { timeout: 3_000 });
+    expect(idsOf(overlay.under)).toEqual(['area-shapes']);
+    expect(idsOf(overlay.over)).toEqual(['area-markers', 'events']);
+    const crash = propsOf<EventMarker>('events').data.find((m) => m.id === 'loc-1')!;
+    act(() => {
+      propsOf<EventMarker>('events').onClick(pick(crash));
+    });
+    expect(idsOf(overlay.under)).toEqual(['area-shapes']);
+    expect(idsOf(overlay.over)).toEqual(['area-markers', 'events', 'events-target']);
   });
 
   it("'Display Incidents' off: no event markers and no event popups; areas stay", async () => {

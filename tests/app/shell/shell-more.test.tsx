@@ -104,6 +104,34 @@ describe('part1 §2 the organization chooser (acs)', () => {
     for (const url of workerCalls(api).slice(back)) expect(url.searchParams.getAll('org_ids[]')).toEqual([]);
   });
 
+  it("the top bar's asset count is asked again for the chosen organization (org_ids[]), and without it back home", async () => {
+    const asked: string[][] = [];
+    const COUNTS: Record<string, number> = { [OTHER.id]: 37, [THIRD.id]: 5 };
+    const routes = {
+      ...signedInRoutes(PERMS, { acs: true, organization_id: ACS_ORG.id, user_org: ACS_ORG }),
+      'GET /organization/assignable': () => json(200, [THIRD, OTHER]),
+      'GET /organization/things_count': (_body: unknown, url: URL) => {
+        const orgIds = url.searchParams.getAll('org_ids[]');
+        asked.push(orgIds);
+        return json(200, { count: orgIds.length === 0 ? 1234 : COUNTS[orgIds[0]!] });
+      },
+    };
+    renderApp('/dashboard/things', routes, { signedIn: true });
+    const count = () => screen.getByTestId('asset-count').textContent;
+    await waitFor(() => expect(count()).toBe('1,234 Assets'));
+    expect(asked).toEqual([[]]);
+
+    const chooser = (await screen.findByRole('combobox', { name: 'Organization' })) as HTMLSelectElement;
+    await waitFor(() => expect(within(chooser).getAllByRole('option')).toHaveLength(3));
+    fireEvent.change(chooser, { target: { value: OTHER.id } });
+    await waitFor(() => expect(count()).toBe('37 Assets'));
+    fireEvent.change(chooser, { target: { value: THIRD.id } });
+    await waitFor(() => expect(count()).toBe('5 Assets'));
+    fireEvent.change(chooser, { target: { value: ACS_ORG.id } });
+    await waitFor(() => expect(count()).toBe('1,234 Assets'));
+    expect(asked).toEqual([[], [OTHER.id], [THIRD.id], []]);
+  });
+
   it('mobile: the dropdown holds the chooser; choosing closes it and the top bar shows the new name', async () => {
     const matchMedia = vi.fn((query: string) => ({ matches: true, media: query, addEventListener() {}, removeEventListener() {} }));
     vi.stubGlobal('matchMedia', matchMedia);

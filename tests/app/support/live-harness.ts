@@ -6,10 +6,13 @@
  * calls); its socket is a `FakeCable` the test pushes ActionCable messages through.
  */
 import * as Comlink from 'comlink';
+import { waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
 import type { LiveMessageInput } from '../../../src/domain/live-message';
 import { createLiveBridge, type LiveBridge } from '../../../src/app/live/bridge';
 import { createLiveEngine } from '../../../src/workers/live-engine';
 import type { SocketLike } from '../../../src/workers/socket-client';
+import { ORG, TOKEN, type FakeApi } from '../../support/live-fixtures';
 
 const OPEN = 1;
 const CLOSED = 3;
@@ -106,4 +109,20 @@ export function inProcessLive(fetch: (input: string, init: RequestInit) => Promi
       return createLiveBridge({ createWorker: () => worker, signals: null, storage: null, onUnauthorized });
     },
   };
+}
+
+/** Where `startPollingLive` serves FakeApi. */
+export const POLLING_LIVE_BASE = 'http://api.test';
+
+/**
+ * The real engine and bridge over `api` (at POLLING_LIVE_BASE), started for ORG as a large
+ * organization (it polls: no socket), once `assets` assets and the first events are in. `fetch`
+ * reaches the same API, for the app's services.
+ */
+export async function startPollingLive(api: FakeApi, assets: number): Promise<{ bridge: LiveBridge; fetch: typeof fetch }> {
+  const fetchHere = ((input: RequestInfo | URL, init?: RequestInit) => api.fetch(new URL(String(input), POLLING_LIVE_BASE).href, init ?? {})) as typeof fetch;
+  const bridge = inProcessLive((input, init) => fetchHere(input, init)).createBridge(() => undefined);
+  await bridge.start({ apiBase: POLLING_LIVE_BASE, socketUrl: 'ws://api.test/cable', token: TOKEN, organizationId: ORG, largeOrg: true });
+  await waitFor(() => expect(bridge.store.phase === 'live' && bridge.store.total === assets && bridge.store.events.version > 0).toBe(true), { timeout: 5_000 });
+  return { bridge, fetch: fetchHere };
 }

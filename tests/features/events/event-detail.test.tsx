@@ -2,7 +2,7 @@
 /** part1 §2 event detail: the facts, vehicles with time-to-scene, the heading dial, copy, and the 'Edit Location' rule. */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanupEvents, renderEvents } from './event-fixtures';
+import { cleanupEvents, eventWire, renderEvents } from './event-fixtures';
 
 afterEach(cleanupEvents);
 
@@ -42,13 +42,14 @@ describe('part1 §2 event detail', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
   });
 
-  it('shows status, name, lat/lon at 5 decimals, the heading dial, start and running duration, alert message and system id', async () => {
+  it('shows status, name, lat/lon, the heading dial, start and running duration, alert message and system id', async () => {
     await openDetail('loc-fire');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Structure Fire');
     const header = document.querySelector('.event-detail-header')!;
     expect(within(header as HTMLElement).getByRole('img', { name: 'Active' })).toBeTruthy();
     const shown = facts(document.querySelector('.event-facts')!);
-    expect(shown['Lat/Lon']).toMatch(/^30\.26720, -97\.74310/);
+    expect(shown['Lat/Lon']).toMatch(/^30\.2672, -97\.7431 /);
+    expect(screen.getByTestId('event-coordinates').textContent).toBe('30.2672, -97.7431');
     expect(shown['Roadway Heading']).toContain('90° E');
     expect(text(document.querySelector('.heading-dial-text')!)).toBe('90° E');
     expect(shown.Start).toBe('11/22/2026 5:30 AM');
@@ -91,10 +92,17 @@ describe('part1 §2 event detail', () => {
     expect(facts(document.querySelector('.event-facts')!)['Roadway Heading']).toBeUndefined();
   });
 
+  it('part1 §9 lat/lon is truncated to 7 decimals (5 only in the map menu), never rounded', async () => {
+    await openDetail('loc-precise', { events: [eventWire('loc-precise', { display_name: 'Precise', lat: 30.26721239, lng: -97.74319876 })] });
+    expect(screen.getByTestId('event-coordinates').textContent).toBe('30.2672123, -97.7431987');
+    fireEvent.click(screen.getByRole('button', { name: 'Copy coordinates' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('30.2672123, -97.7431987'));
+  });
+
   it("the copy button copies 'lat, lng' and says 'Copied' for a moment", async () => {
     await openDetail('loc-fire');
     fireEvent.click(screen.getByRole('button', { name: 'Copy coordinates' }));
-    await waitFor(() => expect(writeText).toHaveBeenCalledWith('30.26720, -97.74310'));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('30.2672, -97.7431'));
     await waitFor(() => expect(text(screen.getByRole('button', { name: 'Copy coordinates' }))).toBe('Copied'));
     await waitFor(() => expect(text(screen.getByRole('button', { name: 'Copy coordinates' }))).toBe('Copy'), { timeout: 3_000 });
   });

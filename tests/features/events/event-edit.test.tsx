@@ -10,8 +10,8 @@ afterEach(cleanupEvents);
 const LOAD = { timeout: 20_000 };
 const PUT = 'PUT /locations/loc-fire';
 
-async function openEdit(routes: Record<string, Handler> = {}, permissions?: string[]) {
-  const harness = renderEvents('/dashboard/events/loc-fire/edit', { routes, ...(permissions ? { permissions } : {}) });
+async function openEdit(routes: Record<string, Handler> = {}, permissions?: string[], id = 'loc-fire') {
+  const harness = renderEvents(`/dashboard/events/${id}/edit`, { routes, ...(permissions ? { permissions } : {}) });
   await screen.findByRole('heading', { level: 1, name: 'Edit Location' }, LOAD);
   return harness;
 }
@@ -79,8 +79,15 @@ describe('part1 §5 event location edit', () => {
     fireEvent.click(save());
     await waitFor(() => expect(harness.router.state.location.pathname).toBe('/dashboard/events/loc-fire'), LOAD);
     expect(body).toEqual({ lat: 30.28, lng: -97.75, roadway_heading: 270, organization_id: 'org-1' });
-    await waitFor(() => expect(screen.getByTestId('event-coordinates').textContent).toBe('30.28000, -97.75000'), LOAD);
+    await waitFor(() => expect(screen.getByTestId('event-coordinates').textContent).toBe('30.28, -97.75'), LOAD);
     expect(screen.getByRole('img', { name: 'Roadway heading 270°' })).toBeTruthy();
+    // part1 §4: the cache refreshes incrementally by last update time (the first fetch covered 7 days).
+    const fetches = harness.api.callsTo('/locations');
+    expect(fetches[0]!.searchParams.get('start_date')).not.toBeNull();
+    const refresh = fetches.at(-1)!;
+    expect(fetches.length).toBeGreaterThan(1);
+    expect(refresh.searchParams.get('last_updated_timestamp')).not.toBeNull();
+    expect(refresh.searchParams.get('start_date')).toBeNull();
   });
 
   it.each([
@@ -99,9 +106,30 @@ describe('part1 §5 event location edit', () => {
     expect(router.state.location.pathname).toBe('/dashboard/events/loc-fire/edit');
   });
 
-  it('without incident update permission the form is not offered', async () => {
+  it("part1 §8 no answer from the server: 'Connection failed.' under the form", async () => {
+    await openEdit({
+      [PUT]: () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    type('Latitude', '30.3');
+    await waitFor(() => expect(save().disabled).toBe(false));
+    fireEvent.click(save());
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Connection failed.'), LOAD);
+  });
+
+  it("without incident update permission the form is not offered: 'Sorry, you are not currently authorized to access this page.'", async () => {
     await openEdit({}, ['incident:read']);
     expect(screen.queryByLabelText('Latitude')).toBeNull();
-    expect(screen.getByText('Only an active event that is not a geo marker can be edited.')).toBeTruthy();
+    expect(screen.getByText('Sorry, you are not currently authorized to access this page.').getAttribute('role')).toBe('status');
+  });
+
+  it.each([
+    ['an ended event', 'loc-medical'],
+    ['a geo marker', 'loc-marker'],
+  ])("%s is not edited: 'Only an active event that is not a geo marker can be edited.'", async (_name, id) => {
+    await openEdit({}, undefined, id);
+    expect(screen.queryByLabelText('Latitude')).toBeNull();
+    expect(screen.getByText('Only an active event that is not a geo marker can be edited.').getAttribute('role')).toBe('status');
   });
 });

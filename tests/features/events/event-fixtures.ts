@@ -88,12 +88,18 @@ const harnesses: AppHarness[] = [];
 /**
  * Renders `path` signed in with `permissions`, the clock (Date only; timers stay real) at NOW and
  * moving on, the events given to the real live engine, and `routes` for the page's own calls.
+ * `fakeIntervals`: setInterval is faked too (a test moves minutes on with vi.advanceTimersByTime).
  */
 export function renderEvents(
   path: string,
-  { permissions = ['incident:read', 'incident:update'], events = ALL_EVENTS, routes = {} }: { permissions?: string[]; events?: LocationWireInput[]; routes?: Record<string, Handler> } = {},
+  {
+    permissions = ['incident:read', 'incident:update'],
+    events = ALL_EVENTS,
+    routes = {},
+    fakeIntervals = false,
+  }: { permissions?: string[]; events?: LocationWireInput[]; routes?: Record<string, Handler>; fakeIntervals?: boolean } = {},
 ): AppHarness & { api: FakeApi } {
-  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+  vi.useFakeTimers({ toFake: fakeIntervals ? ['Date', 'setInterval', 'clearInterval'] : ['Date'], shouldAdvanceTime: true });
   vi.setSystemTime(NOW);
   const api = new FakeApi();
   api.setThings([thing(1)]);

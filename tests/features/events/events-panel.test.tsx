@@ -1,13 +1,17 @@
 // @vitest-environment jsdom
 /** part1 §2 "Events (incidents) panel", §4 sorting, §9 rows and debounce: the panel over the real live engine. */
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EVENTS_SEARCH_DEBOUNCE_MS } from '../../../src/domain/constants';
-import { ALL_EVENTS, COLLISION, cleanupEvents, renderEvents } from './event-fixtures';
+import { iso } from '../../support/live-fixtures';
+import { ALL_EVENTS, COLLISION, FIRE, NOW, cleanupEvents, eventWire, renderEvents } from './event-fixtures';
 
 afterEach(cleanupEvents);
 
 const LOAD = { timeout: 20_000 };
+const HOUR = 3_600_000;
+/** part1 §4, §9: the first fetch covers the last 7 days. */
+const SEVEN_DAYS = 7 * 24 * HOUR;
 
 const text = (element: Element) => element.textContent ?? '';
 
@@ -33,6 +37,27 @@ describe('part1 §2 events panel', () => {
     expect(within(display).getAllByRole('option').map((o) => o.textContent)).toEqual(['Active Only', 'Today', '24 hrs', 'All Recent']);
     await waitFor(() => expect(text(screen.getByTestId('event-counts'))).toBe('Active Events 3 | Recent Events 2'), LOAD);
     expect(screen.getByRole('searchbox', { name: 'Search events' }).getAttribute('placeholder')).toBe('Search Asset, Street, or System ID');
+  });
+
+  it('part1 §4, §9 the first GET /locations covers the last 7 days (start_date)', async () => {
+    const { api } = await openPanel();
+    const first = api.callsTo('/locations')[0]!;
+    expect(first.searchParams.get('last_updated_timestamp')).toBeNull();
+    const since = Date.parse(first.searchParams.get('start_date')!);
+    // The clock runs on from NOW while the page loads: 7 days before the moment of the fetch.
+    expect(since - (NOW - SEVEN_DAYS)).toBeGreaterThanOrEqual(0);
+    expect(since - (NOW - SEVEN_DAYS)).toBeLessThan(LOAD.timeout);
+  });
+
+  it("'24 hrs' lets an ended event go once it is over 24 h old, with nothing else changing", async () => {
+    // Ended 45 s short of 24 h ago: shown now, gone a minute later.
+    const OLD = eventWire('loc-old', { display_name: 'Old Call', is_active: false, start_time: iso(NOW - 25 * HOUR), end_time: iso(NOW - 24 * HOUR + 45_000) });
+    await openPanel({ events: [FIRE, OLD], fakeIntervals: true });
+    await waitFor(() => expect(rowNames()).toEqual(['Structure Fire', 'Old Call']), LOAD);
+    expect(text(screen.getByTestId('event-counts'))).toBe('Active Events 1 | Recent Events 1');
+    act(() => vi.advanceTimersByTime(60_000));
+    await waitFor(() => expect(rowNames()).toEqual(['Structure Fire']), LOAD);
+    expect(text(screen.getByTestId('event-counts'))).toBe('Active Events 1 | Recent Events 0');
   });
 
   it('part1 §4 sorting: active first by newest start, then inactive by newest end', async () => {

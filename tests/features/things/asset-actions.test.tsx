@@ -101,6 +101,8 @@ describe('part1 §5 R2R test rule and its tooltips', () => {
     ['while pending', { heartbeat_datetime: iso(Date.now() - 9 * HOUR_MS) }, ALL, 'Invalid asset status'],
     ['with R2R not enabled', { is_r2r_enabled: false }, ALL, 'R2R not enabled'],
     ['on a type that is not R2R capable', { thing_type: 'tow' }, ALL, 'R2R not enabled'],
+    // part 1 §4: out of service is status 6 (the detail shows Out-of-Service), not standby.
+    ['out of service (standby otherwise)', { in_service: false }, ALL, 'Invalid asset status'],
   ] as const)('%s', (_name, overrides, permissions, tooltip) => {
     setup(details(overrides), [...permissions]);
     const button = r2rButton();
@@ -238,6 +240,7 @@ describe('part1 §5 LED intensity rule, §8 outcome', () => {
     ['without the light-intensity permission', {}, ['thing:read', 'thing:invoke_r2r'], 'Not authorized'],
     ['while pending (above stationary)', { heartbeat_datetime: iso(Date.now() - 9 * HOUR_MS) }, ALL, 'Invalid asset status'],
     ['while offline', { heartbeat_datetime: iso(Date.now() - 100 * HOUR_MS) }, ALL, 'Invalid asset status'],
+    ['while out of service (above stationary: status 6)', { in_service: false }, ALL, 'Invalid asset status'],
   ] as const)('%s the control is disabled with its tooltip', (_name, overrides, permissions, tooltip) => {
     setup(details(overrides), [...permissions]);
     expect(select().disabled).toBe(true);

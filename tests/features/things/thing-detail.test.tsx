@@ -109,6 +109,30 @@ describe('part1 §2 Asset detail: Status section variants', () => {
     expect(valueOf('Status', 'Speed')).toBe('0 mph');
   });
 
+  it('stationary (still, with a street): direction, speed and last sync', async () => {
+    const heard = Date.now() - MINUTE_MS;
+    renderDetail(thing(1, { nickname: 'Unit 1', street: 'Congress Ave', course: 350, speed: 0, heartbeat_datetime: iso(heard) }));
+    await opened('Unit 1');
+    expect(within(screen.getByRole('region', { name: 'Status' })).getByText('Stationary')).toBeTruthy();
+    expect(valueOf('Status', 'Direction')).toBe('N');
+    expect(valueOf('Status', 'Speed')).toBe('0 mph');
+    expect(valueOf('Status', 'Last Sync')).toBe(formatDateTime(heard, ZONE));
+    expect(valueOf('Status', 'Last Online')).toBeNull();
+  });
+
+  it('out of service: the status reads Out-of-Service, and R2R and LED say Invalid asset status', async () => {
+    renderDetail(thing(1, { nickname: 'Unit 1', in_service: false, device_type: 'ha7', is_r2r_enabled: true, thing_type: 'police', heartbeat_datetime: iso(Date.now()) }));
+    await opened('Unit 1');
+    const status = screen.getByRole('region', { name: 'Status' });
+    expect(within(status).getByText('Out-of-Service')).toBeTruthy();
+    expect(within(status).queryByText('Standby')).toBeNull();
+    expect(valueOf('Profile', 'In Service')).toBe('No');
+    const r2r = screen.getByRole('button', { name: 'Send R2R Test Alert' }) as HTMLButtonElement;
+    expect(r2r.disabled).toBe(true);
+    expect(document.getElementById(r2r.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Invalid asset status');
+    expect((screen.getByRole('combobox', { name: 'LED Intensity' }) as HTMLSelectElement).disabled).toBe(true);
+  });
+
   it.each([
     ['Pending', 9 * HOUR_MS],
     ['Offline', 100 * HOUR_MS],
@@ -222,8 +246,11 @@ describe('part1 §2 Asset detail: navigation', () => {
     await opened('Unit 1');
     const store = harness.services.live.bridge!.store;
     expect(store.selection.id).toBe('thing-00001');
+    const map = screen.getByTestId('dashboard-map');
+    await waitFor(() => expect(map.getAttribute('data-target')).toBe('asset:thing-00001'), WAIT);
     fireEvent.click(screen.getByRole('button', { name: /Back/ }));
     await waitFor(() => expect(harness.router.state.location.pathname).toBe('/dashboard/things'), WAIT);
+    expect(map.getAttribute('data-target')).toBeNull();
     await waitFor(() => expect(store.selection.id).toBeNull(), WAIT);
     expect(store.selection.asset).toBeNull();
   });

@@ -129,6 +129,28 @@ describe('part1 §5 asset edit: fields and rules', () => {
     await waitFor(() => expect(save().disabled).toBe(true));
   });
 
+  it("part1 §5 'Required *': the nickname is marked required and reads 'Required *' while empty", async () => {
+    renderEdit(unit());
+    await profileForm();
+    const nickname = input('Nickname *');
+    expect(nickname.getAttribute('aria-required')).toBe('true');
+    expect(nickname.getAttribute('placeholder')).toBe('Required *');
+    typeInto('Nickname *', '');
+    expect(nickname.value).toBe('');
+    expect((await screen.findByText('Required')).id).toBe(nickname.getAttribute('aria-describedby'));
+  });
+
+  it("type required: choosing no type and saving shows 'Required' under it (and sends nothing)", async () => {
+    const harness = renderEdit(unit());
+    await profileForm();
+    fireEvent.change(select('Type *'), { target: { value: '' } });
+    fireEvent.blur(select('Type *'));
+    fireEvent.click(save());
+    const shown = await screen.findByText('Required');
+    expect(select('Type *').getAttribute('aria-describedby')).toBe(shown.id);
+    expect(harness.calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+
   it.each([
     ['Nickname *', '', 'Required'],
     ['Nickname *', 'x'.repeat(51), 'Must be 50 or fewer characters'],
@@ -239,6 +261,29 @@ describe('part1 §7 PUT /things/{id} and §8 asset save errors', () => {
         ],
       },
     ]);
+  });
+
+  it('Save is disabled while the save is on its way', async () => {
+    let release: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const harness = renderEdit(unit(), {
+      extra: {
+        'PUT /things/thing-00001': async () => {
+          await answered;
+          return json(200, unit({ nickname: 'Patrol 2' }));
+        },
+      },
+    });
+    await profileForm();
+    typeInto('Nickname *', 'Patrol 2');
+    expect(save().disabled).toBe(false);
+    fireEvent.click(save());
+    await waitFor(() => expect(harness.calls.some((call) => call.method === 'PUT')).toBe(true), WAIT);
+    expect(save().disabled).toBe(true);
+    release();
+    await waitFor(() => expect(harness.router.state.location.pathname).toBe('/dashboard/things/thing-00001'), WAIT);
   });
 
   it.each([

@@ -187,6 +187,31 @@ describe('part1 §2 Asset list, §4 sorting (the Live list)', () => {
     expect(chip('Out-of-Service')).toBe('Out-of-Service 1');
   });
 
+  it("Filters: Feed keeps only the assets in a WZDx feed (part1 §4 'feed')", async () => {
+    renderLive([...fleet(), thing(10, { nickname: 'Feeder', feed_subscriptions: ['wzdx-1'] })]);
+    await waitFor(() => expect(rowNames()).toHaveLength(10), WAIT);
+    fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    const panel = screen.getByRole('region', { name: 'Filters' });
+    fireEvent.click(within(panel).getByRole('checkbox', { name: 'Feed' }));
+    fireEvent.click(within(panel).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(rowNames()).toEqual(['Feeder']), WAIT);
+    expect(screen.getByText('1 of 10 assets')).toBeTruthy();
+  });
+
+  it("part1 §4: with the show-offline preference off the status filter leaves offline out (and Clear keeps it out)", async () => {
+    renderLive(fleet());
+    await waitFor(() => expect(rowNames()).toEqual(ALL_IN_ORDER), WAIT);
+    fireEvent.click(screen.getByRole('switch', { name: 'Show offline' }));
+    await waitFor(() => expect(rowNames()).toEqual(ALL_IN_ORDER.filter((name) => name !== 'Gone')), WAIT);
+    fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    const panel = screen.getByRole('region', { name: 'Filters' });
+    expect((within(panel).getByRole('checkbox', { name: 'Offline' }) as HTMLInputElement).checked).toBe(false);
+    expect((within(panel).getByRole('checkbox', { name: 'Pending' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(panel).getByRole('button', { name: 'Clear' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(rowNames()).not.toContain('Gone');
+  });
+
   it('a row click targets the asset, navigates to its id and pans the map to it at the centring zoom', async () => {
     const { router } = renderLive(fleet());
     await waitFor(() => expect(rowNames()).toHaveLength(9), WAIT);

@@ -1,0 +1,18 @@
+/**
+ * Waits in real time (fake timers or a faked Date do not slow or stop it) until `read` answers
+ * something other than undefined or false, polling every `pollMs`; fails naming `what` after `ms`.
+ */
+const realSetTimeout = globalThis.setTimeout;
+const realNow = performance.now.bind(performance);
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => realSetTimeout(resolve, ms));
+
+export async function until<T>(read: () => T | undefined | false, what = 'condition', ms = 5_000, pollMs = 5): Promise<T> {
+  const started = realNow();
+  for (;;) {
+    const value = read();
+    if (value !== undefined && value !== false) return value;
+    if (realNow() - started > ms) throw new Error(`timed out waiting for ${what}`);
+    await sleep(pollMs);
+  }
+}

@@ -29,9 +29,41 @@ export function toIso(ms: number | null): string | null {
 /** How the dashboard writes a date and time (the spec shows no format: chosen). */
 export const DATE_TIME_FORMAT = 'MM/dd/yyyy h:mm a';
 
-/** Epoch ms as DATE_TIME_FORMAT in `timeZone` (IANA), or in the runtime's zone when none. */
+/** The top bar's clock (part 1 §2: date and time; the spec shows no format: chosen). */
+export const CLOCK_FORMAT = 'EEE, MMM d, yyyy hh:mm a';
+
+const knownZones = new Map<string, boolean>();
+/** Whether the runtime knows `timeZone` (an IANA name); an unknown one would make every shown time throw. */
+function knownZone(timeZone: string): boolean {
+  let known = knownZones.get(timeZone);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone });
+      known = true;
+    } catch {
+      known = false;
+    }
+    knownZones.set(timeZone, known);
+  }
+  return known;
+}
+
+/** Epoch ms in `pattern` (date-fns) in `timeZone` (IANA); in the runtime's zone when none or unknown. */
+function formatIn(ms: number, pattern: string, timeZone?: string | null): string {
+  return timeZone && knownZone(timeZone) ? format(ms, pattern, { in: tz(timeZone) }) : format(ms, pattern);
+}
+
+/** Epoch ms as DATE_TIME_FORMAT in `timeZone` (IANA), or in the runtime's zone when none or unknown. */
 export function formatDateTime(ms: number, timeZone?: string | null): string {
-  return timeZone ? format(ms, DATE_TIME_FORMAT, { in: tz(timeZone) }) : format(ms, DATE_TIME_FORMAT);
+  return formatIn(ms, DATE_TIME_FORMAT, timeZone);
+}
+
+/**
+ * Epoch ms as the top bar's CLOCK_FORMAT in the user's zone (the profile's, the one every other
+ * shown time uses), or the runtime's when none or unknown.
+ */
+export function formatClock(ms: number, timeZone?: string | null): string {
+  return formatIn(ms, CLOCK_FORMAT, timeZone);
 }
 
 const UNITS = [

@@ -37,6 +37,14 @@ describe('part1 §2 desktop shell', () => {
     expect(screen.getByText(/© \d{4} Lightbar/)).toBeTruthy();
   });
 
+  it("the top bar's date and time are in the user's time zone, as the times of the Live and Events sections", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.UTC(2026, 10, 22, 13, 31));
+    renderApp('/dashboard/things', shellRoutes(ADMIN, { timezone: 'America/Chicago' }), { signedIn: true });
+    await nav();
+    expect(document.querySelector('.top-bar-clock')?.textContent).toBe('Sun, Nov 22, 2026 07:31 AM');
+  });
+
   it('a Media user (incident read only) sees Incidents alone and no asset count', async () => {
     renderApp('/dashboard', shellRoutes(['incident:read']), { signedIn: true });
     const links = within(await nav()).getAllByRole('listitem').map((li) => li.textContent);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDuration } from '../../src/domain/time';
+import { formatClock, formatDateTime, formatDuration } from '../../src/domain/time';
 
 describe('shown times (part1 §2 event detail)', () => {
   it.each([
@@ -18,5 +18,17 @@ describe('shown times (part1 §2 event detail)', () => {
     const at = Date.UTC(2026, 10, 22, 12, 5);
     expect(formatDateTime(at, 'America/Chicago')).toBe('11/22/2026 6:05 AM');
     expect(formatDateTime(at, 'Europe/Berlin')).toBe('11/22/2026 1:05 PM');
+  });
+
+  it('an unknown zone (a bad profile value) writes the runtime zone instead of throwing', () => {
+    const at = Date.UTC(2026, 10, 22, 12, 5);
+    expect(formatDateTime(at, 'Not/AZone')).toBe(formatDateTime(at));
+    expect(formatClock(at, 'Not/AZone')).toBe(formatClock(at));
+  });
+
+  it("the top bar's clock is written in the user's zone, as every other shown time", () => {
+    const at = Date.UTC(2026, 10, 22, 13, 31);
+    expect(formatClock(at, 'America/Chicago')).toBe('Sun, Nov 22, 2026 07:31 AM');
+    expect(formatClock(at, 'Asia/Tokyo')).toBe('Sun, Nov 22, 2026 10:31 PM');
   });
 });

@@ -10,6 +10,7 @@ import { SHELL_EXTRA_TEXT, SHELL_TEXT } from '../../domain/labels';
 import type { OrganizationRef } from '../../domain/organization';
 import { canSeeSection, sectionHref, showsAssetCount, showsManageAccounts, showsOrgChooser } from '../../domain/permissions';
 import type { Profile } from '../../domain/profile';
+import { formatClock } from '../../domain/time';
 import { ProfileMenu } from './profile-menu';
 import { filterOrganizations, showsOrganizationSearch } from './shell-model';
 import './org-chooser.css';
@@ -111,8 +112,7 @@ export function TopBar({ profile, organizations, organizationId, assetCount, onC
   return (
     <header className="top-bar">
       <time className="top-bar-clock" dateTime={now.toISOString()}>
-        {now.toLocaleDateString(undefined, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' })}{' '}
-        {now.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}
+        {formatClock(now.getTime(), profile.timezone)}
       </time>
       {chooser ? (
         <OrganizationChooser className="top-bar-org" organizations={organizations} organizationId={organizationId} onChoose={onChooseOrganization} />

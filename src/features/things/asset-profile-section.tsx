@@ -29,11 +29,10 @@ export const PROFILE_FIELD = {
 export function AssetProfileSection({ asset }: { asset: AssetDetails }) {
   const titleId = useId();
   const text = (value: string | null | undefined) => (value ? value : STATUS_FIELD.none);
-  // Integrations: what the asset reports, else its external identifiers (provider: id).
-  const integrations =
-    asset.integrations.length > 0
-      ? asset.integrations.map((i) => `${i.name}: ${i.id}`)
-      : asset.externalIdentifiers.map((e) => `${e.systemName}: ${e.identifierId}`);
+  // Integrations: the asset's ids in its providers (provider: id), the values its edit form
+  // edits. The wire's `integrations` are the owner organization's integration configurations:
+  // their ids mean nothing to a dispatcher and do not change when the asset is edited.
+  const integrations = asset.externalIdentifiers.map((e) => `${e.systemName}: ${e.identifierId}`);
   const rows: [string, string][] = [
     [PROFILE_FIELD.name, asset.name.toUpperCase()],
     [PROFILE_FIELD.nickname, text(asset.nickname)],

@@ -192,6 +192,19 @@ describe('part1 §2 Asset detail: Profile and Organization Access', () => {
     expect(screen.getByRole('note').textContent).toBe('Alerting is off. It turns back on automatically after 60 minutes.');
   });
 
+  it("Integrations are the asset's own provider ids (what its edit form edits), not the owner's integration configurations", async () => {
+    renderDetail(
+      thing(1, {
+        nickname: 'Engine 41',
+        device_type: 'ha7',
+        integrations: [{ name: 'samsara', id: '732271c2-f1e8-4494-8b11-2719ebe7bb4b' }],
+        external_identifiers: [],
+      }),
+    );
+    await opened('Engine 41');
+    expect(valueOf('Profile', 'Integrations')).toBe('—');
+  });
+
   it('alerting on: no info text; the system id shows only for api devices', async () => {
     renderDetail(thing(1, { nickname: 'Unit 1', device_type: 'ha5', external_id: 'X-1', is_publicly_alerting: true }));
     await opened('Unit 1');

@@ -283,3 +283,21 @@ export function geometryPositions(geometry: Geometry): LatLng[] {
       return geometry.ring;
   }
 }
+
+// ── Web Mercator, as the maps draw (deck.gl's world: 512 px wide at zoom 0) ─────────────
+/** The latitude limit of Web Mercator. */
+export const MERCATOR_MAX_LAT = 85.051129;
+/** deck.gl's world width at zoom 0, px. */
+export const WORLD_SIZE_PX = 512;
+
+/** The Mercator y of a latitude (radians of the projection; north is larger), clamped to the projection's limit. */
+export function mercatorY(lat: number): number {
+  const clamped = Math.max(-MERCATOR_MAX_LAT, Math.min(MERCATOR_MAX_LAT, lat));
+  return Math.log(Math.tan(Math.PI / 4 + (clamped * Math.PI) / 360));
+}
+
+/** A position's pixel on the whole world at `zoom` ([0, 0] the north-west corner), as deck.gl counts zoom. */
+export function worldPixel(lng: number, lat: number, zoom: number): [number, number] {
+  const size = WORLD_SIZE_PX * 2 ** zoom;
+  return [((lng + 180) / 360) * size, ((Math.PI - mercatorY(lat)) / (2 * Math.PI)) * size];
+}

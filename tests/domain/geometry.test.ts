@@ -10,6 +10,9 @@ import {
   geometryPositions,
   isInCircle,
   isInPolygon,
+  MERCATOR_MAX_LAT,
+  mercatorY,
+  worldPixel,
   isValidLatLng,
   openRing,
   polygonAreaSqM,
@@ -186,5 +189,22 @@ describe('geometry measures', () => {
     expect(ringCenter([])).toBeNull();
     expect(boundsOf(pts)).toEqual({ south: 0, west: 0, north: 2, east: 4 });
     expect(boundsOf([])).toBeNull();
+  });
+});
+
+describe('Web Mercator pixels as the maps draw (deck.gl: a 512 px world at zoom 0)', () => {
+  it('the centre, the corners, and a zoom level doubling every distance', () => {
+    expect(worldPixel(0, 0, 0)).toEqual([256, 256]);
+    const [x, y] = worldPixel(-180, 90, 0); // the latitude is clamped to the projection's limit
+    expect(x).toBe(0);
+    expect(y).toBeCloseTo(0, 4);
+    expect(worldPixel(180, -MERCATOR_MAX_LAT, 1)[1]).toBeCloseTo(1024, 4);
+    const a = worldPixel(-97.7, 30.3, 12);
+    const b = worldPixel(-97.6, 30.2, 12);
+    const a2 = worldPixel(-97.7, 30.3, 13);
+    const b2 = worldPixel(-97.6, 30.2, 13);
+    expect(b2[0] - a2[0]).toBeCloseTo(2 * (b[0] - a[0]), 6);
+    expect(b2[1] - a2[1]).toBeCloseTo(2 * (b[1] - a[1]), 6);
+    expect(mercatorY(0)).toBeCloseTo(0, 12);
   });
 });

@@ -6,15 +6,17 @@
 import { describe, expect, it } from 'vitest';
 import { fromAreaWire, type AreaWire } from '../../src/domain/area';
 import { METRES_PER_MILE } from '../../src/domain/constants';
-import { distanceM } from '../../src/domain/geometry';
+import { distanceM, worldPixel } from '../../src/domain/geometry';
 import { AREA_BADGE_BORDER_COLOR, AREA_LINE_COLOR, AREA_TARGET_LINE_COLOR } from '../../src/map/layers/overlay-style';
 import {
   AREA_COUNT_PENDING,
   areaCountLabel,
   areaMarkers,
   areasLayers,
+  AREA_BADGE_SPACING_PX,
   CIRCLE_STEPS,
   shapeOutline,
+  visibleBadges,
   type AreaMarker,
 } from '../../src/map/layers/areas-layer';
 
@@ -79,7 +81,7 @@ describe('part1 §2 Map "Area markers show asset counts"', () => {
 
   it('shapes (not pickable) and pickable count badges, as two layers; the targeted area is outlined in the focus colour', () => {
     const markers = areaMarkers([station, park], { s: 3, p: 1 });
-    const layers = areasLayers({ markers, targetId: 'p' });
+    const layers = areasLayers({ markers, targetId: 'p', zoom: 14 });
     // Apart, so the map can draw the shapes under the fleet and the badges over it (dashboard-map).
     expect([layers.shapes.id, layers.badges.id]).toEqual(['area-shapes', 'area-markers']);
     const shapes = layers.shapes.props as unknown as PolygonProps;
@@ -90,5 +92,25 @@ describe('part1 §2 Map "Area markers show asset counts"', () => {
     for (const m of badges.data) for (const ch of badges.getText(m)) expect(badges.characterSet).toContain(ch);
     expect(shapes.data.map((m) => shapes.getLineColor(m))).toEqual([AREA_LINE_COLOR, AREA_TARGET_LINE_COLOR]);
     expect(badges.data.map((m) => badges.getBorderColor(m))).toEqual([AREA_BADGE_BORDER_COLOR, AREA_TARGET_LINE_COLOR]);
+  });
+
+  it('zoomed out, badges that would overlap are thinned out: the targeted one, then the larger count, then the first; panning changes nothing', () => {
+    // Three stations 300 m apart along a street, one 5 km away.
+    const at = (id: string, lat: number, lng: number) => area(id, { point_geom: { lat, lon: lng }, radius_dist: 0.06 });
+    const areas = [at('a', 30.3, -97.7), at('b', 30.3, -97.6969), at('c', 30.3, -97.6938), at('far', 30.345, -97.7)];
+    const markers = areaMarkers(areas, { a: 2, b: 7, c: 0, far: 1 });
+    const ids = (zoom: number, target: string | null = null) => visibleBadges(markers, zoom, target).map((m) => m.id);
+    expect(ids(16)).toEqual(['a', 'b', 'c', 'far']);
+    expect(ids(10)).toEqual(['b', 'far']);
+    expect(ids(10, 'c')).toEqual(['c', 'far']);
+    // no two badges drawn overlap, at any zoom
+    for (let zoom = 8; zoom <= 16; zoom += 0.25) {
+      const drawn = visibleBadges(markers, zoom, null).map((m) => worldPixel(m.position[0], m.position[1], zoom));
+      for (const [i, p] of drawn.entries())
+        for (const q of drawn.slice(i + 1)) expect(Math.abs(p[0] - q[0]) >= AREA_BADGE_SPACING_PX.x || Math.abs(p[1] - q[1]) >= AREA_BADGE_SPACING_PX.y).toBe(true);
+    }
+    // the badge layer draws the thinned-out list
+    const badges = areasLayers({ markers, targetId: null, zoom: 10 }).badges.props as unknown as TextProps;
+    expect(badges.data.map((m) => badges.getText(m))).toEqual(['7', '1']);
   });
 });

@@ -341,6 +341,34 @@ describe('group view: clusters and station groups', () => {
     expect(Array.from(noStations.count).reduce((a, b) => a + b, 0)).toBe(31);
   });
 
+  it('zoomed out, station markers that would overlap each other or a cluster merge into one cluster counting all their assets', () => {
+    // Two stations 2.2 km apart (about 530 px at zoom 14, 33 px at zoom 10, in deck.gl's 512-px
+    // world), 3 and 2 assets at them, and 4 assets away from any station 300 m from the first.
+    const things = [
+      ...Array.from({ length: 3 }, (_, i) => parsedThing(i, { lat: 30.2 + i * 0.00001, lng: -97.7 })),
+      ...Array.from({ length: 2 }, (_, i) => parsedThing(10 + i, { lat: 30.22 + i * 0.00001, lng: -97.7 })),
+      ...Array.from({ length: 4 }, (_, i) => parsedThing(20 + i, { lat: 30.2027 + i * 0.00001, lng: -97.7 })),
+    ];
+    const core = coreWith(things);
+    core.setStations(stationsFrom([fromAreaWire(stationArea('st-1', 30.2, -97.7)), fromAreaWire(stationArea('st-2', 30.22, -97.7))]), NOW);
+    core.flush(NOW);
+    const world: [number, number, number, number] = [-180, -85, 180, 85];
+    const far = core.clusterAnswer({ bbox: world, zoom: 10, stationView: true });
+    expect(far.stations.ids).toEqual([]);
+    expect(Array.from(far.count)).toEqual([9]);
+    expect(Array.from(far.slot)).toEqual([-1]);
+    // a click on it zooms to where it breaks apart
+    const expansion = core.clusters.expansionZoom(far.clusterId[0]!);
+    expect(expansion).toBeGreaterThan(10);
+    expect(expansion).toBeLessThanOrEqual(14);
+
+    const closer = core.clusterAnswer({ bbox: world, zoom: 14, stationView: true });
+    expect([...closer.stations.ids].sort()).toEqual(['st-1', 'st-2']);
+    expect(closer.stations.names.slice().sort()).toEqual(['Station st-1', 'Station st-2']);
+    expect(Array.from(closer.stations.count).sort()).toEqual([2, 3]);
+    expect(Array.from(closer.count)).toEqual([4]);
+  });
+
   it('rebuilds only when something it shows changed', () => {
     const core = coreWith([parsedThing(1), parsedThing(2, { heartbeat_datetime: iso(NOW - 200 * HOUR_MS) })]);
     const query = { bbox: [-180, -85, 180, 85] as [number, number, number, number], zoom: 5, stationView: true };

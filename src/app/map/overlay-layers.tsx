@@ -58,6 +58,9 @@ function isOverlayKind(kind: string): kind is OverlayKind {
   return kind === 'event' || kind === 'area';
 }
 
+/** Steps per zoom level at which the area badges are thinned out again. */
+const BADGE_ZOOM_STEPS = 4;
+
 export const EVENT_PATH = (id: string) => `/dashboard/events/${encodeURIComponent(id)}`;
 export const AREA_PATH = (id: string) => `/dashboard/areas/${encodeURIComponent(id)}`;
 
@@ -74,7 +77,9 @@ export interface OverlayLayers {
 export function useOverlayLayers({ map, live, bridge }: DashboardMapProps, display: { events: boolean }): OverlayLayers {
   const navigate = useNavigate();
   const state = overlayStateOf(map);
-  const { target } = useSnapshot(map);
+  const { target, view } = useSnapshot(map);
+  // The badges are thinned out per quarter zoom step, rounded down (the closer spacing: never an overlap).
+  const badgeZoom = Math.floor(view.zoom * BADGE_ZOOM_STEPS) / BADGE_ZOOM_STEPS;
   const organizationId = useLiveOrganizationId(live);
   const areas = useAreas(organizationId);
   const shapes = useMemo(() => areas.map(areaShape).filter((shape): shape is AreaShape => shape !== null), [areas]);
@@ -117,8 +122,8 @@ export function useOverlayLayers({ map, live, bridge }: DashboardMapProps, displ
   const eventTarget = target?.kind === 'event' ? target.id : null;
   const areaTarget = target?.kind === 'area' ? target.id : null;
   const areaLayers = useMemo(
-    () => areasLayers({ markers: areaMarks, targetId: areaTarget, onHover: (info) => hover('area', info), onClick: (info) => pin('area', info) }),
-    [areaMarks, areaTarget, hover, pin],
+    () => areasLayers({ markers: areaMarks, targetId: areaTarget, zoom: badgeZoom, onHover: (info) => hover('area', info), onClick: (info) => pin('area', info) }),
+    [areaMarks, areaTarget, badgeZoom, hover, pin],
   );
   const eventLayers = useMemo(
     () =>

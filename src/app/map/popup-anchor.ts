@@ -3,6 +3,7 @@
  * of the map's width and height (Web Mercator, as the map draws), so the popup needs no pixel size
  * of the map and follows it on every view change. Null when the point is not in view.
  */
+import { mercatorY } from '../../domain/geometry';
 import type { Bounds } from './map-state';
 
 export interface PopupAnchor {
@@ -10,11 +11,6 @@ export interface PopupAnchor {
   x: number;
   /** 0 at the north edge, 1 at the south edge. */
   y: number;
-}
-
-function mercatorY(lat: number): number {
-  const clamped = Math.max(-85.051129, Math.min(85.051129, lat));
-  return Math.log(Math.tan(Math.PI / 4 + (clamped * Math.PI) / 360));
 }
 
 export function popupAnchor(bounds: Bounds | null, longitude: number, latitude: number): PopupAnchor | null {

@@ -9,7 +9,7 @@ import type { Layer, PickingInfo } from '@deck.gl/core';
 import { PolygonLayer, TextLayer } from '@deck.gl/layers';
 import type { Area } from '../../domain/area';
 import { areaMarkerPosition, areaShape, type AreaShape } from '../../domain/area-shape';
-import { circleToRing } from '../../domain/geometry';
+import { circleToRing, worldPixel } from '../../domain/geometry';
 import {
   AREA_BADGE_BORDER_COLOR,
   AREA_BADGE_BORDER_PX,
@@ -62,9 +62,37 @@ export function areaMarkers(areas: readonly Area[], counts: Readonly<Record<stri
   return markers;
 }
 
+/**
+ * chosen: two badges whose centres are closer than this across and down (px) would overlap (a badge
+ * is about 30 × 22 px with its padding and border, two or three digits wide).
+ */
+export const AREA_BADGE_SPACING_PX = { x: 40, y: 24 } as const;
+
+/**
+ * The badges to draw at `zoom`: where badges would overlap, the targeted area's wins, then the one
+ * counting more assets, then the earlier one, so a zoomed-out region's badges do not pile up on
+ * one another. Two places' distance in pixels depends on the zoom alone, so panning never changes
+ * the answer. Areas are tens: the pairwise check is cheap.
+ */
+export function visibleBadges(markers: readonly AreaMarker[], zoom: number, targetId: string | null): AreaMarker[] {
+  const rank = (m: AreaMarker) => (m.id === targetId ? Number.POSITIVE_INFINITY : (m.count ?? -1));
+  const byPriority = markers.map((marker, index) => ({ marker, index })).sort((a, b) => rank(b.marker) - rank(a.marker) || a.index - b.index);
+  const kept: { x: number; y: number }[] = [];
+  const shown = new Set<AreaMarker>();
+  for (const { marker } of byPriority) {
+    const [x, y] = worldPixel(marker.position[0], marker.position[1], zoom);
+    if (kept.some((k) => Math.abs(k.x - x) < AREA_BADGE_SPACING_PX.x && Math.abs(k.y - y) < AREA_BADGE_SPACING_PX.y)) continue;
+    kept.push({ x, y });
+    shown.add(marker);
+  }
+  return markers.filter((marker) => shown.has(marker));
+}
+
 export interface AreasLayerProps {
   markers: readonly AreaMarker[];
   targetId: string | null;
+  /** The map's zoom: badges that would overlap at it are thinned out (`visibleBadges`). */
+  zoom: number;
   onHover?: (info: PickingInfo<AreaMarker>) => void;
   onClick?: (info: PickingInfo<AreaMarker>) => boolean;
 }
@@ -79,7 +107,7 @@ export interface AreaLayers {
   badges: Layer;
 }
 
-export function areasLayers({ markers, targetId, onHover, onClick }: AreasLayerProps): AreaLayers {
+export function areasLayers({ markers, targetId, zoom, onHover, onClick }: AreasLayerProps): AreaLayers {
   const shaped = markers.filter((m) => m.shape !== null);
   return {
     shapes: new PolygonLayer<AreaMarker>({
@@ -97,7 +125,7 @@ export function areasLayers({ markers, targetId, onHover, onClick }: AreasLayerP
     }),
     badges: new TextLayer<AreaMarker>({
       id: 'area-markers',
-      data: markers as AreaMarker[],
+      data: visibleBadges(markers, zoom, targetId),
       getPosition: (m) => m.position,
       getText: (m) => areaCountLabel(m.count),
       getSize: AREA_BADGE_FONT_PX,

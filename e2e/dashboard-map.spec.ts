@@ -10,8 +10,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { WebMercatorViewport } from '@deck.gl/core';
 import { statusLabel, type AssetStatus } from '../src/domain/asset-status';
-import { DEFAULT_MAP_ZOOM } from '../src/domain/constants';
-import { DEFAULT_CENTER } from '../src/app/map/map-state';
 import { PREFERENCES_STORAGE_KEY } from '../src/app/live/store';
 import { STATUS_COLORS } from '../src/map/icon-atlas';
 import { colourAt, colourNear, decodePng, pixelsNear, type Rgb } from './pixels';
@@ -42,6 +40,33 @@ async function mapBox(page: Page) {
   const box = await page.getByTestId('dashboard-map').boundingBox({ timeout: 60_000 });
   expect(box).not.toBeNull();
   return box!;
+}
+
+/**
+ * The map's view once it stood still for three reads a second apart (the map writes it on its
+ * element as `data-view`), and unlike `previous` when given. `cameraKind`: the last camera request
+ * must be of this kind (the first view of the fleet is a fit: src/app/map/first-view.ts).
+ */
+async function settledView(page: Page, options: { cameraKind?: 'fit' | 'center'; previous?: string } = {}): Promise<string> {
+  const map = page.getByTestId('dashboard-map');
+  let seen: string[] = [];
+  await expect
+    .poll(
+      async () => {
+        const now = (await map.getAttribute('data-view', { timeout: 60_000 })) ?? '';
+        seen = [...seen, now].slice(-3);
+        const kindOk = !options.cameraKind || (await map.getAttribute('data-camera-kind')) === options.cameraKind;
+        return kindOk && now !== '' && now !== options.previous && seen.length === 3 && seen.every((v) => v === now);
+      },
+      { timeout: 120_000, intervals: [1_000] },
+    )
+    .toBe(true);
+  return seen[2]!;
+}
+
+function viewOf(text: string): { longitude: number; latitude: number; zoom: number } {
+  const [longitude, latitude, zoom] = text.split(',').map(Number) as [number, number, number];
+  return { longitude, latitude, zoom };
 }
 
 interface ThingRow {
@@ -141,7 +166,13 @@ test.describe('issue 7 the fleet on the dashboard map', () => {
     // does to the map's box): two empty ones (no other asset within 60 px), about 200 px apart.
     await mapBox(page);
     const SIDE = 1_000;
-    const viewport = new WebMercatorViewport({ width: SIDE, height: SIDE, longitude: DEFAULT_CENTER.longitude, latitude: DEFAULT_CENTER.latitude, zoom: DEFAULT_MAP_ZOOM });
+    // The first view shows the whole fleet (a fit once it loaded); two steps out leave room around it.
+    const fitted = await settledView(page, { cameraKind: 'fit' });
+    await page.getByRole('button', { name: 'Zoom out' }).click();
+    await page.getByRole('button', { name: 'Zoom out' }).click();
+    const view = viewOf(await settledView(page, { previous: fitted }));
+    expect(view.zoom).toBeLessThan(viewOf(fitted).zoom - 1);
+    const viewport = new WebMercatorViewport({ width: SIDE, height: SIDE, ...view });
     const offsetOf = (lng: number, lat: number) => {
       const [x, y] = viewport.project([lng, lat]) as [number, number];
       return [x - SIDE / 2, y - SIDE / 2] as const;

@@ -3,6 +3,7 @@
  * (paged and incremental things, locations, closures, areas) and a real `ws` socket server
  * speaking the ActionCable protocol of server/live/cable.ts, controlled by the test.
  */
+import { vi } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { AreaWire } from '../../src/domain/area';
 import { thingWireSchema, type ThingWireInput } from '../../src/domain/asset';
@@ -17,6 +18,17 @@ export const OTHER_ORG = '00000000-0000-4000-8000-000000000002';
 export const TOKEN = 'token-abc';
 
 export const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * The component tests run the real live engine on real timers, and the fixtures' times sit around
+ * NOW (`thing()` is heard at NOW). This sets the date to NOW and lets it run on at the real pace, so
+ * what a test sees does not depend on the hour it runs (an asset heard at NOW is standby whether the
+ * suite runs at noon or at 23:00). Left alone when the test already fakes the date itself.
+ */
+export function runClockFromNow(): void {
+  if (vi.isFakeTimers()) return;
+  vi.useFakeTimers({ now: NOW, toFake: ['Date'], shouldAdvanceTime: true });
+}
 
 /** A positioned, in-service asset heard from at `NOW` (standby), near Austin. */
 export function thing(i: number, overrides: Partial<ThingWireInput> = {}): ThingWireInput {

@@ -93,7 +93,7 @@ export function DashboardMap(props: DashboardMapProps) {
   }, [map]);
 
   return (
-    <div ref={container} className="dashboard-map" data-testid="dashboard-map" data-target={mapSnap.target ? `${mapSnap.target.kind}:${mapSnap.target.id}` : undefined} data-camera={camera?.kind === 'center' ? `${camera.longitude.toFixed(5)},${camera.latitude.toFixed(5)},${camera.zoom?.toFixed(2) ?? ''}` : undefined}>
+    <div ref={container} className="dashboard-map" data-testid="dashboard-map" data-target={mapSnap.target ? `${mapSnap.target.kind}:${mapSnap.target.id}` : undefined} data-camera-kind={camera?.kind} data-camera={camera?.kind === 'center' ? `${camera.longitude.toFixed(5)},${camera.latitude.toFixed(5)},${camera.zoom?.toFixed(2) ?? ''}` : undefined}>
       <LightbarMap
         layers={layers}
         initialViewState={initialViewState}
@@ -111,6 +111,8 @@ export function DashboardMap(props: DashboardMapProps) {
             bounds = [west, south, east, north];
           }
           map.view = { longitude: view.longitude, latitude: view.latitude, zoom: view.zoom, bounds };
+          // The view as the page shows it, for anyone reading the page (end-to-end tests project with it); no re-render.
+          if (element) element.dataset.view = `${view.longitude},${view.latitude},${view.zoom}`;
         }}
       />
       <OverlayPopups {...props} />

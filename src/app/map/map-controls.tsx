@@ -46,6 +46,7 @@ import type { LiveBridge } from '../live/bridge';
 import type { LivePreferences, LiveStore } from '../live/store';
 import { Toggle } from '../ui/toggle';
 import type { DashboardMapProps } from './dashboard-map';
+import { useFirstFleetView } from './first-view';
 import { centerOn, fitBounds, type MapState } from './map-state';
 import { useAreas } from './use-areas';
 
@@ -229,6 +230,7 @@ export function MapControls({ map, live, bridge, environment }: MapControlsProps
   const [menu, setMenu] = useState<MenuState | null>(null);
   const [words, setWords] = useState<ThreeWordState>({ kind: 'locating' });
   const zoomRequest = useRef<{ zoom: number; at: number } | null>(null);
+  useFirstFleetView(map, live, bridge);
 
   const zoomBy = (step: number) => {
     const recent = zoomRequest.current && Date.now() - zoomRequest.current.at < ZOOM_SETTLE_MS ? zoomRequest.current.zoom : map.view.zoom;

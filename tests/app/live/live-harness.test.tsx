@@ -1,9 +1,16 @@
 // @vitest-environment jsdom
 import { waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ASSET_STATUS } from '../../../src/domain/asset-status';
-import { FakeApi, NOW, iso, thing } from '../../support/live-fixtures';
+import { FakeApi, iso, NOW, runClockFromNow, thing } from '../../support/live-fixtures';
 import { renderApp, signedInRoutes } from '../support/render-app';
+
+// The fixtures' times sit around NOW: the date runs on from it (see runClockFromNow).
+beforeEach(() => runClockFromNow());
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('the in-process live engine of the component tests', () => {
   it('after sign-in the real engine loads the fleet into the store and applies socket messages', async () => {

@@ -8,16 +8,16 @@
 import * as Comlink from 'comlink';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLiveBridge, type LiveBridge } from '../../../src/app/live/bridge';
 import { PREFERENCES_STORAGE_KEY } from '../../../src/app/live/store';
 import { MapControls, useControlLayers, type ControlsEnvironment } from '../../../src/app/map/map-controls';
-import { createMapState, type MapState } from '../../../src/app/map/map-state';
+import { centerOn, createMapState, type MapState } from '../../../src/app/map/map-state';
 import { ServicesContext, createAppServices } from '../../../src/app/services';
 import { ASSET_STATUS } from '../../../src/domain/asset-status';
 import type { AreaWire } from '../../../src/domain/area';
 import { createLiveEngine } from '../../../src/workers/live-engine';
-import { FakeApi, ORG, TOKEN, stationArea, thing } from '../../support/live-fixtures';
+import { FakeApi, ORG, TOKEN, runClockFromNow, stationArea, thing } from '../../support/live-fixtures';
 import { FakeCable } from '../support/live-harness';
 import { MemoryStorage } from '../support/render-app';
 
@@ -34,14 +34,19 @@ const W3W_ANSWER = {
 const MAP_SIZE = { width: 800, height: 600 };
 const running: LiveBridge[] = [];
 
+// The fixtures' times sit around NOW: the date runs on from it (see runClockFromNow).
+beforeEach(() => runClockFromNow());
+
 afterEach(async () => {
   cleanup();
+  vi.useRealTimers();
   vi.unstubAllEnvs();
   vi.unstubAllGlobals();
   while (running.length) await running.pop()!.dispose().catch(() => undefined);
 });
 
 function startBridge(api: FakeApi, storage: MemoryStorage): LiveBridge {
+  runClockFromNow();
   const cable = new FakeCable();
   const { port1, port2 } = new MessageChannel();
   Comlink.expose(createLiveEngine({ fetch: api.fetch, openSocket: cable.open }), port1);
@@ -282,8 +287,11 @@ describe('part1 §2 show-all fit, toggles, display panel and area search with th
     api.setThings([thing(1), thing(5), thing(103)]);
     const { map, bridge } = setup({ api });
     await waitFor(() => expect(bridge!.store.total).toBe(3), { timeout: 5_000 });
-    fireEvent.click(screen.getByRole('button', { name: 'Show all' }));
+    // (the first view already fitted the fleet once it loaded: the click asks again)
     await waitFor(() => expect(map.camera).not.toBeNull());
+    const before = map.camera!.seq;
+    fireEvent.click(screen.getByRole('button', { name: 'Show all' }));
+    await waitFor(() => expect(map.camera!.seq).toBe(before + 1));
     // thing(i): lat 30.2 + (i % 100)·0.001, lng -97.7 - floor(i / 100)·0.001
     expect(map.camera!.kind).toBe('fit');
     const fit = map.camera as { bounds: number[]; padding: number; maxZoom: number };
@@ -294,6 +302,40 @@ describe('part1 §2 show-all fit, toggles, display panel and area search with th
     expect(south).toBeCloseTo(30.201, 9);
     expect(east).toBeCloseTo(-97.7, 9);
     expect(north).toBeCloseTo(30.205, 9);
+  });
+
+  it('the first view: once the fleet has loaded, the map shows every listed asset (as show all), once', async () => {
+    const api = new FakeApi();
+    api.setThings([thing(1), thing(5), thing(103)]);
+    const { map, bridge } = setup({ api });
+    expect(map.camera).toBeNull();
+    await waitFor(() => expect(map.camera).not.toBeNull(), { timeout: 5_000 });
+    expect(bridge!.store.progress.done).toBe(true);
+    expect(map.camera).toMatchObject({ seq: 1, kind: 'fit', padding: 50, maxZoom: 17 });
+    // thing(i): lat 30.2 + (i % 100)·0.001, lng -97.7 - floor(i / 100)·0.001
+    expect((map.camera as { bounds: number[] }).bounds.map((v) => Number(v.toFixed(6)))).toEqual([-97.701, 30.201, -97.7, 30.205]);
+    // later batches do not fit again
+    api.setThings([thing(1, { lat: 31.5 }), thing(5), thing(103)]);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(map.camera!.seq).toBe(1);
+  });
+
+  it('the first view: a camera request made while the fleet loads (a deep link centring its asset) is not overridden', async () => {
+    const api = new FakeApi();
+    api.setThings([thing(1), thing(5), thing(103)]);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const answer = api.fetch;
+    api.fetch = async (input, init) => {
+      if (String(input).includes('/organization/things')) await gate;
+      return answer(input, init);
+    };
+    const { map, bridge } = setup({ api });
+    act(() => centerOn(map, -97.75, 30.3, 16));
+    release();
+    await waitFor(() => expect(bridge!.store.progress.done).toBe(true), { timeout: 5_000 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(map.camera).toMatchObject({ seq: 1, kind: 'center', longitude: -97.75, latitude: 30.3, zoom: 16 });
   });
 
   it('the labelled toggles write the preferences to storage and read them back after a reload', async () => {

@@ -5,11 +5,15 @@
  * organization (the worker's calls and its channel follow it; the named caches are dropped).
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FakeApi, thing } from '../../support/live-fixtures';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeApi, runClockFromNow, thing } from '../../support/live-fixtures';
 import { json, renderApp, signedInRoutes } from '../support/render-app';
 
+// The fixtures' times sit around NOW: the date runs on from it (see runClockFromNow).
+beforeEach(() => runClockFromNow());
+
 afterEach(() => {
+  vi.useRealTimers();
   cleanup();
   localStorage.clear();
 });

@@ -7,7 +7,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 import { ServicesContext, createAppServices, type AppServices } from '../../../src/app/services';
 import { appRoutes } from '../../../src/app/router';
-import { FakeApi } from '../../support/live-fixtures';
+import { FakeApi, runClockFromNow } from '../../support/live-fixtures';
 import { inProcessLive, type FakeCable } from './live-harness';
 
 export type Handler = (body: unknown, url: URL) => Response | Promise<Response>;
@@ -75,6 +75,7 @@ export function renderApp(
 ): AppHarness {
   const storage = options.storage ?? new MemoryStorage();
   const liveApi = options.live === true ? new FakeApi() : options.live || null;
+  if (liveApi) runClockFromNow();
   const calls: AppHarness['calls'] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://lightbar.test');

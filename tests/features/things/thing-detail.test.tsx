@@ -5,14 +5,18 @@
  * answered at the fetch boundary. Heartbeats are placed relative to the real clock.
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ThingWireInput } from '../../../src/domain/asset';
 import { HOUR_MS, MINUTE_MS } from '../../../src/domain/constants';
 import { formatDateTime } from '../../../src/domain/time';
-import { FakeApi, ORG, OTHER_ORG, iso, thing } from '../../support/live-fixtures';
+import { FakeApi, iso, ORG, OTHER_ORG, runClockFromNow, thing } from '../../support/live-fixtures';
 import { json, renderApp, signedInRoutes, type Handler } from '../../app/support/render-app';
 
+// The fixtures' times sit around NOW: the date runs on from it (see runClockFromNow).
+beforeEach(() => runClockFromNow());
+
 afterEach(() => {
+  vi.useRealTimers();
   cleanup();
   localStorage.clear();
 });

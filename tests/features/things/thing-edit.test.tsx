@@ -5,12 +5,16 @@
  * (issue 7 "Live"). The whole app with the REAL live engine providing the asset.
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ThingWireInput } from '../../../src/domain/asset';
-import { FakeApi, ORG, OTHER_ORG, iso, thing } from '../../support/live-fixtures';
+import { FakeApi, iso, ORG, OTHER_ORG, runClockFromNow, thing } from '../../support/live-fixtures';
 import { json, renderApp, signedInRoutes, type Handler } from '../../app/support/render-app';
 
+// The fixtures' times sit around NOW: the date runs on from it (see runClockFromNow).
+beforeEach(() => runClockFromNow());
+
 afterEach(() => {
+  vi.useRealTimers();
   cleanup();
   localStorage.clear();
 });

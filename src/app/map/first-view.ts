@@ -1,0 +1,84 @@
+/**
+ * The map's first view of each organization's fleet (part 1 §2 Map; the spec does not show the
+ * default centre or zoom: README). The map opens on DEFAULT_CENTER at DEFAULT_MAP_ZOOM; once an
+ * organization's fleet has loaded, it shows every listed asset as 'Show all' does (padding 50, max
+ * zoom 17), so a fleet anywhere opens on itself — unless something asked for the camera meanwhile
+ * (a deep link centring its asset, a search, an area jump) or the user moved the map. Again after
+ * each organization switch (part 1 §4: the switch resets and refetches).
+ */
+import { useEffect } from 'react';
+import { subscribe } from 'valtio';
+import { FIT_BOUNDS_MAX_ZOOM, FIT_BOUNDS_PADDING } from '../../domain/constants';
+import type { LiveBridge } from '../live/bridge';
+import type { LiveStore } from '../live/store';
+import { fitBounds, type MapState } from './map-state';
+
+interface Baseline {
+  /** The camera request number and the view when the organization's load began. */
+  cameraSeq: number;
+  view: { longitude: number; latitude: number; zoom: number };
+}
+
+/** Per map (it outlives the controls when a section changes): the organization seen last and whether its first view is still due. */
+interface FirstViewState {
+  seen: string | null;
+  due: (Baseline & { organizationId: string }) | null;
+  /** For the first organization: the map as it was created (a deep link asks for the camera before the fleet's organization is known). */
+  start: Baseline;
+}
+
+const states = new WeakMap<MapState, FirstViewState>();
+
+const cameraSeqOf = (map: MapState) => map.camera?.seq ?? 0;
+
+function baseline(map: MapState): Baseline {
+  const { longitude, latitude, zoom } = map.view;
+  return { cameraSeq: cameraSeqOf(map), view: { longitude, latitude, zoom } };
+}
+
+function stateOf(map: MapState): FirstViewState {
+  let state = states.get(map);
+  if (!state) {
+    state = { seen: null, due: null, start: baseline(map) };
+    states.set(map, state);
+  }
+  return state;
+}
+
+export function useFirstFleetView(map: MapState, live: LiveStore | null, bridge: LiveBridge | null): void {
+  useEffect(() => {
+    if (!live || !bridge) return undefined;
+    const state = stateOf(map);
+    let disposed = false;
+    const check = () => {
+      const organizationId = live.organizationId;
+      if (!organizationId) return;
+      if (organizationId !== state.seen) {
+        state.due = { organizationId, ...(state.seen === null ? state.start : baseline(map)) };
+        state.seen = organizationId;
+      }
+      const due = state.due;
+      if (!due || !live.progress.done) return;
+      state.due = null;
+      const untouched = () =>
+        cameraSeqOf(map) === due.cameraSeq &&
+        map.view.longitude === due.view.longitude &&
+        map.view.latitude === due.view.latitude &&
+        map.view.zoom === due.view.zoom &&
+        live.organizationId === due.organizationId;
+      if (!untouched()) return;
+      bridge.listedBounds().then(
+        (bounds) => {
+          if (bounds && !disposed && untouched()) fitBounds(map, bounds, FIT_BOUNDS_PADDING, FIT_BOUNDS_MAX_ZOOM);
+        },
+        () => undefined,
+      );
+    };
+    check();
+    const unsubscribe = subscribe(live, check);
+    return () => {
+      disposed = true;
+      unsubscribe();
+    };
+  }, [map, live, bridge]);
+}

@@ -17,7 +17,7 @@ import { ServicesContext, createAppServices } from '../../../src/app/services';
 import { ASSET_STATUS } from '../../../src/domain/asset-status';
 import type { AreaWire } from '../../../src/domain/area';
 import { createLiveEngine } from '../../../src/workers/live-engine';
-import { FakeApi, ORG, TOKEN, runClockFromNow, stationArea, thing } from '../../support/live-fixtures';
+import { FakeApi, ORG, OTHER_ORG, TOKEN, runClockFromNow, stationArea, thing } from '../../support/live-fixtures';
 import { FakeCable } from '../support/live-harness';
 import { MemoryStorage } from '../support/render-app';
 
@@ -318,6 +318,20 @@ describe('part1 §2 show-all fit, toggles, display panel and area search with th
     api.setThings([thing(1, { lat: 31.5 }), thing(5), thing(103)]);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(map.camera!.seq).toBe(1);
+  });
+
+  it("the first view again after an organization switch: the new organization's fleet is fitted once it has loaded", async () => {
+    const api = new FakeApi();
+    api.setThings([thing(1), thing(5), thing(103)]);
+    const { map, bridge } = setup({ api });
+    await waitFor(() => expect(map.camera?.seq).toBe(1), { timeout: 5_000 });
+    api.setThings([thing(1), thing(5), thing(103), thing(250)]);
+    await act(() => bridge!.switchOrganization({ organizationId: OTHER_ORG, orgIds: [] }));
+    await waitFor(() => expect(map.camera?.seq).toBe(2), { timeout: 5_000 });
+    expect(bridge!.store.organizationId).toBe(OTHER_ORG);
+    expect(map.camera).toMatchObject({ kind: 'fit', padding: 50, maxZoom: 17 });
+    // thing(250) lies at 30.25, -97.702
+    expect((map.camera as { bounds: number[] }).bounds.map((v) => Number(v.toFixed(6)))).toEqual([-97.702, 30.201, -97.7, 30.25]);
   });
 
   it('the first view: a camera request made while the fleet loads (a deep link centring its asset) is not overridden', async () => {

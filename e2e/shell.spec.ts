@@ -111,6 +111,11 @@ test.describe('part1 §2 sign-in and shell', () => {
     await expect(bottom.getByRole('link')).toHaveText(['Live', /^(Incidents|Events)$/, 'Areas', 'Closures']);
     await expectNoSeriousViolations(page);
     await page.screenshot({ path: testInfo.outputPath('shell-mobile.png') });
+    // The list and the map take the screen in turn.
+    await page.getByRole('group', { name: 'Show' }).getByRole('button', { name: 'Map' }).click();
+    await expect(page.getByRole('region', { name: 'Map' }).locator('canvas').first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Live' })).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath('shell-mobile-map.png') });
     await page.goto(`${demoServer.url}/dashboard/zones`);
     await expect(page.getByRole('heading', { name: "This page isn't available on mobile devices." })).toBeVisible();
   });

@@ -271,6 +271,10 @@ export const SHELL_EXTRA_TEXT = {
   dismiss: 'Dismiss',
   mainNavigation: 'Main navigation',
   mobileNavigation: 'Sections',
+  /** On a phone: the section's page or the map (a choice the spec does not show). */
+  mobileView: 'Show',
+  mobileList: 'List',
+  mobileMap: 'Map',
   profileMenu: 'Profile menu',
   /** part 1 §4: situational-awareness mode (no inactivity sign-out). */
   awarenessMode: 'Situational awareness mode',

@@ -152,6 +152,31 @@ describe('part1 §2 mobile shell', () => {
     vi.unstubAllGlobals();
   });
 
+  it('the section and the map take the screen in turn (List / Map); a page opened meanwhile shows; desktop-only pages have no switch', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: true, media: query, addEventListener() {}, removeEventListener() {} }));
+    try {
+      const { router } = renderApp('/dashboard/things', shellRoutes(ADMIN), { signedIn: true });
+      const show = await screen.findByRole('group', { name: 'Show' });
+      const [list, map] = [within(show).getByRole('button', { name: 'List' }), within(show).getByRole('button', { name: 'Map' })];
+      expect(list.getAttribute('aria-pressed')).toBe('true');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Live' })).toBeTruthy();
+      expect(screen.queryByRole('region', { name: 'Map' })).toBeNull();
+      fireEvent.click(map);
+      expect(map.getAttribute('aria-pressed')).toBe('true');
+      expect(screen.getByRole('region', { name: 'Map' })).toBeTruthy();
+      expect(screen.queryByRole('heading', { level: 1, name: 'Live' })).toBeNull();
+      await act(() => router.navigate('/dashboard/events'));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Incidents' })).toBeTruthy();
+      expect(screen.queryByRole('region', { name: 'Map' })).toBeNull();
+      expect(within(screen.getByRole('group', { name: 'Show' })).getByRole('button', { name: 'List' }).getAttribute('aria-pressed')).toBe('true');
+      await act(() => router.navigate('/dashboard/zones'));
+      expect(await screen.findByRole('heading', { name: "This page isn't available on mobile devices." })).toBeTruthy();
+      expect(screen.queryByRole('group', { name: 'Show' })).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('the dropdown of the profile circle holds Sign Out, as the desktop card: it revokes the token and goes to sign-in', async () => {
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: true, media: query, addEventListener() {}, removeEventListener() {} }));
     try {

@@ -19,9 +19,9 @@ import { DashboardMap } from '../map/dashboard-map';
 import { createMapState, type MapState } from '../map/map-state';
 import type { LiveStore } from '../live/store';
 import { useServices } from '../services';
-import { MobileTopBar, BottomNav } from './mobile-bar';
+import { MobileTopBar, BottomNav, MobileViewSwitch, type MobileView } from './mobile-bar';
 import { OfflineAssetsNotice, OfflineBanner, UpdateAlert, WebGLMissing } from './notices';
-import { chooserOrganizations, createShellState, organizationChoice, profileOrganizations, sectionOfPath } from './shell-model';
+import { BOTTOM_NAV_KEYS, chooserOrganizations, createShellState, organizationChoice, profileOrganizations, sectionOfPath } from './shell-model';
 import { SideNav } from './side-nav';
 import { TopBar } from './top-bar';
 import { useIsMobile } from './use-media';
@@ -136,6 +136,11 @@ function DashboardLayout() {
     if (current?.id) shell.lastIds[current.key] = current.id;
   }, [shell, current?.key, current?.id]);
 
+  // On a phone the section's page and the map take the screen in turn (MobileViewSwitch); a page
+  // opened from the map (a marker's popup, a cluster) is shown.
+  const [mobileView, setMobileView] = useState<MobileView>('list');
+  useEffect(() => setMobileView('list'), [location.pathname]);
+
   const alias = sectionPathRedirect(location.pathname);
   if (alias) return <Navigate to={`${alias}${location.search}`} replace />;
 
@@ -158,6 +163,8 @@ function DashboardLayout() {
     if (showsAssetCount(profile.permissions)) loadAssetCount(choice.orgIds);
   };
   const context: ShellContext = { profile, mobile, mix, map, live: liveStore, organizationId: orgId };
+  // The sections a phone shows (the bottom nav's) are the map's; the desktop-only pages have no map there.
+  const mapOnMobile = current !== null && BOTTOM_NAV_KEYS.includes(current.key);
 
   return (
     <div className={mobile ? 'shell shell-mobile' : 'shell'}>
@@ -173,18 +180,19 @@ function DashboardLayout() {
         <OfflineBanner />
         {liveStore && <OfflineAssets store={liveStore} />}
         <div className="shell-body">
-          {(mobile || shellSnap.drawerOpen) && (
+          {(mobile ? mobileView === 'list' || !mapOnMobile : shellSnap.drawerOpen) && (
             <main className="drawer" style={mobile ? undefined : { width: DRAWER_WIDTH }}>
               <Outlet context={context} />
             </main>
           )}
-          {!mobile && (
+          {(!mobile || (mapOnMobile && mobileView === 'map')) && (
             <div className="map-area" role="region" aria-label="Map">
               {webgl ? <DashboardMap map={map} live={liveStore} bridge={live.bridge} /> : <WebGLMissing />}
             </div>
           )}
         </div>
       </div>
+      {mobile && mapOnMobile && <MobileViewSwitch view={mobileView} onChange={setMobileView} />}
       {mobile && <BottomNav profile={profile} mix={mix} shell={shell} />}
       <UpdateAlert api={api} />
     </div>

@@ -70,3 +70,25 @@ export function BottomNav({ profile, mix, shell }: { profile: Profile; mix: Resp
     </nav>
   );
 }
+
+export type MobileView = 'list' | 'map';
+
+/**
+ * On a phone the section's page (the list, a detail, a form) and the map take the whole screen in
+ * turn: this switch floats above the bottom nav in the sections that have a map.
+ */
+export function MobileViewSwitch({ view, onChange }: { view: MobileView; onChange: (view: MobileView) => void }) {
+  const options: [MobileView, string][] = [
+    ['list', SHELL_EXTRA_TEXT.mobileList],
+    ['map', SHELL_EXTRA_TEXT.mobileMap],
+  ];
+  return (
+    <div className="mobile-view-switch" role="group" aria-label={SHELL_EXTRA_TEXT.mobileView} style={{ bottom: BOTTOM_NAV_HEIGHT + 12 }}>
+      {options.map(([value, label]) => (
+        <button key={value} type="button" aria-pressed={view === value} className={view === value ? 'active' : undefined} onClick={() => onChange(value)}>
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}

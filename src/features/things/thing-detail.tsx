@@ -3,12 +3,13 @@
  * Profile and Organization Access, read from the live worker's selection (the store's
  * `selection.asset`, refreshed by every diff in which the asset changed). Back clears the target.
  */
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useNavigate, useOutletContext, useParams } from 'react-router-dom';
 import type { ShellContext } from '../../app/shell/dashboard-layout';
-import { setTarget } from '../../app/map/map-state';
+import { centerOn, setTarget } from '../../app/map/map-state';
 import { useServices } from '../../app/services';
-import { ASSET_LABEL_SINGULAR } from '../../domain/constants';
+import { ASSET_LABEL_SINGULAR, CENTERING_MIN_ZOOM } from '../../domain/constants';
+import type { LatLng } from '../../domain/geometry';
 import { ASSET_TEXT } from '../../domain/labels';
 import { canEditAsset, type PermissionList } from '../../domain/permissions';
 import { AssetActions } from './asset-actions';
@@ -54,9 +55,15 @@ export function ThingDetail() {
   const back = useBackToList();
   const permissions = profile.permissions as PermissionList;
 
-  // A deep link targets the asset on the map as a list click does (part 1 §2).
+  // A deep link targets the asset on the map and pans to it as a list click does (part 1 §2); a
+  // list or map click targeted it already (and showed it). Its later moves do not move the map.
+  const position = useRef<LatLng | null>(null);
+  position.current = asset?.position ?? null;
   useEffect(() => {
-    if (state === 'found' && (map.target?.kind !== 'asset' || map.target.id !== thingId)) setTarget(map, { kind: 'asset', id: thingId });
+    if (state !== 'found' || (map.target?.kind === 'asset' && map.target.id === thingId)) return;
+    setTarget(map, { kind: 'asset', id: thingId });
+    const at = position.current;
+    if (at) centerOn(map, at.lng, at.lat, Math.max(map.view.zoom, CENTERING_MIN_ZOOM));
   }, [map, thingId, state]);
 
   if (!asset) {

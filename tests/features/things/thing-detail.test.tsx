@@ -258,13 +258,17 @@ describe('part1 §2 Asset detail: Profile and Organization Access', () => {
 });
 
 describe('part1 §2 Asset detail: navigation', () => {
-  it('a deep link targets the asset on the map; Back clears the target and the selection and goes to the list', async () => {
+  it('a deep link targets the asset on the map and pans to it at the centring zoom; Back clears the target and the selection and goes to the list', async () => {
     const harness = renderDetail(thing(1, { nickname: 'Unit 1' }));
     await opened('Unit 1');
     const store = harness.services.live.bridge!.store;
     expect(store.selection.id).toBe('thing-00001');
     const map = screen.getByTestId('dashboard-map');
     await waitFor(() => expect(map.getAttribute('data-target')).toBe('asset:thing-00001'), WAIT);
+    // thing(1) stands at 30.201, -97.7 (the first view's fit of the fleet does not override it)
+    await waitFor(() => expect(map.getAttribute('data-camera')).toBe('-97.70000,30.20100,16.00'), WAIT);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(map.getAttribute('data-camera-kind')).toBe('center');
     fireEvent.click(screen.getByRole('button', { name: /Back/ }));
     await waitFor(() => expect(harness.router.state.location.pathname).toBe('/dashboard/things'), WAIT);
     expect(map.getAttribute('data-target')).toBeNull();

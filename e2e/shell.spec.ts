@@ -115,6 +115,10 @@ test.describe('part1 §2 sign-in and shell', () => {
     await page.getByRole('group', { name: 'Show' }).getByRole('button', { name: 'Map' }).click();
     await expect(page.getByRole('region', { name: 'Map' }).locator('canvas').first()).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('heading', { level: 1, name: 'Live' })).toHaveCount(0);
+    // The map's toggles fold under their title on a phone.
+    await expect(page.getByRole('switch', { name: 'Group view' })).toBeHidden();
+    await page.getByText('Map views', { exact: true }).click();
+    await expect(page.getByRole('switch', { name: 'Group view' })).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath('shell-mobile-map.png') });
     await page.goto(`${demoServer.url}/dashboard/zones`);
     await expect(page.getByRole('heading', { name: "This page isn't available on mobile devices." })).toBeVisible();

@@ -46,6 +46,7 @@ import type { LiveBridge } from '../live/bridge';
 import type { LivePreferences, LiveStore } from '../live/store';
 import { Toggle } from '../ui/toggle';
 import type { DashboardMapProps } from './dashboard-map';
+import { useIsMobile } from '../shell/use-media';
 import { useFirstFleetView } from './first-view';
 import { centerOn, fitBounds, type MapState } from './map-state';
 import { useAreas } from './use-areas';
@@ -146,15 +147,25 @@ const TOGGLES: readonly { key: keyof LivePreferences; label: string }[] = [
   { key: 'availabilityView', label: MAP_CONTROL_TEXT.unitAvailability },
 ];
 
-/** part 1 §2: the labelled toggles, kept in local storage by the bridge. */
-function MapToggles({ store, bridge }: { store: LiveStore; bridge: LiveBridge }) {
+/**
+ * part 1 §2: the labelled toggles, kept in local storage by the bridge. On a phone they fold under
+ * their title (closed at first) so that they do not cover a quarter of the map.
+ */
+function MapToggles({ store, bridge, folded }: { store: LiveStore; bridge: LiveBridge; folded: boolean }) {
   const { preferences } = useSnapshot(store);
-  return (
-    <div className="map-panel map-toggles" role="group" aria-label={MAP_CONTROL_TEXT.toggles}>
+  const toggles = (
+    <div className={folded ? 'map-toggles' : 'map-panel map-toggles'} role="group" aria-label={MAP_CONTROL_TEXT.toggles}>
       {TOGGLES.map(({ key, label }) => (
         <Toggle key={key} label={label} checked={preferences[key] === true} onChange={(checked) => void bridge.setPreferences({ [key]: checked }).catch(() => undefined)} />
       ))}
     </div>
+  );
+  if (!folded) return toggles;
+  return (
+    <details className="map-panel map-toggles-folded">
+      <summary>{MAP_CONTROL_TEXT.toggles}</summary>
+      {toggles}
+    </details>
   );
 }
 
@@ -231,6 +242,7 @@ export function MapControls({ map, live, bridge, environment }: MapControlsProps
   const [words, setWords] = useState<ThreeWordState>({ kind: 'locating' });
   const zoomRequest = useRef<{ zoom: number; at: number } | null>(null);
   useFirstFleetView(map, live, bridge);
+  const phone = useIsMobile();
 
   const zoomBy = (step: number) => {
     const recent = zoomRequest.current && Date.now() - zoomRequest.current.at < ZOOM_SETTLE_MS ? zoomRequest.current.zoom : map.view.zoom;
@@ -329,7 +341,7 @@ export function MapControls({ map, live, bridge, environment }: MapControlsProps
         <MapTypeControl value={mapType} available={mapTypes} onChange={(type) => (map.mapType = type)} />
         <DisplayControl map={map} live={live} />
       </div>
-      <div className="map-corner map-corner-bottom-left">{live && bridge && <MapToggles store={live} bridge={bridge} />}</div>
+      <div className="map-corner map-corner-bottom-left">{live && bridge && <MapToggles store={live} bridge={bridge} folded={phone} />}</div>
       <div className="map-corner map-corner-bottom-center">
         <LocateStatus state={locate as LocateState} onClear={clearLocation} />
       </div>

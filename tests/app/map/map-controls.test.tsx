@@ -6,7 +6,7 @@
  * itself is not drawn (jsdom has no WebGL); what the controls ask of it is read from the map state.
  */
 import * as Comlink from 'comlink';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLiveBridge, type LiveBridge } from '../../../src/app/live/bridge';
@@ -350,6 +350,23 @@ describe('part1 §2 show-all fit, toggles, display panel and area search with th
     await waitFor(() => expect(bridge!.store.progress.done).toBe(true), { timeout: 5_000 });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(map.camera).toMatchObject({ seq: 1, kind: 'center', longitude: -97.75, latitude: 30.3, zoom: 16 });
+  });
+
+  it('on a phone the toggles fold under their title, closed at first; on a desktop they stand open', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: true, media: query, addEventListener() {}, removeEventListener() {} }));
+    const api = new FakeApi();
+    api.setThings([thing(1)]);
+    setup({ api });
+    const group = screen.getByRole('group', { name: 'Map views' });
+    const folded = group.closest('details')!;
+    expect(folded).not.toBeNull();
+    expect(folded.open).toBe(false);
+    expect(folded.querySelector('summary')?.textContent).toBe('Map views');
+    expect(within(group).getAllByRole('switch')).toHaveLength(6);
+    vi.unstubAllGlobals();
+    cleanup();
+    setup({ api });
+    expect(screen.getByRole('group', { name: 'Map views' }).closest('details')).toBeNull();
   });
 
   it('the labelled toggles write the preferences to storage and read them back after a reload', async () => {

@@ -8,10 +8,10 @@
  */
 import { useEffect } from 'react';
 import { subscribe } from 'valtio';
-import { FIT_BOUNDS_MAX_ZOOM, FIT_BOUNDS_PADDING } from '../../domain/constants';
+import { DEFAULT_MAP_ZOOM, FIT_BOUNDS_MAX_ZOOM, FIT_BOUNDS_PADDING } from '../../domain/constants';
 import type { LiveBridge } from '../live/bridge';
 import type { LiveStore } from '../live/store';
-import { fitBounds, type MapState } from './map-state';
+import { DEFAULT_CENTER, fitBounds, type MapState } from './map-state';
 
 interface Baseline {
   /** The camera request number and the view when the organization's load began. */
@@ -23,7 +23,10 @@ interface Baseline {
 interface FirstViewState {
   seen: string | null;
   due: (Baseline & { organizationId: string }) | null;
-  /** For the first organization: the map as it was created (a deep link asks for the camera before the fleet's organization is known). */
+  /**
+   * For the first organization: the map as it was created (a deep link asks for the camera before
+   * the fleet's organization is known, and on a phone before the map is shown).
+   */
   start: Baseline;
 }
 
@@ -36,10 +39,13 @@ function baseline(map: MapState): Baseline {
   return { cameraSeq: cameraSeqOf(map), view: { longitude, latitude, zoom } };
 }
 
+/** The map as createMapState makes it: no camera request yet, the default view. */
+const CREATED: Baseline = { cameraSeq: 0, view: { ...DEFAULT_CENTER, zoom: DEFAULT_MAP_ZOOM } };
+
 function stateOf(map: MapState): FirstViewState {
   let state = states.get(map);
   if (!state) {
-    state = { seen: null, due: null, start: baseline(map) };
+    state = { seen: null, due: null, start: CREATED };
     states.set(map, state);
   }
   return state;

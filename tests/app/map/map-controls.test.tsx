@@ -73,6 +73,7 @@ interface Setup {
   api?: FakeApi;
   storage?: MemoryStorage;
   bridge?: LiveBridge | null;
+  map?: MapState;
 }
 
 function setup(options: Setup = {}) {
@@ -85,7 +86,7 @@ function setup(options: Setup = {}) {
     channel: false,
     createBridge: null,
   });
-  const map = createMapState();
+  const map = options.map ?? createMapState();
   const environment: Partial<ControlsEnvironment> = { geolocation: null, clipboard: null, mapTypes: ['roadmap'], ...options.environment };
   const controls = (
     <div className="dashboard-map" data-testid="dashboard-map">
@@ -318,6 +319,17 @@ describe('part1 §2 show-all fit, toggles, display panel and area search with th
     api.setThings([thing(1, { lat: 31.5 }), thing(5), thing(103)]);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(map.camera!.seq).toBe(1);
+  });
+
+  it('the first view: a camera request made before the map was shown (a phone opens the map after an event page centred it) is not overridden', async () => {
+    const api = new FakeApi();
+    api.setThings([thing(1), thing(5), thing(103)]);
+    const map = createMapState();
+    centerOn(map, -97.75, 30.3, 16);
+    const { bridge } = setup({ api, map });
+    await waitFor(() => expect(bridge!.store.progress.done).toBe(true), { timeout: 5_000 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(map.camera).toMatchObject({ seq: 1, kind: 'center', longitude: -97.75, latitude: 30.3, zoom: 16 });
   });
 
   it("the first view again after an organization switch: the new organization's fleet is fitted once it has loaded", async () => {

@@ -18,6 +18,7 @@ import { AREA_BADGE_BORDER_COLOR, AREA_BADGE_COLOR, EVENT_ACTIVE_COLOR, TARGET_C
 import { decodePng, pixelsNear } from './pixels';
 import { expect, test } from './server-fixture';
 import { sessionToken, signIn } from './sign-in';
+import { worldPixel } from '../src/domain/geometry';
 
 /** A GET of the API with the signed-in session's token, sent from the test (the page is busy drawing). */
 async function apiGet(page: Page, server: { url: string }, path: string): Promise<unknown> {
@@ -54,8 +55,6 @@ async function clickUntil(page: Page, at: { x: number; y: number }, url: RegExp)
   }).toPass({ timeout: 120_000 });
 }
 
-/** deck.gl's MapView: the world is 512 px wide at zoom 0. */
-const WORLD_PX_AT_ZOOM_0 = 512;
 /** Spots below the centred marker (its pinned popup opens above it); those under a control are skipped. */
 const EMPTY_SPOT_OFFSETS: readonly [number, number][] = [[0, 170], [-140, 150], [140, 150], [-90, 80], [90, 80], [-150, 60], [150, 60], [0, 230]];
 
@@ -65,8 +64,7 @@ const EMPTY_SPOT_OFFSETS: readonly [number, number][] = [[0, 170], [-140, 150], 
  * pixels, web-mercator) from every marker.
  */
 async function emptySpot(page: Page, centre: { x: number; y: number }, at: { lat: number; lng: number }, zoom: number, markers: readonly [number, number][]): Promise<{ x: number; y: number }> {
-  const scale = (WORLD_PX_AT_ZOOM_0 * 2 ** zoom) / (2 * Math.PI);
-  const project = (lng: number, lat: number) => [scale * ((lng * Math.PI) / 180), -scale * Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360))] as const;
+  const project = (lng: number, lat: number) => worldPixel(lng, lat, zoom);
   const [cx, cy] = project(at.lng, at.lat);
   const onScreen = markers.map(([lng, lat]) => {
     const [x, y] = project(lng, lat);

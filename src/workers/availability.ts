@@ -13,7 +13,7 @@
  */
 import RBush from 'rbush';
 import { ASSET_STATUS } from '../domain/asset-status';
-import { distanceM } from '../domain/geometry';
+import { distanceM, mercatorY } from '../domain/geometry';
 import { FLAG_LISTED, FLAG_PRESENT } from './diff';
 
 /** chosen (issue 7): 96 × 64 cells, about 10 px each on a 1000 × 650 map (README). */
@@ -76,7 +76,6 @@ export function availableUnitsIndex(count: number, flags: ArrayLike<number>, sta
 }
 
 const toRad = (deg: number) => (deg * Math.PI) / 180;
-const mercatorY = (lat: number) => Math.log(Math.tan(Math.PI / 4 + toRad(lat) / 2));
 const latitudeOf = (y: number) => (2 * Math.atan(Math.exp(y)) - Math.PI / 2) * (180 / Math.PI);
 
 /** The query's bounds inside the Mercator world (west ≤ east, at most one world wide). */

@@ -58,8 +58,9 @@ function newIndex(points: Point[] = []): Index {
  *   all their assets (zoomed out, a region's stations would otherwise pile up on one another).
  */
 export class ClusterIndex {
+  /** Every listed asset's point, and those of the assets away from stations. */
+  private listed: Point[] = [];
   private free: Point[] = [];
-  private stationed: Point[] = [];
   private all: Index | null = null;
   private grouped: Index | null = null;
   /** The index of the latest answer: its cluster ids are the ones `expansionZoom` is asked about. */
@@ -88,8 +89,8 @@ export class ClusterIndex {
 
   /** Drops the indexes (organization switch). */
   clear(): void {
+    this.listed = [];
     this.free = [];
-    this.stationed = [];
     this.all = null;
     this.grouped = null;
     this.answered = null;
@@ -101,8 +102,8 @@ export class ClusterIndex {
   /** Re-reads the listed assets from the store when `version` is newer than the one built. */
   ensure(store: FleetStore, version: number): void {
     if (version === this.builtVersion) return;
+    const listed: Point[] = [];
     const free: Point[] = [];
-    const stationed: Point[] = [];
     this.groups.clear();
     const { flags, lngLat, status } = store.buffers;
     for (let slot = 0; slot < store.highWater; slot += 1) {
@@ -110,13 +111,13 @@ export class ClusterIndex {
       if (!(f & FLAG_LISTED)) continue;
       const top = status[slot] as number;
       const feature = this.featureOf(slot, lngLat[2 * slot] as number, lngLat[2 * slot + 1] as number, top);
+      listed.push(feature);
       const stationId = f & FLAG_AT_STATION ? store.assets[slot]?.stationId : null;
       const station = stationId ? store.stations.get(stationId) : undefined;
       if (!station || !stationId) {
         free.push(feature);
         continue;
       }
-      stationed.push(feature);
       const group = this.groups.get(stationId);
       if (group) {
         group.count += 1;
@@ -125,8 +126,8 @@ export class ClusterIndex {
         this.groups.set(stationId, { station, count: 1, top });
       }
     }
+    this.listed = listed;
     this.free = free;
-    this.stationed = stationed;
     this.all = null;
     this.grouped = null;
     this.builtVersion = version;
@@ -134,7 +135,7 @@ export class ClusterIndex {
   }
 
   private allIndex(): Index {
-    this.all ??= newIndex(this.free.concat(this.stationed));
+    this.all ??= newIndex(this.listed);
     return this.all;
   }
 
@@ -191,7 +192,7 @@ export class ClusterIndex {
     try {
       if (this.answered) return this.answered.getClusterExpansionZoom(clusterId);
     } catch {
-      // not a cluster of the index answered last (it was rebuilt since)
+      // not a cluster of the index answered last
     }
     return CLUSTER_MAX_ZOOM + 1;
   }

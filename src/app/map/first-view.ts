@@ -23,11 +23,6 @@ interface Baseline {
 interface FirstViewState {
   seen: string | null;
   due: (Baseline & { organizationId: string }) | null;
-  /**
-   * For the first organization: the map as it was created (a deep link asks for the camera before
-   * the fleet's organization is known, and on a phone before the map is shown).
-   */
-  start: Baseline;
 }
 
 const states = new WeakMap<MapState, FirstViewState>();
@@ -39,16 +34,33 @@ function baseline(map: MapState): Baseline {
   return { cameraSeq: cameraSeqOf(map), view: { longitude, latitude, zoom } };
 }
 
-/** The map as createMapState makes it: no camera request yet, the default view. */
+/**
+ * The map as createMapState makes it: no camera request yet, the default view. The first
+ * organization's baseline (a deep link asks for the camera before the fleet's organization is
+ * known, and on a phone before the map is shown).
+ */
 const CREATED: Baseline = { cameraSeq: 0, view: { ...DEFAULT_CENTER, zoom: DEFAULT_MAP_ZOOM } };
 
 function stateOf(map: MapState): FirstViewState {
   let state = states.get(map);
   if (!state) {
-    state = { seen: null, due: null, start: CREATED };
+    state = { seen: null, due: null };
     states.set(map, state);
   }
   return state;
+}
+
+/**
+ * part 1 §2 'Show all': the map fits every listed asset (padding 50, max zoom 17), when `wanted`
+ * still holds once the worker has answered.
+ */
+export function showListedAssets(map: MapState, bridge: LiveBridge, wanted: () => boolean = () => true): void {
+  bridge.listedBounds().then(
+    (bounds) => {
+      if (bounds && wanted()) fitBounds(map, bounds, FIT_BOUNDS_PADDING, FIT_BOUNDS_MAX_ZOOM);
+    },
+    () => undefined,
+  );
 }
 
 export function useFirstFleetView(map: MapState, live: LiveStore | null, bridge: LiveBridge | null): void {
@@ -60,7 +72,7 @@ export function useFirstFleetView(map: MapState, live: LiveStore | null, bridge:
       const organizationId = live.organizationId;
       if (!organizationId) return;
       if (organizationId !== state.seen) {
-        state.due = { organizationId, ...(state.seen === null ? state.start : baseline(map)) };
+        state.due = { organizationId, ...(state.seen === null ? CREATED : baseline(map)) };
         state.seen = organizationId;
       }
       const due = state.due;
@@ -72,13 +84,7 @@ export function useFirstFleetView(map: MapState, live: LiveStore | null, bridge:
         map.view.latitude === due.view.latitude &&
         map.view.zoom === due.view.zoom &&
         live.organizationId === due.organizationId;
-      if (!untouched()) return;
-      bridge.listedBounds().then(
-        (bounds) => {
-          if (bounds && !disposed && untouched()) fitBounds(map, bounds, FIT_BOUNDS_PADDING, FIT_BOUNDS_MAX_ZOOM);
-        },
-        () => undefined,
-      );
+      if (untouched()) showListedAssets(map, bridge, () => !disposed && untouched());
     };
     check();
     const unsubscribe = subscribe(live, check);

@@ -47,7 +47,7 @@ import type { LivePreferences, LiveStore } from '../live/store';
 import { Toggle } from '../ui/toggle';
 import type { DashboardMapProps } from './dashboard-map';
 import { useIsMobile } from '../shell/use-media';
-import { useFirstFleetView } from './first-view';
+import { showListedAssets, useFirstFleetView } from './first-view';
 import { centerOn, fitBounds, type MapState } from './map-state';
 import { useAreas } from './use-areas';
 
@@ -280,12 +280,7 @@ export function MapControls({ map, live, bridge, environment }: MapControlsProps
 
   const showAll = () => {
     if (!bridge) return;
-    bridge.listedBounds().then(
-      (bounds) => {
-        if (bounds) fitBounds(map, bounds, FIT_BOUNDS_PADDING, FIT_BOUNDS_MAX_ZOOM);
-      },
-      () => undefined,
-    );
+    showListedAssets(map, bridge);
   };
 
   // part 1 §2: the right-click menu on the map (not on the controls over it).

@@ -165,6 +165,7 @@ function DashboardLayout() {
   const context: ShellContext = { profile, mobile, mix, map, live: liveStore, organizationId: orgId };
   // The sections a phone shows (the bottom nav's) are the map's; the desktop-only pages have no map there.
   const mapOnMobile = current !== null && BOTTOM_NAV_KEYS.includes(current.key);
+  const phoneShowsMap = mobile && mapOnMobile && mobileView === 'map';
 
   return (
     <div className={mobile ? 'shell shell-mobile' : 'shell'}>
@@ -180,12 +181,12 @@ function DashboardLayout() {
         <OfflineBanner />
         {liveStore && <OfflineAssets store={liveStore} />}
         <div className="shell-body">
-          {(mobile ? mobileView === 'list' || !mapOnMobile : shellSnap.drawerOpen) && (
+          {(mobile ? !phoneShowsMap : shellSnap.drawerOpen) && (
             <main className="drawer" style={mobile ? undefined : { width: DRAWER_WIDTH }}>
               <Outlet context={context} />
             </main>
           )}
-          {(!mobile || (mapOnMobile && mobileView === 'map')) && (
+          {(!mobile || phoneShowsMap) && (
             <div className="map-area" role="region" aria-label="Map">
               {webgl ? <DashboardMap map={map} live={liveStore} bridge={live.bridge} /> : <WebGLMissing />}
             </div>

@@ -1,4 +1,4 @@
-// `npm run test:pg`: the server suites again, on a real Postgres server (issue 3).
+// `npm run test:pg`: the server and security suites again, on a real Postgres server.
 // CI must have TEST_DATABASE_URL (`.ci/run` sets it and starts Postgres); elsewhere a missing URL skips, saying so.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -15,7 +15,7 @@ if (!process.env.TEST_DATABASE_URL || !process.env.TEST_NATS_URL) {
 }
 const result = spawnSync(
   process.execPath,
-  [path.join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', 'tests/server', 'tests/scale'],
+  [path.join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', 'tests/server', 'tests/security', 'tests/scale'],
   { cwd: root, stdio: 'inherit', env: { ...process.env, LIGHTBAR_TEST_ENGINE: 'postgres' } },
 );
 process.exit(result.status ?? 1);

@@ -192,6 +192,21 @@ function lists(url: (filterOrgId: string | null) => string, ids: (json: unknown)
   };
 }
 
+/** Several checks of one call: its own record reached, and its own record pointed at the other organization. */
+function allOf(...cases: StrangerCase[]): StrangerCase {
+  return {
+    says: cases.map((one) => one.says).join('; '),
+    async run(stranger) {
+      for (const one of cases) await one.run(stranger);
+    },
+  };
+}
+
+/** The stranger's own record (or a new one) pointed at the other organization or its record: refused, nothing written. */
+function pointsAtOther(status: number, req: () => Req, written: { table: PgTable; order: PgColumn }, message: string): StrangerCase {
+  return { ...refuses(status, req, written, message), says: `its own record pointed at the other organization: ${status} '${message}'` };
+}
+
 function noOrganizationData(why: string): StrangerCase {
   return {
     says: `nothing of another organization to reach: ${why}`,
@@ -300,11 +315,18 @@ const ROWS: readonly Row[] = [
     access: { kind: 'permission', anyOf: [...EDIT_ASSET, 'haas:manage'] },
     ok: 200,
     request: async () => ({ method: 'PUT', url: `/things/${await w.thing(w.own.orgId)}/associations`, body: { organization_relationships: [] } }),
-    stranger: refuses(404, () => ({
-      method: 'PUT',
-      url: `/things/${w.own.thingId}/associations`,
-      body: { organization_relationships: [{ organization_uuid: w.other.orgId, organization_name: 'Bravo City', relationship_type: 'manager' }] },
-    }), table(thingRelationships, thingRelationships.thingId)),
+    stranger: allOf(
+      refuses(404, () => ({
+        method: 'PUT',
+        url: `/things/${w.own.thingId}/associations`,
+        body: { organization_relationships: [{ organization_uuid: w.other.orgId, organization_name: 'Bravo City', relationship_type: 'manager' }] },
+      }), table(thingRelationships, thingRelationships.thingId)),
+      pointsAtOther(422, () => ({
+        method: 'PUT',
+        url: `/things/${w.other.thingId}/associations`,
+        body: { organization_relationships: [{ organization_uuid: w.own.orgId, organization_name: 'Alpha County', relationship_type: 'accessor' }] },
+      }), table(thingRelationships, thingRelationships.thingId), 'organization_relationships.0.organization_uuid: unknown organization'),
+    ),
   },
   {
     route: 'PUT /things/:id/r2r',
@@ -369,7 +391,10 @@ const ROWS: readonly Row[] = [
     access: { kind: 'permission', anyOf: EDIT_EVENT },
     ok: 200,
     request: async () => ({ method: 'PUT', url: `/locations/${await w.location(w.own.orgId)}`, body: { lat: 41.9, lng: -87.7, roadway_heading: 180, organization_id: w.own.orgId } }),
-    stranger: refuses(404, () => ({ method: 'PUT', url: `/locations/${w.own.locationId}`, body: { lat: 40, lng: -80, roadway_heading: 90, organization_id: w.own.orgId } }), table(locations, locations.id)),
+    stranger: allOf(
+      refuses(404, () => ({ method: 'PUT', url: `/locations/${w.own.locationId}`, body: { lat: 40, lng: -80, roadway_heading: 90, organization_id: w.own.orgId } }), table(locations, locations.id)),
+      pointsAtOther(422, () => ({ method: 'PUT', url: `/locations/${w.other.locationId}`, body: { lat: 40, lng: -80, roadway_heading: 90, organization_id: w.own.orgId } }), table(locations, locations.id), "organization_id: is not the Location's organization"),
+    ),
   },
   // ── areas (part 2 §6, §7) ──
   { route: 'GET /ez_types', access: { kind: 'permission', anyOf: AREAS_VIEW }, ok: 200, request: async () => get('/ez_types'), stranger: noOrganizationData('reference data of every installation') },
@@ -402,7 +427,10 @@ const ROWS: readonly Row[] = [
       const id = await w.area(w.own.orgId);
       return { method: 'PUT', url: `/organization/exclusion_zone/${id}`, body: areaBody(w.own.orgId, { id }) };
     },
-    stranger: refuses(404, () => ({ method: 'PUT', url: `/organization/exclusion_zone/${w.own.areaId}`, body: areaBody(w.own.orgId, { id: w.own.areaId, name: 'Taken' }) }), table(areas, areas.id)),
+    stranger: allOf(
+      refuses(404, () => ({ method: 'PUT', url: `/organization/exclusion_zone/${w.own.areaId}`, body: areaBody(w.own.orgId, { id: w.own.areaId, name: 'Taken' }) }), table(areas, areas.id)),
+      pointsAtOther(422, () => ({ method: 'PUT', url: `/organization/exclusion_zone/${w.other.areaId}`, body: areaBody(w.own.orgId, { id: w.other.areaId }) }), table(areas, areas.id), 'organization_id: an area cannot move to another organization'),
+    ),
   },
   {
     route: 'DELETE /organization/exclusion_zone/:id',
@@ -446,7 +474,10 @@ const ROWS: readonly Row[] = [
     access: { kind: 'permission', anyOf: ['closure:update', 'closure:manage'] },
     ok: 200,
     request: async () => ({ method: 'PUT', url: `/organization/closure/${await w.closure(w.own.orgId)}`, body: { is_active: false, isQuickUpdate: true } }),
-    stranger: refuses(404, () => ({ method: 'PUT', url: `/organization/closure/${w.own.closureId}`, body: { is_active: true, end_time: new Date(server.clock.ms + HOUR_MS).toISOString(), isQuickUpdate: true } }), table(closures, closures.id)),
+    stranger: allOf(
+      refuses(404, () => ({ method: 'PUT', url: `/organization/closure/${w.own.closureId}`, body: { is_active: true, end_time: new Date(server.clock.ms + HOUR_MS).toISOString(), isQuickUpdate: true } }), table(closures, closures.id)),
+      pointsAtOther(422, () => ({ method: 'PUT', url: `/organization/closure/${w.other.closureId}`, body: closureBody(w.own.orgId) }), table(closures, closures.id), 'organization_id: a closure cannot move to another organization'),
+    ),
   },
   {
     route: 'PUT /organization/closure/:id',
@@ -503,7 +534,10 @@ const ROWS: readonly Row[] = [
     access: { kind: 'permission', anyOf: ['thing:manage', 'haas:manage'] },
     ok: 201,
     request: async () => ({ method: 'POST', url: '/organization/hazards', body: { hazard_type: 'debris', severity: 'low', lat: 41.88, lng: -87.63 } }),
-    stranger: refuses(404, () => ({ method: 'POST', url: '/organization/hazards', body: { hazard_type: 'debris', severity: 'low', lat: 41.88, lng: -87.63, organization_id: w.own.orgId } }), table(hazards, hazards.id)),
+    stranger: allOf(
+      refuses(404, () => ({ method: 'POST', url: '/organization/hazards', body: { hazard_type: 'debris', severity: 'low', lat: 41.88, lng: -87.63, organization_id: w.own.orgId } }), table(hazards, hazards.id)),
+      pointsAtOther(422, () => ({ method: 'POST', url: '/organization/hazards', body: { hazard_type: 'debris', severity: 'low', lat: 41.88, lng: -87.63, thing_id: w.own.thingId } }), table(hazards, hazards.id), 'thing_id: Asset not found'),
+    ),
   },
   // ── data: reports, exports (part 2 §6, §7) ──
   {
@@ -532,7 +566,10 @@ const ROWS: readonly Row[] = [
     access: { kind: 'permission', anyOf: ['export:create', 'export:manage'] },
     ok: 201,
     request: async () => ({ method: 'POST', url: '/organization/export', body: { export_type: 'thing', title: 'Assets', use_utc: true, organization_id: w.own.orgId, thing_uuids: [] } }),
-    stranger: refuses(404, () => ({ method: 'POST', url: '/organization/export', body: { export_type: 'thing', title: 'Assets', use_utc: true, organization_id: w.own.orgId, thing_uuids: [] } }), table(exports, exports.id)),
+    stranger: allOf(
+      refuses(404, () => ({ method: 'POST', url: '/organization/export', body: { export_type: 'thing', title: 'Assets', use_utc: true, organization_id: w.own.orgId, thing_uuids: [] } }), table(exports, exports.id)),
+      pointsAtOther(422, () => ({ method: 'POST', url: '/organization/export', body: { export_type: 'thing', title: 'Assets', use_utc: true, organization_id: w.other.orgId, thing_uuids: [w.own.thingId] } }), table(exports, exports.id), 'thing_uuids: Asset not found'),
+    ),
   },
   {
     route: 'GET /organization/export/:id',
@@ -674,7 +711,10 @@ const ROWS: readonly Row[] = [
     access: { kind: 'permission', anyOf: DEVICE_ADMIN },
     ok: 200,
     request: async () => ({ method: 'PUT', url: `/organization/device_configs/${await w.deviceConfig(w.own.orgId)}`, body: deviceConfigBody() }),
-    stranger: refuses(404, () => ({ method: 'PUT', url: `/organization/device_configs/${w.own.deviceConfigId}`, body: deviceConfigBody({ model: 'Taken' }) }), table(deviceConfigs, deviceConfigs.id)),
+    stranger: allOf(
+      refuses(404, () => ({ method: 'PUT', url: `/organization/device_configs/${w.own.deviceConfigId}`, body: deviceConfigBody({ model: 'Taken' }) }), table(deviceConfigs, deviceConfigs.id)),
+      pointsAtOther(404, () => ({ method: 'PUT', url: `/organization/device_configs/${w.other.deviceConfigId}`, body: deviceConfigBody({ organization_id: w.own.orgId }) }), table(deviceConfigs, deviceConfigs.id), 'Organization not found'),
+    ),
   },
   {
     route: 'DELETE /organization/device_configs/:id',

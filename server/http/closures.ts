@@ -25,6 +25,7 @@ import type { ServerDeps } from '../deps';
 import { listOrgIds, visibleOrganization } from './areas';
 import { forbidden, isUniqueViolation, notFound, parse, parseForm, unprocessable } from './errors';
 import { sinceParam, uuidParam } from './query';
+import { orgAccess } from './locations';
 
 /**
  * Closures (part 2 §3 Closure, §4 closure status and form modes, §5 Closure, §6 closure rows,
@@ -400,6 +401,8 @@ export function closureRoutes(app: FastifyInstance, deps: ServerDeps): void {
     if (!canAddClosure(caller.permissions, closureContext(request))) throw forbidden();
     const body = parse(closureBody, request.body);
     const org = await visibleOrganization(db, caller, body.organization_id);
+    // An accessor organization only reads (orgAccess; OWASP ASVS V4.2.1): writing needs write access.
+    if (orgAccess(caller.scope, org.id) !== 'write') throw forbidden();
     const now = deps.now();
     const { thingCandidate, values } = validClosure(body, {
       now: now.getTime(),
@@ -426,6 +429,7 @@ export function closureRoutes(app: FastifyInstance, deps: ServerDeps): void {
       : ['closure:update', 'closure:manage'];
     requireAny(caller, updatePermissions);
     const existing = await visibleClosure(db, caller, request.params);
+    if (orgAccess(caller.scope, existing.closure.organizationId) !== 'write') throw forbidden();
     if (notManaged(existing.closure)) throw unprocessable(NOT_MANAGED_MESSAGE, 'not_managed');
     if (!canEditClosure(caller.permissions, existing.closure, context)) throw forbidden();
     const raw = (request.body ?? {}) as Record<string, unknown>;
@@ -474,6 +478,7 @@ export function closureRoutes(app: FastifyInstance, deps: ServerDeps): void {
       : ['closure:delete', 'closure:manage'];
     requireAny(caller, deletePermissions);
     const existing = await visibleClosure(db, caller, request.params);
+    if (orgAccess(caller.scope, existing.closure.organizationId) !== 'write') throw forbidden();
     if (notManaged(existing.closure)) throw unprocessable(NOT_MANAGED_MESSAGE, 'not_managed');
     if (!canDeleteClosure(caller.permissions, existing.closure, context)) throw forbidden();
     const now = deps.now();

@@ -14,8 +14,9 @@ import { hazards, organizations, things } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { listOrgIds, visibleOrganization } from './areas';
 import { parseForm } from './errors';
-import { parse, unprocessable } from './errors';
+import { forbidden, parse, unprocessable } from './errors';
 import { listParam, sinceParam } from './query';
+import { orgAccess } from './locations';
 
 /**
  * Hazards (part 2 §2 Hazards: "a report of hazards by type and severity", §5 Hazard report; the
@@ -181,6 +182,8 @@ export function hazardRoutes(app: FastifyInstance, deps: ServerDeps): void {
       organizationId = thingOrg;
     }
     const org = await visibleOrganization(db, caller, organizationId);
+    // Reporting writes the organization's data: an accessor organization only reads (orgAccess; OWASP ASVS V4.2.1).
+    if (orgAccess(caller.scope, org.id) !== 'write') throw forbidden();
     const [created] = await db
       .insert(hazards)
       .values({

@@ -16,12 +16,20 @@ export interface Answer {
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** One call with an optional bearer token and JSON body. */
-export async function call(server: TestServer, method: Method, url: string, token: string | null, body?: unknown): Promise<Answer> {
+/** One call with an optional bearer token, JSON body and extra headers (e.g. the mobile client's). */
+export async function call(
+  server: TestServer,
+  method: Method,
+  url: string,
+  token: string | null,
+  body?: unknown,
+  headers: Readonly<Record<string, string>> = {},
+): Promise<Answer> {
   const response = await server.app.inject({
     method,
     url,
     headers: {
+      ...headers,
       ...(token ? server.auth(token) : {}),
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },

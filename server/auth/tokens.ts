@@ -30,14 +30,28 @@ export async function issueTokens(db: Db, userId: string, organizationId: string
   return { access_token: access, refresh_token: refresh, expires_in: ACCESS_TOKEN_TTL_S, created_at: createdAt };
 }
 
-/** Rotates a refresh token: the old pair is revoked, a new one issued. Null when it is unknown, used or expired. */
-export async function rotateRefreshToken(db: Db, refreshToken: string, now: Date) {
-  const [row] = await db
-    .update(tokens)
-    .set({ revokedAt: now })
-    .where(and(eq(tokens.refreshHash, hashToken(refreshToken)), isNull(tokens.revokedAt), gt(tokens.refreshExpiresAt, now)))
-    .returning({ userId: tokens.userId, organizationId: tokens.organizationId, familyId: tokens.familyId });
-  return row ?? null;
+/**
+ * Rotates a refresh token: a new pair of the same family is issued and the old one revoked. Null
+ * when it is unknown, used or expired. The new pair is written before the old one is revoked, so
+ * a reuse detected at any moment sees one of them live and revokes it (revokeFamilyOfReusedRefreshToken),
+ * and a rotation that loses the old pair to a revocation meanwhile revokes its own new pair.
+ */
+export async function rotateRefreshToken(db: Db, refreshToken: string, now: Date): Promise<TokenResponse | null> {
+  const hash = hashToken(refreshToken);
+  const live = and(eq(tokens.refreshHash, hash), isNull(tokens.revokedAt), gt(tokens.refreshExpiresAt, now));
+  const [old] = await db
+    .select({ id: tokens.id, userId: tokens.userId, organizationId: tokens.organizationId, familyId: tokens.familyId })
+    .from(tokens)
+    .where(live)
+    .limit(1);
+  if (!old) return null;
+  const issued = await issueTokens(db, old.userId, old.organizationId, now, old.familyId);
+  const revoked = await db.update(tokens).set({ revokedAt: now }).where(and(eq(tokens.id, old.id), live)).returning({ id: tokens.id });
+  if (revoked.length === 0) {
+    await db.update(tokens).set({ revokedAt: now }).where(eq(tokens.accessHash, hashToken(issued.access_token)));
+    return null;
+  }
+  return issued;
 }
 
 /**

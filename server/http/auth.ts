@@ -77,7 +77,7 @@ export function authRoutes(app: FastifyInstance, deps: ServerDeps): void {
         if (revoked.length) deps.events.emit('tokens-revoked', revoked);
         throw unprocessable('Access token is expired or does not exist.', 'invalid_token');
       }
-      return issueTokens(db, rotated.userId, rotated.organizationId, now, rotated.familyId);
+      return rotated;
     }
 
     // Known and unknown e-mails go through the same steps and answers (README "Design decisions", the lockout).

@@ -70,4 +70,20 @@ describe('refresh token reuse revokes the whole family (RFC 9700 §4.14)', () =>
     expect(await profileStatus(other.access_token)).toBe(200);
     expect((await refresh(other.refresh_token)).status).toBe(200);
   });
+
+  it('a replay racing the rightful rotation leaves no live pair of the family, whatever the interleaving', async () => {
+    const org = await server.createOrg();
+    const user = await server.createUser({ org, role: 'USER' });
+    for (let round = 0; round < 10; round += 1) {
+      const first = await signIn(user.email);
+      const pairB = tokenResponseSchema.parse((await refresh(first.refresh_token)).body);
+      // The thief replays the first refresh token while the client rotates pair B.
+      const [rightful] = await Promise.all([refresh(pairB.refresh_token), refresh(first.refresh_token)]);
+      if (rightful.status === 200) {
+        const pairC = tokenResponseSchema.parse(rightful.body);
+        expect(await profileStatus(pairC.access_token)).toBe(401);
+        expect((await refresh(pairC.refresh_token)).status).toBe(422);
+      }
+    }
+  });
 });

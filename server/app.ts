@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { ServerConfig } from './config';
@@ -15,7 +15,8 @@ import { IngestEngine } from './live/ingest';
 import { ingestRoutes } from './live/ingest-route';
 
 export interface BuildOptions {
-  logger?: boolean;
+  /** Fastify's logger option: false, true, or pino options (tests pass a stream to read the log). */
+  logger?: FastifyServerOptions['logger'];
   /** The database; without one only /version and the app are served (used by the harness test). */
   database?: Database;
   /** A fixed clock for tests. */
@@ -69,7 +70,8 @@ export async function buildServer(config: ServerConfig, opts: BuildOptions = {})
     const deps: ServerDeps = {
       config,
       db,
-      mailer: opts.mailer ?? (await createMailer(db, app.log, config.smtpUrl)),
+      // Links in the log only on a demo without SMTP (README "Design decisions", mail).
+      mailer: opts.mailer ?? (await createMailer(db, app.log, config.smtpUrl, { logBodies: config.demo && !config.smtpUrl })),
       now: opts.now ?? (() => new Date()),
       events: createEvents(),
       bus: opts.bus ?? (config.natsUrl ? await connectNatsBus(config.natsUrl) : new InProcessBus()),

@@ -30,10 +30,24 @@ export function hashPassword(password: string): Promise<string> {
   return argon2.hash(password, argonOptions());
 }
 
+let dummyHash: Promise<string> | null = null;
+
+/**
+ * A hash of a random password no one knows, made once with the same parameters: an account that
+ * does not exist, or has no password yet, is checked against it so it costs the same argon2 work
+ * as a real one (OWASP Authentication Cheat Sheet, "Authentication Responses": no timing
+ * difference tells which e-mails have accounts).
+ */
+function unknowableHash(): Promise<string> {
+  dummyHash ??= hashPassword(newToken());
+  return dummyHash;
+}
+
+/** Whether `password` matches `hash`; with no hash (no account, no password yet) the work is done anyway and the answer is false. */
 export async function verifyPassword(hash: string | null, password: string): Promise<boolean> {
-  if (!hash) return false;
   try {
-    return await argon2.verify(hash, password);
+    const matches = await argon2.verify(hash ?? (await unknowableHash()), password);
+    return hash !== null && matches;
   } catch {
     return false;
   }

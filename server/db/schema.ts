@@ -119,11 +119,17 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     passwordChangedAt: ts('password_changed_at'),
     suspended: boolean('suspended').notNull().default(false),
-    failedAttempts: integer('failed_attempts').notNull().default(0),
+    /**
+     * Set when sign-in failures lock a pair of this e-mail and a client address (sign_in_throttles);
+     * POST /unlock_account mails a fresh link only then. Cleared by the unlock link or a reset.
+     */
     lockedAt: ts('locked_at'),
     unlockTokenHash: text('unlock_token_hash'),
     resetTokenHash: text('reset_token_hash'),
     resetTokenExpiresAt: ts('reset_token_expires_at'),
+    /** Reset and unlock mails sent in the window that began at recovery_mail_window_at (mail flood limit). */
+    recoveryMailCount: integer('recovery_mail_count').notNull().default(0),
+    recoveryMailWindowAt: ts('recovery_mail_window_at'),
     signInCount: integer('sign_in_count').notNull().default(0),
     lastSignInAt: ts('last_sign_in_at'),
     lastActivityAt: ts('last_activity_at'),
@@ -156,6 +162,11 @@ export const tokens = pgTable(
     id: id(),
     userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     organizationId: uuid('organization_id').notNull().references(() => organizations.id),
+    /**
+     * Every pair issued from one sign-in by refresh rotation shares a family: replaying a rotated
+     * refresh token revokes the whole family (RFC 9700 §4.14, refresh token reuse detection).
+     */
+    familyId: uuid('family_id').notNull().defaultRandom(),
     accessHash: text('access_hash').notNull(),
     refreshHash: text('refresh_hash').notNull(),
     accessExpiresAt: ts('access_expires_at').notNull(),
@@ -163,7 +174,33 @@ export const tokens = pgTable(
     revokedAt: ts('revoked_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('tokens_access_idx').on(t.accessHash), uniqueIndex('tokens_refresh_idx').on(t.refreshHash)],
+  (t) => [
+    uniqueIndex('tokens_access_idx').on(t.accessHash),
+    uniqueIndex('tokens_refresh_idx').on(t.refreshHash),
+    index('tokens_family_idx').on(t.familyId),
+  ],
+);
+
+/**
+ * Failed sign-ins per e-mail (lower-cased, whether or not an account has it) and client address:
+ * past the limit that pair waits a short, growing delay (OWASP Authentication Cheat Sheet,
+ * "Account Lockout"), so a stranger elsewhere cannot lock the owner out and an unknown e-mail
+ * answers like a known one.
+ */
+export const signInThrottles = pgTable(
+  'sign_in_throttles',
+  {
+    emailKey: text('email_key').notNull(),
+    address: text('address').notNull(),
+    /** Attempts counted since the last success (or since they were forgotten). */
+    failures: integer('failures').notNull().default(0),
+    /** The pair waits until then; attempts before it are refused unchecked. */
+    blockedUntil: ts('blocked_until'),
+    /** Attempts refused during the current wait: a success that began before them does not stand. */
+    refused: integer('refused').notNull().default(0),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.emailKey, t.address] })],
 );
 
 export const apiKeys = pgTable(

@@ -77,6 +77,7 @@ export async function mailSetPasswordLink(
   const link = `${deps.config.publicUrl}/welcome/reset/${encodeURIComponent(user.email)}/${token}`;
   await deps.mailer.send({
     to: user.email,
+    kind: 'welcome',
     subject: `Welcome to ${PRODUCT_NAME}`,
     text: `Hello ${user.firstname},\n\nAn account was created for you on ${PRODUCT_NAME}.\n\nSet your password here (the link works for 7 days):\n${link}\n\nWhen it has expired, use 'Forgot password?' on the sign-in page.`,
   });

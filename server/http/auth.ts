@@ -15,9 +15,11 @@ import { tokenRequestSchema } from '../../src/domain/session';
 import { passwordRules } from '../../src/domain/validation/auth';
 import { ACCOUNT_INACTIVITY_EXPIRY_DAYS, RESET_TOKEN_TTL_MS } from '../auth/policy';
 import { callerForToken, requireCaller } from '../auth/context';
-import { hashPassword, hashToken, newToken, verifyPassword } from '../auth/secrets';
-import { issueTokens, revokeAllForUser, revokeToken, rotateRefreshToken } from '../auth/tokens';
+import { hashPassword, hashToken, newToken, sameHash, verifyPassword } from '../auth/secrets';
+import { claimSignInAttempt, clearSignInThrottles, settleSignInSuccess, signInEmailKey } from '../auth/sign-in-throttle';
+import { issueTokens, revokeAllForUser, revokeFamilyOfReusedRefreshToken, revokeToken, rotateRefreshToken } from '../auth/tokens';
 import { organizations, passwordHistory, roles, users } from '../db/schema';
+import { reserveRecoveryMail } from '../mail/recovery-mail-quota';
 import type { ServerDeps } from '../deps';
 import { HttpError, notFound, parse, unprocessable } from './errors';
 import { profileFor } from './profile';
@@ -30,6 +32,10 @@ function signInError(status: number, code: string, description: string): HttpErr
 }
 
 const INCORRECT = () => signInError(400, 'invalid_grant', 'Email and/or password incorrect.');
+/** The same answer for a known and an unknown e-mail (README "Design decisions", the lockout). */
+const LOCKED = () =>
+  signInError(401, SIGN_IN_ERROR_CODES.lockedOut,
+    `Your account is locked after ${MAX_FAILED_SIGN_INS} failed sign-in attempts. Use the unlock link we e-mailed you.`);
 
 /** part 1 §7 auth calls: user_token, verify_token, revoke_token, forgot_password, reset_password, unlock_account. */
 export function authRoutes(app: FastifyInstance, deps: ServerDeps): void {
@@ -47,12 +53,15 @@ export function authRoutes(app: FastifyInstance, deps: ServerDeps): void {
     return row ?? null;
   }
 
-  async function mailUnlockLink(user: { id: string; email: string }): Promise<void> {
+  /** Mails a fresh unlock link, within the account's recovery mail limit (the old link stays valid when none is sent). */
+  async function mailUnlockLink(user: { id: string; email: string }, now: Date): Promise<void> {
+    if (!(await reserveRecoveryMail(db, user.id, now))) return;
     const unlockToken = newToken();
     await db.update(users).set({ unlockTokenHash: hashToken(unlockToken) }).where(eq(users.id, user.id));
     const link = `${config.publicUrl}/welcome/unlock/${encodeURIComponent(user.email)}/${unlockToken}`;
     await mailer.send({
       to: user.email,
+      kind: 'unlock',
       subject: `Unlock your ${PRODUCT_NAME} account`,
       text: `Your ${PRODUCT_NAME} account was locked after ${MAX_FAILED_SIGN_INS} failed sign-in attempts.\n\nUnlock it and sign in here:\n${link}\n`,
     });
@@ -63,37 +72,37 @@ export function authRoutes(app: FastifyInstance, deps: ServerDeps): void {
     const now = deps.now();
     if (body.grant_type === 'refresh_token') {
       const rotated = await rotateRefreshToken(db, body.refresh_token, now);
-      if (!rotated) throw unprocessable('Access token is expired or does not exist.', 'invalid_token');
-      return issueTokens(db, rotated.userId, rotated.organizationId, now);
-    }
-
-    const found = await findUserByEmail(body.username);
-    if (!found) throw INCORRECT();
-    const { user, organization } = found;
-
-    // A valid unlock link unlocks before the password is checked (README "the unlock flow").
-    const unlocking = Boolean(body.unlock_token && user.unlockTokenHash && hashToken(body.unlock_token) === user.unlockTokenHash);
-    if (unlocking) {
-      await db.update(users).set({ lockedAt: null, failedAttempts: 0, unlockTokenHash: null }).where(eq(users.id, user.id));
-      user.lockedAt = null;
-      user.failedAttempts = 0;
-    }
-    if (user.lockedAt) {
-      throw signInError(401, SIGN_IN_ERROR_CODES.lockedOut,
-        `Your account is locked after ${MAX_FAILED_SIGN_INS} failed sign-in attempts. Use the unlock link we e-mailed you.`);
-    }
-
-    if (!(await verifyPassword(user.passwordHash, body.password))) {
-      const failures = user.failedAttempts + 1;
-      const locks = failures >= MAX_FAILED_SIGN_INS;
-      await db.update(users).set({ failedAttempts: failures, lockedAt: locks ? now : null }).where(eq(users.id, user.id));
-      if (locks) {
-        await mailUnlockLink(user);
-        throw signInError(401, SIGN_IN_ERROR_CODES.lockedOut,
-          `Your account is locked after ${MAX_FAILED_SIGN_INS} failed sign-in attempts. Use the unlock link we e-mailed you.`);
+      if (!rotated) {
+        const revoked = await revokeFamilyOfReusedRefreshToken(db, body.refresh_token, now);
+        if (revoked.length) deps.events.emit('tokens-revoked', revoked);
+        throw unprocessable('Access token is expired or does not exist.', 'invalid_token');
       }
-      throw INCORRECT();
+      return rotated;
     }
+
+    // Known and unknown e-mails go through the same steps and answers (README "Design decisions", the lockout).
+    const emailKey = signInEmailKey(body.username);
+    const found = await findUserByEmail(body.username);
+    // A valid unlock link unlocks before the password is checked (README "the unlock flow").
+    const unlockHash = found?.user.unlockTokenHash;
+    if (found && unlockHash && body.unlock_token && sameHash(hashToken(body.unlock_token), unlockHash)) {
+      await clearSignInThrottles(db, emailKey);
+      await db.update(users).set({ lockedAt: null, unlockTokenHash: null }).where(eq(users.id, found.user.id));
+    }
+
+    const attempt = await claimSignInAttempt(db, emailKey, request.ip, now);
+    if (attempt === null) throw LOCKED();
+    const passwordOk = await verifyPassword(found?.user.passwordHash ?? null, body.password);
+    if (!found || !passwordOk) {
+      if (attempt < MAX_FAILED_SIGN_INS) throw INCORRECT();
+      if (found && attempt === MAX_FAILED_SIGN_INS) {
+        await db.update(users).set({ lockedAt: sql`coalesce(${users.lockedAt}, ${now.toISOString()}::timestamptz)` }).where(eq(users.id, found.user.id));
+        await mailUnlockLink(found.user, now);
+      }
+      throw LOCKED();
+    }
+    if (!(await settleSignInSuccess(db, emailKey, request.ip, attempt))) throw LOCKED();
+    const { user, organization } = found;
 
     // The password is right: now the account's own conditions, in the catalogue's words.
     if (user.suspended) throw signInError(401, SIGN_IN_ERROR_CODES.userSuspended, 'User is suspended.');
@@ -117,7 +126,7 @@ export function authRoutes(app: FastifyInstance, deps: ServerDeps): void {
 
     await db
       .update(users)
-      .set({ failedAttempts: 0, signInCount: user.signInCount + 1, lastSignInAt: now, lastActivityAt: now })
+      .set({ signInCount: sql`${users.signInCount} + 1`, lastSignInAt: now, lastActivityAt: now })
       .where(eq(users.id, user.id));
     return issueTokens(db, user.id, user.organizationId, now);
   });
@@ -140,7 +149,7 @@ export function authRoutes(app: FastifyInstance, deps: ServerDeps): void {
   app.post('/forgot_password', limited, async (request) => {
     const { email } = parse(emailBody, request.body);
     const found = await findUserByEmail(email);
-    if (found && !found.user.suspended) {
+    if (found && !found.user.suspended && (await reserveRecoveryMail(db, found.user.id, deps.now()))) {
       const resetToken = newToken();
       await db
         .update(users)
@@ -149,6 +158,7 @@ export function authRoutes(app: FastifyInstance, deps: ServerDeps): void {
       const link = `${config.publicUrl}/welcome/reset/${encodeURIComponent(found.user.email)}/${resetToken}`;
       await mailer.send({
         to: found.user.email,
+        kind: 'reset',
         subject: `Reset your ${PRODUCT_NAME} password`,
         text: `Someone asked to reset the password of your ${PRODUCT_NAME} account.\n\nSet a new password here (the link works for 24 hours):\n${link}\n\nIf it was not you, ignore this mail.`,
       });
@@ -160,7 +170,7 @@ export function authRoutes(app: FastifyInstance, deps: ServerDeps): void {
   app.post('/unlock_account', limited, async (request) => {
     const { email } = parse(emailBody, request.body);
     const found = await findUserByEmail(email);
-    if (found?.user.lockedAt) await mailUnlockLink(found.user);
+    if (found?.user.lockedAt) await mailUnlockLink(found.user, deps.now());
     return { message: ACCOUNT_RECOVERY_TEXT.emailSentIfFound };
   });
 
@@ -200,12 +210,15 @@ export function authRoutes(app: FastifyInstance, deps: ServerDeps): void {
         resetTokenExpiresAt: null,
         // A reset reactivates: it unlocks and counts as activity (part 1 §8 "click 'Forgot password?' to reactivate").
         lockedAt: null,
-        failedAttempts: 0,
         unlockTokenHash: null,
+        // The reset proved the mailbox is the user's: the mail limit starts again.
+        recoveryMailCount: 0,
+        recoveryMailWindowAt: null,
         lastActivityAt: now,
         updatedAt: now,
       })
       .where(eq(users.id, user.id));
+    await clearSignInThrottles(db, signInEmailKey(user.email));
     const revoked = await revokeAllForUser(db, user.id, now);
     if (revoked.length) deps.events.emit('tokens-revoked', revoked);
     return { message: 'Password updated' };

@@ -43,14 +43,22 @@ export interface TestServer {
 
 let emailCounter = 0;
 
+export interface TestServerOptions {
+  /** Environment variables over the test defaults (SMTP_URL, LIGHTBAR_DEMO, …). */
+  env?: Record<string, string>;
+  /** Where the server's log lines (pino JSON, level info) go; without it the server logs nothing. */
+  logStream?: { write(line: string): void };
+}
+
 /** A real server on a fresh database (PGlite in memory, or Postgres under `npm run test:pg`). */
-export async function createTestServer(): Promise<TestServer> {
+export async function createTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const database = await openTestDatabase();
   await ensureReferenceData(database.db);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lightbar-test-'));
   const clock = new TestClock();
-  const config = readConfig({ DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'no-dist'), PUBLIC_URL: 'http://lightbar.test', AUTH_RATE_LIMIT: '1000' }, '9.9.9');
-  const app = await buildServer(config, { database, now: clock.now });
+  const config = readConfig({ DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'no-dist'), PUBLIC_URL: 'http://lightbar.test', AUTH_RATE_LIMIT: '1000', ...options.env }, '9.9.9');
+  const logger = options.logStream ? { level: 'info', stream: options.logStream } : false;
+  const app = await buildServer(config, { database, now: clock.now, logger });
   const deps = (app as FastifyInstance & { deps: ServerDeps }).deps;
   const roleIds = new Map((await database.db.select().from(roles)).map((role) => [role.name, role.id]));
 

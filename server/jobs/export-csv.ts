@@ -39,6 +39,24 @@ const payloadSchema = z.object({ exportId: z.uuid() });
 const POINT_PAGE = 5_000;
 
 type Cell = string | number | boolean | null;
+
+/**
+ * The first characters that make a spreadsheet read a cell as a formula (OWASP "CSV Injection"):
+ * `=`, `+`, `-`, `@`, tab (0x09) and carriage return (0x0D).
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** What OWASP recommends in front of such a cell: a single quote makes it plain text. */
+const FORMULA_GUARD = "'";
+
+/**
+ * A cell as it may be written (OWASP "CSV Injection"). The decision is made by the value's type:
+ * only text can hold a formula, so a string starting with a formula character gets a single quote
+ * in front; numbers (a longitude of -97.7), booleans and empty cells are written as they are.
+ * Text that looks like a number ('-5' typed as a registry number) is text and is guarded too.
+ */
+export function neutralizeCsvCell<T extends Cell>(cell: T): T | string {
+  return typeof cell === 'string' && FORMULA_START.test(cell) ? `${FORMULA_GUARD}${cell}` : cell;
+}
 type TimeFormat = (time: Date | null) => string;
 
 export function timeFormatter(useUtc: boolean, timeZone: string): TimeFormat {
@@ -211,7 +229,8 @@ export async function writeCsv(store: FileStore, fileId: string, table: CsvTable
   let count = 0;
   try {
     for await (const row of table.rows) {
-      if (!csv.write(row)) await once(csv, 'drain');
+      // The one place cells are written: every export type's text is neutralized here.
+      if (!csv.write(row.map(neutralizeCsvCell))) await once(csv, 'drain');
       count += 1;
     }
     csv.end();

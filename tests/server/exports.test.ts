@@ -11,6 +11,7 @@ import { closures, exports, jobs, locations, locationThings, points, things, thi
 import { createFileStore } from '../../server/files';
 import { startJobRunner, type JobRunner } from '../../server/jobs/runner';
 import { badBodies, badIds, call, junk, refusedTokens, snapshot } from '../support/account-calls';
+import { parseCsv } from '../support/parse-csv';
 import { createTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;
@@ -29,39 +30,6 @@ let thing3: string;
 const DAY_START = Date.UTC(2026, 10, 21);
 const DAY_END = Date.UTC(2026, 10, 22);
 const at = (ms: number) => new Date(ms);
-
-/** A minimal RFC 4180 reader (csv-parse is not a dependency): quoted fields, doubled quotes, CRLF or LF. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || row.length) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
-}
 
 async function seedThing(orgId: string, haasId: string, nickname: string): Promise<string> {
   const [type] = await server.database.db.select().from(thingTypes).where(eq(thingTypes.name, 'police'));

@@ -90,7 +90,8 @@ function toWire(row: ExportRow): ExportWire & Record<string, unknown> {
     export_end_time: iso(row.exportEndTime),
     requested_at: row.requestedAt.toISOString(),
     completed_at: iso(row.completedAt),
-    file_id: row.fileId,
+    // An unfinished export's row names the file being written; only a completed one has a file.
+    file_id: row.status === 'completed' ? row.fileId : null,
     status: row.status,
     use_utc: row.useUtc,
     error: row.status === 'errored' ? row.error : null,

@@ -257,7 +257,11 @@ export async function runExport(deps: JobDeps, exportId: string): Promise<void> 
   // Deleted before its turn, or already done (a retried tick): nothing to do.
   if (!row || row.export.deletedAt || row.export.status === 'completed') return;
   const exp = row.export;
-  await db.update(exports).set({ status: 'in_progress', error: null }).where(eq(exports.id, exp.id));
+  const store = createFileStore(deps.config.dataDir);
+  // The file's id is kept from the start, so a process that dies mid-file leaves a row that names
+  // its partial file, and the recovery at the next start removes exactly that (exportJob.interrupted).
+  const fileId = store.newId('csv');
+  await db.update(exports).set({ status: 'in_progress', error: null, fileId }).where(eq(exports.id, exp.id));
 
   const options = exportOptionsSchema.safeParse(exp.options);
   if (!options.success) throw new JobError('The export request is incomplete');
@@ -268,8 +272,6 @@ export async function runExport(deps: JobDeps, exportId: string): Promise<void> 
     options: options.data,
     time: timeFormatter(exp.useUtc, row.timeZone),
   };
-  const store = createFileStore(deps.config.dataDir);
-  const fileId = store.newId('csv');
   await writeCsv(store, fileId, TABLES[exp.exportType](db, spec));
   const [updated] = await db
     .update(exports)
@@ -289,9 +291,31 @@ export const exportJob: JobHandler = {
   async failed(deps, payload, reason) {
     const parsed = payloadSchema.safeParse(payload);
     if (!parsed.success) return;
-    await deps.db
+    const [row] = await deps.db.select({ fileId: exports.fileId }).from(exports).where(eq(exports.id, parsed.data.exportId)).limit(1);
+    const [failed] = await deps.db
       .update(exports)
-      .set({ status: 'errored', error: reason, completedAt: null })
-      .where(and(eq(exports.id, parsed.data.exportId), sql`${exports.status} <> 'completed'`));
+      .set({ status: 'errored', error: reason, completedAt: null, fileId: null })
+      .where(and(eq(exports.id, parsed.data.exportId), sql`${exports.status} <> 'completed'`))
+      .returning({ id: exports.id });
+    // An errored export has no file: whatever part of one was written goes.
+    if (failed && row?.fileId) await createFileStore(deps.config.dataDir).removeWithPartials(row.fileId);
+  },
+  /**
+   * The process running this export died (part 2 §3 statuses): it goes back to 'requested', since
+   * the crash was not the request's fault and the job writes a fresh file each time; the runner
+   * queues the job again (or fails it, which makes the export 'errored', when its attempts are used
+   * up: a crash loop ends). Its partial file goes, so nothing half-written stays in the files folder.
+   */
+  async interrupted(deps, payload) {
+    const parsed = payloadSchema.safeParse(payload);
+    if (!parsed.success) return;
+    const [row] = await deps.db.select({ fileId: exports.fileId }).from(exports).where(eq(exports.id, parsed.data.exportId)).limit(1);
+    const [requeued] = await deps.db
+      .update(exports)
+      .set({ status: 'requested', fileId: null, error: null, completedAt: null })
+      .where(and(eq(exports.id, parsed.data.exportId), eq(exports.status, 'in_progress')))
+      .returning({ id: exports.id });
+    if (requeued && row?.fileId) await createFileStore(deps.config.dataDir).removeWithPartials(row.fileId);
   },
 };
+

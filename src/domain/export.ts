@@ -54,6 +54,15 @@ export type ClosureExportInclude = (typeof CLOSURE_EXPORT_INCLUDES)[number];
 
 export const EXPORT_FILE_EXTENSION = '.csv';
 
+/**
+ * Exports running (requested or in progress) at once, per user and per organization. The spec sets
+ * no limit; an export is server work (a month of points is hundreds of thousands of rows), so one
+ * user, or one organization's users together, cannot fill the job queue (OWASP API4:2023
+ * "Unrestricted Resource Consumption"). The next request is refused until one has finished.
+ */
+export const EXPORTS_RUNNING_PER_USER = 2;
+export const EXPORTS_RUNNING_PER_ORGANIZATION = 5;
+
 export const exportWireSchema = z.object({
   id: z.string(),
   organization_id: z.string(),

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../src/domain/constants';
 import { errorText } from '../../src/domain/errors';
 import { exportWireSchema, fromExportWire } from '../../src/domain/export';
@@ -59,11 +59,14 @@ async function exportRow(id: string) {
   return row!;
 }
 
-/** Inserts an export directly (a given status and creator), as the list and delete tests need. */
+/**
+ * Inserts an export directly (a given status and creator), as the list and delete tests need: a past
+ * one ('completed') unless told, so seeded rows do not count as running exports (export-limits.test.ts).
+ */
 async function seedExport(values: Partial<typeof exports.$inferInsert> & { organizationId: string; requestedBy: string }) {
   const [row] = await server.database.db
     .insert(exports)
-    .values({ exportType: 'thing', title: 'Seeded', requestedAt: server.clock.now(), ...values })
+    .values({ exportType: 'thing', title: 'Seeded', requestedAt: server.clock.now(), status: 'completed', ...values })
     .returning();
   return row!;
 }
@@ -174,6 +177,11 @@ describe('part2 §7 GET /organization/export?org_ids[]', () => {
 });
 
 describe('part2 §7 POST /organization/export', () => {
+  // The exports a test queues run after it, so the next test starts under the running-exports limit.
+  afterEach(async () => {
+    await runner.runOnce();
+  });
+
   it('creates the export as requested and queues its job', async () => {
     const answer = await call(server, 'POST', '/organization/export', token.plainA, validBody({ title: '  Night shift  ' }));
     expect(answer.status).toBe(201);

@@ -5,7 +5,7 @@ import { stringify } from 'csv-stringify';
 import { format } from 'date-fns';
 import { and, asc, eq, gt, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { CLOSURE_EXPORT_INCLUDES } from '../../src/domain/export';
+import { CLOSURE_EXPORT_INCLUDES, EXPORT_MAX_ROWS, EXPORT_TOO_LARGE_REASON } from '../../src/domain/export';
 import type { Db } from '../db/connection';
 import { closures, exports, locations, locationThings, organizations, points, things, thingSubtypes, thingTypes } from '../db/schema';
 import { createFileStore, type FileStore } from '../files';
@@ -217,8 +217,11 @@ function closureTable(db: Db, spec: ExportSpec): CsvTable {
 
 const TABLES = { incident: incidentTable, point: pointTable, thing: thingTable, closure: closureTable } as const;
 
-/** Streams the table through csv-stringify into a new file; answers the number of data rows. */
-export async function writeCsv(store: FileStore, fileId: string, table: CsvTable): Promise<number> {
+/**
+ * Streams the table through csv-stringify into a new file; answers the number of data rows. Past
+ * `maxRows` rows it stops with EXPORT_TOO_LARGE_REASON (a JobError: not retried) and keeps no file.
+ */
+export async function writeCsv(store: FileStore, fileId: string, table: CsvTable, maxRows: number = EXPORT_MAX_ROWS): Promise<number> {
   const writer = store.createWriter(fileId);
   const csv = stringify({
     header: true,
@@ -229,6 +232,7 @@ export async function writeCsv(store: FileStore, fileId: string, table: CsvTable
   let count = 0;
   try {
     for await (const row of table.rows) {
+      if (count >= maxRows) throw new JobError(EXPORT_TOO_LARGE_REASON);
       // The one place cells are written: every export type's text is neutralized here.
       if (!csv.write(row.map(neutralizeCsvCell))) await once(csv, 'drain');
       count += 1;

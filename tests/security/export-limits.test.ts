@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_LIMIT_TEXT, CLIENT_ERROR_CODES } from '../../src/domain/errors';
 import { EXPORTS_RUNNING_PER_ORGANIZATION, EXPORTS_RUNNING_PER_USER } from '../../src/domain/export';
+import fs from 'node:fs';
+import { EXPORT_MAX_ROWS, EXPORT_TOO_LARGE_REASON } from '../../src/domain/export';
 import { exports, jobs } from '../../server/db/schema';
+import { createFileStore } from '../../server/files';
+import { writeCsv } from '../../server/jobs/export-csv';
+import { JobError } from '../../server/jobs/runner';
 import { startJobRunner, type JobRunner } from '../../server/jobs/runner';
 import { call, snapshot } from '../support/account-calls';
 import { createTestServer, type TestServer } from '../support/test-server';
@@ -99,5 +104,27 @@ describe('export limits: running exports per user and per organization', () => {
     expect(answers.filter((a) => a.status === 201)).toHaveLength(EXPORTS_RUNNING_PER_USER);
     expect(answers.filter((a) => a.status === 429)).toHaveLength(6 - EXPORTS_RUNNING_PER_USER);
     await runner.runOnce();
+  });
+});
+
+describe('export limits: the size of one export', () => {
+  async function* numbered(count: number): AsyncIterable<(string | number)[]> {
+    for (let i = 1; i <= count; i++) yield [i, `row ${i}`];
+  }
+
+  it(`the spec bounds the range (31 days) and the server the assets (1000); the rows written are bounded too (EXPORT_MAX_ROWS = ${EXPORT_MAX_ROWS})`, async () => {
+    const store = createFileStore(server.dataDir);
+    const cap = 3;
+    // At the bound: written.
+    const fits = store.newId('csv');
+    expect(await writeCsv(store, fits, { columns: ['n', 'text'], rows: numbered(cap) }, cap)).toBe(cap);
+    expect((await store.read(fits))!.toString()).toBe('n,text\n1,row 1\n2,row 2\n3,row 3\n');
+    // One row more: the export stops with a reason a user can act on, and leaves no file.
+    const over = store.newId('csv');
+    const failure = await writeCsv(store, over, { columns: ['n', 'text'], rows: numbered(cap + 1) }, cap).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(JobError);
+    expect((failure as Error).message).toBe(EXPORT_TOO_LARGE_REASON);
+    expect(await store.exists(over)).toBe(false);
+    expect(fs.readdirSync(store.dir).filter((name) => name.startsWith(over))).toEqual([]);
   });
 });

@@ -14,6 +14,9 @@ export const FILE_KINDS = {
 } as const;
 export type FileKind = keyof typeof FILE_KINDS;
 
+/** A file being written is `<fileId>.<pid>.<uuid>.tmp` until it is renamed into place. */
+const TEMP_SUFFIX = '.tmp';
+
 const FILE_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(csv|pdf)$/;
 
 export function isFileId(value: string): boolean {
@@ -42,6 +45,11 @@ export interface FileStore {
   /** A stream of the file and its size, or null when it is missing or the id is invalid. */
   open(fileId: string): Promise<{ stream: fs.ReadStream; size: number } | null>;
   remove(fileId: string): Promise<void>;
+  /**
+   * Removes the file and every temporary part of it (`<fileId>.<pid>.<uuid>.tmp`), whoever wrote
+   * them: what a process that died while writing the file left behind.
+   */
+  removeWithPartials(fileId: string): Promise<void>;
 }
 
 export function filesDir(dataDir: string): string {
@@ -64,7 +72,7 @@ export function createFileStore(dataDir: string): FileStore {
     return full;
   }
 
-  const tempPath = (full: string) => `${full}.${process.pid}.${randomUUID()}.tmp`;
+  const tempPath = (full: string) => `${full}.${process.pid}.${randomUUID()}${TEMP_SUFFIX}`;
 
   return {
     dir,
@@ -144,6 +152,20 @@ export function createFileStore(dataDir: string): FileStore {
     async remove(fileId) {
       const full = pathOf(fileId);
       if (full) await fs.promises.rm(full, { force: true });
+    },
+    async removeWithPartials(fileId) {
+      const full = pathOf(fileId);
+      if (!full) return;
+      await fs.promises.rm(full, { force: true });
+      let names: string[];
+      try {
+        names = await fs.promises.readdir(dir);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw error;
+      }
+      const partials = names.filter((name) => name.startsWith(`${fileId}.`) && name.endsWith(TEMP_SUFFIX));
+      await Promise.all(partials.map((name) => fs.promises.rm(path.join(dir, name), { force: true })));
     },
   };
 }

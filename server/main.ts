@@ -47,7 +47,7 @@ simulator?.start();
 app.addHook('onClose', async () => simulator?.stop());
 
 // Exports, monthly reports, scheduled closures and point retention (issue 3 "Jobs").
-const runner = startJobRunner({ ...deps, log: app.log }, { engine: database.engine, intervalMs: JOB_TICK_MS });
+const runner = startJobRunner({ ...deps, log: app.log }, { engine: database.engine, intervalMs: JOB_TICK_MS, recoverAtStart: true });
 app.addHook('onClose', async () => runner.stop());
 
 const address = await app.listen({ port: config.port, host: config.host });

@@ -1,9 +1,11 @@
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { CLIENT_ERROR_CODES } from '../../src/domain/errors';
+import { CLIENT_ERROR_CODES, EXPORT_LIMIT_TEXT } from '../../src/domain/errors';
 import {
   CLOSURE_EXPORT_INCLUDES,
+  EXPORTS_RUNNING_PER_ORGANIZATION,
+  EXPORTS_RUNNING_PER_USER,
   EXPORT_TYPES,
   canDeleteExport,
   type ExportForm,
@@ -14,12 +16,13 @@ import { exportFormSchema } from '../../src/domain/validation/reports';
 import { requireAny, requireCaller, type Caller } from '../auth/context';
 import { canSeeOrg, requestedOrgIds, thingVisibleSql } from '../auth/scope';
 import { signedLinksFor } from '../auth/signed-links';
-import { exports, monthlyReports, organizations, things } from '../db/schema';
+import type { Db } from '../db/connection';
+import { exports, monthlyReports, organizations, things, users } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { FILE_KINDS, createFileStore, fileKind } from '../files';
 import { monthName } from '../jobs/monthly-report-pdf';
 import { enqueueJob } from '../jobs/runner';
-import { forbidden, notFound, parse, parseForm, unprocessable } from './errors';
+import { HttpError, forbidden, notFound, parse, parseForm, unprocessable } from './errors';
 import { listParam, uuidParam } from './query';
 import { reportRoutes } from './reports';
 
@@ -90,12 +93,47 @@ function toWire(row: ExportRow): ExportWire & Record<string, unknown> {
     export_end_time: iso(row.exportEndTime),
     requested_at: row.requestedAt.toISOString(),
     completed_at: iso(row.completedAt),
-    file_id: row.fileId,
+    // An unfinished export's row names the file being written; only a completed one has a file.
+    file_id: row.status === 'completed' ? row.fileId : null,
     status: row.status,
     use_utc: row.useUtc,
     error: row.status === 'errored' ? row.error : null,
   };
 }
+
+/** Statuses of an export that still has work ahead (part 2 §3; the In-Progress tab). */
+const RUNNING_STATUSES = ['requested', 'in_progress'] as const;
+
+/**
+ * Refuses a new export while the user, or their organization, has as many running as allowed
+ * (EXPORTS_RUNNING_PER_USER, EXPORTS_RUNNING_PER_ORGANIZATION; OWASP API4:2023 "Unrestricted
+ * Resource Consumption"). The user's and the organization's rows are locked first (always in that
+ * order), so two requests at once are counted one after the other and cannot both slip in.
+ * A deleted export no longer counts: a waiting one is dropped by its job at once.
+ */
+async function requireExportCapacity(tx: Db, userId: string, organizationId: string): Promise<void> {
+  await tx.execute(sql`select 1 from ${users} where ${users.id} = ${userId} for update`);
+  await tx.execute(sql`select 1 from ${organizations} where ${organizations.id} = ${organizationId} for update`);
+  const [counts] = await tx
+    .select({
+      user: sql<number>`count(*) filter (where ${exports.requestedBy} = ${userId})::int`,
+      organization: sql<number>`count(*) filter (where ${exports.organizationId} = ${organizationId})::int`,
+    })
+    .from(exports)
+    .where(
+      and(
+        isNull(exports.deletedAt),
+        inArray(exports.status, [...RUNNING_STATUSES]),
+        or(eq(exports.requestedBy, userId), eq(exports.organizationId, organizationId)),
+      ),
+    );
+  if ((counts?.user ?? 0) >= EXPORTS_RUNNING_PER_USER) throw exportLimit(EXPORT_LIMIT_TEXT.user);
+  if ((counts?.organization ?? 0) >= EXPORTS_RUNNING_PER_ORGANIZATION) throw exportLimit(EXPORT_LIMIT_TEXT.organization);
+}
+
+/** 429: the request is fine, there are too many of them at once (RFC 6585 §4). */
+const HTTP_TOO_MANY_REQUESTS = 429;
+const exportLimit = (message: string) => new HttpError(HTTP_TOO_MANY_REQUESTS, CLIENT_ERROR_CODES.exportLimit, message);
 
 function requireExports(caller: Caller): void {
   requireAny(caller, section('exports').anyOf);
@@ -182,6 +220,7 @@ export function exportRoutes(app: FastifyInstance, deps: ServerDeps): void {
     if (body.export_type === 'closure') options.closures_to_include = [...new Set(body.closures_to_include ?? [])];
 
     const created = await db.transaction(async (tx) => {
+      await requireExportCapacity(tx, caller.userId, org.id);
       const [row] = await tx
         .insert(exports)
         .values({

@@ -5,7 +5,7 @@ import { stringify } from 'csv-stringify';
 import { format } from 'date-fns';
 import { and, asc, eq, gt, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { CLOSURE_EXPORT_INCLUDES } from '../../src/domain/export';
+import { CLOSURE_EXPORT_INCLUDES, EXPORT_MAX_ROWS, EXPORT_TOO_LARGE_REASON } from '../../src/domain/export';
 import type { Db } from '../db/connection';
 import { closures, exports, locations, locationThings, organizations, points, things, thingSubtypes, thingTypes } from '../db/schema';
 import { createFileStore, type FileStore } from '../files';
@@ -39,6 +39,24 @@ const payloadSchema = z.object({ exportId: z.uuid() });
 const POINT_PAGE = 5_000;
 
 type Cell = string | number | boolean | null;
+
+/**
+ * The first characters that make a spreadsheet read a cell as a formula (OWASP "CSV Injection"):
+ * `=`, `+`, `-`, `@`, tab (0x09) and carriage return (0x0D).
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** What OWASP recommends in front of such a cell: a single quote makes it plain text. */
+const FORMULA_GUARD = "'";
+
+/**
+ * A cell as it may be written (OWASP "CSV Injection"). The decision is made by the value's type:
+ * only text can hold a formula, so a string starting with a formula character gets a single quote
+ * in front; numbers (a longitude of -97.7), booleans and empty cells are written as they are.
+ * Text that looks like a number ('-5' typed as a registry number) is text and is guarded too.
+ */
+export function neutralizeCsvCell<T extends Cell>(cell: T): T | string {
+  return typeof cell === 'string' && FORMULA_START.test(cell) ? `${FORMULA_GUARD}${cell}` : cell;
+}
 type TimeFormat = (time: Date | null) => string;
 
 export function timeFormatter(useUtc: boolean, timeZone: string): TimeFormat {
@@ -199,8 +217,11 @@ function closureTable(db: Db, spec: ExportSpec): CsvTable {
 
 const TABLES = { incident: incidentTable, point: pointTable, thing: thingTable, closure: closureTable } as const;
 
-/** Streams the table through csv-stringify into a new file; answers the number of data rows. */
-export async function writeCsv(store: FileStore, fileId: string, table: CsvTable): Promise<number> {
+/**
+ * Streams the table through csv-stringify into a new file; answers the number of data rows. Past
+ * `maxRows` rows it stops with EXPORT_TOO_LARGE_REASON (a JobError: not retried) and keeps no file.
+ */
+export async function writeCsv(store: FileStore, fileId: string, table: CsvTable, maxRows: number = EXPORT_MAX_ROWS): Promise<number> {
   const writer = store.createWriter(fileId);
   const csv = stringify({
     header: true,
@@ -211,7 +232,9 @@ export async function writeCsv(store: FileStore, fileId: string, table: CsvTable
   let count = 0;
   try {
     for await (const row of table.rows) {
-      if (!csv.write(row)) await once(csv, 'drain');
+      if (count >= maxRows) throw new JobError(EXPORT_TOO_LARGE_REASON);
+      // The one place cells are written: every export type's text is neutralized here.
+      if (!csv.write(row.map(neutralizeCsvCell))) await once(csv, 'drain');
       count += 1;
     }
     csv.end();
@@ -238,7 +261,11 @@ export async function runExport(deps: JobDeps, exportId: string): Promise<void> 
   // Deleted before its turn, or already done (a retried tick): nothing to do.
   if (!row || row.export.deletedAt || row.export.status === 'completed') return;
   const exp = row.export;
-  await db.update(exports).set({ status: 'in_progress', error: null }).where(eq(exports.id, exp.id));
+  const store = createFileStore(deps.config.dataDir);
+  // The file's id is kept from the start, so a process that dies mid-file leaves a row that names
+  // its partial file, and the recovery at the next start removes exactly that (exportJob.interrupted).
+  const fileId = store.newId('csv');
+  await db.update(exports).set({ status: 'in_progress', error: null, fileId }).where(eq(exports.id, exp.id));
 
   const options = exportOptionsSchema.safeParse(exp.options);
   if (!options.success) throw new JobError('The export request is incomplete');
@@ -249,8 +276,6 @@ export async function runExport(deps: JobDeps, exportId: string): Promise<void> 
     options: options.data,
     time: timeFormatter(exp.useUtc, row.timeZone),
   };
-  const store = createFileStore(deps.config.dataDir);
-  const fileId = store.newId('csv');
   await writeCsv(store, fileId, TABLES[exp.exportType](db, spec));
   const [updated] = await db
     .update(exports)
@@ -270,9 +295,31 @@ export const exportJob: JobHandler = {
   async failed(deps, payload, reason) {
     const parsed = payloadSchema.safeParse(payload);
     if (!parsed.success) return;
-    await deps.db
+    const [row] = await deps.db.select({ fileId: exports.fileId }).from(exports).where(eq(exports.id, parsed.data.exportId)).limit(1);
+    const [failed] = await deps.db
       .update(exports)
-      .set({ status: 'errored', error: reason, completedAt: null })
-      .where(and(eq(exports.id, parsed.data.exportId), sql`${exports.status} <> 'completed'`));
+      .set({ status: 'errored', error: reason, completedAt: null, fileId: null })
+      .where(and(eq(exports.id, parsed.data.exportId), sql`${exports.status} <> 'completed'`))
+      .returning({ id: exports.id });
+    // An errored export has no file: whatever part of one was written goes.
+    if (failed && row?.fileId) await createFileStore(deps.config.dataDir).removeWithPartials(row.fileId);
+  },
+  /**
+   * The process running this export died (part 2 §3 statuses): it goes back to 'requested', since
+   * the crash was not the request's fault and the job writes a fresh file each time; the runner
+   * queues the job again (or fails it, which makes the export 'errored', when its attempts are used
+   * up: a crash loop ends). Its partial file goes, so nothing half-written stays in the files folder.
+   */
+  async interrupted(deps, payload) {
+    const parsed = payloadSchema.safeParse(payload);
+    if (!parsed.success) return;
+    const [row] = await deps.db.select({ fileId: exports.fileId }).from(exports).where(eq(exports.id, parsed.data.exportId)).limit(1);
+    const [requeued] = await deps.db
+      .update(exports)
+      .set({ status: 'requested', fileId: null, error: null, completedAt: null })
+      .where(and(eq(exports.id, parsed.data.exportId), eq(exports.status, 'in_progress')))
+      .returning({ id: exports.id });
+    if (requeued && row?.fileId) await createFileStore(deps.config.dataDir).removeWithPartials(row.fileId);
   },
 };
+

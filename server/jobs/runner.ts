@@ -23,8 +23,14 @@ import { deleteOldPoints, pointRetentionDays, retentionCutoff } from './point-re
 export const JOB_MAX_ATTEMPTS = 3;
 /** The wait after the first failure; it doubles after each further one (30 s, 60 s, ...). */
 export const JOB_BACKOFF_MS = 30 * SECOND_MS;
-/** A job 'running' this long is taken to belong to a crashed process and is queued again. */
-export const JOB_LOCK_TIMEOUT_MS = 15 * MINUTE_MS;
+/** While a job runs, its runner refreshes the job's lock this often (real time). */
+export const JOB_HEARTBEAT_MS = 20 * SECOND_MS;
+/**
+ * A job 'running' whose lock has not been refreshed for this long belongs to a process that died
+ * (a crash, kill -9): it is taken back on the next tick. Six missed heartbeats, so a busy but live
+ * runner never loses its job.
+ */
+export const JOB_LOCK_TIMEOUT_MS = 2 * MINUTE_MS;
 /** The default tick of a started runner. */
 export const JOB_TICK_MS = 5 * SECOND_MS;
 /** Report scheduling and point retention run at most this often. */
@@ -54,6 +60,8 @@ export interface JobHandler {
   run(deps: JobDeps, payload: Record<string, unknown>): Promise<void>;
   /** Called once when the job has failed for good, with the reason. */
   failed?(deps: JobDeps, payload: Record<string, unknown>, reason: string): Promise<void>;
+  /** Called when a run was cut short by its process dying, before the job is queued again or failed: undo its traces. */
+  interrupted?(deps: JobDeps, payload: Record<string, unknown>): Promise<void>;
 }
 
 /** The handler of each kind (a function, since the handlers' modules import this one). */
@@ -93,9 +101,21 @@ export interface JobRunnerOptions {
   retentionDays?: number;
   /** Replaces handlers (tests of the runner itself). */
   handlers?: Partial<Record<string, JobHandler>>;
+  /**
+   * The server's own runner, started with the process: its first tick takes back the jobs a dead
+   * process left 'running'. On PGlite that is every one of them (the data-dir lock admits one
+   * process per database); on Postgres, where several servers may share the queue, those whose
+   * lock is older than JOB_LOCK_TIMEOUT_MS, as on every tick.
+   */
+  recoverAtStart?: boolean;
 }
 
 type ClaimedJob = { id: string; kind: string; payload: Record<string, unknown>; attempts: number };
+
+/** What a user reads for a job that failed for a reason not written for them. */
+const GENERIC_FAILURE = 'The file could not be written. Please try again or contact support.';
+/** The jobs row's error of a run cut short by its process dying. */
+const INTERRUPTED = 'Interrupted: the process running the job stopped';
 
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -188,7 +208,7 @@ export function startJobRunner(deps: JobDeps, options: JobRunnerOptions): JobRun
     summary.jobsFailed += 1;
     deps.log?.error({ job: job.id, kind: job.kind, attempts: job.attempts, err: message }, 'job failed');
     // A user sees only a reason written for them; anything else stays in the jobs row and the log.
-    const reason = error instanceof JobError ? message : 'The file could not be written. Please try again or contact support.';
+    const reason = error instanceof JobError ? message : GENERIC_FAILURE;
     try {
       await handlers[job.kind]?.failed?.(deps, job.payload, reason);
     } catch (hookError) {
@@ -201,6 +221,14 @@ export function startJobRunner(deps: JobDeps, options: JobRunnerOptions): JobRun
       const job = await claimJob(db, options.engine, deps.now());
       if (!job) return;
       const handler = handlers[job.kind];
+      // The lock is refreshed while the job runs: a lock that goes stale means its process is gone.
+      const heartbeat = setInterval(() => {
+        db.update(jobs)
+          .set({ lockedAt: deps.now() })
+          .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running')))
+          .catch((error: unknown) => deps.log?.warn({ job: job.id, err: errorMessage(error) }, 'job heartbeat failed'));
+      }, JOB_HEARTBEAT_MS);
+      heartbeat.unref();
       try {
         if (!handler) throw new JobError(`No handler for job kind ${job.kind}`);
         await handler.run(deps, job.payload);
@@ -208,6 +236,8 @@ export function startJobRunner(deps: JobDeps, options: JobRunnerOptions): JobRun
         summary.jobsDone += 1;
       } catch (error) {
         await finish(job, error, summary);
+      } finally {
+        clearInterval(heartbeat);
       }
     }
   }
@@ -215,17 +245,45 @@ export function startJobRunner(deps: JobDeps, options: JobRunnerOptions): JobRun
   async function maintenance(now: Date, summary: TickSummary): Promise<void> {
     if (lastMaintenance !== null && now.getTime() - lastMaintenance < MAINTENANCE_EVERY_MS) return;
     lastMaintenance = now.getTime();
-    // Jobs left 'running' by a process that died go back in the queue.
-    await db
-      .update(jobs)
-      .set({ status: 'queued', lockedAt: null })
-      .where(and(eq(jobs.status, 'running'), lt(jobs.lockedAt, new Date(now.getTime() - JOB_LOCK_TIMEOUT_MS))));
     summary.reportsEnqueued = await enqueueMissingMonthlyReports(db, now);
     summary.pointsDeleted = await deleteOldPoints(db, retentionCutoff(now, retentionDays));
     await db
       .delete(jobs)
       .where(and(eq(jobs.status, 'done'), lte(jobs.createdAt, new Date(now.getTime() - FINISHED_JOB_KEEP_MS))));
   }
+
+  /**
+   * Jobs left 'running' by a process that died: each one's handler undoes its traces (an export's
+   * partial file), then it is queued again, due now, or failed when its attempts are used up (each
+   * claim counts one, so a job that kills its server every time ends). `staleBefore` null: all.
+   */
+  async function recoverInterrupted(now: Date, staleBefore: Date | null, summary: TickSummary): Promise<void> {
+    const orphans = await db
+      .select({ id: jobs.id, kind: jobs.kind, payload: jobs.payload, attempts: jobs.attempts, lockedAt: jobs.lockedAt })
+      .from(jobs)
+      .where(and(eq(jobs.status, 'running'), staleBefore ? lt(jobs.lockedAt, staleBefore) : undefined));
+    for (const job of orphans) {
+      const final = job.attempts >= JOB_MAX_ATTEMPTS;
+      // Taken only if it is still as it was read: a live runner's heartbeat in between keeps it.
+      const [taken] = await db
+        .update(jobs)
+        .set(final ? { status: 'failed', lockedAt: null, error: INTERRUPTED } : { status: 'queued', lockedAt: null, error: INTERRUPTED, runAt: now })
+        .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running'), job.lockedAt ? eq(jobs.lockedAt, job.lockedAt) : isNull(jobs.lockedAt)))
+        .returning({ id: jobs.id });
+      if (!taken) continue;
+      deps.log?.warn({ job: job.id, kind: job.kind, attempts: job.attempts }, final ? 'interrupted job failed' : 'interrupted job queued again');
+      try {
+        await handlers[job.kind]?.interrupted?.(deps, job.payload);
+        if (final) await handlers[job.kind]?.failed?.(deps, job.payload, GENERIC_FAILURE);
+      } catch (hookError) {
+        deps.log?.error({ job: job.id, err: errorMessage(hookError) }, 'interrupted job hook failed');
+      }
+      if (final) summary.jobsFailed += 1;
+      else summary.jobsRetried += 1;
+    }
+  }
+
+  let recoverAll = options.recoverAtStart === true && options.engine === 'pglite';
 
   async function tick(): Promise<TickSummary> {
     const summary: TickSummary = {
@@ -238,6 +296,8 @@ export function startJobRunner(deps: JobDeps, options: JobRunnerOptions): JobRun
       jobsFailed: 0,
     };
     const now = deps.now();
+    await recoverInterrupted(now, recoverAll ? null : new Date(now.getTime() - JOB_LOCK_TIMEOUT_MS), summary);
+    recoverAll = false;
     const flipped = await applyClosureSchedule(db, now);
     summary.closuresActivated = flipped.activated.length;
     summary.closuresDeactivated = flipped.deactivated.length;

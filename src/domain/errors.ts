@@ -11,6 +11,7 @@
  * failure (closure toggle, exports).
  */
 import { PASSWORD_HISTORY, PRODUCT_NAME, SUPPORT_EMAIL } from './constants';
+import { EXPORTS_RUNNING_PER_ORGANIZATION, EXPORTS_RUNNING_PER_USER } from './export';
 import { SIGN_IN_TEXT } from './labels';
 
 export const ERROR_CONTEXTS = [
@@ -85,6 +86,17 @@ export const CLIENT_ERROR_CODES = {
   cannotDeleteSelf: 'cannot_delete_self',
   /** part 2 §8 API keys: the user has API_KEY_LIMIT keys. */
   apiKeyLimit: 'api_key_limit',
+  /** Our server: too many exports running for the user or the organization (EXPORT_LIMIT_TEXT). */
+  exportLimit: 'export_limit',
+} as const;
+
+/**
+ * Our server's words when an export is refused because too many are running (the spec's catalogue
+ * has no row for it): shown as sent, under the wizard's form.
+ */
+export const EXPORT_LIMIT_TEXT = {
+  user: `You already have ${EXPORTS_RUNNING_PER_USER} exports In-Progress. Please wait for one to finish before requesting another.`,
+  organization: `Your organization already has ${EXPORTS_RUNNING_PER_ORGANIZATION} exports In-Progress. Please wait for one to finish before requesting another.`,
 } as const;
 
 // ── the words ────────────────────────────────────────────────────────────────

@@ -54,6 +54,24 @@ export type ClosureExportInclude = (typeof CLOSURE_EXPORT_INCLUDES)[number];
 
 export const EXPORT_FILE_EXTENSION = '.csv';
 
+/**
+ * Exports running (requested or in progress) at once, per user and per organization. The spec sets
+ * no limit; an export is server work (a month of points is hundreds of thousands of rows), so one
+ * user, or one organization's users together, cannot fill the job queue (OWASP API4:2023
+ * "Unrestricted Resource Consumption"). The next request is refused until one has finished.
+ */
+export const EXPORTS_RUNNING_PER_USER = 2;
+export const EXPORTS_RUNNING_PER_ORGANIZATION = 5;
+
+/**
+ * The most data rows one export file holds. The spec bounds the range (31 days) and the server the
+ * assets (1000), but 1000 assets × 31 days of points could be hundreds of millions of rows: past
+ * this many the export stops and is errored with EXPORT_TOO_LARGE_REASON (about half a minute of
+ * server time and 100 MB of CSV at the measured ~35,000 rows a second).
+ */
+export const EXPORT_MAX_ROWS = 1_000_000;
+export const EXPORT_TOO_LARGE_REASON = `The export has more than ${EXPORT_MAX_ROWS.toLocaleString('en-US')} rows. Please choose fewer assets or a shorter range.`;
+
 export const exportWireSchema = z.object({
   id: z.string(),
   organization_id: z.string(),

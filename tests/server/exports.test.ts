@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../src/domain/constants';
 import { errorText } from '../../src/domain/errors';
 import { exportWireSchema, fromExportWire } from '../../src/domain/export';
@@ -11,6 +11,7 @@ import { closures, exports, jobs, locations, locationThings, points, things, thi
 import { createFileStore } from '../../server/files';
 import { startJobRunner, type JobRunner } from '../../server/jobs/runner';
 import { badBodies, badIds, call, junk, refusedTokens, snapshot } from '../support/account-calls';
+import { parseCsv } from '../support/parse-csv';
 import { createTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;
@@ -29,39 +30,6 @@ let thing3: string;
 const DAY_START = Date.UTC(2026, 10, 21);
 const DAY_END = Date.UTC(2026, 10, 22);
 const at = (ms: number) => new Date(ms);
-
-/** A minimal RFC 4180 reader (csv-parse is not a dependency): quoted fields, doubled quotes, CRLF or LF. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || row.length) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
-}
 
 async function seedThing(orgId: string, haasId: string, nickname: string): Promise<string> {
   const [type] = await server.database.db.select().from(thingTypes).where(eq(thingTypes.name, 'police'));
@@ -91,11 +59,14 @@ async function exportRow(id: string) {
   return row!;
 }
 
-/** Inserts an export directly (a given status and creator), as the list and delete tests need. */
+/**
+ * Inserts an export directly (a given status and creator), as the list and delete tests need: a past
+ * one ('completed') unless told, so seeded rows do not count as running exports (export-limits.test.ts).
+ */
 async function seedExport(values: Partial<typeof exports.$inferInsert> & { organizationId: string; requestedBy: string }) {
   const [row] = await server.database.db
     .insert(exports)
-    .values({ exportType: 'thing', title: 'Seeded', requestedAt: server.clock.now(), ...values })
+    .values({ exportType: 'thing', title: 'Seeded', requestedAt: server.clock.now(), status: 'completed', ...values })
     .returning();
   return row!;
 }
@@ -206,6 +177,11 @@ describe('part2 §7 GET /organization/export?org_ids[]', () => {
 });
 
 describe('part2 §7 POST /organization/export', () => {
+  // The exports a test queues run after it, so the next test starts under the running-exports limit.
+  afterEach(async () => {
+    await runner.runOnce();
+  });
+
   it('creates the export as requested and queues its job', async () => {
     const answer = await call(server, 'POST', '/organization/export', token.plainA, validBody({ title: '  Night shift  ' }));
     expect(answer.status).toBe(201);

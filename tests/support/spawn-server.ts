@@ -8,6 +8,8 @@ export interface SpawnedServer {
   output(): string;
   /** SIGTERM and wait for the process to exit. */
   stop(): Promise<void>;
+  /** SIGKILL (a crash: no shutdown code runs) and wait for the process to exit. */
+  kill(): Promise<void>;
 }
 
 /**
@@ -39,14 +41,16 @@ export async function spawnServer(env: Record<string, string | undefined>, start
       reject(new Error(`server exited with ${code}:\n${output}`));
     });
   });
+  const signal = async (name: 'SIGTERM' | 'SIGKILL') => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill(name);
+    await exited;
+  };
   return {
     url,
     output: () => output,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
+    stop: () => signal('SIGTERM'),
+    kill: () => signal('SIGKILL'),
   };
 }

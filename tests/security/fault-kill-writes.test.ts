@@ -133,9 +133,10 @@ describe('kill -9 in the middle of a stream of writes', () => {
     const writers = Array.from({ length: WRITERS }, (_, index) => writer(index));
     await until(() => failure !== null || answered >= ACKED_BEFORE_KILL, `${ACKED_BEFORE_KILL} answered writes`, 60_000, 5);
     if (failure) throw failure;
-    await first.kill();
     killed = true;
+    await first.kill();
     await Promise.all(writers);
+    if (failure) throw failure;
     expect(broken).toBeGreaterThan(0);
     const areasBefore = [...areasAnswered];
     const nicknamesBefore = new Map([...nicknames].map(([id, state]) => [id, { ...state }]));

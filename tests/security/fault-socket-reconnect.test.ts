@@ -19,7 +19,7 @@ import { createLiveBridge, type LiveBridge } from '../../src/app/live/bridge';
 import { openDatabase } from '../../server/db/connection';
 import { ingestPoint, seedFaultFleet, signInFault, type FaultFleet } from '../support/fault-seed';
 import { spawnServer, type SpawnedServer } from '../support/spawn-server';
-import { until } from '../support/until';
+import { until, untilAsync } from '../support/until';
 
 const START_TIMEOUT_MS = 120_000;
 /** Bound for the client to subscribe again: the longest reconnect delay (10 s, part 1 §9) and a margin. */
@@ -140,7 +140,7 @@ describe.each([
     const awayLat = base + 0.001;
     await ingest(away.haasId, awayLat);
     // The incremental REST load from before the restart returns it (once the once-a-second flush wrote it).
-    await until(
+    await untilAsync(
       async () => {
         const changed = await call('GET', `/organization/things?per_page=100&last_updated_timestamp=${encodeURIComponent(since)}`);
         const data = thingWireSchema.array().parse((changed.json as { data: unknown[] }).data);

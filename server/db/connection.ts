@@ -18,6 +18,34 @@ export { DataDirInUseError } from './data-dir-lock';
 
 export const MIGRATIONS_DIR = path.join(ROOT_DIR, 'server', 'db', 'migrations');
 
+/** A connect to the Postgres server that gets no answer in this time fails (503) instead of holding the request forever. */
+export const DATABASE_CONNECT_TIMEOUT_MS = 5_000;
+
+/** Socket errors of a database server that is down, restarting or unreachable. */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** SQLSTATE: admin_shutdown, crash_shutdown, cannot_connect_now (the server is stopping or starting). */
+const SHUTDOWN_STATES = new Set(['57P01', '57P02', '57P03']);
+
+/**
+ * Whether an error (or one it wraps: Drizzle wraps the driver's error as `cause`) means the
+ * database server is away (stopped, restarting, unreachable), not that the query was wrong: such a
+ * request may succeed when retried, so it is answered 503, not 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
+    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof candidate.code === 'string') {
+      // SQLSTATE class 08: connection exception.
+      if (UNREACHABLE_CODES.has(candidate.code) || SHUTDOWN_STATES.has(candidate.code) || /^08[0-9A-Z]{3}$/.test(candidate.code)) return true;
+    }
+    // node-postgres's own connection failures carry no code.
+    if (typeof candidate.message === 'string' && /^Connection terminated|timeout exceeded when trying to connect/.test(candidate.message)) return true;
+    current = candidate.cause;
+  }
+  return false;
+}
+
 /**
  * Opens the database and runs the migrations: a Postgres server when `url` is given
  * (`DATABASE_URL`), else PGlite in `dataDir` (or in memory for `dataDir: null`, used by tests).
@@ -27,7 +55,7 @@ export async function openDatabase(opts: { url?: string | undefined; dataDir?: s
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10, connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS });
     // An idle client dropped by the server (a restart, an administrator, a test dropping its
     // database) must not crash the process: the pool replaces it on the next query.
     pool.on('error', (error) => console.warn(`database: idle connection lost (${error.message})`));

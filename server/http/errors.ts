@@ -1,5 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { isDatabaseUnavailable } from '../db/connection';
+
+/** The answer while the database server is away (a restart, a failover). */
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable. Please try again in a moment.';
+/** Seconds a client waits before trying again (the Retry-After header). */
+const DATABASE_RETRY_AFTER_S = 5;
 
 /**
  * Every error leaves the server as `{ error: <code>, message: <text> }` with a status the client's
@@ -92,6 +98,14 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (fastifyError.statusCode !== undefined && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
       // Malformed JSON, a body over the limit, an unsupported media type: Fastify's own 4xx.
       return reply.code(fastifyError.statusCode).send({ error: fastifyError.code ?? 'bad_request', message: fastifyError.message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database server is stopped, restarting or unreachable: a retry may succeed (RFC 9110 §15.6.4).
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_S))
+        .send({ error: 'database_unavailable', message: DATABASE_UNAVAILABLE_MESSAGE });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ error: 'internal', message: 'Unknown failure' });

@@ -4,12 +4,16 @@ import { ROOT_DIR } from '../../server/config';
 
 export interface SpawnedServer {
   url: string;
+  /** The server's process id. */
+  pid: number;
   /** Everything the process printed so far. */
   output(): string;
   /** SIGTERM and wait for the process to exit. */
   stop(): Promise<void>;
-  /** SIGKILL (a crash: no shutdown code runs) and wait for the process to exit. */
+  /** SIGKILL (a crash, an out-of-memory kill): no shutdown hook runs; resolves once the process is gone. */
   kill(): Promise<void>;
+  /** Starts a new server process with the same environment and port (the same DATA_DIR); the old one must be gone. */
+  restart(startTimeoutMs?: number): Promise<SpawnedServer>;
 }
 
 /**
@@ -24,8 +28,12 @@ export async function spawnServer(env: Record<string, string | undefined>, start
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in ${startTimeoutMs / 1000} s:\n${output}`)), startTimeoutMs);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start in ${startTimeoutMs / 1000} s:\n${output}`));
+    }, startTimeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /Lightbar is running at (http:\/\/\S+)/.exec(output);
@@ -41,16 +49,20 @@ export async function spawnServer(env: Record<string, string | undefined>, start
       reject(new Error(`server exited with ${code}:\n${output}`));
     });
   });
-  const signal = async (name: 'SIGTERM' | 'SIGKILL') => {
+  const end = async (signal: NodeJS.Signals) => {
     if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill(name);
-    await exited;
+    child.kill(signal);
+    await gone;
   };
   return {
     url,
+    pid: child.pid!,
     output: () => output,
-    stop: () => signal('SIGTERM'),
-    kill: () => signal('SIGKILL'),
+    stop: () => end('SIGTERM'),
+    kill: () => end('SIGKILL'),
+    async restart(timeoutMs = startTimeoutMs) {
+      await gone;
+      return spawnServer({ ...env, PORT: new URL(url).port }, timeoutMs);
+    },
   };
 }

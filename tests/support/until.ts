@@ -16,3 +16,14 @@ export async function until<T>(read: () => T | undefined | false, what = 'condit
     await sleep(pollMs);
   }
 }
+
+/** `until` for an async read (a call to a server): awaits each answer before the next poll. */
+export async function untilAsync<T>(read: () => Promise<T | undefined | false>, what = 'condition', ms = 5_000, pollMs = 50): Promise<T> {
+  const started = realNow();
+  for (;;) {
+    const value = await read();
+    if (value !== undefined && value !== false) return value;
+    if (realNow() - started > ms) throw new Error(`timed out waiting for ${what}`);
+    await sleep(pollMs);
+  }
+}

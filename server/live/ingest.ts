@@ -188,6 +188,8 @@ export class IngestEngine {
         radiusM: row.radius ? row.radius * METRES_PER_MILE : STATION_RADIUS_DEFAULT_M,
       }));
     await this.loadAudiences();
+    // Open sockets learn of assets that appeared (their visible sets are reloaded).
+    this.deps.events.emit('assets-changed');
   }
 
   /** Every organization that may see an organization's assets: itself, its ancestors, its managers and accessors. */
@@ -352,12 +354,13 @@ export class IngestEngine {
           isNull(closures.deletedAt),
         ),
       )
-      .returning({ id: closures.id, externalId: closures.externalId });
+      .returning({ id: closures.id, externalId: closures.externalId, organizationId: closures.organizationId });
     for (const closure of changed) {
       await this.publish(thing, {
         type: 'closure',
         thing_id: thing.id,
         closure_id: closure.id,
+        organization_id: closure.organizationId,
         wzdx_id: closure.externalId,
         is_active: on,
         timestamp: at.toISOString(),

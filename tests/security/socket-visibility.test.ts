@@ -113,6 +113,15 @@ describe('socket: per-asset visibility equals REST', () => {
     client.ws.close();
   });
 
+  it('an asset shared with the organization streams on its own channel', async () => {
+    const client = await connect(base, williamsonToken);
+    await subscribed(client, williamson.id);
+    await expectStarts(client, apdShared);
+    await sleep(200);
+    expect([...ids(client)].every((id) => [apdShared.id, williamsonUnit.id].includes(id))).toBe(true);
+    client.ws.close();
+  });
+
   it('a user with no thing read permission (incidents only) gets no point, heartbeat or thing frames', async () => {
     const token = await server.signIn((await server.createUser({ org: travis, role: 'USER (Incidents / Events only)' })).email);
     const things = await server.app.inject({ method: 'GET', url: '/organization/things', headers: server.auth(token) });

@@ -9,7 +9,7 @@ import { canSeeOrg } from '../auth/scope';
 import { tokens } from '../db/schema';
 import type { AccessChange, ServerDeps } from '../deps';
 import type { Bus } from './bus';
-import { AssetVisibility, mayReceive, type Audience } from './visibility';
+import { AssetVisibility, audienceOf, mayReceive, type Audience } from './visibility';
 
 /** Past this many buffered bytes a connection is "backed up": points coalesce to the latest per asset. */
 export const SOCKET_SOFT_LIMIT_BYTES = 256 * 1024;
@@ -180,10 +180,10 @@ export async function cableRoutes(app: FastifyInstance, deps: ServerDeps, bus: B
   ping.unref();
   flusher.unref();
 
-  deps.events.on('tokens-revoked', (tokenIds) => {
+  function tokensRevoked(tokenIds: readonly string[]): void {
     const revoked = new Set(tokenIds);
     for (const connection of connections) if (revoked.has(connection.caller.tokenId)) revoke(connection);
-  });
+  }
 
   /**
    * Re-resolves a connection's caller by the handshake's rule (callerForToken: revoked, expired,
@@ -205,7 +205,7 @@ export async function cableRoutes(app: FastifyInstance, deps: ServerDeps, bus: B
     }
     visibility.release(connection.audience.assets);
     connection.caller = caller;
-    connection.audience = { permissions: caller.permissions, scope: caller.scope, assets };
+    connection.audience = audienceOf(caller, assets);
     for (const [organizationId, subscription] of connection.subscriptions) {
       if (canSeeOrg(caller.scope, organizationId)) continue;
       subscription.off();
@@ -229,10 +229,18 @@ export async function cableRoutes(app: FastifyInstance, deps: ServerDeps, bus: B
   const enqueue = (work: () => Promise<void>) => {
     changes = changes.then(work).catch((error: unknown) => app.log.error({ err: error }, 'cable: access re-check failed'));
   };
-  deps.events.on('access-changed', (change) => enqueue(() => accessChanged(change)));
+  // Revocations and access changes go through the bus, so sockets held by every process (NATS)
+  // apply them, not only those of the process that made the change.
+  deps.events.on('tokens-revoked', (tokenIds) => bus.publishControl({ type: 'tokens-revoked', tokenIds }));
+  deps.events.on('access-changed', (change) => bus.publishControl({ type: 'access-changed', change }));
+  const offControl = bus.subscribeControl((event) => {
+    if (event.type === 'tokens-revoked') tokensRevoked(event.tokenIds);
+    else enqueue(() => accessChanged(event.change));
+  });
   deps.events.on('assets-changed', () => enqueue(() => visibility.refresh()));
 
   app.addHook('onClose', async () => {
+    offControl();
     clearInterval(ping);
     clearInterval(flusher);
     for (const connection of [...connections]) {
@@ -260,7 +268,7 @@ export async function cableRoutes(app: FastifyInstance, deps: ServerDeps, bus: B
           token,
           caller,
           expiresAt: row?.expiresAt ?? deps.now(),
-          audience: { permissions: caller.permissions, scope: caller.scope, assets },
+          audience: audienceOf(caller, assets),
         });
       },
     },

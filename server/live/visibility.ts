@@ -19,9 +19,23 @@ export interface AssetView {
 
 /** What one socket's caller may receive, read per frame without a query. */
 export interface Audience {
-  readonly permissions: ReadonlySet<string>;
+  /** The permission checks of the REST lists, answered once for the caller. */
+  readonly things: boolean;
+  readonly events: boolean;
+  readonly closures: boolean;
   readonly scope: OrgScope;
   readonly assets: AssetView;
+}
+
+export function audienceOf(caller: { permissions: ReadonlySet<string>; scope: OrgScope }, assets: AssetView): Audience {
+  const { permissions, scope } = caller;
+  return {
+    things: hasAny(permissions, THINGS_VIEW),
+    events: hasAny(permissions, EVENTS_VIEW),
+    closures: hasAny(permissions, CLOSURES_VIEW),
+    scope,
+    assets,
+  };
 }
 
 /**
@@ -32,22 +46,22 @@ export interface Audience {
  * organization); a closure the permission of the closure list and its organization in scope.
  */
 export function mayReceive(audience: Audience, message: LiveMessageInput): boolean {
-  const { permissions, scope, assets } = audience;
+  const { scope, assets } = audience;
   switch (message.type) {
     case 'point':
     case 'heartbeat':
-      return hasAny(permissions, THINGS_VIEW) && assets.has(message.thing_id);
+      return audience.things && assets.has(message.thing_id);
     case 'thing':
-      return hasAny(permissions, THINGS_VIEW) && assets.has(message.thing.id);
+      return audience.things && assets.has(message.thing.id);
     case 'location': {
-      if (!hasAny(permissions, EVENTS_VIEW)) return false;
+      if (!audience.events) return false;
       // A message without its location (the asset left an incident that is gone) is about the asset.
       const organizationId = message.location?.organization_id;
       return organizationId ? canSeeOrg(scope, organizationId) : assets.has(message.thing_id);
     }
     case 'closure':
       // Without its organization a closure cannot be checked against the closure list: not sent.
-      return hasAny(permissions, CLOSURES_VIEW) && !!message.organization_id && canSeeOrg(scope, message.organization_id);
+      return audience.closures && !!message.organization_id && canSeeOrg(scope, message.organization_id);
   }
 }
 

@@ -270,6 +270,10 @@ export async function cableRoutes(app: FastifyInstance, deps: ServerDeps, bus: B
           expiresAt: row?.expiresAt ?? deps.now(),
           audience: audienceOf(caller, assets),
         });
+        // A client gone before the upgrade completes: the view it held is given back.
+        request.raw.socket.once('close', () => {
+          if (handshakes.delete(request)) visibility.release(assets);
+        });
       },
     },
     (ws, request) => {

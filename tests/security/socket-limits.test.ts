@@ -37,7 +37,7 @@ describe('socket: identifiers', () => {
       JSON.stringify({ organization: org.id, channel: 'EventsChannel' }),
       JSON.stringify({ channel: 'EventsChannel', organization: org.id, extra: 1 }),
       JSON.stringify({ channel: 'EventsChannel', organization: org.id }, null, 2),
-      ...Array.from({ length: 50 }, (_, i) => JSON.stringify({ channel: 'EventsChannel', organization: org.id, [`k${i}`]: i })),
+      ...Array.from({ length: 3_000 }, (_, i) => JSON.stringify({ channel: 'EventsChannel', organization: org.id, [`k${i}`]: i })),
     ];
     for (const identifier of variants) subscribe(client, org.id, identifier);
     // The same identifier again: confirmed again (idempotent), no second stream.

@@ -50,3 +50,18 @@ export function thingVisibleSql(scope: OrgScope, orgIds: readonly string[] | nul
   const shared = sql`exists (select 1 from ${thingRelationships} where ${thingRelationships.thingId} = ${things.id} and ${thingRelationships.organizationId} = ${scope.organizationId})`;
   return orgIds.length === 0 ? shared : or(inArray(things.organizationId, [...orgIds]), shared)!;
 }
+
+/**
+ * The ids of the assets a scope sees, by the rule of GET /organization/things with no `org_ids[]`
+ * (thingVisibleSql over every visible organization, live assets only); null: every asset
+ * (haas:manage). The live socket loads it once per organization and filters frames with it.
+ */
+export async function visibleThingIds(db: Db, scope: OrgScope): Promise<ReadonlySet<string> | null> {
+  const orgIds = requestedOrgIds(scope, []);
+  if (orgIds === null) return null;
+  const rows = await db
+    .select({ id: things.id })
+    .from(things)
+    .where(and(isNull(things.deletedAt), thingVisibleSql(scope, orgIds)));
+  return new Set(rows.map((row) => row.id));
+}

@@ -263,6 +263,8 @@ export function organizationRoutes(app: FastifyInstance, deps: ServerDeps): void
       return ended.map((row) => row.id);
     });
     if (revoked.length) deps.events.emit('tokens-revoked', revoked);
+    // Its relations are gone and its parent loses a child: every open socket re-checks its scope.
+    deps.events.emit('access-changed', { all: true });
     return { id: org.id, uuid: org.id };
   });
 }

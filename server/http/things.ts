@@ -430,6 +430,7 @@ export function thingRoutes(app: FastifyInstance, deps: ServerDeps): void {
       seen.add(relation.organization_uuid);
     });
     const now = deps.now();
+    const before = await db.select({ organizationId: thingRelationships.organizationId }).from(thingRelationships).where(eq(thingRelationships.thingId, thing.id));
     await db.transaction(async (tx) => {
       await tx.delete(thingRelationships).where(eq(thingRelationships.thingId, thing.id));
       if (body.organization_relationships.length > 0) {
@@ -442,6 +443,10 @@ export function thingRoutes(app: FastifyInstance, deps: ServerDeps): void {
         );
       }
       await tx.update(things).set({ updatedAt: now }).where(eq(things.id, thing.id));
+    });
+    // The organizations that gained or lost the asset: their open sockets re-check what they see.
+    deps.events.emit('access-changed', {
+      organizationIds: [...new Set([...before.map((row) => row.organizationId), ...seen])],
     });
     const wire = await wireOf(db, thing.id, now);
     return { organization_relationships: wire.organization_relationships };

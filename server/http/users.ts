@@ -249,6 +249,8 @@ export function userRoutes(app: FastifyInstance, deps: ServerDeps): void {
       throw error;
     }
     if (!updated) throw userNotFound();
+    // A new role: the user's open sockets narrow (or widen) to its permissions at once.
+    if (updated.roleId !== target.roleId) deps.events.emit('access-changed', { userIds: [updated.id] });
     return userWire(updated, await orgName(updated.organizationId));
   });
 

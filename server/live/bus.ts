@@ -1,4 +1,8 @@
 import type { LiveMessageInput } from '../../src/domain/live-message';
+import type { AccessChange } from '../deps';
+
+/** What every server process must apply to its own open sockets, wherever the change was made. */
+export type ControlEvent = { type: 'tokens-revoked'; tokenIds: string[] } | { type: 'access-changed'; change: AccessChange };
 
 /**
  * Between ingest and socket fan-out (ARCHITECTURE "Embedded default and scale-out"): in-process
@@ -10,6 +14,9 @@ export interface Bus {
   publish(organizationId: string, message: LiveMessageInput): void;
   /** Returns the unsubscribe function. */
   subscribe(organizationId: string, handler: (message: LiveMessageInput) => void): () => void;
+  /** To every process, this one included (revocations and access changes reach every socket). */
+  publishControl(event: ControlEvent): void;
+  subscribeControl(handler: (event: ControlEvent) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -35,25 +42,51 @@ export class InProcessBus implements Bus {
     };
   }
 
+  private readonly controlHandlers = new Set<(event: ControlEvent) => void>();
+
+  publishControl(event: ControlEvent): void {
+    for (const handler of this.controlHandlers) handler(event);
+  }
+
+  subscribeControl(handler: (event: ControlEvent) => void): () => void {
+    this.controlHandlers.add(handler);
+    return () => this.controlHandlers.delete(handler);
+  }
+
   listenerCount(organizationId: string): number {
     return this.handlers.get(organizationId)?.size ?? 0;
   }
 
   async close(): Promise<void> {
     this.handlers.clear();
+    this.controlHandlers.clear();
   }
 }
 
 export const natsSubject = (organizationId: string) => `lightbar.org.${organizationId}`;
+export const NATS_CONTROL_SUBJECT = 'lightbar.control';
 
 /** NATS: every process publishes and subscribes; one NATS subscription per organization with local listeners. */
 export async function connectNatsBus(url: string, name = 'lightbar'): Promise<Bus> {
   const { connect, JSONCodec } = await import('nats');
   const connection = await connect({ servers: url, name, maxReconnectAttempts: -1 });
   const codec = JSONCodec<LiveMessageInput>();
+  const controlCodec = JSONCodec<ControlEvent>();
   const local = new InProcessBus();
   const subscriptions = new Map<string, { unsubscribe(): void }>();
+  // One subscription to the control subject per process; NATS echoes a process's own publications.
+  connection.subscribe(NATS_CONTROL_SUBJECT, {
+    callback: (error, msg) => {
+      if (!error) local.publishControl(controlCodec.decode(msg.data));
+    },
+  });
   return {
+    publishControl(event) {
+      connection.publish(NATS_CONTROL_SUBJECT, controlCodec.encode(event));
+    },
+    subscribeControl(handler) {
+      return local.subscribeControl(handler);
+    },
     publish(organizationId, message) {
       connection.publish(natsSubject(organizationId), codec.encode(message));
     },

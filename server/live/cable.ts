@@ -2,11 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import { SOCKET_PING_INTERVAL_MS, SOCKET_PROTOCOL } from '../../src/domain/constants';
+import { eq } from 'drizzle-orm';
 import { channelIdentifierSchema, clientCommandSchema, type LiveMessageInput } from '../../src/domain/live-message';
 import { callerForToken, type Caller } from '../auth/context';
 import { canSeeOrg } from '../auth/scope';
-import type { ServerDeps } from '../deps';
+import { tokens } from '../db/schema';
+import type { AccessChange, ServerDeps } from '../deps';
 import type { Bus } from './bus';
+import { AssetVisibility, audienceOf, mayReceive, type Audience } from './visibility';
 
 /** Past this many buffered bytes a connection is "backed up": points coalesce to the latest per asset. */
 export const SOCKET_SOFT_LIMIT_BYTES = 256 * 1024;
@@ -15,10 +18,43 @@ export const SOCKET_HARD_LIMIT_BYTES = 4 * 1024 * 1024;
 export const SOCKET_MAX_QUEUED_FRAMES = 5_000;
 const FLUSH_INTERVAL_MS = 100;
 
+/**
+ * OWASP API4 (unrestricted resource consumption): one dashboard tab holds one socket with one
+ * subscription (its organization); an acs user switching organizations resubscribes. These caps
+ * leave room for many tabs and switches while one token cannot multiply the stream.
+ */
+export const SOCKETS_PER_USER_MAX = 16;
+export const SUBSCRIPTIONS_PER_SOCKET_MAX = 10;
+export const TOO_MANY_SOCKETS_MESSAGE = `Too many open live connections for this user (at most ${SOCKETS_PER_USER_MAX}). Close another tab and try again.`;
+
+/** Close codes (RFC 6455 §7.4.2: 4000–4999 are the application's) and their reasons. */
+export const SOCKET_CLOSE = {
+  /** Revoked token, or the user suspended or deleted: the client signs out. */
+  revoked: { code: 4001, reason: 'token revoked' },
+  /** The access token's lifetime ended: the client reconnects with its refreshed token. */
+  tokenExpired: { code: 4002, reason: 'token expired' },
+  /** RFC 6455 1008 policy violation: over SOCKETS_PER_USER_MAX (a race past the handshake check). */
+  tooManySockets: { code: 1008, reason: 'too many sockets' },
+} as const;
+
+/** Why a subscription is refused when the client caused it (an invisible organization has no reason). */
+const REJECT_REASON = { alreadySubscribed: 'already_subscribed', tooMany: 'too_many_subscriptions' } as const;
+
+interface Subscription {
+  /** The identifier as first confirmed: frames go out under it. */
+  identifier: string;
+  off: () => void;
+}
+
 interface Connection {
   ws: WebSocket;
+  /** Kept in memory to re-check the caller when access changes (the same rule as the handshake). */
+  token: string;
   caller: Caller;
-  subscriptions: Map<string, () => void>;
+  expiresAt: Date;
+  audience: Audience;
+  /** One per organization (the EventsChannel is the only channel): identifier spellings collapse. */
+  subscriptions: Map<string, Subscription>;
   /** Latest point frame per asset while backed up. */
   pendingPoints: Map<string, string>;
   /** Other frames while backed up, in order. */
@@ -52,7 +88,13 @@ export async function cableRoutes(app: FastifyInstance, deps: ServerDeps, bus: B
     return json;
   };
   const backedUp = new Set<Connection>();
-  const callers = new WeakMap<FastifyRequest, Caller>();
+  const visibility = new AssetVisibility(deps.db);
+  const handshakes = new WeakMap<FastifyRequest, Pick<Connection, 'token' | 'caller' | 'expiresAt' | 'audience'>>();
+  const socketsOf = (userId: string) => {
+    let count = 0;
+    for (const connection of connections) if (connection.caller.userId === userId) count += 1;
+    return count;
+  };
 
   await app.register(websocket, {
     options: {
@@ -103,10 +145,34 @@ export async function cableRoutes(app: FastifyInstance, deps: ServerDeps, bus: B
     else if (ws.bufferedAmount > SOCKET_HARD_LIMIT_BYTES) drop(connection, 'send buffer full');
   }
 
-  // One clock for every connection: pings every 3 s, flushes of backed-up sockets every 100 ms.
+  /** Ends a connection and what it holds on the bus and in the visibility cache (once). */
+  function release(connection: Connection): void {
+    if (!connections.delete(connection)) return;
+    for (const subscription of connection.subscriptions.values()) subscription.off();
+    connection.subscriptions.clear();
+    backedUp.delete(connection);
+    visibility.release(connection.audience.assets);
+  }
+
+  function closeWith(connection: Connection, close: (typeof SOCKET_CLOSE)[keyof typeof SOCKET_CLOSE], notice: object): void {
+    if (connection.ws.readyState === connection.ws.OPEN) connection.ws.send(JSON.stringify({ type: 'disconnect', ...notice }));
+    connection.ws.close(close.code, close.reason);
+    release(connection);
+  }
+
+  const revoke = (connection: Connection) => closeWith(connection, SOCKET_CLOSE.revoked, { reason: 'unauthorized', reconnect: false });
+  // The worker reconnects on any other disconnect, reading its (refreshed) token again.
+  const expire = (connection: Connection) => closeWith(connection, SOCKET_CLOSE.tokenExpired, { reason: 'token_expired', reconnect: true });
+
+  // One clock for every connection: pings (and the token expiry check, on the server's clock) every
+  // 3 s, flushes of backed-up sockets every 100 ms.
   const ping = setInterval(() => {
-    const frame = JSON.stringify({ type: 'ping', message: Math.floor(deps.now().getTime() / 1000) });
-    for (const connection of connections) send(connection, frame);
+    const now = deps.now();
+    const frame = JSON.stringify({ type: 'ping', message: Math.floor(now.getTime() / 1000) });
+    for (const connection of connections) {
+      if (connection.expiresAt <= now) expire(connection);
+      else send(connection, frame);
+    }
   }, SOCKET_PING_INTERVAL_MS);
   const flusher = setInterval(() => {
     for (const connection of backedUp) flush(connection);
@@ -114,39 +180,119 @@ export async function cableRoutes(app: FastifyInstance, deps: ServerDeps, bus: B
   ping.unref();
   flusher.unref();
 
-  deps.events.on('tokens-revoked', (tokenIds) => {
+  function tokensRevoked(tokenIds: readonly string[]): void {
     const revoked = new Set(tokenIds);
-    for (const connection of connections) {
-      if (revoked.has(connection.caller.tokenId)) {
-        connection.ws.send(JSON.stringify({ type: 'disconnect', reason: 'unauthorized', reconnect: false }));
-        connection.ws.close(4001, 'token revoked');
-      }
+    for (const connection of connections) if (revoked.has(connection.caller.tokenId)) revoke(connection);
+  }
+
+  /**
+   * Re-resolves a connection's caller by the handshake's rule (callerForToken: revoked, expired,
+   * suspended, deleted) and narrows or widens what it receives: its permissions and asset view are
+   * replaced, and subscriptions of organizations it may no longer see end with `reject_subscription`.
+   */
+  async function recheck(connection: Connection): Promise<void> {
+    const caller = await callerForToken(deps.db, connection.token, deps.now());
+    if (!connections.has(connection)) return;
+    if (!caller) {
+      if (connection.expiresAt <= deps.now()) expire(connection);
+      else revoke(connection);
+      return;
     }
+    const assets = await visibility.acquire(caller.scope);
+    if (!connections.has(connection)) {
+      visibility.release(assets);
+      return;
+    }
+    visibility.release(connection.audience.assets);
+    connection.caller = caller;
+    connection.audience = audienceOf(caller, assets);
+    for (const [organizationId, subscription] of connection.subscriptions) {
+      if (canSeeOrg(caller.scope, organizationId)) continue;
+      subscription.off();
+      connection.subscriptions.delete(organizationId);
+      send(connection, JSON.stringify({ type: 'reject_subscription', identifier: subscription.identifier }));
+    }
+  }
+
+  async function accessChanged(change: AccessChange): Promise<void> {
+    const userIds = new Set(change.userIds ?? []);
+    const organizationIds = new Set(change.organizationIds ?? []);
+    await visibility.refresh(change.all ? undefined : organizationIds);
+    const affected = [...connections].filter(
+      (c) => change.all || userIds.has(c.caller.userId) || organizationIds.has(c.caller.scope.organizationId),
+    );
+    await Promise.all(affected.map((connection) => recheck(connection)));
+  }
+
+  // Changes apply one after another, in the order they happened.
+  let changes: Promise<void> = Promise.resolve();
+  const enqueue = (work: () => Promise<void>) => {
+    changes = changes.then(work).catch((error: unknown) => app.log.error({ err: error }, 'cable: access re-check failed'));
+  };
+  // Revocations and access changes go through the bus, so sockets held by every process (NATS)
+  // apply them, not only those of the process that made the change.
+  deps.events.on('tokens-revoked', (tokenIds) => bus.publishControl({ type: 'tokens-revoked', tokenIds }));
+  deps.events.on('access-changed', (change) => bus.publishControl({ type: 'access-changed', change }));
+  const offControl = bus.subscribeControl((event) => {
+    if (event.type === 'tokens-revoked') tokensRevoked(event.tokenIds);
+    else enqueue(() => accessChanged(event.change));
   });
+  deps.events.on('assets-changed', () => enqueue(() => visibility.refresh()));
 
   app.addHook('onClose', async () => {
+    offControl();
     clearInterval(ping);
     clearInterval(flusher);
-    for (const connection of connections) connection.ws.terminate();
+    for (const connection of [...connections]) {
+      connection.ws.terminate();
+      release(connection);
+    }
   });
 
   app.get(
     '/cable',
     {
       websocket: true,
-      // A bad or expired token is refused at the handshake, before the upgrade.
+      // A bad or expired token is refused at the handshake, before the upgrade; so is a user over
+      // the socket cap (429, OWASP API4).
       preValidation: async (request, reply) => {
         const token = tokenFromProtocols(request);
         const caller = token ? await callerForToken(deps.db, token, deps.now()) : null;
-        if (!caller) return reply.code(401).send({ error: 'unauthorized', message: 'Access token is expired or does not exist.' });
-        callers.set(request, caller);
+        if (!token || !caller) return reply.code(401).send({ error: 'unauthorized', message: 'Access token is expired or does not exist.' });
+        if (socketsOf(caller.userId) >= SOCKETS_PER_USER_MAX) {
+          return reply.code(429).send({ error: 'too_many_sockets', message: TOO_MANY_SOCKETS_MESSAGE });
+        }
+        const [row] = await deps.db.select({ expiresAt: tokens.accessExpiresAt }).from(tokens).where(eq(tokens.id, caller.tokenId)).limit(1);
+        const assets = await visibility.acquire(caller.scope);
+        handshakes.set(request, {
+          token,
+          caller,
+          expiresAt: row?.expiresAt ?? deps.now(),
+          audience: audienceOf(caller, assets),
+        });
+        // A client gone before the upgrade completes: the view it held is given back.
+        request.raw.socket.once('close', () => {
+          if (handshakes.delete(request)) visibility.release(assets);
+        });
       },
     },
     (ws, request) => {
-      const caller = callers.get(request)!;
-      const connection: Connection = { ws, caller, subscriptions: new Map(), pendingPoints: new Map(), queue: [] };
+      const handshake = handshakes.get(request)!;
+      handshakes.delete(request);
+      const connection: Connection = { ws, ...handshake, subscriptions: new Map(), pendingPoints: new Map(), queue: [] };
       connections.add(connection);
+      ws.on('close', () => release(connection));
+      ws.on('error', () => ws.terminate());
+      // Handshakes of one user racing past the check above: the ones over the cap are closed.
+      if (socketsOf(connection.caller.userId) > SOCKETS_PER_USER_MAX) {
+        ws.close(SOCKET_CLOSE.tooManySockets.code, SOCKET_CLOSE.tooManySockets.reason);
+        release(connection);
+        return;
+      }
       ws.send(JSON.stringify({ type: 'welcome' }));
+
+      const reject = (identifier: string, reason?: string) =>
+        send(connection, JSON.stringify(reason ? { type: 'reject_subscription', identifier, reason } : { type: 'reject_subscription', identifier }));
 
       ws.on('message', (data) => {
         let command;
@@ -155,35 +301,38 @@ export async function cableRoutes(app: FastifyInstance, deps: ServerDeps, bus: B
         } catch {
           return; // not JSON: ignored, as ActionCable does
         }
-        if (!command.success) return;
+        if (!command.success || !connections.has(connection)) return;
         const { identifier } = command.data;
-        if (command.data.command === 'unsubscribe') {
-          connection.subscriptions.get(identifier)?.();
-          connection.subscriptions.delete(identifier);
-          return;
-        }
         const channel = channelIdentifierSchema.safeParse(identifier);
-        if (!channel.success || !canSeeOrg(caller.scope, channel.data.organization)) {
-          send(connection, JSON.stringify({ type: 'reject_subscription', identifier }));
+        const organizationId = channel.success ? channel.data.organization : null;
+        const current = organizationId === null ? undefined : connection.subscriptions.get(organizationId);
+        if (command.data.command === 'unsubscribe') {
+          // ActionCable matches the identifier exactly.
+          if (organizationId !== null && current?.identifier === identifier) {
+            current.off();
+            connection.subscriptions.delete(organizationId);
+          }
           return;
         }
-        if (!connection.subscriptions.has(identifier)) {
+        if (organizationId === null || !canSeeOrg(connection.audience.scope, organizationId)) return reject(identifier);
+        if (current) {
+          // One stream per channel and organization: the same identifier again is confirmed again
+          // (idempotent); another spelling of it is refused, since frames only ever go out under
+          // the identifier first confirmed and a confirmation would promise a stream that never comes.
+          if (current.identifier !== identifier) return reject(identifier, REJECT_REASON.alreadySubscribed);
+        } else {
+          if (connection.subscriptions.size >= SUBSCRIPTIONS_PER_SOCKET_MAX) return reject(identifier, REJECT_REASON.tooMany);
           const framePrefix = `{"identifier":${JSON.stringify(identifier)},"message":`;
-          const off = bus.subscribe(channel.data.organization, (message: LiveMessageInput) => {
+          const off = bus.subscribe(organizationId, (message: LiveMessageInput) => {
+            // The caller's rights, computed at connect and kept current by re-checks: no query here.
+            if (!mayReceive(connection.audience, message)) return;
             const frame = `${framePrefix}${messageJson(message)}}`;
             send(connection, frame, message.type === 'point' ? message.thing_id : undefined);
           });
-          connection.subscriptions.set(identifier, off);
+          connection.subscriptions.set(organizationId, { identifier, off });
         }
         send(connection, JSON.stringify({ type: 'confirm_subscription', identifier }));
       });
-
-      ws.on('close', () => {
-        for (const off of connection.subscriptions.values()) off();
-        connections.delete(connection);
-        backedUp.delete(connection);
-      });
-      ws.on('error', () => ws.terminate());
     },
   );
 

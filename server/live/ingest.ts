@@ -105,7 +105,9 @@ export class IngestEngine {
   private readonly byId = new Map<string, ThingState>();
   private readonly byHaasId = new Map<string, ThingState>();
   private stations: Station[] = [];
-  private readonly audience = new Map<string, string[]>();
+  private audience = new Map<string, string[]>();
+  /** Organizations each shared asset is shared with (thing_relationships). */
+  private shares = new Map<string, string[]>();
   private audienceLoadedAt = 0;
   private pendingPoints: (typeof points.$inferInsert)[] = [];
   private readonly r2rPairs = new Map<string, number>();
@@ -115,7 +117,12 @@ export class IngestEngine {
   constructor(
     private readonly deps: ServerDeps,
     private options: IngestOptions = {},
-  ) {}
+  ) {
+    // A relation or association changed: the audiences are read again before the next message.
+    deps.events.on('access-changed', () => {
+      this.audienceLoadedAt = 0;
+    });
+  }
 
   /** The simulator knows its road map: streets come from it. */
   setStreetLookup(streetAt: (position: LatLng) => string | null): void {
@@ -188,13 +195,22 @@ export class IngestEngine {
         radiusM: row.radius ? row.radius * METRES_PER_MILE : STATION_RADIUS_DEFAULT_M,
       }));
     await this.loadAudiences();
+    // Open sockets learn of assets that appeared (their visible sets are reloaded).
+    this.deps.events.emit('assets-changed');
   }
 
-  /** Every organization that may see an organization's assets: itself, its ancestors, its managers and accessors. */
+  /**
+   * Every organization that may see an organization's assets: itself, its ancestors, its managers
+   * and accessors; and the organizations each shared asset is shared with. Built aside and swapped
+   * in, so a message published meanwhile never sees a half-built map.
+   */
   private async loadAudiences(): Promise<void> {
     const { db } = this.deps;
     const orgs = await db.select({ id: organizations.id, parentId: organizations.parentId }).from(organizations);
     const relations = await db.select().from(organizationRelationships);
+    const shareRows = await db.select({ thingId: thingRelationships.thingId, organizationId: thingRelationships.organizationId }).from(thingRelationships);
+    const shares = new Map<string, string[]>();
+    for (const row of shareRows) shares.set(row.thingId, [...(shares.get(row.thingId) ?? []), row.organizationId]);
     const parent = new Map(orgs.map((org) => [org.id, org.parentId]));
     const related = new Map<string, string[]>();
     for (const relation of relations) {
@@ -202,32 +218,32 @@ export class IngestEngine {
       list.push(relation.relatedOrganizationId);
       related.set(relation.organizationId, list);
     }
-    this.audience.clear();
+    const audience = new Map<string, string[]>();
     for (const org of orgs) {
       const set = new Set<string>([org.id, ...(related.get(org.id) ?? [])]);
       for (let up = parent.get(org.id), guard = 0; up && guard < 16; up = parent.get(up), guard += 1) set.add(up);
-      this.audience.set(org.id, [...set]);
+      audience.set(org.id, [...set]);
     }
+    this.audience = audience;
+    this.shares = shares;
     this.audienceLoadedAt = Date.now();
   }
 
-  private async audienceOf(thing: ThingState): Promise<string[]> {
-    if (Date.now() - this.audienceLoadedAt > AUDIENCE_REFRESH_MS) await this.loadAudiences();
+  /** The organizations a message of the asset goes to: its organization's audience and its shares. */
+  private audienceOf(thing: ThingState): string[] {
     const base = this.audience.get(thing.organizationId) ?? [thing.organizationId];
-    const shared = await this.deps.db
-      .select({ organizationId: thingRelationships.organizationId })
-      .from(thingRelationships)
-      .where(eq(thingRelationships.thingId, thing.id));
-    return shared.length ? [...new Set([...base, ...shared.map((row) => row.organizationId)])] : base;
+    const shared = this.shares.get(thing.id);
+    return shared ? [...new Set([...base, ...shared])] : base;
   }
 
-  /** Shares are rare; points go to the organization audience without a query. */
+  /** Points and heartbeats: from the cached audiences, no query (they are read again every 30 s or on a change). */
   private publishFast(thing: ThingState, message: LiveMessage): void {
-    for (const org of this.audience.get(thing.organizationId) ?? [thing.organizationId]) this.deps.bus.publish(org, message);
+    for (const org of this.audienceOf(thing)) this.deps.bus.publish(org, message);
   }
 
   private async publish(thing: ThingState, message: LiveMessage): Promise<void> {
-    for (const org of await this.audienceOf(thing)) this.deps.bus.publish(org, message);
+    if (Date.now() - this.audienceLoadedAt > AUDIENCE_REFRESH_MS) await this.loadAudiences();
+    this.publishFast(thing, message);
   }
 
   /**
@@ -242,6 +258,7 @@ export class IngestEngine {
 
   private async apply(raw: readonly unknown[], organizationIds: ReadonlySet<string> | null): Promise<IngestResult> {
     const result: IngestResult = { accepted: 0, rejected: [] };
+    if (Date.now() - this.audienceLoadedAt > AUDIENCE_REFRESH_MS) await this.loadAudiences();
     const now = this.deps.now();
     for (let index = 0; index < raw.length; index += 1) {
       const parsed = deviceMessageSchema.safeParse(raw[index]);
@@ -352,12 +369,13 @@ export class IngestEngine {
           isNull(closures.deletedAt),
         ),
       )
-      .returning({ id: closures.id, externalId: closures.externalId });
+      .returning({ id: closures.id, externalId: closures.externalId, organizationId: closures.organizationId });
     for (const closure of changed) {
       await this.publish(thing, {
         type: 'closure',
         thing_id: thing.id,
         closure_id: closure.id,
+        organization_id: closure.organizationId,
         wzdx_id: closure.externalId,
         is_active: on,
         timestamp: at.toISOString(),

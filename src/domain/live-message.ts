@@ -57,6 +57,8 @@ export const closureMessageSchema = z.object({
   type: z.literal('closure'),
   thing_id: z.string(),
   closure_id: z.string(),
+  /** The closure's organization: the socket sends it only to callers whose closure list shows it. */
+  organization_id: z.string().nullish(),
   wzdx_id: z.string().nullish(),
   is_active: z.boolean(),
   timestamp: iso,
@@ -108,7 +110,8 @@ export const serverFrameSchema = z.union([
   z.object({ type: z.literal('welcome') }),
   z.object({ type: z.literal('ping'), message: z.number() }),
   z.object({ type: z.literal('disconnect'), reason: z.string().optional(), reconnect: z.boolean().optional() }),
-  z.object({ type: z.enum(['confirm_subscription', 'reject_subscription']), identifier: z.string() }),
+  /** `reason` on a rejection the client caused (a second spelling of a subscription, too many). */
+  z.object({ type: z.enum(['confirm_subscription', 'reject_subscription']), identifier: z.string(), reason: z.string().optional() }),
   z.object({ identifier: z.string(), message: liveMessageSchema }),
 ]);
 export type ServerFrame = z.infer<typeof serverFrameSchema>;

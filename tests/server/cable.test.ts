@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { eventsChannelIdentifier, serverFrameSchema, type LiveMessage } from '../../src/domain/live-message';
 import { SOCKET_HARD_LIMIT_BYTES } from '../../server/live/cable';
+import { createThing } from '../security/socket-harness';
 import { createTestServer, type TestServer } from '../support/test-server';
 import { until } from '../support/until';
 
@@ -11,6 +12,9 @@ let orgA: { id: string };
 let orgB: { id: string };
 let tokenA: string;
 let tokenB: string;
+/** Real assets: the socket sends frames only of assets the caller's REST list shows. */
+let thingA: { id: string; haasId: string };
+let thingB: { id: string; haasId: string };
 
 beforeAll(async () => {
   server = await createTestServer();
@@ -18,6 +22,8 @@ beforeAll(async () => {
   orgB = await server.createOrg({ name: 'Org B' });
   tokenA = await server.signIn((await server.createUser({ org: orgA, role: 'USER' })).email);
   tokenB = await server.signIn((await server.createUser({ org: orgB, role: 'USER' })).email);
+  thingA = await createThing(server, orgA.id, 'Unit A');
+  thingB = await createThing(server, orgB.id, 'Unit B');
   const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
   base = address.replace('http', 'ws');
 });
@@ -85,10 +91,10 @@ describe('part1 §4 streaming socket (ActionCable protocol)', () => {
     const rejected = await until(() => frames.find((f) => (f as { type?: string }).type === 'reject_subscription'));
     expect(rejected).toEqual({ type: 'reject_subscription', identifier: eventsChannelIdentifier(orgB.id) });
 
-    server.deps.bus.publish(orgB.id, point('thing-of-b'));
-    server.deps.bus.publish(orgA.id, point('thing-of-a'));
+    server.deps.bus.publish(orgB.id, point(thingB.id));
+    server.deps.bus.publish(orgA.id, point(thingA.id));
     const received = await until(() => frames.find((f) => (f as { message?: LiveMessage }).message));
-    expect(received).toEqual({ identifier: eventsChannelIdentifier(orgA.id), message: point('thing-of-a') });
+    expect(received).toEqual({ identifier: eventsChannelIdentifier(orgA.id), message: point(thingA.id) });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(frames.filter((f) => (f as { message?: LiveMessage }).message)).toHaveLength(1);
     ws.close();
@@ -98,12 +104,14 @@ describe('part1 §4 streaming socket (ActionCable protocol)', () => {
     { type: 'heartbeat', thing_id: 't1', is_active: true, timestamp: '2026-11-22T12:00:00.000Z' },
     { type: 'thing', thing: { id: 't1', haas_id: 'HA5-1', nickname: 'Engine 1' } },
     { type: 'location', thing_id: 't1', location_id: null, timestamp: '2026-11-22T12:00:00.000Z' },
-    { type: 'closure', thing_id: 't1', closure_id: 'c1', wzdx_id: 'wz-1', is_active: true, timestamp: '2026-11-22T12:00:00.000Z' },
-  ] as const)('delivers a $type message', async (message) => {
+    { type: 'closure', thing_id: 't1', closure_id: 'c1', organization_id: 'org-b', wzdx_id: 'wz-1', is_active: true, timestamp: '2026-11-22T12:00:00.000Z' },
+  ] as const)('delivers a $type message', async (template) => {
     const { ws, frames } = await connect(tokenB);
     subscribe(ws, orgB.id);
     await until(() => frames.find((f) => (f as { type?: string }).type === 'confirm_subscription'));
-    server.deps.bus.publish(orgB.id, message as LiveMessage);
+    // The template's placeholders become Org B's real asset and id.
+    const message = JSON.parse(JSON.stringify(template).replaceAll('"t1"', JSON.stringify(thingB.id)).replaceAll('"org-b"', JSON.stringify(orgB.id))) as LiveMessage;
+    server.deps.bus.publish(orgB.id, message);
     const received = (await until(() => frames.find((f) => (f as { message?: LiveMessage }).message))) as { message: LiveMessage };
     expect(received.message.type).toBe(message.type);
     ws.close();
@@ -115,7 +123,7 @@ describe('part1 §4 streaming socket (ActionCable protocol)', () => {
     await until(() => frames.find((f) => (f as { type?: string }).type === 'confirm_subscription'));
     ws.send(JSON.stringify({ command: 'unsubscribe', identifier: eventsChannelIdentifier(orgA.id) }));
     await new Promise((resolve) => setTimeout(resolve, 50));
-    server.deps.bus.publish(orgA.id, point('after-unsubscribe'));
+    server.deps.bus.publish(orgA.id, point(thingA.id));
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(frames.filter((f) => (f as { message?: LiveMessage }).message)).toHaveLength(0);
     ws.close();
@@ -148,7 +156,7 @@ describe('part1 §4 streaming socket (ActionCable protocol)', () => {
     while (!dropped() && Date.now() < deadline) {
       for (const client of clients) maxBuffered = Math.max(maxBuffered, client.bufferedAmount);
       for (let i = 0; i < 500; i += 1) {
-        server.deps.bus.publish(orgA.id, { type: 'thing', thing: { id: `t${sent}`, haas_id: `HA5-${sent}`, nickname: padding } } as LiveMessage);
+        server.deps.bus.publish(orgA.id, { type: 'thing', thing: { id: thingA.id, haas_id: `HA5-${sent}`, nickname: padding } } as LiveMessage);
         sent += 1;
       }
       await new Promise((resolve) => setTimeout(resolve, 5));

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import WebSocket from 'ws';
 import { eventsChannelIdentifier } from '../src/domain/live-message';
 import { buildServer } from '../server/app';
+import { SOCKETS_PER_USER_MAX } from '../server/live/cable';
 import { hashPassword, hashToken } from '../server/auth/secrets';
 import { readConfig } from '../server/config';
 import { openDatabase } from '../server/db/connection';
@@ -25,7 +26,7 @@ export interface LiveBenchRow {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
 
 /**
- * issue 4 bench: one point per asset posted through POST /ingest (batches of 5,000) to one server
+ * The ingest and fan-out bench: one point per asset posted through POST /ingest (batches of 5,000) to one server
  * process on an in-memory PGlite, fanned out to `clients` sockets on loopback in the same process
  * (so the clients' own parsing competes for the same 2 cores: a conservative figure).
  */
@@ -38,10 +39,25 @@ export async function benchLive(sizes: readonly number[], clientCounts: readonly
     await ensureReferenceData(database.db);
     const [org] = await database.db.insert(organizations).values({ name: 'Bench Org' }).returning();
     const [role] = await database.db.select().from(roles).where(eq(roles.name, 'ADMIN'));
-    const [user] = await database.db
+    // One user per SOCKETS_PER_USER_MAX sockets: the server refuses more live connections per user.
+    const userCount = Math.ceil(Math.max(...clientCounts) / SOCKETS_PER_USER_MAX);
+    const passwordHash = await hashPassword('Bench#Pass1');
+    const benchUsers = await database.db
       .insert(users)
-      .values({ organizationId: org!.id, email: 'bench@example.com', firstname: 'B', lastname: 'B', roleId: role!.id, passwordHash: await hashPassword('Bench#Pass1'), passwordChangedAt: new Date(), lastActivityAt: new Date() })
+      .values(
+        Array.from({ length: userCount }, (_, i) => ({
+          organizationId: org!.id,
+          email: `bench${i}@example.com`,
+          firstname: 'B',
+          lastname: 'B',
+          roleId: role!.id,
+          passwordHash,
+          passwordChangedAt: new Date(),
+          lastActivityAt: new Date(),
+        })),
+      )
       .returning();
+    const user = benchUsers[0];
     const key = 'lb_bench_key_0000000001';
     await database.db.insert(apiKeys).values({ userId: user!.id, organizationId: org!.id, description: 'bench', tokenHash: hashToken(key), tokenPrefix: 'lb_ben' });
     const [type] = await database.db.select().from(thingTypes).where(eq(thingTypes.name, 'police'));
@@ -52,20 +68,26 @@ export async function benchLive(sizes: readonly number[], clientCounts: readonly
     const app = await buildServer(readConfig({ DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'none') }, 'bench'), { database });
     await app.ingest!.reload();
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    const signIn = await fetch(`${base}/user_token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'password', application: 'dashboard', username: 'bench@example.com', password: 'Bench#Pass1' }),
-    });
-    const token = ((await signIn.json()) as { access_token: string }).access_token;
+    const tokens = await Promise.all(
+      benchUsers.map(async ({ email }) => {
+        const signIn = await fetch(`${base}/user_token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ grant_type: 'password', application: 'dashboard', username: email, password: 'Bench#Pass1' }),
+        });
+        return ((await signIn.json()) as { access_token: string }).access_token;
+      }),
+    );
 
     for (const clientCount of clientCounts) {
       const latencies: number[] = [];
       let delivered = 0;
       const sockets = await Promise.all(
-        Array.from({ length: clientCount }, () =>
-          new Promise<WebSocket>((resolve) => {
+        Array.from({ length: clientCount }, (_, i) =>
+          new Promise<WebSocket>((resolve, reject) => {
+            const token = tokens[Math.floor(i / SOCKETS_PER_USER_MAX)]!;
             const ws = new WebSocket(`${base.replace('http', 'ws')}/cable`, ['actioncable-v1-json', token]);
+            ws.on('unexpected-response', (_request, response) => reject(new Error(`cable handshake ${response.statusCode}`)));
             ws.on('message', (data) => {
               const frame = JSON.parse(data.toString()) as { type?: string; message?: { type: string; timestamp: string } };
               if (frame.type === 'confirm_subscription') resolve(ws);

@@ -37,6 +37,9 @@ const CONNECT_SOURCES = [
   'https://api.what3words.com',
 ];
 
+/** The cache policy of every API answer. */
+export const NO_STORE = 'no-store';
+
 /** Builds the server without listening, so tests drive it with `inject`. */
 export type LightbarServer = FastifyInstance & { deps?: ServerDeps; ingest?: IngestEngine };
 
@@ -60,6 +63,13 @@ export async function buildServer(config: ServerConfig, opts: BuildOptions = {})
     },
     hsts: false,
     crossOriginEmbedderPolicy: false,
+  });
+  // OWASP Session Management / REST Security: tokens and account data must not be kept by a browser
+  // or proxy cache. Every answer that did not choose its own policy (the built app's files, index.html)
+  // says no-store.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', NO_STORE);
+    return payload;
   });
   await app.register(rateLimit, { global: false });
   versionRoutes(app, config.version);

@@ -6,6 +6,7 @@ import type { Database } from './db/connection';
 import { createEvents, type ServerDeps } from './deps';
 import { createMailer, type Mailer } from './mail/mailer';
 import { installErrorHandler } from './http/errors';
+import { REDACT_PATHS, REDACTED, serializeRequest } from './http/log-redaction';
 import { registerApiRoutes } from './http/routes';
 import { versionRoutes } from './http/version';
 import { spaRoutes } from './http/spa';
@@ -16,6 +17,8 @@ import { ingestRoutes } from './live/ingest-route';
 
 export interface BuildOptions {
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read it); implies `logger`. */
+  logStream?: { write(line: string): void };
   /** The database; without one only /version and the app are served (used by the harness test). */
   database?: Database;
   /** A fixed clock for tests. */
@@ -44,7 +47,14 @@ export const NO_STORE = 'no-store';
 export type LightbarServer = FastifyInstance & { deps?: ServerDeps; ingest?: IngestEngine };
 
 export async function buildServer(config: ServerConfig, opts: BuildOptions = {}): Promise<LightbarServer> {
-  const app: LightbarServer = Fastify({ logger: opts.logger ?? false, bodyLimit: 1_048_576 });
+  const logging = opts.logger === true || opts.logStream !== undefined;
+  const app: LightbarServer = Fastify({
+    // OWASP Logging: the request log never holds a token, password or API key (./http/log-redaction).
+    logger: logging
+      ? { serializers: { req: serializeRequest }, redact: { paths: REDACT_PATHS, censor: REDACTED }, ...(opts.logStream ? { stream: opts.logStream } : {}) }
+      : false,
+    bodyLimit: 1_048_576,
+  });
   installErrorHandler(app);
   await app.register(helmet, {
     contentSecurityPolicy: {

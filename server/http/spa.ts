@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 /** Client-side routes of part 1 §2 and part 2 §2: every one of them gets the app's index.html. */
@@ -14,6 +14,8 @@ export async function spaRoutes(app: FastifyInstance, distDir: string): Promise<
   const indexFile = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
     app.log.warn(`no built app in ${distDir}: run "npm run build" (npm start does it for you)`);
+    // Fastify's own 404 logs and answers the whole URL, query tokens included (OWASP Logging).
+    app.setNotFoundHandler((request, reply) => unknownPath(request, reply));
     return;
   }
   await app.register(fastifyStatic, {
@@ -39,6 +41,12 @@ export async function spaRoutes(app: FastifyInstance, distDir: string): Promise<
     if (request.method === 'GET' && url.startsWith('/assets/')) {
       return reply.code(404).send({ error: 'not_found', message: 'Not found' });
     }
-    return reply.code(404).send({ error: 'not_found', message: `Route ${request.method} ${url} not found` });
+    return unknownPath(request, reply);
   });
+}
+
+/** An unknown API path: named without its query (which may carry a token). */
+function unknownPath(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const url = request.url.split('?')[0] ?? '/';
+  return reply.code(404).send({ error: 'not_found', message: `Route ${request.method} ${url} not found` });
 }

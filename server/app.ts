@@ -1,11 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import underPressure from '@fastify/under-pressure';
 import type { ServerConfig } from './config';
 import type { Database } from './db/connection';
 import { createEvents, type ServerDeps } from './deps';
 import { createMailer, type Mailer } from './mail/mailer';
-import { installErrorHandler } from './http/errors';
+import { HttpError, installErrorHandler, OVERLOADED_MESSAGE } from './http/errors';
 import { REDACT_PATHS, REDACTED, serializeRequest } from './http/log-redaction';
 import { registerApiRoutes } from './http/routes';
 import { versionRoutes } from './http/version';
@@ -39,6 +40,14 @@ const CONNECT_SOURCES = [
   'https://*.gstatic.com',
   'https://api.what3words.com',
 ];
+
+/**
+ * Calls never shed under load: devices' ingest batches (their positions are the live map), the
+ * socket (already open connections cost little; refusing them makes every browser poll instead),
+ * and /version (a health check; open pages poll it to offer a reload, part 1 §2).
+ */
+const SERVICE_UNAVAILABLE = 503;
+const PRESSURE_EXEMPT = new Set(['/ingest', '/cable', '/version']);
 
 /** The cache policy of every API answer. */
 export const NO_STORE = 'no-store';
@@ -82,6 +91,21 @@ export async function buildServer(config: ServerConfig, opts: BuildOptions = {})
     return payload;
   });
   await app.register(rateLimit, { global: false });
+  // Shed load early (503 + Retry-After) instead of queueing requests past every client's timeout.
+  await app.register(underPressure, {
+    maxEventLoopDelay: config.pressure.maxEventLoopDelayMs,
+    maxEventLoopUtilization: config.pressure.maxEventLoopUtilization,
+    // The load of the last sample, not the average since the process started.
+    eventLoopUtilizationMode: 'interval',
+    sampleInterval: config.pressure.sampleMs,
+    retryAfter: config.pressure.retryAfterS,
+    pressureHandler: async (request, reply) => {
+      if (PRESSURE_EXEMPT.has(request.routeOptions.url ?? '')) return;
+      // A rejection goes to the error handler: the usual { error, message } body.
+      reply.header('retry-after', String(config.pressure.retryAfterS));
+      throw new HttpError(SERVICE_UNAVAILABLE, 'overloaded', OVERLOADED_MESSAGE);
+    },
+  });
   versionRoutes(app, config.version);
 
   if (opts.database) {

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, type LightbarServer } from '../../server/app';
 import { readConfig } from '../../server/config';
+import { NO_LOAD_SHEDDING } from '../support/load-shedding';
 import { createTestServer, PASSWORD, type TestServer } from '../support/test-server';
 
 let server: TestServer;
@@ -60,7 +61,7 @@ describe('the built app', () => {
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Lightbar</title>');
     fs.writeFileSync(path.join(dist, 'assets', 'index-3f9a1c2b.js'), 'console.log(1);');
-    app = await buildServer(readConfig({ DIST_DIR: dist, DATA_DIR: dist }, '9.9.9'));
+    app = await buildServer(readConfig({ ...NO_LOAD_SHEDDING, DIST_DIR: dist, DATA_DIR: dist }, '9.9.9'));
   });
   afterAll(async () => {
     await app.close();

@@ -11,6 +11,7 @@ import type { Database } from '../../server/db/connection';
 import { ensureReferenceData } from '../../server/db/reference-data';
 import { redactUrl } from '../../server/http/log-redaction';
 import { openTestDatabase } from '../support/test-db';
+import { NO_LOAD_SHEDDING } from '../support/load-shedding';
 
 let database: Database;
 let app: LightbarServer;
@@ -24,7 +25,7 @@ beforeAll(async () => {
       done();
     },
   });
-  app = await buildServer(readConfig({ DIST_DIR: '/nonexistent-dist', PUBLIC_URL: 'http://lightbar.test' }, '9.9.9'), {
+  app = await buildServer(readConfig({ ...NO_LOAD_SHEDDING, DIST_DIR: '/nonexistent-dist', PUBLIC_URL: 'http://lightbar.test' }, '9.9.9'), {
     database,
     logStream: stream,
   });

@@ -49,6 +49,17 @@ const CONNECT_SOURCES = [
 const SERVICE_UNAVAILABLE = 503;
 const PRESSURE_EXEMPT = new Set(['/ingest', '/cable', '/version']);
 
+/**
+ * TRUST_PROXY for Fastify. A hop count trusts that many addresses from the connection's end of
+ * X-Forwarded-For (Express's meaning); Fastify 5 reads a bare number as "trust nobody", because a
+ * client that reaches the server directly could forge the header: README says to use a count (or
+ * true) only when the server is reachable through the proxy alone, and addresses otherwise.
+ */
+function trustProxyOption(value: ServerConfig['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  return (_address, hop) => hop < value;
+}
+
 /** The cache policy of every API answer. */
 export const NO_STORE = 'no-store';
 
@@ -63,6 +74,8 @@ export async function buildServer(config: ServerConfig, opts: BuildOptions = {})
       ? { serializers: { req: serializeRequest }, redact: { paths: REDACT_PATHS, censor: REDACTED }, ...(opts.logStream ? { stream: opts.logStream } : {}) }
       : false,
     bodyLimit: 1_048_576,
+    // Behind a reverse proxy request.ip is the client's (X-Forwarded-For), only when TRUST_PROXY says whom to believe.
+    trustProxy: trustProxyOption(config.trustProxy),
   });
   installErrorHandler(app);
   await app.register(helmet, {

@@ -1,11 +1,13 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import underPressure from '@fastify/under-pressure';
 import type { ServerConfig } from './config';
 import type { Database } from './db/connection';
 import { createEvents, type ServerDeps } from './deps';
 import { createMailer, type Mailer } from './mail/mailer';
-import { installErrorHandler } from './http/errors';
+import { HttpError, installErrorHandler, OVERLOADED_MESSAGE } from './http/errors';
+import { REDACT_PATHS, REDACTED, serializeRequest } from './http/log-redaction';
 import { registerApiRoutes } from './http/routes';
 import { versionRoutes } from './http/version';
 import { spaRoutes } from './http/spa';
@@ -15,8 +17,9 @@ import { IngestEngine } from './live/ingest';
 import { ingestRoutes } from './live/ingest-route';
 
 export interface BuildOptions {
-  /** Fastify's logger option: false, true, or pino options (tests pass a stream to read the log). */
-  logger?: FastifyServerOptions['logger'];
+  logger?: boolean;
+  /** Where the log goes instead of stdout (tests read it); implies `logger`. */
+  logStream?: { write(line: string): void };
   /** The database; without one only /version and the app are served (used by the harness test). */
   database?: Database;
   /** A fixed clock for tests. */
@@ -38,11 +41,42 @@ const CONNECT_SOURCES = [
   'https://api.what3words.com',
 ];
 
+/**
+ * Calls never shed under load: devices' ingest batches (their positions are the live map), the
+ * socket (already open connections cost little; refusing them makes every browser poll instead),
+ * and /version (a health check; open pages poll it to offer a reload, part 1 §2).
+ */
+const SERVICE_UNAVAILABLE = 503;
+const PRESSURE_EXEMPT = new Set(['/ingest', '/cable', '/version']);
+
+/**
+ * TRUST_PROXY for Fastify. A hop count trusts that many addresses from the connection's end of
+ * X-Forwarded-For (Express's meaning); Fastify 5 reads a bare number as "trust nobody", because a
+ * client that reaches the server directly could forge the header: README says to use a count (or
+ * true) only when the server is reachable through the proxy alone, and addresses otherwise.
+ */
+function trustProxyOption(value: ServerConfig['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  return (_address, hop) => hop < value;
+}
+
+/** The cache policy of every API answer. */
+export const NO_STORE = 'no-store';
+
 /** Builds the server without listening, so tests drive it with `inject`. */
 export type LightbarServer = FastifyInstance & { deps?: ServerDeps; ingest?: IngestEngine };
 
 export async function buildServer(config: ServerConfig, opts: BuildOptions = {}): Promise<LightbarServer> {
-  const app: LightbarServer = Fastify({ logger: opts.logger ?? false, bodyLimit: 1_048_576 });
+  const logging = opts.logger === true || opts.logStream !== undefined;
+  const app: LightbarServer = Fastify({
+    // OWASP Logging: the request log never holds a token, password or API key (./http/log-redaction).
+    logger: logging
+      ? { serializers: { req: serializeRequest }, redact: { paths: REDACT_PATHS, censor: REDACTED }, ...(opts.logStream ? { stream: opts.logStream } : {}) }
+      : false,
+    bodyLimit: 1_048_576,
+    // Behind a reverse proxy request.ip is the client's (X-Forwarded-For), only when TRUST_PROXY says whom to believe.
+    trustProxy: trustProxyOption(config.trustProxy),
+  });
   installErrorHandler(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -62,7 +96,29 @@ export async function buildServer(config: ServerConfig, opts: BuildOptions = {})
     hsts: false,
     crossOriginEmbedderPolicy: false,
   });
+  // OWASP Session Management / REST Security: tokens and account data must not be kept by a browser
+  // or proxy cache. Every answer that did not choose its own policy (the built app's files, index.html)
+  // says no-store.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', NO_STORE);
+    return payload;
+  });
   await app.register(rateLimit, { global: false });
+  // Shed load early (503 + Retry-After) instead of queueing requests past every client's timeout.
+  await app.register(underPressure, {
+    maxEventLoopDelay: config.pressure.maxEventLoopDelayMs,
+    maxEventLoopUtilization: config.pressure.maxEventLoopUtilization,
+    // The load of the last sample, not the average since the process started.
+    eventLoopUtilizationMode: 'interval',
+    sampleInterval: config.pressure.sampleMs,
+    retryAfter: config.pressure.retryAfterS,
+    pressureHandler: async (request, reply) => {
+      if (PRESSURE_EXEMPT.has(request.routeOptions.url ?? '')) return;
+      // A rejection goes to the error handler: the usual { error, message } body.
+      reply.header('retry-after', String(config.pressure.retryAfterS));
+      throw new HttpError(SERVICE_UNAVAILABLE, 'overloaded', OVERLOADED_MESSAGE);
+    },
+  });
   versionRoutes(app, config.version);
 
   if (opts.database) {

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -24,6 +25,67 @@ export interface ServerConfig {
   demo: boolean;
   /** Requests per minute per address on sign-in, forgot and unlock. */
   authRateLimit: number;
+  /**
+   * Fastify's trustProxy: whom to believe for X-Forwarded-For (the client's address in per-address
+   * limits and logs). false: nobody, the connection's address counts.
+   */
+  trustProxy: boolean | number | string[];
+  /** Load shedding (`@fastify/under-pressure`): above either threshold API calls answer 503 with Retry-After. */
+  pressure: PressureConfig;
+}
+
+export interface PressureConfig {
+  /** Mean event-loop delay in ms over a sample (0: not checked). */
+  maxEventLoopDelayMs: number;
+  /** Event-loop utilization, 0–1, over a sample (0: not checked). */
+  maxEventLoopUtilization: number;
+  /** Seconds a shed client is told to wait (Retry-After). */
+  retryAfterS: number;
+  /** How often the load is sampled, in ms. */
+  sampleMs: number;
+}
+
+/**
+ * Defaults: timers a second late on average, or a loop busy 98 % of a sample, means requests queue
+ * faster than they drain. A queue of 500-asset lists (tens of ms of loop time each) keeps the delay
+ * low but the loop saturated, so utilization is the signal that catches it. Answering 503 at once
+ * beats answering 200 after the client gave up.
+ */
+export const PRESSURE_DEFAULTS: PressureConfig = { maxEventLoopDelayMs: 1_000, maxEventLoopUtilization: 0.98, retryAfterS: 10, sampleMs: 1_000 };
+
+const TRUST_PROXY_RULE = 'true, a hop count (a whole number from 0), or a comma-separated list of addresses or CIDR ranges';
+
+/** One address, or a CIDR range with a prefix the address family allows. */
+function isAddressOrRange(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY, checked at start (a typo must not silently trust every forwarded header, nor none).
+ * Never believing X-Forwarded-For without it: a client could forge one per request and dodge the
+ * per-address sign-in limit (OWASP Authentication).
+ */
+export function parseTrustProxy(raw: string | undefined): boolean | number | string[] {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  if (entries.every(isAddressOrRange)) return entries;
+  throw new Error(`TRUST_PROXY must be ${TRUST_PROXY_RULE}, got "${raw}"`);
+}
+
+function numberFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, valid: (value: number) => boolean, rule: string): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || !valid(value)) throw new Error(`${name} must be ${rule}, got "${raw}"`);
+  return value;
 }
 
 /** Reads the environment once; every variable is listed in README "Configuration". */
@@ -45,5 +107,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port || 8080}`).replace(/\/$/, ''),
     demo: env.LIGHTBAR_DEMO !== '0',
     authRateLimit: Number(env.AUTH_RATE_LIMIT || 30),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    pressure: {
+      maxEventLoopDelayMs: numberFrom(env, 'PRESSURE_MAX_EVENT_LOOP_DELAY_MS', PRESSURE_DEFAULTS.maxEventLoopDelayMs, (v) => v >= 0, 'a number of milliseconds (0 turns it off)'),
+      maxEventLoopUtilization: numberFrom(env, 'PRESSURE_MAX_EVENT_LOOP_UTILIZATION', PRESSURE_DEFAULTS.maxEventLoopUtilization, (v) => v >= 0 && v <= 1, 'from 0 to 1 (0 turns it off)'),
+      retryAfterS: numberFrom(env, 'PRESSURE_RETRY_AFTER_S', PRESSURE_DEFAULTS.retryAfterS, (v) => Number.isInteger(v) && v >= 1, 'a whole number of seconds from 1'),
+      sampleMs: numberFrom(env, 'PRESSURE_SAMPLE_MS', PRESSURE_DEFAULTS.sampleMs, (v) => Number.isInteger(v) && v >= 10, 'a whole number of milliseconds from 10'),
+    },
   };
 }

@@ -9,6 +9,47 @@ import { seedFromEnv } from './seed/random';
 import { JOB_TICK_MS, startJobRunner } from './jobs/runner';
 import { FleetSimulator } from './sim/simulator';
 
+/** How long a stop may take (requests in flight, the ingest's last batch, the database) before the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * Ctrl-C in a terminal reaches both `npm start` (which forwards it) and this process: a repeat
+ * this soon after the first is the same stop, not a request to abandon it.
+ */
+const REPEATED_SIGNAL_WINDOW_MS = 1_000;
+const EXIT_FORCED = 1;
+
+/**
+ * Every stop removes the data folder's lock (part 1 §2 restarts; README "Design decisions"). The
+ * handlers are installed before anything is opened: a signal during start (migrations, seeding)
+ * must not kill the process by default, which skips the 'exit' listener that releases the lock.
+ * Every path out goes through process.exit, so that listener always runs.
+ */
+let closeServer: (() => Promise<void>) | null = null;
+let stopping: { at: number } | null = null;
+function onStopSignal(signal: NodeJS.Signals): void {
+  const now = Date.now();
+  if (stopping) {
+    if (now - stopping.at < REPEATED_SIGNAL_WINDOW_MS) return;
+    console.error(`${signal} again: stopping now.`);
+    process.exit(EXIT_FORCED);
+  }
+  stopping = { at: now };
+  // Still starting: nothing to drain, and the open database is released by the 'exit' listener.
+  if (!closeServer) process.exit(0);
+  setTimeout(() => {
+    console.error(`Lightbar did not stop within ${SHUTDOWN_GRACE_MS / 1000} s: exiting.`);
+    process.exit(EXIT_FORCED);
+  }, SHUTDOWN_GRACE_MS).unref();
+  closeServer().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error('Lightbar stopped with an error:', error);
+      process.exit(EXIT_FORCED);
+    },
+  );
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, onStopSignal);
+
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT_DIR, 'package.json'), 'utf8')) as { version: string };
 const config = readConfig(process.env, pkg.version);
 fs.mkdirSync(config.dataDir, { recursive: true });
@@ -50,16 +91,17 @@ app.addHook('onClose', async () => simulator?.stop());
 const runner = startJobRunner({ ...deps, log: app.log }, { engine: database.engine, intervalMs: JOB_TICK_MS, recoverAtStart: true });
 app.addHook('onClose', async () => runner.stop());
 
+closeServer = async () => {
+  // The database closes (and its lock goes) even when closing the app failed.
+  try {
+    await app.close();
+  } finally {
+    await database.close();
+  }
+};
+// A signal that came while starting has already exited; one from here on drains the server.
 const address = await app.listen({ port: config.port, host: config.host });
 const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
 // The e2e harness reads this line to learn the port.
 console.log(`Lightbar is running at ${shown} (database: ${database.engine === 'pglite' ? `PGlite in ${config.dataDir}` : 'Postgres'})`);
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void app
-      .close()
-      .then(() => database.close())
-      .then(() => process.exit(0));
-  });
-}

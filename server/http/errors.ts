@@ -32,6 +32,9 @@ export const notFound = (what: string) => new HttpError(404, 'not_found', `${wha
 export const unprocessable = (message: string, code = 'unprocessable', extra: Record<string, unknown> = {}) =>
   new HttpError(422, code, message, extra);
 
+/** The body of a call shed under load (503, with Retry-After). */
+export const OVERLOADED_MESSAGE = 'The server is busy. Please try again in a few seconds.';
+
 /**
  * The issues of a failed parse by field, and the first as one line naming its field. `wireNames`
  * renames a domain form's top-level fields (camelCase) to the wire names the client sent.

@@ -1,28 +1,52 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 /** Client-side routes of part 1 §2 and part 2 §2: every one of them gets the app's index.html. */
 const CLIENT_ROUTE = /^\/(?:$|welcome(?:\/|$)|dashboard(?:\/|$)|oauth(?:\/|$))/;
+
+/** A content-hashed build file: a year, never revalidated. */
+export const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
 
 /** Serves the built app, and index.html for the client routes so deep links load the app. */
 export async function spaRoutes(app: FastifyInstance, distDir: string): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
     app.log.warn(`no built app in ${distDir}: run "npm run build" (npm start does it for you)`);
+    // Fastify's own 404 logs and answers the whole URL, query tokens included (OWASP Logging).
+    app.setNotFoundHandler((request, reply) => unknownPath(request, reply));
     return;
   }
-  await app.register(fastifyStatic, { root: distDir, index: false, wildcard: false, maxAge: '1h', immutable: false });
+  await app.register(fastifyStatic, {
+    root: distDir,
+    index: false,
+    wildcard: false,
+    maxAge: '1h',
+    immutable: false,
+    // Vite names every file under /assets by its content hash: a new build has new names, so they
+    // may be cached for good (RFC 8246); other files (favicon, manifest) keep the hour.
+    setHeaders: (reply, filePath) => {
+      if (path.relative(distDir, filePath).split(path.sep)[0] === 'assets') reply.header('cache-control', HASHED_ASSET_CACHE);
+    },
+  });
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (request.method === 'GET' && CLIENT_ROUTE.test(url)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      // no-cache: a new build's index.html names new asset files, so it is revalidated on every load
+      // (the plugin's own max-age is turned off for it).
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     }
     // Static assets under /assets are served by the plugin above; anything else is an unknown API path.
     if (request.method === 'GET' && url.startsWith('/assets/')) {
       return reply.code(404).send({ error: 'not_found', message: 'Not found' });
     }
-    return reply.code(404).send({ error: 'not_found', message: `Route ${request.method} ${url} not found` });
+    return unknownPath(request, reply);
   });
+}
+
+/** An unknown API path: named without its query (which may carry a token). */
+function unknownPath(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const url = request.url.split('?')[0] ?? '/';
+  return reply.code(404).send({ error: 'not_found', message: `Route ${request.method} ${url} not found` });
 }

@@ -10,8 +10,9 @@
  * organization, or a manager asset relation; an accessor (organization or asset relation) only
  * reads it (422, the message says so). Anything else answers 404, exactly as an unknown id.
  */
-import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { and, asc, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { associationsPayloadSchema, RELATIONSHIP_TYPES } from '../../src/domain/asset';
 import { ASSET_STATUS, statusFromServer } from '../../src/domain/asset-status';
@@ -243,10 +244,47 @@ async function wireOf(db: Db, id: string, now: Date): Promise<ThingWireOut> {
   return wire;
 }
 
+/**
+ * The validator of a things list or count answer (RFC 9110 §8.8): the caller's scope, the exact
+ * query, and one aggregate over the visible things — every id with its updated_at and deleted_at —
+ * so an added, changed, shared, unshared or deleted asset changes it, without loading or
+ * serializing one wire object. Weak: the answer also carries the time it was made
+ * (server_timestamp, the status recomputed at now), which the client recomputes anyway. What the
+ * incremental `last_updated_timestamp` answers see is exactly what this sees.
+ */
+async function listValidator(db: Db, visible: SQL | undefined, caller: Caller, orgIds: readonly string[] | null, url: string): Promise<string> {
+  const [state] = await db
+    .select({
+      digest: sql<string | null>`md5(string_agg(${things.id}::text || ':' || coalesce(${things.updatedAt}::text, '') || ':' || coalesce(${things.deletedAt}::text, ''), ',' order by ${things.id}))`,
+    })
+    .from(things)
+    .where(visible);
+  const hash = createHash('sha256')
+    .update(JSON.stringify([caller.userId, caller.scope, orgIds, url, state?.digest ?? null]))
+    .digest('base64url');
+  return `W/"${hash}"`;
+}
+
+/**
+ * Sets the ETag; answers whether the client's If-None-Match names it (then the reply is a 304 with
+ * no body). Cache-Control stays no-store (OWASP): the asset list must not land in a browser's disk
+ * cache; the live worker keeps its last answer in memory and revalidates it itself.
+ */
+async function notModified(request: FastifyRequest, reply: FastifyReply, etag: string): Promise<boolean> {
+  reply.header('etag', etag);
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  // Weak comparison (RFC 9110 §13.1.2): W/ prefixes do not matter.
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  const matches = header.trim() === '*' || header.split(',').some((tag) => opaque(tag) === opaque(etag));
+  if (matches) reply.code(304);
+  return matches;
+}
+
 export function thingRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
 
-  app.get('/organization/things', async (request) => {
+  app.get('/organization/things', async (request, reply) => {
     const caller = await requireCaller(db, request);
     requireAny(caller, THINGS_VIEW);
     const query = (request.query ?? {}) as Record<string, unknown>;
@@ -255,6 +293,7 @@ export function thingRoutes(app: FastifyInstance, deps: ServerDeps): void {
     const { page, per_page } = parse(pagingSchema, { page: query.page, per_page: query.per_page });
     const now = deps.now();
     const visible = thingVisibleSql(caller.scope, orgIds);
+    if (await notModified(request, reply, await listValidator(db, visible, caller, orgIds, request.url))) return reply.send();
     const where = and(isNull(things.deletedAt), visible, since ? gt(things.updatedAt, since) : undefined);
     const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(things).where(where);
     // Ordered by id: a stable order, so consecutive pages neither repeat nor skip an asset.
@@ -284,12 +323,14 @@ export function thingRoutes(app: FastifyInstance, deps: ServerDeps): void {
     };
   });
 
-  app.get('/organization/things_count', async (request) => {
+  app.get('/organization/things_count', async (request, reply) => {
     const caller = await requireCaller(db, request);
     // part 1 §2: the top bar's asset count shows with thing read or manage.
     if (!showsAssetCount(caller.permissions)) throw forbidden();
     // The same org_ids[] as GET /organization/things, so an acs user's top bar counts the chosen organization.
     const orgIds = requestedOrgs(request.query ?? {}, caller.scope);
+    const validator = await listValidator(db, thingVisibleSql(caller.scope, orgIds), caller, orgIds, request.url);
+    if (await notModified(request, reply, validator)) return reply.send();
     const [counted] = await db
       .select({ count: sql<number>`count(*)::int` })
       .from(things)

@@ -58,6 +58,10 @@ export interface IncrementalAnswer<T> {
   serverTimestamp: string;
 }
 
+const NOT_MODIFIED = 304;
+/** Answers kept for revalidation: every page of a large fleet plus the incremental polls. */
+const VALIDATED_MAX = 64;
+
 export class LiveApi {
   constructor(private readonly options: LiveApiOptions) {}
 
@@ -69,14 +73,33 @@ export class LiveApi {
     return `${this.options.apiBase.replace(/\/$/, '')}${path}${text ? `?${text}` : ''}`;
   }
 
+  /**
+   * The last answer of each URL that came with an ETag (RFC 9110 §13): sent back as If-None-Match,
+   * a 304 reuses it, so a poll of a large organization that changed nothing costs no list. Kept in
+   * memory only (the server answers no-store), the oldest dropped beyond VALIDATED_MAX.
+   */
+  private readonly validated = new Map<string, { etag: string; value: unknown }>();
+
   private async get<T>(path: string, params: [string, string][], schema: z.ZodType<T>): Promise<T> {
-    const response = await this.options.fetch(this.url(path, params), {
-      headers: { authorization: `Bearer ${this.options.token()}`, accept: 'application/json' },
-    });
+    const url = this.url(path, params);
+    const cached = this.validated.get(url);
+    const headers: Record<string, string> = { authorization: `Bearer ${this.options.token()}`, accept: 'application/json' };
+    if (cached) headers['if-none-match'] = cached.etag;
+    const response = await this.options.fetch(url, { headers });
     if (response.status === 401) throw new UnauthorizedError();
     if (response.status === 403 || response.status === 404) throw new UnavailableError(path, response.status);
+    // The value was parsed with this URL's schema when it was stored.
+    if (response.status === NOT_MODIFIED && cached) return cached.value as T;
     if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-    return schema.parse(await response.json());
+    const value = schema.parse(await response.json());
+    const etag = response.headers.get('etag');
+    this.validated.delete(url);
+    if (etag) {
+      this.validated.set(url, { etag, value });
+      const oldest = this.validated.keys().next();
+      if (this.validated.size > VALIDATED_MAX && !oldest.done) this.validated.delete(oldest.value);
+    }
+    return value;
   }
 
   /** One page of GET /organization/things (part 1 §7), incremental when `since` is given. */

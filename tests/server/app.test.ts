@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { NO_LOAD_SHEDDING } from '../support/load-shedding';
 import { buildServer } from '../../server/app';
 import { readConfig } from '../../server/config';
 
@@ -14,7 +15,7 @@ describe('server harness', () => {
     fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>Lightbar</title>');
     fs.mkdirSync(path.join(distDir, 'assets'));
     fs.writeFileSync(path.join(distDir, 'assets', 'app.js'), 'console.log(1)');
-    app = await buildServer(readConfig({ DIST_DIR: distDir, DATA_DIR: distDir }, '1.2.3'));
+    app = await buildServer(readConfig({ ...NO_LOAD_SHEDDING, DIST_DIR: distDir, DATA_DIR: distDir }, '1.2.3'));
   });
   afterAll(async () => {
     await app.close();

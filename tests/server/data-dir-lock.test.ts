@@ -64,7 +64,8 @@ describe('openDatabase on PGlite in a folder', () => {
   it('a second open of the same folder is refused until the first is closed', async () => {
     const dir = tempDir();
     const first = await openDatabase({ dataDir: dir });
-    expect(fs.readFileSync(path.join(dir, LOCK_FILE), 'utf8')).toBe(String(process.pid));
+    // The first line is the holder's id; the lines after it identify that process (its start time).
+    expect(fs.readFileSync(path.join(dir, LOCK_FILE), 'utf8').split('\n')[0]).toBe(String(process.pid));
     await expect(openDatabase({ dataDir: dir })).rejects.toThrow(inUse(dir, process.pid));
     await first.close();
     expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(false);
@@ -83,7 +84,7 @@ describe('two server processes on one DATA_DIR', () => {
   it('the second exits with status 1 and says which process holds the database', async () => {
     const dir = tempDir();
     server = await spawnServer({ PORT: '0', DATA_DIR: dir, LIGHTBAR_DEMO: '0', SIM_ASSETS: '0' }, 120_000);
-    const holder = Number(fs.readFileSync(path.join(dir, LOCK_FILE), 'utf8'));
+    const holder = Number(fs.readFileSync(path.join(dir, LOCK_FILE), 'utf8').split('\n')[0]);
     const second = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'server', 'main.ts')], {
       cwd: ROOT_DIR,
       env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'silent', PORT: '0', DATA_DIR: dir, LIGHTBAR_DEMO: '0', SIM_ASSETS: '0' },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_LOAD_SHEDDING } from '../support/load-shedding';
 import { buildServer } from '../../server/app';
 import { readConfig } from '../../server/config';
 import { ensureReferenceData } from '../../server/db/reference-data';
@@ -11,7 +12,7 @@ describe('issue 3 security headers, rate limits and body limits', () => {
   beforeAll(async () => {
     database = await openTestDatabase();
     await ensureReferenceData(database.db);
-    app = await buildServer(readConfig({ DATA_DIR: '/tmp/lightbar-security', DIST_DIR: '/nonexistent', AUTH_RATE_LIMIT: '3' }, '1.0.0'), { database });
+    app = await buildServer(readConfig({ ...NO_LOAD_SHEDDING, DATA_DIR: '/tmp/lightbar-security', DIST_DIR: '/nonexistent', AUTH_RATE_LIMIT: '3' }, '1.0.0'), { database });
   });
   afterAll(async () => {
     await app.close();

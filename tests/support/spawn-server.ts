@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ROOT_DIR } from '../../server/config';
+import { NO_LOAD_SHEDDING } from './load-shedding';
 
 export interface SpawnedServer {
   url: string;
@@ -24,7 +25,7 @@ export interface SpawnedServer {
 export async function spawnServer(env: Record<string, string | undefined>, startTimeoutMs = 60_000): Promise<SpawnedServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'server', 'main.ts')], {
     cwd: ROOT_DIR,
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env },
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...NO_LOAD_SHEDDING, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -10,6 +10,7 @@ import type { Database } from '../../server/db/connection';
 import { ensureReferenceData } from '../../server/db/reference-data';
 import { organizationRelationships, organizations, roles, users } from '../../server/db/schema';
 import type { ServerDeps } from '../../server/deps';
+import { NO_LOAD_SHEDDING } from './load-shedding';
 import { openTestDatabase } from './test-db';
 
 process.env.LIGHTBAR_FAST_HASH = '1';
@@ -56,9 +57,8 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
   await ensureReferenceData(database.db);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lightbar-test-'));
   const clock = new TestClock();
-  const config = readConfig({ DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'no-dist'), PUBLIC_URL: 'http://lightbar.test', AUTH_RATE_LIMIT: '1000', ...options.env }, '9.9.9');
-  const logger = options.logStream ? { level: 'info', stream: options.logStream } : false;
-  const app = await buildServer(config, { database, now: clock.now, logger });
+  const config = readConfig({ ...NO_LOAD_SHEDDING, DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'no-dist'), PUBLIC_URL: 'http://lightbar.test', AUTH_RATE_LIMIT: '1000', ...options.env }, '9.9.9');
+  const app = await buildServer(config, { database, now: clock.now, logStream: options.logStream });
   const deps = (app as FastifyInstance & { deps: ServerDeps }).deps;
   const roleIds = new Map((await database.db.select().from(roles)).map((role) => [role.name, role.id]));
 

@@ -25,6 +25,14 @@ export function isInputTime(ms: number): boolean {
   return Number.isFinite(ms) && ms >= MIN_INPUT_TIME_MS && ms <= MAX_INPUT_TIME_MS;
 }
 
+/** Whether year-month-day names a day of the calendar (no 30 February). */
+export function isCalendarDay(year: number, month: number, day: number): boolean {
+  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0..99 as 1900..1999.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
 /** Whether a text is free of NUL characters. */
 export function isNulFree(text: string): boolean {
   return !text.includes(NUL);
@@ -54,9 +62,9 @@ export function findNul(value: unknown, path: readonly (string | number)[] = [],
   return null;
 }
 
-/** A text without NUL: the base of every text field. */
-export function text() {
-  return z.string().refine(isNulFree, { error: NUL_MESSAGE });
+/** A text without NUL: the base of every text field (`params`: zod's, e.g. the message for a non-text). */
+export function text(params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).refine(isNulFree, { error: NUL_MESSAGE });
 }
 
 /**

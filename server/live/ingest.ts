@@ -327,13 +327,15 @@ export class IngestEngine {
         result.rejected.push({ index, reason: 'timestamp: more than 5 minutes in the future' });
         continue;
       }
+      const before = { ...thing };
       try {
         await this.applyOne(thing, message, at);
       } catch (error) {
-        // A value the schema lets through but the database refuses fails this message alone.
+        // A value the schema lets through but the database refuses fails this message alone: the
+        // asset's state goes back to what it was before it (earlier messages, not yet flushed, stay).
         if (!isRowDataError(error)) throw error;
         console.error(`ingest: message ${index} of asset ${thing.id} was refused by the database: ${reasonOf(error)}`);
-        await this.restoreThing(thing.id);
+        Object.assign(thing, before);
         result.rejected.push({ index, reason: 'message: refused by the database' });
         continue;
       }

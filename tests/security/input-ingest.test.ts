@@ -92,6 +92,33 @@ describe('POST /ingest: a message stamped outside the time range is refused alon
   });
 });
 
+describe('ingest: a message whose write the database refuses is refused alone', () => {
+  it('the message is rejected with a reason, the batch and the next messages are kept', async () => {
+    const thing = await createThing(org.id);
+    // A road map naming a street with a NUL: the incident the stopped, alerting vehicle opens cannot be stored.
+    engine.setStreetLookup(() => 'Bad\u0000Street');
+    const haas_id = thing.haasId;
+    const result = await engine.ingest(
+      [
+        { type: 'lights', haas_id, on: true, timestamp: at(-MINUTE_MS) },
+        { type: 'point', haas_id, lat: 30.27, lng: -97.74, speed: 0, timestamp: at(-MINUTE_MS) },
+        { type: 'point', haas_id, lat: 30.27, lng: -97.74, speed: 0, timestamp: at() },
+      ],
+      null,
+    );
+    expect(result).toEqual({ accepted: 2, rejected: [{ index: 2, reason: 'message: refused by the database' }] });
+    engine.setStreetLookup(() => null);
+    // The earlier messages of the batch stay (lights on, not yet flushed); the next point is accepted.
+    expect(engine.stateOf(haas_id)?.lightsOn).toBe(true);
+    expect(await engine.ingest([{ type: 'point', haas_id, lat: 30.27, lng: -97.74, speed: 0, timestamp: at(1_000) }], null)).toEqual({ accepted: 1, rejected: [] });
+    await engine.flush();
+    const row = await thingRow(thing.id);
+    expect(row.lightsOn).toBe(true);
+    expect(row.locationId).toBe(engine.stateOf(haas_id)?.locationId ?? null);
+    expect(row.locationId).not.toBeNull();
+  });
+});
+
 describe('ingest flush: a row the database refuses is isolated', () => {
   it('the other rows of the batch are written, and the next flush works', async () => {
     const good = await createThing(org.id);

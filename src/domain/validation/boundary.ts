@@ -79,8 +79,3 @@ export function inputDateTime(error = 'must be an ISO 8601 time') {
 export function inputDate(error = 'must be a date YYYY-MM-DD') {
   return z.iso.date({ error }).refine((value) => isInputTime(Date.parse(`${value}T00:00:00Z`)), { error: TIME_RANGE_MESSAGE });
 }
-
-/** Epoch ms within the input range (the forms' times); null and undefined pass through. */
-export function inputTimeMs() {
-  return z.number().refine(isInputTime, { error: TIME_RANGE_MESSAGE });
-}

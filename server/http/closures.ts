@@ -14,6 +14,7 @@ import {
   type ClosureContext,
   type Permission,
 } from '../../src/domain/permissions';
+import { inputDateTime } from '../../src/domain/validation/boundary';
 import { closureFormSchema } from '../../src/domain/validation/closure';
 import { MESSAGES } from '../../src/domain/validation/messages';
 import { WZDX_LOCATION_METHODS, WZDX_VEHICLE_IMPACTS } from '../../src/domain/wzdx';
@@ -160,7 +161,7 @@ async function visibleClosure(db: Db, caller: Caller, params: unknown): Promise<
 // ── request bodies ───────────────────────────────────────────────────────────
 
 const text = (max: number) => z.string().max(max).nullish();
-const isoTime = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 time' }).nullish();
+const isoTime = inputDateTime('must be an ISO 8601 time').nullish();
 const routeBody = z.array(z.object({ lat: z.number(), lng: z.number() })).max(ROUTE_POINTS_MAX);
 
 /** POST/PUT body: part 2 §3 "Write payload" (src/domain/closure.ts `ClosurePayload`). */

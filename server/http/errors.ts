@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { findNul, NUL_MESSAGE } from '../../src/domain/validation/boundary';
 import { isDatabaseUnavailable } from '../db/connection';
 
 /** The answer while the database server is away (a restart, a failover). */
@@ -61,9 +62,25 @@ export function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S
 
 /**
  * Validates with one of the domain's form schemas (camelCase, the spec's messages); a failure is
- * a 422 naming the wire field the client sent (`wireNames`: form field → wire field).
+ * a 422 naming the wire field the client sent (`wireNames`: form field → wire field). Any text
+ * holding a NUL character is refused first, wherever it sits (boundary.ts): Postgres cannot store
+ * one, so every call gets the rule, whatever its schema declares.
  */
 export function parseForm<S extends z.ZodType>(schema: S, value: unknown, wireNames: Readonly<Record<string, string>> = {}): z.infer<S> {
+  const nulAt = findNul(value);
+  if (nulAt) {
+    const [head, ...rest] = nulAt.map(String);
+    const key = head === undefined ? 'body' : [wireNames[head] ?? head, ...rest].join('.');
+    throw new HttpError(422, 'invalid', `${key}: ${NUL_MESSAGE}`, { fields: { [key]: NUL_MESSAGE } });
+  }
+  return parseShape(schema, value, wireNames);
+}
+
+/**
+ * `parseForm` without the NUL rule: for a container whose items are validated one by one later
+ * (POST /ingest, where a bad message is refused alone, by the device schema that carries the rule).
+ */
+export function parseShape<S extends z.ZodType>(schema: S, value: unknown, wireNames: Readonly<Record<string, string>> = {}): z.infer<S> {
   const result = schema.safeParse(value);
   if (!result.success) {
     const { message, fields } = describeZodError(result.error, wireNames);

@@ -12,6 +12,7 @@ import {
   type ExportWire,
 } from '../../src/domain/export';
 import { areaCrud, section } from '../../src/domain/permissions';
+import { isInputTime, TIME_RANGE_MESSAGE } from '../../src/domain/validation/boundary';
 import { exportFormSchema } from '../../src/domain/validation/reports';
 import { requireAny, requireCaller, type Caller } from '../auth/context';
 import { canSeeOrg, requestedOrgIds, thingVisibleSql } from '../auth/scope';
@@ -73,6 +74,7 @@ function wireMs(field: string, value: string | null | undefined): number | null 
   if (value === null || value === undefined || value === '') return null;
   const ms = Date.parse(value);
   if (Number.isNaN(ms)) throw unprocessable(`${field}: must be an ISO time`, 'invalid', { fields: { [field]: 'must be an ISO time' } });
+  if (!isInputTime(ms)) throw unprocessable(`${field}: ${TIME_RANGE_MESSAGE}`, 'invalid', { fields: { [field]: TIME_RANGE_MESSAGE } });
   return ms;
 }
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { HAZARD_SEVERITIES, HAZARD_TYPES, type HazardSeverity, type HazardType } from '../../src/domain/constants';
 import { truncateCoordinate } from '../../src/domain/geometry';
 import { section, type Permission } from '../../src/domain/permissions';
+import { inputDateTime } from '../../src/domain/validation/boundary';
 import { latitudeField, longitudeField } from '../../src/domain/validation/fields';
 import { MESSAGES } from '../../src/domain/validation/messages';
 import { hazardReportSchema } from '../../src/domain/validation/reports';
@@ -74,7 +75,7 @@ const hazardBody = z.object({
   lng: longitudeField(),
   thing_id: z.uuid({ error: 'must be a uuid' }).nullish(),
   organization_id: z.uuid({ error: 'must be a uuid' }).nullish(),
-  reported_at: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 time' }).nullish(),
+  reported_at: inputDateTime('must be an ISO 8601 time').nullish(),
 });
 
 type HazardRow = { hazard: typeof hazards.$inferSelect; organizationName: string; haasId: string | null; nickname: string | null };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { parse } from './errors';
+import { isCalendarDay, isInputTime, TIME_RANGE_MESSAGE } from '../../src/domain/validation/boundary';
+import { HttpError, parse, unprocessable } from './errors';
 
 /**
  * Query helpers shared by the list calls. `org_ids[]={id}` may come once or repeated; Fastify's
@@ -12,15 +13,36 @@ export function listParam(query: unknown, name: string): string[] {
   return parse(z.array(z.string().trim().min(1).max(100)).max(1000), values);
 }
 
-/** `last_updated_timestamp`: an ISO time or epoch seconds/milliseconds; absent = a full load. */
+/**
+ * `last_updated_timestamp` (and the other time parameters): an ISO time or epoch seconds/
+ * milliseconds; absent = a full load. A time that is not on the calendar or outside the input
+ * range (boundary.ts) is a 422 naming the parameter: Postgres must never see it.
+ */
 export function sinceParam(query: unknown, name = 'last_updated_timestamp'): Date | null {
   const raw = ((query ?? {}) as Record<string, unknown>)[name];
   if (raw === undefined || raw === '') return null;
-  const value = parse(z.string().max(40), raw);
+  const value = parse(z.object({ [name]: z.string().max(40) }), { [name]: raw })[name] as string;
   const numeric = Number(value);
-  const date = Number.isFinite(numeric) ? new Date(numeric < 1e12 ? numeric * 1000 : numeric) : new Date(value);
-  if (Number.isNaN(date.getTime())) parse(z.never({ error: `${name} must be an ISO time or epoch seconds` }), value);
-  return date;
+  const ms = Number.isFinite(numeric) ? (Math.abs(numeric) < EPOCH_MS_THRESHOLD ? numeric * 1000 : numeric) : isoTimeMs(value);
+  if (ms === null) throw invalidField(name, 'must be an ISO time or epoch seconds');
+  if (!isInputTime(ms)) throw invalidField(name, TIME_RANGE_MESSAGE);
+  return new Date(ms);
+}
+
+/** Below this magnitude an epoch number is seconds, above it milliseconds. */
+const EPOCH_MS_THRESHOLD = 1e12;
+
+/** An ISO time's epoch ms, or null when it is none or names a day the calendar lacks (30 February). */
+function isoTimeMs(value: string): number | null {
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms)) return null;
+  const day = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (day && !isCalendarDay(Number(day[1]), Number(day[2]), Number(day[3]))) return null;
+  return ms;
+}
+
+function invalidField(name: string, message: string): HttpError {
+  return unprocessable(`${name}: ${message}`, 'invalid', { fields: { [name]: message } });
 }
 
 export const uuidParam = z.object({ id: z.uuid({ error: 'must be a uuid' }) });

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { DAY_MS } from '../../src/domain/constants';
 import { section, type Permission } from '../../src/domain/permissions';
 import type { TripRunWire, TripWire } from '../../src/domain/trip';
+import { inputDate } from '../../src/domain/validation/boundary';
 import { MESSAGES } from '../../src/domain/validation/messages';
 import { tripsFormSchema } from '../../src/domain/validation/reports';
 import { requireAny, requireCaller, type Caller } from '../auth/context';
@@ -35,10 +36,8 @@ const COVERAGE_THINGS_MAX = 500;
 
 const RANGE_WIRE_NAMES = { thingIds: 'thing_id', startTime: 'start_time', endTime: 'end_time' } as const;
 
-const runDateParam = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date YYYY-MM-DD' })
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: 'must be a date YYYY-MM-DD' });
+/** A day of the calendar (2026-02-30 is refused, not read as 2 March) within the input range. */
+const runDateParam = inputDate('must be a date YYYY-MM-DD');
 
 /** A thing id from a path or query: a malformed one is a 422 naming the field. */
 function thingIdParam(value: unknown, field: string): string {

@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { HAZARD_SEVERITIES, HAZARD_TYPES, NICKNAME_MAX } from '../../src/domain/constants';
+import { inputDateTime, text } from '../../src/domain/validation/boundary';
 
 /**
  * What devices (and the fleet simulator) post to POST /ingest (issue 4). A device is named by its
  * hardware id (`haas_id`); speed is in mph, course in degrees clockwise from north, accuracy in metres.
  */
 const base = {
-  haas_id: z.string().trim().min(1).max(64),
-  timestamp: z.iso.datetime({ offset: true, error: 'timestamp must be an ISO date-time' }),
+  haas_id: text().trim().min(1).max(64),
+  // Within the input range: Postgres refuses year 0, and a stored time must be one it can hold.
+  timestamp: inputDateTime('timestamp must be an ISO date-time'),
 };
 
 export const deviceMessageSchema = z.discriminatedUnion('type', [
@@ -28,9 +30,9 @@ export const deviceMessageSchema = z.discriminatedUnion('type', [
     ...base,
     attributes: z
       .object({
-        nickname: z.string().trim().min(1).max(NICKNAME_MAX),
+        nickname: text().trim().min(1).max(NICKNAME_MAX),
         in_service: z.boolean(),
-        device_type: z.string().trim().min(1).max(20),
+        device_type: text().trim().min(1).max(20),
       })
       .partial()
       .strict(),

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { organizations } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { authenticateApiKey } from '../http/api-keys';
-import { parse, unauthorized } from '../http/errors';
+import { parseShape, unauthorized } from '../http/errors';
 import { ingestBatchSchema } from './device-message';
 import type { IngestEngine } from './ingest';
 
@@ -36,7 +36,7 @@ export function ingestRoutes(app: FastifyInstance, deps: ServerDeps, engine: Ing
     const key = request.headers['x-api-key'];
     const owner = typeof key === 'string' ? await authenticateApiKey(deps.db, key, deps.now()) : null;
     if (!owner) throw unauthorized('A valid API key is required in the x-api-key header.');
-    const { messages } = parse(ingestBatchSchema, request.body);
+    const { messages } = parseShape(ingestBatchSchema, request.body ?? {});
     const result = await engine.ingest(messages, await reportingOrgs(deps, owner.organizationId));
     return reply.code(result.accepted > 0 || result.rejected.length === 0 ? 200 : 422).send(result);
   });

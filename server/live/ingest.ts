@@ -73,6 +73,82 @@ interface ThingState {
   dirty: boolean;
 }
 
+/**
+ * Whether a write failed because of the values of its rows (SQLSTATE class 22 "data exception",
+ * e.g. a NUL in a text or a year Postgres cannot hold, or class 23 "integrity constraint
+ * violation") rather than the database being unreachable. Only such a failure is blamed on a row:
+ * a systemic one leaves the rows to the next flush. Drizzle wraps the driver's error as `cause`.
+ */
+export function isRowDataError(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^2[23]/.test(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** The driver's one-line reason for a failed write (the SQL and its parameters stay out of the log). */
+function reasonOf(error: unknown): string {
+  const cause = (error as { cause?: unknown }).cause;
+  const inner = cause instanceof Error ? cause : error;
+  return inner instanceof Error ? inner.message : String(inner);
+}
+
+/**
+ * Writes rows in one batched statement; when the database refuses the batch for a row's values,
+ * writes them one by one so the good rows are kept and only the refused ones are returned. Any
+ * other failure propagates (the caller retries the whole batch later).
+ */
+async function writeIsolatingRows<T>(rows: readonly T[], write: (rows: readonly T[]) => Promise<unknown>): Promise<{ row: T; reason: string }[]> {
+  try {
+    await write(rows);
+    return [];
+  } catch (error) {
+    if (!isRowDataError(error)) throw error;
+    if (rows.length === 1) return [{ row: rows[0]!, reason: reasonOf(error) }];
+  }
+  const refused: { row: T; reason: string }[] = [];
+  for (const row of rows) {
+    try {
+      await write([row]);
+    } catch (error) {
+      if (!isRowDataError(error)) throw error;
+      refused.push({ row, reason: reasonOf(error) });
+    }
+  }
+  return refused;
+}
+
+/** The live state of an asset as stored. */
+function toState(thing: typeof things.$inferSelect, type: string): ThingState {
+  return {
+    id: thing.id,
+    organizationId: thing.organizationId,
+    haasId: thing.haasId,
+    type,
+    isResponder: thing.isResponder,
+    isR2REnabled: thing.isR2rEnabled,
+    inService: thing.inService,
+    lightsOn: thing.lightsOn,
+    lat: thing.lat,
+    lng: thing.lng,
+    speed: thing.speed,
+    course: thing.course,
+    accuracy: thing.accuracy,
+    heartbeatAt: thing.heartbeatAt,
+    stillSince: thing.stillSince,
+    street: thing.street,
+    stationId: thing.stationId,
+    locationId: thing.locationId,
+    runId: thing.runId,
+    runStartTime: thing.runStartTime,
+    runPointsCount: thing.runPointsCount,
+    dirty: false,
+  };
+}
+
 interface Station extends LatLng {
   id: string;
   organizationId: string;
@@ -113,6 +189,7 @@ export class IngestEngine {
   private readonly r2rPairs = new Map<string, number>();
   private queue: Promise<unknown> = Promise.resolve();
   private timer: NodeJS.Timeout | null = null;
+  private lastFlushFailure: string | null = null;
 
   constructor(
     private readonly deps: ServerDeps,
@@ -132,7 +209,19 @@ export class IngestEngine {
   /** Loads the fleet's state and starts the once-a-second flush. */
   async start(flushMs = 1_000): Promise<void> {
     await this.reload();
-    this.timer = setInterval(() => void this.flush().catch((error) => console.error('ingest flush failed', error)), flushMs);
+    this.timer = setInterval(
+      () =>
+        void this.flush().then(
+          () => (this.lastFlushFailure = null),
+          (error: unknown) => {
+            // A database that stays down fails every second: its reason is logged once, not once a second.
+            const reason = reasonOf(error);
+            if (reason !== this.lastFlushFailure) console.error('ingest flush failed', reason);
+            this.lastFlushFailure = reason;
+          },
+        ),
+      flushMs,
+    );
     this.timer.unref();
   }
 
@@ -153,30 +242,7 @@ export class IngestEngine {
     this.byId.clear();
     this.byHaasId.clear();
     for (const { thing, type } of rows) {
-      const state: ThingState = {
-        id: thing.id,
-        organizationId: thing.organizationId,
-        haasId: thing.haasId,
-        type,
-        isResponder: thing.isResponder,
-        isR2REnabled: thing.isR2rEnabled,
-        inService: thing.inService,
-        lightsOn: thing.lightsOn,
-        lat: thing.lat,
-        lng: thing.lng,
-        speed: thing.speed,
-        course: thing.course,
-        accuracy: thing.accuracy,
-        heartbeatAt: thing.heartbeatAt,
-        stillSince: thing.stillSince,
-        street: thing.street,
-        stationId: thing.stationId,
-        locationId: thing.locationId,
-        runId: thing.runId,
-        runStartTime: thing.runStartTime,
-        runPointsCount: thing.runPointsCount,
-        dirty: false,
-      };
+      const state = toState(thing, type);
       this.byId.set(state.id, state);
       this.byHaasId.set(state.haasId, state);
     }
@@ -278,7 +344,18 @@ export class IngestEngine {
         result.rejected.push({ index, reason: 'timestamp: more than 5 minutes in the future' });
         continue;
       }
-      await this.applyOne(thing, message, at);
+      const before = { ...thing };
+      try {
+        await this.applyOne(thing, message, at);
+      } catch (error) {
+        // A value the schema lets through but the database refuses fails this message alone: the
+        // asset's state goes back to what it was before it (earlier messages, not yet flushed, stay).
+        if (!isRowDataError(error)) throw error;
+        console.error(`ingest: message ${index} of asset ${thing.id} was refused by the database: ${reasonOf(error)}`);
+        Object.assign(thing, before);
+        result.rejected.push({ index, reason: 'message: refused by the database' });
+        continue;
+      }
       result.accepted += 1;
     }
     return result;
@@ -600,34 +677,60 @@ export class IngestEngine {
       const batch = this.pendingPoints;
       this.pendingPoints = [];
       for (let i = 0; i < batch.length; i += INSERT_CHUNK) {
-        await this.deps.db.insert(points).values(batch.slice(i, i + INSERT_CHUNK));
+        const refused = await writeIsolatingRows(batch.slice(i, i + INSERT_CHUNK), (rows) => this.deps.db.insert(points).values([...rows]));
+        for (const { row, reason } of refused) console.error(`ingest: a point of asset ${row.thingId} was refused by the database and dropped: ${reason}`);
       }
     });
     this.queue = run.catch(() => undefined);
     return run;
   }
 
+  /**
+   * Writes the changed assets, one statement per chunk. An asset whose row the database refuses
+   * (see isRowDataError) is isolated: the others are written, its state goes back to the stored
+   * row, and it is logged once — it can never block the next flush.
+   */
   private async flushThings(dirty: readonly ThingState[]): Promise<void> {
-    const now = this.deps.now();
     for (let i = 0; i < dirty.length; i += UPDATE_CHUNK) {
       const chunk = dirty.slice(i, i + UPDATE_CHUNK);
-      const values = sql.join(
-        chunk.map(
-          (t) =>
-            sql`(${t.id}::uuid, ${t.lat}::float8, ${t.lng}::float8, ${t.speed}::float8, ${t.course}::float8, ${t.accuracy}::float8, ${t.heartbeatAt?.toISOString() ?? null}::timestamptz, ${t.lightsOn}::boolean, ${t.stillSince?.toISOString() ?? null}::timestamptz, ${t.street}::text, ${t.stationId}::uuid, ${t.locationId}::uuid, ${t.runId}::uuid, ${t.runStartTime?.toISOString() ?? null}::timestamptz, ${t.runPointsCount}::int)`,
-        ),
-        sql`, `,
-      );
-      await this.deps.db.execute(sql`
-        update ${things} set
-          lat = v.lat, lng = v.lng, speed = v.speed, course = v.course, accuracy = v.accuracy,
-          heartbeat_at = v.heartbeat_at, lights_on = v.lights_on, enroute = v.lights_on, still_since = v.still_since,
-          street = v.street, station_id = v.station_id, location_id = v.location_id, run_id = v.run_id,
-          run_start_time = v.run_start_time, run_points_count = v.run_points_count, updated_at = ${now.toISOString()}::timestamptz
-        from (values ${values}) as v(id, lat, lng, speed, course, accuracy, heartbeat_at, lights_on, still_since, street, station_id, location_id, run_id, run_start_time, run_points_count)
-        where ${things.id} = v.id`);
+      const refused = await writeIsolatingRows(chunk, (rows) => this.writeThings(rows));
       for (const thing of chunk) thing.dirty = false;
+      for (const { row, reason } of refused) {
+        console.error(`ingest: the state of asset ${row.id} was refused by the database and reset to the stored row: ${reason}`);
+        await this.restoreThing(row.id);
+      }
     }
+  }
+
+  /** Puts an asset's live state back to its stored row (dropping the change the database refused). */
+  private async restoreThing(id: string): Promise<void> {
+    const [stored] = await this.deps.db
+      .select({ thing: things, type: thingTypes.name })
+      .from(things)
+      .innerJoin(thingTypes, eq(thingTypes.id, things.thingTypeId))
+      .where(eq(things.id, id));
+    const current = this.byId.get(id);
+    if (!stored || !current) return;
+    Object.assign(current, toState(stored.thing, stored.type));
+  }
+
+  private async writeThings(chunk: readonly ThingState[]): Promise<void> {
+    const now = this.deps.now();
+    const values = sql.join(
+      chunk.map(
+        (t) =>
+          sql`(${t.id}::uuid, ${t.lat}::float8, ${t.lng}::float8, ${t.speed}::float8, ${t.course}::float8, ${t.accuracy}::float8, ${t.heartbeatAt?.toISOString() ?? null}::timestamptz, ${t.lightsOn}::boolean, ${t.stillSince?.toISOString() ?? null}::timestamptz, ${t.street}::text, ${t.stationId}::uuid, ${t.locationId}::uuid, ${t.runId}::uuid, ${t.runStartTime?.toISOString() ?? null}::timestamptz, ${t.runPointsCount}::int)`,
+      ),
+      sql`, `,
+    );
+    await this.deps.db.execute(sql`
+      update ${things} set
+        lat = v.lat, lng = v.lng, speed = v.speed, course = v.course, accuracy = v.accuracy,
+        heartbeat_at = v.heartbeat_at, lights_on = v.lights_on, enroute = v.lights_on, still_since = v.still_since,
+        street = v.street, station_id = v.station_id, location_id = v.location_id, run_id = v.run_id,
+        run_start_time = v.run_start_time, run_points_count = v.run_points_count, updated_at = ${now.toISOString()}::timestamptz
+      from (values ${values}) as v(id, lat, lng, speed, course, accuracy, heartbeat_at, lights_on, still_since, street, station_id, location_id, run_id, run_start_time, run_points_count)
+      where ${things.id} = v.id`);
   }
 
   /** For tests and the simulator: the state the ingest holds for a device. */

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { LAT_MAX, LAT_MIN, LNG_MAX, LNG_MIN } from '../coordinates';
+import { text } from './boundary';
 import { MESSAGES } from './messages';
 
 /** part 1 §5: "text, an @ sign, a dot-containing domain, no spaces". */
@@ -11,13 +12,13 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
 /** A required text: trimmed, at least one character ('Required'), optionally capped. */
 export function requiredString(max?: { readonly max: number; readonly message: string }) {
-  const base = z.string({ error: MESSAGES.required }).trim().min(1, { error: MESSAGES.required });
+  const base = text({ error: MESSAGES.required }).trim().min(1, { error: MESSAGES.required });
   return max ? base.max(max.max, { error: max.message }) : base;
 }
 
 /** An optional text: trimmed, capped; '' and a missing value both mean none. */
 export function optionalString(max: { readonly max: number; readonly message: string }) {
-  return z.string().trim().max(max.max, { error: max.message }).optional();
+  return text().trim().max(max.max, { error: max.message }).optional();
 }
 
 /** 'Required' then 'Must be a valid email'; trimmed. */

@@ -13,7 +13,8 @@ import { incrementalAnswerSchema, pageCount, pagedAnswerSchema } from '../domain
 import { locationWireSchema, type LocationWire } from '../domain/location';
 
 export class UnauthorizedError extends Error {
-  constructor() {
+  /** `token`: the one the refused call carried (a refresh may have replaced it while the call travelled). */
+  constructor(readonly token: string) {
     super('unauthorized');
     this.name = 'UnauthorizedError';
   }
@@ -70,10 +71,11 @@ export class LiveApi {
   }
 
   private async get<T>(path: string, params: [string, string][], schema: z.ZodType<T>): Promise<T> {
+    const token = this.options.token();
     const response = await this.options.fetch(this.url(path, params), {
-      headers: { authorization: `Bearer ${this.options.token()}`, accept: 'application/json' },
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
     });
-    if (response.status === 401) throw new UnauthorizedError();
+    if (response.status === 401) throw new UnauthorizedError(token);
     if (response.status === 403 || response.status === 404) throw new UnavailableError(path, response.status);
     if (!response.ok) throw new Error(`${path} answered ${response.status}`);
     return schema.parse(await response.json());

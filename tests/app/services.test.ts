@@ -37,8 +37,10 @@ describe('session → live bridge', () => {
     await vi.advanceTimersByTimeAsync(60 * SECOND_MS - TOKEN_REFRESH_LEAD_MS);
     expect(bridge.setToken).toHaveBeenCalledWith('a2');
 
-    // The worker's 401 signs out, which disposes the bridge.
+    // The worker's 401 asks for a refresh; the server refuses it: that signs out, which disposes the bridge.
+    fetchMock.mockImplementation(async () => new Response(JSON.stringify({ error: 'invalid_token' }), { status: 422 }));
     onUnauthorized[0]!();
+    await vi.advanceTimersByTimeAsync(0);
     expect(services.session.state.status).toBe('signedOut');
     expect(bridge.dispose).toHaveBeenCalledTimes(1);
     expect(services.live.bridge).toBeNull();

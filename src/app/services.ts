@@ -16,6 +16,11 @@ export interface LiveConnection {
   readonly bridge: LiveBridge | null;
   /** After sign-in: starts the live worker with the token and the profile's organization; its store, or null. */
   start(profile: Profile): LiveBridge | null;
+  /**
+   * Creates the worker ahead of `start` (a page load with a stored session): its script loads and
+   * runs while the profile is asked for, instead of after it.
+   */
+  prepare(): void;
 }
 
 export interface AppServices {
@@ -80,6 +85,9 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
   const live: LiveConnection = {
     get bridge() {
       return bridge;
+    },
+    prepare() {
+      if (options.createBridge && manager.token()) bridge ??= options.createBridge(workerUnauthorized);
     },
     start(profile) {
       const token = manager.token();

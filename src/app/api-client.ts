@@ -1,7 +1,9 @@
 /**
  * The browser's HTTP client (part 1 §7): every call sends the stored token as a bearer header and
  * JSON bodies, parses the answer with a zod schema (CONVENTIONS §5), and turns a failure into an
- * ApiError carrying the catalogue's text (part 1 §8). A 401 on an authenticated call signs out.
+ * ApiError carrying the catalogue's text (part 1 §8). A 401 on an authenticated call first asks the
+ * session for a newer token (the call may have carried one a refresh rotated meanwhile) and is sent
+ * once more with it; only a 401 that survives that signs out (part 1 §4 Session).
  */
 import type { z } from 'zod';
 import { errorText, type ErrorContext, type Failure, type UserError } from '../domain/errors';
@@ -37,7 +39,13 @@ export interface RequestOptions<T> {
 export interface ApiClientOptions {
   /** The current access token (null when signed out). */
   getToken: () => string | null;
-  /** part 1 §4: "Any 401 on an authenticated call marks the session unauthorized and signs out." */
+  /**
+   * A 401 on a call that carried `refused`: resolves true when a newer token is there to send the
+   * call again with (another tab or a refresh rotated it), false when none is (the caller gets the
+   * 401; the session decides itself whether it ends). Without it, any 401 calls `onUnauthorized`.
+   */
+  renewToken?: (refused: string) => Promise<boolean>;
+  /** part 1 §4: "Any 401 on an authenticated call marks the session unauthorized and signs out": one that survived a renewal. */
   onUnauthorized: () => void;
   fetch?: typeof fetch;
   base?: string;
@@ -79,44 +87,48 @@ function toQuery(query: RequestOptions<unknown>['query']): string {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const base = options.base ?? '';
-  return {
-    async request<T>(path: string, request: RequestOptions<T> = {}): Promise<T> {
-      const context = request.context ?? 'general';
-      const auth = request.auth ?? true;
-      const headers: Record<string, string> = { accept: 'application/json' };
-      if (request.body !== undefined) headers['content-type'] = 'application/json';
-      const token = auth ? options.getToken() : null;
-      if (token) headers.authorization = `Bearer ${token}`;
-      const fail = (failure: Failure): ApiError =>
-        new ApiError(failure.status ?? 0, failure.code ?? null, failure.message ?? null, errorText(context, failure));
+  /** One call; `renewed`: this is the second try, with the token a renewal after a 401 gave. */
+  async function send<T>(path: string, request: RequestOptions<T>, renewed: boolean): Promise<T> {
+    const context = request.context ?? 'general';
+    const auth = request.auth ?? true;
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (request.body !== undefined) headers['content-type'] = 'application/json';
+    const token = auth ? options.getToken() : null;
+    if (token) headers.authorization = `Bearer ${token}`;
+    const fail = (failure: Failure): ApiError =>
+      new ApiError(failure.status ?? 0, failure.code ?? null, failure.message ?? null, errorText(context, failure));
 
-      let response: Response;
+    let response: Response;
+    try {
+      response = await doFetch(`${base}${path}${toQuery(request.query)}`, {
+        method: request.method ?? 'GET',
+        headers,
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      });
+    } catch {
+      throw fail({ status: 0 }); // no answer: 'Connection failed.'
+    }
+    const text = await response.text().catch(() => '');
+    let body: unknown = null;
+    if (text) {
       try {
-        response = await doFetch(`${base}${path}${toQuery(request.query)}`, {
-          method: request.method ?? 'GET',
-          headers,
-          body: request.body === undefined ? undefined : JSON.stringify(request.body),
-        });
+        body = JSON.parse(text);
       } catch {
-        throw fail({ status: 0 }); // no answer: 'Connection failed.'
+        body = null;
       }
-      const text = await response.text().catch(() => '');
-      let body: unknown = null;
-      if (text) {
-        try {
-          body = JSON.parse(text);
-        } catch {
-          body = null;
-        }
+    }
+    if (!response.ok) {
+      if (response.status === 401 && auth) {
+        if (token && !renewed && options.renewToken) {
+          if (await options.renewToken(token)) return send(path, request, true);
+        } else options.onUnauthorized();
       }
-      if (!response.ok) {
-        if (response.status === 401 && auth) options.onUnauthorized();
-        throw fail(readFailure(response.status, body));
-      }
-      if (!request.schema) return undefined as T;
-      const parsed = request.schema.safeParse(body);
-      if (!parsed.success) throw fail({ status: response.status, message: 'unexpected answer', code: 'invalid_answer' });
-      return parsed.data;
-    },
-  };
+      throw fail(readFailure(response.status, body));
+    }
+    if (!request.schema) return undefined as T;
+    const parsed = request.schema.safeParse(body);
+    if (!parsed.success) throw fail({ status: response.status, message: 'unexpected answer', code: 'invalid_answer' });
+    return parsed.data;
+  }
+  return { request: (path, request = {}) => send(path, request, false) };
 }

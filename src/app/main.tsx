@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { preloadSectionOf } from './router';
 import { createLiveBridge } from './live/bridge';
 import { createAppServices } from './services';
 import { hasWebGL } from './shell/notices';
@@ -13,6 +14,12 @@ const services = createAppServices({
   hasWebGL,
 });
 services.session.start();
+// A page load of a dashboard URL while signed in: the live worker and the section's chunk load
+// beside the profile, not after it (the drawer and the map wait for both).
+if (services.session.state.status === 'signedIn') {
+  services.live.prepare();
+  preloadSectionOf(location.pathname);
+}
 createRoot(container).render(
   <StrictMode>
     <App services={services} />

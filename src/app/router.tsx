@@ -2,7 +2,6 @@
  * The routes of part 1 §2 and part 2 §2: the public pages, the OAuth-style return, /dashboard with
  * one route per section of SECTIONS, and the not-found, crash and unauthorized pages.
  */
-import { lazy, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { DASHBOARD_PATH, dataIndexTarget, section, SECTIONS, type SectionKey } from '../domain/permissions';
@@ -10,6 +9,7 @@ import { CrashPage, NotFoundPage, UnauthorizedPage } from './pages/status-pages'
 import { useServices } from './services';
 import { DashboardIndex, RequireSession } from './shell/dashboard-layout';
 import { SectionPage } from './shell/section-page';
+import { sectionOfPath } from './shell/shell-model';
 import { ForgotPage } from './welcome/forgot-page';
 import { OAuthReturn } from './welcome/oauth-return';
 import { ResetPage } from './welcome/reset-page';
@@ -17,7 +17,9 @@ import { SignInPage } from './welcome/sign-in-page';
 import { UnlockPage } from './welcome/unlock-page';
 import { WelcomeLayout } from './welcome/welcome-layout';
 import { AppFrame } from './app-frame';
-import { loadChunk } from './chunk-load';
+import { lazySection, type LazySection } from './chunk-load';
+
+export { lazySection };
 
 /** The OAuth-style return's path (the server serves the app for /oauth, server/http/spa.ts). */
 export const OAUTH_RETURN_PATH = '/oauth';
@@ -38,23 +40,19 @@ function DataIndex() {
 }
 
 /**
- * A section page in its own code chunk (part 1 §8, §9): the import goes through `loadChunk`, so a
- * chunk that fails or has not arrived after 120 s rejects with a ChunkLoadError naming the reason,
- * which React.lazy rethrows while rendering and the router's crash page shows. SectionPage holds
- * the Suspense fallback inside the drawer.
- */
-export function lazySection(load: () => Promise<ComponentType>): ComponentType {
-  return lazy(() => loadChunk(load).then((Component) => ({ default: Component })));
-}
-
-/**
  * The section pages built so far (the others show the shell's placeholder). The router is the one
  * module of src/app that imports features: it mounts their routes (README "Design decisions").
  */
-const SECTION_CONTENT: Partial<Record<SectionKey, ComponentType>> = {
+const SECTION_CONTENT: Partial<Record<SectionKey, LazySection>> = {
   things: lazySection(() => import('../features/things/things-section').then((module) => module.ThingsSection)),
   events: lazySection(() => import('../features/events/events-section').then((module) => module.EventsSection)),
 };
+
+/** Fetches the chunk of the section `pathname` opens (a page load of a dashboard URL), if it has one. */
+export function preloadSectionOf(pathname: string): void {
+  const key = sectionOfPath(pathname)?.key;
+  if (key) SECTION_CONTENT[key]?.preload();
+}
 
 export const appRoutes: RouteObject[] = [
   {

@@ -16,6 +16,11 @@ export interface LiveConnection {
   readonly bridge: LiveBridge | null;
   /** After sign-in: starts the live worker with the token and the profile's organization; its store, or null. */
   start(profile: Profile): LiveBridge | null;
+  /**
+   * Creates the worker ahead of `start` (a page load with a stored session): its script loads and
+   * runs while the profile is asked for, instead of after it.
+   */
+  prepare(): void;
 }
 
 export interface AppServices {
@@ -42,6 +47,7 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
   let session: SessionManager | null = null;
   const api = createApiClient({
     getToken: () => session?.token() ?? null,
+    renewToken: (refused) => session?.renewAfterUnauthorized(refused) ?? Promise.resolve(false),
     onUnauthorized: () => session?.signOut(),
     fetch: options.fetch,
   });
@@ -58,30 +64,55 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
   const cache = createApiCache();
   let bridge: LiveBridge | null = null;
   let startedFor: string | null = null;
+  /** The last token handed to the worker, and the one a renewal after the worker's 401 gave. */
+  let handed: string | null = null;
+  let renewedForWorker: string | null = null;
+  /**
+   * part 1 §4: the worker's 401. The worker may hold a token a refresh (here or in another tab)
+   * just rotated: renew first, and sign out only when the token a renewal gave is refused again
+   * (or the refresh is refused, which signs out itself).
+   */
+  const workerUnauthorized = () => {
+    const refused = handed;
+    if (!refused || refused === renewedForWorker) {
+      manager.signOut();
+      return;
+    }
+    void manager.renewAfterUnauthorized(refused).then((renewed) => {
+      if (renewed) renewedForWorker = manager.token();
+    });
+  };
   const live: LiveConnection = {
     get bridge() {
       return bridge;
+    },
+    prepare() {
+      if (options.createBridge && manager.token()) bridge ??= options.createBridge(workerUnauthorized);
     },
     start(profile) {
       const token = manager.token();
       if (!options.createBridge || !token) return null;
       const key = `${profile.id}:${profile.organizationId}`;
       if (bridge && startedFor === key) return bridge;
-      bridge ??= options.createBridge(() => manager.signOut());
+      bridge ??= options.createBridge(workerUnauthorized);
       startedFor = key;
+      handed = token;
       void bridge.start({ token, organizationId: profile.organizationId, orgIds: [] }).catch(() => undefined);
       return bridge;
     },
   };
   manager.subscribe({
     token(token) {
-      if (bridge) void bridge.setToken(token).catch(() => undefined);
+      if (!bridge) return;
+      handed = token;
+      void bridge.setToken(token).catch(() => undefined);
     },
     signedOut() {
       cache.drop();
       const running = bridge;
       bridge = null;
       startedFor = null;
+      handed = renewedForWorker = null;
       if (running) void running.dispose().catch(() => undefined);
     },
   });

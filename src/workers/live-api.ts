@@ -13,7 +13,8 @@ import { incrementalAnswerSchema, pageCount, pagedAnswerSchema } from '../domain
 import { locationWireSchema, type LocationWire } from '../domain/location';
 
 export class UnauthorizedError extends Error {
-  constructor() {
+  /** `token`: the one the refused call carried (a refresh may have replaced it while the call travelled). */
+  constructor(readonly token: string) {
     super('unauthorized');
     this.name = 'UnauthorizedError';
   }
@@ -83,10 +84,11 @@ export class LiveApi {
   private async get<T>(path: string, params: [string, string][], schema: z.ZodType<T>): Promise<T> {
     const url = this.url(path, params);
     const cached = this.validated.get(url);
-    const headers: Record<string, string> = { authorization: `Bearer ${this.options.token()}`, accept: 'application/json' };
+    const token = this.options.token();
+    const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
     if (cached) headers['if-none-match'] = cached.etag;
     const response = await this.options.fetch(url, { headers });
-    if (response.status === 401) throw new UnauthorizedError();
+    if (response.status === 401) throw new UnauthorizedError(token);
     if (response.status === 403 || response.status === 404) throw new UnavailableError(path, response.status);
     // The value was parsed with this URL's schema when it was stored.
     if (response.status === NOT_MODIFIED && cached) return cached.value as T;

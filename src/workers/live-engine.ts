@@ -186,6 +186,21 @@ export function createLiveEngine(overrides: Partial<LiveEngineDeps> = {}) {
     if (status.polling !== want) setStatus({ polling: want });
   }
 
+  /**
+   * A 401 (REST) or 'disconnect unauthorized' (socket) for `refused`. When the main thread handed
+   * over another token since that call left, it was stale: go on with the new one; otherwise report
+   * it (the app renews the token or signs out; part 1 §4 Session).
+   */
+  function unauthorizedWith(refused: string): void {
+    if (refused !== token) {
+      connectSocket();
+      // After the failed run let go of `refreshing` (it ends in a later microtask).
+      setTimeout(() => void refresh());
+      return;
+    }
+    onUnauthorized();
+  }
+
   function onUnauthorized(): void {
     socket?.stop();
     if (pollTimer) clearInterval(pollTimer);
@@ -196,7 +211,7 @@ export function createLiveEngine(overrides: Partial<LiveEngineDeps> = {}) {
   function failed(error: unknown): void {
     if (error instanceof Superseded) return;
     if (error instanceof UnauthorizedError) {
-      onUnauthorized();
+      unauthorizedWith(error.token);
       return;
     }
     setStatus({ error: error instanceof Error ? error.message : String(error) });
@@ -224,7 +239,7 @@ export function createLiveEngine(overrides: Partial<LiveEngineDeps> = {}) {
         },
         // part 1 §4 (issue 5): after a (re)connect an incremental fetch closes any gap.
         onSubscribed: () => void refresh(),
-        onUnauthorized,
+        onUnauthorized: unauthorizedWith,
       });
     }
     socket.start();
@@ -374,9 +389,18 @@ export function createLiveEngine(overrides: Partial<LiveEngineDeps> = {}) {
       listener = null;
     },
 
-    /** The main thread hands over each refreshed access token (part 1 §4 Session). */
+    /**
+     * The main thread hands over each refreshed access token (part 1 §4 Session). After a 401 the
+     * engine waits for one: with it the socket, the polling and an incremental load go on.
+     */
     setToken(next: string): void {
       token = z.string().min(1).parse(next);
+      if (!status.unauthorized) return;
+      setStatus({ unauthorized: false });
+      if (status.phase !== 'live') return;
+      connectSocket();
+      updatePolling();
+      void refresh();
     },
 
     /** part 1 §4 Other: switching the subscribed organization resets assets, events and closures and refetches. */

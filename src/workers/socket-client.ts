@@ -38,8 +38,8 @@ export interface SocketClientOptions {
   onState: (info: SocketInfo) => void;
   /** A subscription was confirmed (the first one, or after a reconnect): a fetch closes any gap. */
   onSubscribed: () => void;
-  /** The server said the token is no good (`disconnect` with reason unauthorized). */
-  onUnauthorized: () => void;
+  /** The server said the token is no good (`disconnect` with reason unauthorized): the token this socket opened with. */
+  onUnauthorized: (token: string) => void;
 }
 
 /** part 1 §4, §9: the delay before reconnect number `attempt` (from 0). */
@@ -55,6 +55,8 @@ export class SocketClient {
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private deadTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly identifier: string;
+  /** The token of the current connection (what a 'disconnect unauthorized' refused). */
+  private openedWith = '';
 
   constructor(private readonly options: SocketClientOptions) {
     this.identifier = eventsChannelIdentifier(options.organizationId);
@@ -88,7 +90,8 @@ export class SocketClient {
     this.setState('connecting');
     let socket: SocketLike;
     try {
-      socket = this.options.open(this.options.url, [SOCKET_PROTOCOL, this.options.token()]);
+      this.openedWith = this.options.token();
+      socket = this.options.open(this.options.url, [SOCKET_PROTOCOL, this.openedWith]);
     } catch {
       this.scheduleReconnect();
       return;
@@ -151,7 +154,7 @@ export class SocketClient {
         this.drop();
         if (frame.data.reason === 'unauthorized') {
           this.setState('failed');
-          this.options.onUnauthorized();
+          this.options.onUnauthorized(this.openedWith);
         } else if (frame.data.reconnect === false) {
           this.setState('failed');
         } else {

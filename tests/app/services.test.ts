@@ -37,11 +37,38 @@ describe('session → live bridge', () => {
     await vi.advanceTimersByTimeAsync(60 * SECOND_MS - TOKEN_REFRESH_LEAD_MS);
     expect(bridge.setToken).toHaveBeenCalledWith('a2');
 
-    // The worker's 401 signs out, which disposes the bridge.
+    // The worker's 401 asks for a refresh; the server refuses it: that signs out, which disposes the bridge.
+    fetchMock.mockImplementation(async () => new Response(JSON.stringify({ error: 'invalid_token' }), { status: 422 }));
     onUnauthorized[0]!();
+    await vi.advanceTimersByTimeAsync(0);
     expect(services.session.state.status).toBe('signedOut');
     expect(bridge.dispose).toHaveBeenCalledTimes(1);
     expect(services.live.bridge).toBeNull();
+    services.session.dispose();
+  });
+});
+
+describe('session → live bridge ahead of the profile', () => {
+  it('prepare (a page load with a stored session) creates the worker; start uses that one; signed out it creates none', () => {
+    const bridge = fakeBridge();
+    let created = 0;
+    const services = createAppServices({
+      storage: null,
+      channel: false,
+      createBridge: () => {
+        created += 1;
+        return bridge as unknown as LiveBridge;
+      },
+    });
+    services.live.prepare();
+    expect(created).toBe(0);
+    services.session.signIn({ access_token: 'a1', refresh_token: 'r1', expires_in: 3600 });
+    services.live.prepare();
+    expect(created).toBe(1);
+    expect(bridge.start).not.toHaveBeenCalled();
+    expect(services.live.start({ id: 'u', organizationId: 'org-1' } as Profile)).toBe(bridge);
+    expect(created).toBe(1);
+    expect(bridge.start).toHaveBeenCalledWith({ token: 'a1', organizationId: 'org-1', orgIds: [] });
     services.session.dispose();
   });
 });

@@ -1,8 +1,8 @@
 /**
  * The main thread's half of the live engine (CONVENTIONS §2; issue 5): creates the worker, wraps
  * it with Comlink, applies each diff and status report to the Valtio store, forwards connectivity
- * and page focus, hands over refreshed tokens, and calls `onUnauthorized` once when the worker
- * reports a 401. Per diff it does work proportional to the changed assets only; it never parses
+ * and page focus, hands over refreshed tokens, and calls `onUnauthorized` once each time the
+ * worker reports a 401 (a token handed over after it lets the worker go on). Per diff it does work proportional to the changed assets only; it never parses
  * socket traffic and runs no timer per asset.
  */
 import * as Comlink from 'comlink';
@@ -73,7 +73,7 @@ export function browserPageSignals(): PageSignals | null {
 export interface LiveBridgeOptions {
   store?: LiveStore;
   createWorker?: () => Worker;
-  /** Called once when the worker reports a 401: the app signs out (part 1 §4 Session). */
+  /** Called once each time the worker reports a 401: the app renews the token or signs out (part 1 §4 Session). */
   onUnauthorized?: () => void;
   /** null: nothing watched (tests); default: the browser's window and document. */
   signals?: PageSignals | null;
@@ -137,7 +137,8 @@ export function createLiveBridge(options: LiveBridgeOptions = {}): LiveBridge {
   const engine = Comlink.wrap<LiveEngine>(worker);
   const signals = options.signals === undefined ? browserPageSignals() : options.signals;
   let unwatch: (() => void) | null = null;
-  let signedOut = false;
+  /** The worker's last reported 401 state: `onUnauthorized` runs when it turns on. */
+  let unauthorized = false;
   /** Diffs that carried the selected asset's details (they travel on another channel than `select`'s answer). */
   let selectedDiffs = 0;
 
@@ -150,10 +151,9 @@ export function createLiveBridge(options: LiveBridgeOptions = {}): LiveBridge {
     status(raw: LiveStatus) {
       const status = liveStatusSchema.parse(raw);
       applyStatusToStore(store, status);
-      if (status.unauthorized && !signedOut) {
-        signedOut = true;
-        options.onUnauthorized?.();
-      }
+      const turnedOn = status.unauthorized && !unauthorized;
+      unauthorized = status.unauthorized;
+      if (turnedOn) options.onUnauthorized?.();
     },
   };
 
@@ -161,7 +161,7 @@ export function createLiveBridge(options: LiveBridgeOptions = {}): LiveBridge {
     store,
     engine,
     async start(config) {
-      signedOut = false;
+      unauthorized = false;
       unwatch?.();
       unwatch = signals?.watch(
         (online) => void engine.setConnectivity(online),

@@ -8,6 +8,10 @@
  * session another tab already refreshed instead of spending its (rotated, now revoked) refresh
  * token. New sessions, sign-outs and activity go to the other tabs over a BroadcastChannel, so a
  * refresh in one tab never signs the others out and activity in one keeps all of them signed in.
+ * What ends a session: an explicit sign-out, a refresh the server refuses, a 401 that survives a
+ * refresh, the profile check of part 1 §8, and the timeouts. Never a call that got no answer: a
+ * reload or a closed tab aborts the page's requests (the aborted fetch rejects like a lost
+ * connection), and a page going away must not clear the session the next page reads.
  * Timers use the global setTimeout and Date.now, so fake timers drive them in tests.
  */
 import { proxy } from 'valtio';
@@ -63,6 +67,10 @@ export const ACTIVITY_SHARE_MS = 5 * SECOND_MS;
 /** After a refresh that got no answer, try again this much later while the token is still valid (chosen). */
 export const REFRESH_RETRY_MS = 5 * SECOND_MS;
 
+/** A profile load that got no answer (offline, or aborted) is asked again this much later (chosen). */
+export const PROFILE_RETRY_MS = 5 * SECOND_MS;
+
+const HTTP_UNAUTHORIZED = 401;
 const PROMPT_SECONDS = INACTIVITY_PROMPT_MS / SECOND_MS;
 
 export interface SessionManager {
@@ -71,13 +79,22 @@ export interface SessionManager {
   start(): void;
   signIn(response: TokenResponse): void;
   signOut(notice?: SessionNotice | null): void;
-  /** Refreshes now (the scheduled refresh calls this). */
+  /** Refreshes now (the scheduled refresh calls this); calls made meanwhile share the one refresh. */
   refresh(): Promise<void>;
+  /**
+   * A call carrying `refused` was answered 401: true when a newer token is there to send it again
+   * with (it was stale, another tab refreshed, or a refresh now gave one). A refused refresh signs
+   * out; a refresh that got no answer keeps the session (false: the caller gets its 401).
+   */
+  renewAfterUnauthorized(refused: string): Promise<boolean>;
   /** Mouse, key, touch or scroll: resets the inactivity timer. */
   recordActivity(): void;
   staySignedIn(): void;
   setAwarenessMode(on: boolean): void;
-  /** GET /profile with the organization check (part 1 §7, §8). Null when it signed out. */
+  /**
+   * GET /profile with the organization check (part 1 §7, §8). Null when it signed out. A load that
+   * got no answer is asked again PROFILE_RETRY_MS later (the session stays).
+   */
   loadProfile(): Promise<Profile | null>;
   dismissNotice(): void;
   token(): string | null;
@@ -104,6 +121,8 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   let countdownTimer: ReturnType<typeof setInterval> | null = null;
   let lastActivity = Date.now();
   let lastShared = 0;
+  /** The refresh under way: a second caller (a 401 while the scheduled refresh runs) waits for it. */
+  let refreshing: Promise<void> | null = null;
 
   const post = (message: TabMessage) => channel?.postMessage(message);
   const emitToken = (token: string) => listeners.forEach((l) => l.token?.(token));
@@ -251,8 +270,16 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
         manager.signOut({ title: SESSION_TEXT.sessionExpired });
         return;
       }
-      if (locks) await locks.request(REFRESH_LOCK, refreshUnlocked);
-      else await refreshUnlocked();
+      refreshing ??= (locks ? locks.request(REFRESH_LOCK, refreshUnlocked) : refreshUnlocked()).finally(() => {
+        refreshing = null;
+      });
+      await refreshing;
+    },
+    async renewAfterUnauthorized(refused) {
+      // The scheduled refresh may be rotating this very token now: wait for it rather than spend it twice.
+      if (refreshing) await refreshing;
+      if (state.session?.token === refused) await manager.refresh();
+      return state.status === 'signedIn' && !!state.session && state.session.token !== refused;
     },
     recordActivity() {
       if (state.status !== 'signedIn' || state.inactivity.prompting) return;
@@ -277,29 +304,36 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       scheduleInactivity();
     },
     async loadProfile() {
-      const session = state.session;
-      if (!session) return null;
-      try {
-        const profile = await auth.profile();
-        if (state.status !== 'signedIn') return null;
-        if (tokenOrgMismatch(profile, state.session?.organizationId)) {
-          const text = errorText('profile', { code: CLIENT_ERROR_CODES.organizationMismatch });
+      for (;;) {
+        if (!state.session) return null;
+        try {
+          const profile = await auth.profile();
+          if (state.status !== 'signedIn') return null;
+          if (tokenOrgMismatch(profile, state.session?.organizationId)) {
+            const text = errorText('profile', { code: CLIENT_ERROR_CODES.organizationMismatch });
+            manager.signOut({ title: text.text, body: text.detail });
+            return null;
+          }
+          if (state.session && !state.session.organizationId) {
+            state.session.organizationId = profile.organizationId;
+            writeSession(storage, { ...state.session });
+          }
+          state.profile = profile;
+          return profile;
+        } catch (error) {
+          // A 401 that survived a refresh already signed out through the API client.
+          if (state.status !== 'signedIn') return null;
+          const failure = error instanceof ApiError ? error.failure : { status: 0 };
+          // No answer (offline, or the request aborted by a reload) or a 401 the session kept (its
+          // refresh got no answer): not the profile failure of part 1 §8; ask again later.
+          if (failure.status === 0 || failure.status === HTTP_UNAUTHORIZED) {
+            await new Promise((resolve) => setTimeout(resolve, PROFILE_RETRY_MS));
+            continue;
+          }
+          const text = errorText('profile', failure);
           manager.signOut({ title: text.text, body: text.detail });
           return null;
         }
-        if (state.session && !state.session.organizationId) {
-          state.session.organizationId = profile.organizationId;
-          writeSession(storage, { ...state.session });
-        }
-        state.profile = profile;
-        return profile;
-      } catch (error) {
-        // A 401 already signed out through the API client.
-        if (state.status === 'signedIn') {
-          const text = errorText('profile', error instanceof ApiError ? error.failure : { status: 0 });
-          manager.signOut({ title: text.text, body: text.detail });
-        }
-        return null;
       }
     },
     dismissNotice() {

@@ -12,7 +12,7 @@ import { areaTypeWireSchema, areaWireSchema } from '../../src/domain/area';
 import { thingWireSchema } from '../../src/domain/asset';
 import { profileWireSchema } from '../../src/domain/profile';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
-import { LOCK_FILE } from '../../server/db/data-dir-lock';
+import { LOCK_FILE, parseLock } from '../../server/db/data-dir-lock';
 import { spawnServer, type SpawnedServer } from '../support/spawn-server';
 import { until } from '../support/until';
 
@@ -142,7 +142,7 @@ describe('kill -9 in the middle of a stream of writes', () => {
     const nicknamesBefore = new Map([...nicknames].map(([id, state]) => [id, { ...state }]));
 
     // The process died holding the data folder's lock: the next start takes it over (its process is gone).
-    expect(fs.readFileSync(path.join(dataDir, LOCK_FILE), 'utf8').trim()).toBe(String(first.pid));
+    expect(parseLock(fs.readFileSync(path.join(dataDir, LOCK_FILE), 'utf8')).pid).toBe(first.pid);
     server = await first.restart(START_TIMEOUT_MS);
     expect(server.output()).toContain('Demo data already present');
     const again = await signIn(server.url);

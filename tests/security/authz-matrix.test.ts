@@ -565,7 +565,10 @@ const ROWS: readonly Row[] = [
     route: 'POST /organization/export',
     access: { kind: 'permission', anyOf: ['export:create', 'export:manage'] },
     ok: 201,
-    request: async () => ({ method: 'POST', url: '/organization/export', body: { export_type: 'thing', title: 'Assets', use_utc: true, organization_id: w.own.orgId, thing_uuids: [] } }),
+    request: async () => {
+      await w.finishRunningExports();
+      return { method: 'POST', url: '/organization/export', body: { export_type: 'thing', title: 'Assets', use_utc: true, organization_id: w.own.orgId, thing_uuids: [] } };
+    },
     stranger: allOf(
       refuses(404, () => ({ method: 'POST', url: '/organization/export', body: { export_type: 'thing', title: 'Assets', use_utc: true, organization_id: w.own.orgId, thing_uuids: [] } }), table(exports, exports.id)),
       pointsAtOther(422, () => ({ method: 'POST', url: '/organization/export', body: { export_type: 'thing', title: 'Assets', use_utc: true, organization_id: w.other.orgId, thing_uuids: [w.own.thingId] } }), table(exports, exports.id), 'thing_uuids: Asset not found'),

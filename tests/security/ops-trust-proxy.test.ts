@@ -20,15 +20,22 @@ beforeAll(async () => {
 afterAll(async () => database.close());
 
 async function serverWith(env: Record<string, string>): Promise<LightbarServer> {
+  emails += 1;
   return buildServer(readConfig({ ...NO_LOAD_SHEDDING, DIST_DIR: '/nonexistent-dist', AUTH_RATE_LIMIT: String(LIMIT), ...env }, '9.9.9'), { database });
 }
 
-const signIn = (app: LightbarServer, forwardedFor: string) =>
+/**
+ * A wrong sign-in from `forwardedFor`. Each server gets its own unknown e-mail: the sign-in
+ * throttle counts failures per e-mail and address in the shared database (its own suite,
+ * auth-lockout), and must not answer in place of the per-address request limit under test.
+ */
+let emails = 0;
+const signIn = (app: LightbarServer, forwardedFor: string, username = `nobody${emails}@example.com`) =>
   app.inject({
     method: 'POST',
     url: '/user_token',
     headers: { 'x-forwarded-for': forwardedFor },
-    payload: { grant_type: 'password', application: 'dashboard', username: 'nobody@example.com', password: 'wrong' },
+    payload: { grant_type: 'password', application: 'dashboard', username, password: 'wrong' },
   });
 
 describe('TRUST_PROXY and the sign-in limit', () => {

@@ -4,7 +4,7 @@
  * permissions a case names. Built on the shared test server (tests/support/test-server.ts).
  */
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { allowedSections, type Permission } from '../../../src/domain/permissions';
 import { hashToken, newToken } from '../../../server/auth/secrets';
 import {
@@ -163,6 +163,18 @@ export class AuthzWorld {
       .values({ organizationId, requestedBy, exportType: 'point', title: 'Points', status: 'completed', fileId, completedAt: this.server.clock.now() })
       .returning();
     return row!.id;
+  }
+
+  /**
+   * Ends every export still requested or in progress, as the job runner would: the matrix asks for
+   * exports many times with one organization, and the running-export cap (its own suite,
+   * export-limits) must not answer in place of the permission under test.
+   */
+  async finishRunningExports(): Promise<void> {
+    await this.server.database.db
+      .update(exports)
+      .set({ status: 'completed', completedAt: this.server.clock.now() })
+      .where(inArray(exports.status, ['requested', 'in_progress']));
   }
 
   /** Removes the organization's configuration of `provider` (there is at most one per provider). */

@@ -17,7 +17,7 @@ import { fromAreaWire, stationsFrom } from '../src/domain/area';
 import { STALE_AFTER_MS } from '../src/domain/constants';
 import { liveMessageSchema, type LiveMessageInput } from '../src/domain/live-message';
 import { applyDiffToStore, createLiveStore } from '../src/app/live/store';
-import { diffByteLength, diffTransferables, liveDiffSchema, type LiveDiff } from '../src/workers/diff';
+import { diffByteLength, diffTransferables, liveDiffSchema, type LiveDiff } from '../src/domain/live-diff';
 import { LiveCore } from '../src/workers/live-core';
 import { syntheticFleet } from './domain';
 import { type BenchResult } from './measure';

@@ -14,7 +14,7 @@
 import RBush from 'rbush';
 import { ASSET_STATUS } from '../domain/asset-status';
 import { distanceM, mercatorY } from '../domain/geometry';
-import { FLAG_LISTED, FLAG_PRESENT } from './diff';
+import { FLAG_LISTED, FLAG_PRESENT } from '../domain/live-diff';
 
 /** chosen (issue 7): 96 × 64 cells, about 10 px each on a 1000 × 650 map (README). */
 export const AVAILABILITY_COLUMNS = 96;

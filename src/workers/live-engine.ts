@@ -11,21 +11,20 @@ import { defaultStatusFilter, type AssetFilterInput } from '../domain/asset-filt
 import type { Closure } from '../domain/closure';
 import { POLL_INTERVAL_MS, SOCKET_BATCH_MS, SOCKET_PROTOCOL } from '../domain/constants';
 import type { LiveMessage } from '../domain/live-message';
-import type { Location } from '../domain/location';
+import type { EventsQuery, EventsView, Location } from '../domain/location';
 import type { AvailabilityAnswer, AvailabilityQuery } from './availability';
 import { availabilityQuerySchema, availabilityTransferables, type ListedPositions } from './availability-protocol';
-import { diffTransferables, type AssetDetails, type LiveDiff } from './diff';
-import type { EventsQuery, EventsView } from './events-cache';
+import { diffTransferables, type AssetDetails, type LiveDiff } from '../domain/live-diff';
+
+import { clusterTransferables, type ClusterAnswer } from '../domain/cluster-answer';
 import { LiveApi, UnauthorizedError, UnavailableError } from './live-api';
 import { LiveCore } from './live-core';
 import {
   assetFilterInputSchema,
   clusterQuerySchema,
-  clusterTransferables,
   eventsQuerySchema,
   liveConfigSchema,
   organizationChoiceSchema,
-  type ClusterAnswer,
   type ClusterQuery,
   type FilterInput,
   type LiveConfig,

@@ -7,8 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { AttributeManager } from '@deck.gl/core';
 import type { Device } from '@luma.gl/core';
-import { createFleetBuffers, encodeDiff, growFleetBuffers, FLAG_LISTED, FLAG_PRESENT, iconIndex, ICON_STATUS_COUNT, type FleetBuffers } from '../../src/workers/diff';
-import { applyDiffToStore, createLiveStore, layerDataOf, type AssetsLayerData } from '../../src/app/live/store';
+import { createFleetBuffers, encodeDiff, growFleetBuffers, FLAG_LISTED, FLAG_PRESENT, iconIndex, ICON_STATUS_COUNT, type FleetBuffers } from '../../src/domain/live-diff';
+import { applyDiffToStore, createLiveStore } from '../../src/app/live/store';
+import { layerDataOf, type AssetsLayerData } from '../../src/map/layers/assets-layer-data';
 import {
   ASSET_ATTRIBUTES,
   assetsAttributes,

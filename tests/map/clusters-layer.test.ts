@@ -19,8 +19,8 @@ import {
   singlesLayerData,
   stationMarkers,
 } from '../../src/map/layers/clusters-layer';
-import { createFleetBuffers, FLAG_LISTED, FLAG_PRESENT } from '../../src/workers/diff';
-import type { ClusterAnswer } from '../../src/workers/live-protocol';
+import { createFleetBuffers, FLAG_LISTED, FLAG_PRESENT } from '../../src/domain/live-diff';
+import type { ClusterAnswer } from '../../src/domain/cluster-answer';
 
 function answerOf(markers: { lng: number; lat: number; count: number; slot: number; clusterId: number; top: number }[], stations: { id: string; name: string; lng: number; lat: number; count: number; top: number }[] = []): ClusterAnswer {
   return {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ASSET_STATUS } from '../../src/domain/asset-status';
 import { ASSET_TYPES } from '../../src/domain/constants';
 import { ICON_SIZES } from '../../src/domain/icon-size';
-import { ICON_COUNT, ICON_OOS_OFFSET, ICON_UNKNOWN_TYPE, iconIndex, iconTypeIndex } from '../../src/workers/diff';
+import { ICON_COUNT, ICON_OOS_OFFSET, ICON_UNKNOWN_TYPE, iconIndex, iconTypeIndex } from '../../src/domain/live-diff';
 import {
   ATLAS_CELL_PX,
   ATLAS_COLUMNS,

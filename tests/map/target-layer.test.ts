@@ -1,7 +1,7 @@
 /** The targeted asset's ring (issue 7): its position read from the store's buffers by slot. */
 import { describe, expect, it } from 'vitest';
 import { slotPosition, targetLayer } from '../../src/map/layers/target-layer';
-import { createFleetBuffers, FLAG_PRESENT } from '../../src/workers/diff';
+import { createFleetBuffers, FLAG_PRESENT } from '../../src/domain/live-diff';
 
 describe('issue 7 targeted asset ring', () => {
   it('reads the slot’s current position, none for an empty or unknown slot', () => {

@@ -14,7 +14,7 @@ import {
   rowLatitudes,
 } from '../../src/workers/availability';
 import { availabilityQuerySchema } from '../../src/workers/availability-protocol';
-import { FLAG_LISTED, FLAG_PRESENT } from '../../src/workers/diff';
+import { FLAG_LISTED, FLAG_PRESENT } from '../../src/domain/live-diff';
 import { LiveCore } from '../../src/workers/live-core';
 import { NOW, iso, parsedThing } from '../support/live-fixtures';
 

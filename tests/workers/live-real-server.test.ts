@@ -12,7 +12,7 @@ import { computeAssetStatus, displayStatus } from '../../src/domain/asset-status
 import { SECOND_MS, SOCKET_BATCH_MS, THINGS_PAGE_SIZE } from '../../src/domain/constants';
 import { pageCount, pagedAnswerSchema } from '../../src/domain/incremental';
 import { createLiveBridge, type LiveBridge } from '../../src/app/live/bridge';
-import { STATUS_COUNT } from '../../src/workers/diff';
+import { STATUS_COUNT } from '../../src/domain/live-diff';
 import { DEMO_ORGS, seedDemo } from '../../server/seed/demo';
 import type { IngestEngine } from '../../server/live/ingest';
 import { FleetSimulator } from '../../server/sim/simulator';

@@ -11,13 +11,14 @@ import type { AssetStatus } from '../../domain/asset-status';
 import type { Closure } from '../../domain/closure';
 import type { AvailabilityAnswer } from '../../workers/availability';
 import type { ListedPositions } from '../../workers/availability-protocol';
-import type { Location } from '../../domain/location';
-import { liveDiffSchema, type AssetDetails, type LiveDiff } from '../../workers/diff';
-import type { EventsQuery, EventsView } from '../../workers/events-cache';
+import type { EventsQuery, EventsView, Location } from '../../domain/location';
+import { liveDiffSchema, type AssetDetails, type LiveDiff } from '../../domain/live-diff';
+
 import type { LiveEngine } from '../../workers/live-engine';
 import type { AreaShape } from '../../domain/area-shape';
 import type { AreaCountsAnswer } from '../../workers/area-counts';
-import { liveStatusSchema, type ClusterAnswer, type LiveConfig, type LiveListener, type LiveStatus, type OrganizationChoice } from '../../workers/live-protocol';
+import type { ClusterAnswer } from '../../domain/cluster-answer';
+import { liveStatusSchema, type LiveConfig, type LiveListener, type LiveStatus, type OrganizationChoice } from '../../workers/live-protocol';
 import {
   applyDiffToStore,
   applyStatusToStore,

@@ -26,8 +26,8 @@ import { clusterMarkers, clustersLayers, singleSlots, singlesLayerData, stationM
 import { densityLayer } from '../../map/layers/density-layer';
 import { slotPosition, targetLayer } from '../../map/layers/target-layer';
 import { STATION_GROUPS_BELOW_ZOOM } from '../../workers/cluster-index';
-import type { AssetDetails } from '../../workers/diff';
-import type { ClusterAnswer } from '../../workers/live-protocol';
+import type { AssetDetails } from '../../domain/live-diff';
+import type { ClusterAnswer } from '../../domain/cluster-answer';
 import type { LiveBridge } from '../live/bridge';
 import type { LivePreferences, LiveStore } from '../live/store';
 import { AssetPopup, StationPopup } from './asset-popup';

@@ -6,7 +6,7 @@
  */
 import { proxy, ref } from 'valtio';
 import { WebMercatorViewport } from '@deck.gl/core';
-import type { AssetDetails } from '../../workers/diff';
+import type { AssetDetails } from '../../domain/live-diff';
 import type { Bounds, MapState, MapView } from './map-state';
 
 export type AssetHover =

@@ -19,7 +19,7 @@ import { centerOn, setTarget, type MapState } from '../../app/map/map-state';
 import { useServices } from '../../app/services';
 import type { ShellContext } from '../../app/shell/dashboard-layout';
 import { Toggle } from '../../app/ui/toggle';
-import type { AssetDetails } from '../../workers/diff';
+import type { AssetDetails } from '../../domain/live-diff';
 import { AssetList } from './asset-list';
 import { FiltersPanel, type PanelFilters } from './filters-panel';
 import { ListSearch } from './list-search';

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { createLiveStore, type LiveStore } from '../../app/live/store';
 import { useServices } from '../../app/services';
-import type { AssetDetails } from '../../workers/diff';
+import type { AssetDetails } from '../../domain/live-diff';
 
 export type SelectedAssetState = 'loading' | 'found' | 'missing';
 

@@ -18,9 +18,9 @@ import { Layer, picking, project32, type DefaultProps, type LayerProps, type Upd
 import type { Texture } from '@luma.gl/core';
 import { Geometry, Model } from '@luma.gl/engine';
 import type { ShaderModule } from '@luma.gl/shadertools';
-import type { AssetsLayerData } from '../../app/live/store';
+import type { AssetsLayerData } from './assets-layer-data';
 import { iconSize, type IconSize } from '../../domain/icon-size';
-import { FLAG_LISTED, FLAG_PRESENT } from '../../workers/diff';
+import { FLAG_LISTED, FLAG_PRESENT } from '../../domain/live-diff';
 import { ATLAS_CELL_PX, ATLAS_COLUMNS, ATLAS_HEIGHT, ATLAS_ROWS_PER_SIZE, ATLAS_SCALE, ATLAS_WIDTH, ICON_PIXELS, iconAtlasCanvas, sizeIndexOf } from '../icon-atlas';
 
 /** The quad is this much larger than the icon: the heading tick sits in the margin. */

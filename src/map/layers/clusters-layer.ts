@@ -9,9 +9,9 @@
 import { ScatterplotLayer, TextLayer } from '@deck.gl/layers';
 import type { Layer, PickingInfo } from '@deck.gl/core';
 import { ASSET_STATUS } from '../../domain/asset-status';
-import type { AssetsLayerData } from '../../app/live/store';
-import type { FleetBuffers } from '../../workers/diff';
-import type { ClusterAnswer } from '../../workers/live-protocol';
+import type { AssetsLayerData } from './assets-layer-data';
+import type { FleetBuffers } from '../../domain/live-diff';
+import type { ClusterAnswer } from '../../domain/cluster-answer';
 import { STATUS_COLORS } from '../icon-atlas';
 
 type Rgb = readonly [number, number, number];

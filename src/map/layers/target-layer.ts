@@ -4,7 +4,7 @@
  * asked of the worker once per target), so it follows the asset as it moves.
  */
 import { ScatterplotLayer } from '@deck.gl/layers';
-import { FLAG_PRESENT, type FleetBuffers } from '../../workers/diff';
+import { FLAG_PRESENT, type FleetBuffers } from '../../domain/live-diff';
 
 /** chosen: the ring's radius and width, px; its colour is the app's --focus (README). */
 export const TARGET_RING_RADIUS_PX = 24;

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { snapshot, subscribe } from 'valtio';
 import { ASSET_STATUS } from '../../../src/domain/asset-status';
-import { createFleetBuffers, encodeDiff, FLAG_LISTED, FLAG_PRESENT, iconIndex, type LiveDiff } from '../../../src/workers/diff';
+import { createFleetBuffers, encodeDiff, FLAG_LISTED, FLAG_PRESENT, iconIndex, type LiveDiff } from '../../../src/domain/live-diff';
 import {
   applyDiffToStore,
   applyStatusToStore,

@@ -18,8 +18,8 @@ import { assetMapState } from '../../../src/app/map/asset-map-state';
 import type { DashboardMapProps } from '../../../src/app/map/dashboard-map';
 import { createMapState, setTarget } from '../../../src/app/map/map-state';
 import { STATION_GROUPS_BELOW_ZOOM } from '../../../src/workers/cluster-index';
-import { createFleetBuffers, encodeDiff, FLAG_LISTED, FLAG_PRESENT, STATUS_COUNT, type AssetDetails } from '../../../src/workers/diff';
-import type { ClusterAnswer } from '../../../src/workers/live-protocol';
+import { createFleetBuffers, encodeDiff, FLAG_LISTED, FLAG_PRESENT, STATUS_COUNT, type AssetDetails } from '../../../src/domain/live-diff';
+import type { ClusterAnswer } from '../../../src/domain/cluster-answer';
 import { NOW, parsedThing } from '../../support/live-fixtures';
 
 afterEach(cleanup);

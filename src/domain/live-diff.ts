@@ -11,9 +11,9 @@
  * `encodeDiff` always copies into fresh arrays.
  */
 import { z } from 'zod';
-import { ASSET_STATUS, type AssetStatus } from '../domain/asset-status';
-import { ASSET_TYPES } from '../domain/constants';
-import type { Asset } from '../domain/asset';
+import { ASSET_STATUS, type AssetStatus } from './asset-status';
+import { ASSET_TYPES } from './constants';
+import type { Asset } from './asset';
 
 /** Status codes 0..6 (location … offline, oos): the length of every counts array. */
 export const STATUS_COUNT = ASSET_STATUS.oos + 1;

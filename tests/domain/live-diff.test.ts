@@ -1,5 +1,5 @@
 /**
- * The diff format (src/workers/diff.ts) both ways: encoded from the worker's buffers, sent through
+ * The diff format (src/domain/live-diff.ts) both ways: encoded from the worker's buffers, sent through
  * a structured clone that transfers its buffers (what postMessage does), applied to the main
  * thread's buffers; the two sides then hold the same values, and the worker's copy survives.
  */
@@ -25,7 +25,7 @@ import {
   STATUS_COUNT,
   type FleetBuffers,
   type LiveDiff,
-} from '../../src/workers/diff';
+} from '../../src/domain/live-diff';
 
 function send(diff: LiveDiff): LiveDiff {
   return structuredClone(diff, { transfer: diffTransferables(diff) });

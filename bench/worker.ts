@@ -1,5 +1,5 @@
 /**
- * The live engine's bench (issue 5): one batch of 10,000 socket messages over 50,000 assets, run
+ * The live engine's bench: one batch of 10,000 socket messages over 50,000 assets, run
  * through the worker's core (parse, effects, deadlines, list order, diff) and applied to the
  * main-thread store; the group view's index rebuild; and, in the same run, the straightforward
  * main-thread pipeline this design replaces — an object per asset in a Valtio proxy, a timer per

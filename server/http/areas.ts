@@ -125,7 +125,7 @@ export function isSimpleRing(ring: readonly (readonly number[])[]): boolean {
   return true;
 }
 
-/** Square metres of a polygon, as @turf/area computes it (issue 3). */
+/** Square metres of a polygon, as @turf/area computes it. */
 export function polygonAreaSqM(polygon: GeoJsonPolygon): number {
   return turfArea({ type: 'Polygon', coordinates: polygon.coordinates.map((ring) => ring.map((p) => [p[0] ?? 0, p[1] ?? 0])) });
 }

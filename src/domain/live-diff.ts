@@ -1,6 +1,5 @@
 /**
- * THE diff format between the live worker and the main thread (issue 5 "What crosses to the main
- * thread"; CONVENTIONS §2). One module, imported by both halves: the worker encodes what changed in
+ * THE diff format between the live worker and the main thread (CONVENTIONS §2). One module, imported by both halves: the worker encodes what changed in
  * a batch from its own per-slot buffers, the main thread applies it to its copy of those buffers.
  *
  * Every asset lives in a slot (a stable small integer) for as long as it exists; per slot the

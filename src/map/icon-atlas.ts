@@ -1,5 +1,5 @@
 /**
- * The assets layer's pre-packed icon atlas (issue 7 "The map"; part 1 §2 Map: icons by asset
+ * The assets layer's pre-packed icon atlas (part 1 §2 Map: icons by asset
  * type, status and size, out of service marked). One cell per icon index of the live diff
  * (`src/domain/live-diff.ts`: type × status, + ICON_OOS_OFFSET when out of service) and per size,
  * drawn once at start on a canvas. The layer's shader finds a cell from the per-instance icon

@@ -210,7 +210,7 @@ export class LiveCore {
     return this.areaCounter.count(shapes, this.fleet.buffers, this.fleet.highWater, this.version);
   }
 
-  // ── the unit-availability and density views (issue 7 "The map") ──
+  // ── the unit-availability and density views ──
   private readonly availabilityIndex = new AvailabilityIndex();
 
   /** The unit-availability view's gaps for an area: the units' index follows the group view's version. */

@@ -57,7 +57,7 @@ function sameSlots(a: FleetBuffers, b: FleetBuffers, slots: Iterable<number>) {
   }
 }
 
-describe('issue 5 diff format round trip', () => {
+describe('diff format round trip', () => {
   it('encode → transfer → apply gives the receiver the sender’s values; the sender keeps its own', () => {
     const worker = createFleetBuffers(8);
     write(worker, 2, { lng: -97.7431, lat: 30.2672, status: ASSET_STATUS.active, icon: iconIndex(0, ASSET_STATUS.active, true), heading: 270, flags: FLAG_PRESENT | FLAG_LISTED });

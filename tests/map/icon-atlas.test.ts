@@ -1,5 +1,5 @@
 /**
- * The icon atlas (issue 7 "The map"; part 1 §2: icons by asset type, status and size, out of
+ * The icon atlas (part 1 §2: icons by asset type, status and size, out of
  * service marked): the index → cell mapping and what each cell shows.
  */
 import { describe, expect, it } from 'vitest';

@@ -24,7 +24,7 @@ export interface LivePreferences {
   showOffline: boolean;
   /** part 1 §4 "Situational-awareness mode can be toggled". */
   situationalAwareness: boolean;
-  /** Beyond the spec (issue 7): the unit-availability view — gaps farther than `availabilityRadiusM` from a standby or stationary unit are shaded. */
+  /** Beyond the spec: the unit-availability view — gaps farther than `availabilityRadiusM` from a standby or stationary unit are shaded. */
   availabilityView: boolean;
   availabilityRadiusM: number;
 }

@@ -1,5 +1,5 @@
 /**
- * What the fleet's map layers share with the popups drawn over the map (issue 7): the hovered
+ * What the fleet's map layers share with the popups drawn over the map: the hovered
  * asset or station and the unit-availability legend. One small proxy per dashboard map (keyed by
  * its MapState), so `useAssetLayers` and `<AssetPopups>` — composed apart by dashboard-map.tsx —
  * meet without a prop between them. No asset data but the one hovered asset's details.

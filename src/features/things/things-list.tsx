@@ -1,6 +1,6 @@
 /**
- * The Live section's list, /dashboard/things (part 1 §2 "Asset list"; §4 "Sorting and filtering";
- * issue 7 "Live"): search, the Filters panel, group- and density-view toggles, Owned / Managed
+ * The Live section's list, /dashboard/things (part 1 §2 "Asset list"; §4 "Sorting and filtering"):
+ * search, the Filters panel, group- and density-view toggles, Owned / Managed
  * toggles when the organization has relations, counts per status, a progress bar while the fleet
  * loads, and the virtualized list in the worker's order. A row click targets the asset, opens its
  * detail and pans the map. Everything about the fleet comes from the worker through the bridge.

@@ -1,5 +1,5 @@
 /**
- * The group view's markers (issue 7 "The map"; part 1 §2 Map: "Assets are grouped at stations when
+ * The group view's markers (part 1 §2 Map: "Assets are grouped at stations when
  * zoomed out"): the worker's cluster answer (src/workers/cluster-index.ts) drawn as circles
  * coloured by the most urgent status inside with their count, and station groups as a station
  * marker with its count. A single asset of the answer is drawn with its real icon by the assets

@@ -45,7 +45,7 @@ function diffOf(version: number, slots: Record<number, [number, number, number]>
   return { ...diff, ...extra };
 }
 
-describe('issue 5 main-thread store', () => {
+describe('main-thread store', () => {
   it('applies a diff: version, counts, order, buffers under ref and a new deck.gl data object', () => {
     const store = createLiveStore();
     const before = store.data;

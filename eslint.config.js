@@ -25,8 +25,34 @@ export default tseslint.config(
     files: ['src/domain/**/*.ts'],
     languageOptions: { globals: {} },
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path', 'react', 'react-dom'] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'fs', 'path', 'react', 'react-dom'], message: 'The domain runs in the browser, the worker and the server alike.' }, ...layers('app', 'map', 'features', 'workers', 'server')] }],
       'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'navigator', 'process', 'Buffer'],
     },
   },
+  // The layers of docs/architecture.md, made mechanical: what each folder may import.
+  boundary(['src/workers/**'], layers('app', 'map', 'features', 'server')),
+  boundary(['src/map/**'], layers('app', 'features', 'workers', 'server')),
+  boundary(['src/app/**'], layers('features', 'server'), ['src/app/router.tsx']),
+  boundary(['src/app/router.tsx'], layers('server')),
+  boundary(['src/features/**'], [
+    ...layers('workers', 'server'),
+    {
+      // A relative import that climbs out of the feature's folder into a sibling one.
+      regex: '^\\.\\./(?!\\.\\.)[^/]+/',
+      message: 'Features never import each other: move what two features share to src/app/ui, src/map or src/domain.',
+    },
+  ]),
+  boundary(['server/**'], layers('app', 'map', 'features', 'workers')),
 );
+
+/** Import patterns naming the folders `names` (src/<name>, or the server). */
+function layers(...names) {
+  return names.map((name) => ({
+    regex: name === 'server' ? '(^|/)server/' : `(^|/)(src/)?${name}/`,
+    message: `This layer may not import src/${name === 'server' ? '../server' : name} (docs/architecture.md, "Layers").`,
+  }));
+}
+
+function boundary(files, patterns, ignores = []) {
+  return { files, ignores, rules: { 'no-restricted-imports': ['error', { patterns }] } };
+}

@@ -1,5 +1,5 @@
 /**
- * The live map in Chromium (issue 5 Benchmark, issue 7): the bench page runs the real live worker
+ * The live map in Chromium (README "Bench"): the bench page runs the real live worker
  * engine, bridge and store over a synthetic network (bench/map-page/) and draws the assets layer
  * on the standalone map; the stream is one point message per asset per second. After the initial
  * load has settled, over a fixed window, it measures the main thread's scripting time per second

@@ -16,7 +16,7 @@ export interface SimBenchRow {
 }
 
 /**
- * issue 4: the demo seeded at each size, then 60 simulated seconds (one tick a second): messages
+ * The demo seeded at each size, then 60 simulated seconds (one tick a second): messages
  * per tick and milliseconds per tick (simulator and ingest); the ingest's once-a-second flush of
  * the changed assets and points to the database apart. The first 20 s settle the report phases.
  */

@@ -1,5 +1,5 @@
 /**
- * The live engine's bench (issue 5): one batch of 10,000 socket messages over 50,000 assets, run
+ * The live engine's bench: one batch of 10,000 socket messages over 50,000 assets, run
  * through the worker's core (parse, effects, deadlines, list order, diff) and applied to the
  * main-thread store; the group view's index rebuild; and, in the same run, the straightforward
  * main-thread pipeline this design replaces — an object per asset in a Valtio proxy, a timer per
@@ -17,7 +17,7 @@ import { fromAreaWire, stationsFrom } from '../src/domain/area';
 import { STALE_AFTER_MS } from '../src/domain/constants';
 import { liveMessageSchema, type LiveMessageInput } from '../src/domain/live-message';
 import { applyDiffToStore, createLiveStore } from '../src/app/live/store';
-import { diffByteLength, diffTransferables, liveDiffSchema, type LiveDiff } from '../src/workers/diff';
+import { diffByteLength, diffTransferables, liveDiffSchema, type LiveDiff } from '../src/domain/live-diff';
 import { LiveCore } from '../src/workers/live-core';
 import { syntheticFleet } from './domain';
 import { type BenchResult } from './measure';

@@ -1,5 +1,5 @@
 /**
- * The fleet on the dashboard map against the real seeded server (issue 7 "The map"; part 1 §2 Map):
+ * The fleet on the dashboard map against the real seeded server (part 1 §2 Map):
  * Chromium drives the built app, signed in as the demo admin. With the group view off, a quiet
  * demo asset is moved by points posted to POST /ingest with an API key (the devices' path): its
  * status colour appears at its projected position, its hover popup names it, and the icon moves
@@ -145,7 +145,7 @@ function colourOfStatusText(text: string): Rgb {
   throw new Error(`no status in "${text}"`);
 }
 
-test.describe('issue 7 the fleet on the dashboard map', () => {
+test.describe('the fleet on the dashboard map', () => {
   test('group view off: an asset’s status colour shows at its position and moves with the points posted for it', async ({ page, demoServer, request }, testInfo) => {
     test.setTimeout(420_000);
     const pageErrors: string[] = [];

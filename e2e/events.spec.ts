@@ -1,6 +1,6 @@
 /**
  * The events (incidents) section against the real seeded server (part 1 §2 "Events (incidents)
- * panel", §5, §7 PUT /locations/{id}; issue 7 "an event's location edit round-trips"): the demo
+ * panel", §5, §7 PUT /locations/{id}): the demo
  * seed leaves 3–8 incidents active; the admin opens one, edits its location, saves, and the
  * detail shows the new coordinates once the live worker has fetched them from the server.
  */

@@ -1,6 +1,6 @@
 /**
  * The Live list in Chromium against the seeded demo server and its 50 simulated assets (part 1 §2
- * "Asset list", §4 "Sorting and filtering"; issue 7 "Live"): the list shows the fleet, a filter
+ * "Asset list", §4 "Sorting and filtering"): the list shows the fleet, a filter
  * changes the counts, a row click opens /dashboard/things/{id}, targets the asset and pans the map.
  */
 import AxeBuilder from '@axe-core/playwright';

@@ -1,5 +1,5 @@
 /**
- * The dashboard map's controls in Chromium against the seeded demo (issue 7 "Controls"; part 1
+ * The dashboard map's controls in Chromium against the seeded demo (part 1
  * §2 Map, §5 coordinate search): the coordinate search box rejects "91, 0" and goes to
  * "30.27, -97.74"; a right-click on the map opens the menu with 5-decimal coordinates; the
  * labelled toggles are kept in local storage and survive a reload.

@@ -1,5 +1,5 @@
 /**
- * Event and area markers on the dashboard map (issue 7; part 1 §2 Map "Area markers show asset
+ * Event and area markers on the dashboard map (part 1 §2 Map "Area markers show asset
  * counts", "Hover and pin popups exist") against the real seeded server and the built app in
  * Chromium. The map is centred on a known area and a known event with the coordinates search box;
  * the marker is then at the map's centre: its colour is read back from a screenshot, hovering it
@@ -100,7 +100,7 @@ async function saveShot(testInfo: TestInfo, name: string, shot: Buffer): Promise
 /** Headless Chromium draws WebGL in software, slowly on a busy machine: wait for what should show. */
 const DRAWN = { timeout: 180_000, intervals: [1_000, 2_000, 3_000] };
 
-test('issue 7: an area marker with its asset count and an event marker are drawn, with hover and pinned popups', async ({ page, demoServer: server }, testInfo) => {
+test('an area marker with its asset count and an event marker are drawn, with hover and pinned popups', async ({ page, demoServer: server }, testInfo) => {
   // A ceiling for a busy machine (software WebGL, every click a redraw); about a minute when idle.
   test.setTimeout(900_000);
   const pageErrors: string[] = [];

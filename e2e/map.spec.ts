@@ -1,5 +1,5 @@
 /**
- * The map in Chromium (issue 7 "The map", Tests): the bench page runs the real live worker engine,
+ * The map in Chromium (README "Bench"): the bench page runs the real live worker engine,
  * bridge and store over a synthetic network and draws the assets layer on the standalone map.
  * Headless Chromium draws WebGL2 in software here: a small fleet. Pixels are read back from a
  * screenshot: the offline basemap is drawn (land colour present, not one flat colour), a known

@@ -29,7 +29,7 @@ export interface BuildOptions {
   bus?: Bus;
 }
 
-/** Map tiles, Google Maps and the three-word address service the browser may reach (issue 3, 7). */
+/** Map tiles, Google Maps and the three-word address service the browser may reach. */
 const CONNECT_SOURCES = [
   "'self'",
   'ws:',

@@ -87,7 +87,7 @@ const simulator =
 simulator?.start();
 app.addHook('onClose', async () => simulator?.stop());
 
-// Exports, monthly reports, scheduled closures and point retention (issue 3 "Jobs").
+// Exports, monthly reports, scheduled closures and point retention.
 const runner = startJobRunner({ ...deps, log: app.log }, { engine: database.engine, intervalMs: JOB_TICK_MS, recoverAtStart: true });
 app.addHook('onClose', async () => runner.stop());
 

@@ -1,5 +1,5 @@
 /**
- * The map bench page (issue 5 Chromium bench; issue 7 Chromium check): the real live worker
+ * The map bench page (README "Bench", the browser main thread): the real live worker
  * engine, bridge and store, fed by a synthetic network inside the worker, drawn by the assets
  * layer on the standalone map. Query: assets (fleet size), rate (point messages per second),
  * zoom, size (fixed icon size class), mover and moves (thing-0's step east
@@ -15,8 +15,9 @@ import { subscribeKey } from 'valtio/utils';
 import { MapView, WebMercatorViewport, type MapViewState } from '@deck.gl/core';
 import DeckGL from '@deck.gl/react';
 import { createLiveBridge } from '../../src/app/live/bridge';
-import type { AssetsLayerData, LiveStore } from '../../src/app/live/store';
-import { FLAG_LISTED, FLAG_PRESENT } from '../../src/workers/diff';
+import type { LiveStore } from '../../src/app/live/store';
+import type { AssetsLayerData } from '../../src/map/layers/assets-layer-data';
+import { FLAG_LISTED, FLAG_PRESENT } from '../../src/domain/live-diff';
 import { iconLook } from '../../src/map/icon-atlas';
 import { assetsLayer } from '../../src/map/layers/assets-layer';
 import { LightbarMap } from '../../src/map/map-view';

@@ -3,7 +3,7 @@ import type { Db } from '../db/connection';
 import { organizationRelationships, organizations, thingRelationships, things } from '../db/schema';
 
 /**
- * What a signed-in caller may see (issue 3 "Every query is scoped"): their own organization, its
+ * What a signed-in caller may see: their own organization, its
  * child organizations, and the organizations that name it as manager or accessor. haas:manage
  * sees every organization. Assets shared one by one (thing_relationships) are visible too.
  */

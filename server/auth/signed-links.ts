@@ -4,8 +4,7 @@ import path from 'node:path';
 import { MINUTE_MS, SECOND_MS } from '../../src/domain/constants';
 
 /**
- * Short-lived signed download links (issue 3 "File downloads use short-lived signed links, since a
- * browser download cannot send a bearer header"): `/files/{fileId}?expires={epoch s}&signature=…`,
+ * Short-lived signed download links: `/files/{fileId}?expires={epoch s}&signature=…`,
  * the signature an HMAC-SHA256 of the file id and the expiry. The secret is FILE_LINK_SECRET, or
  * one generated on first use and kept in `${dataDir}/link-secret` (mode 0600) so links survive a
  * restart.

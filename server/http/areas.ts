@@ -1,4 +1,3 @@
-import { area as turfArea } from '@turf/area';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -11,7 +10,7 @@ import {
   type AreaWire,
 } from '../../src/domain/area';
 import { POLYGON_MAX_SQ_MILES, SQ_METRES_PER_SQ_MILE, METRES_PER_MILE } from '../../src/domain/constants';
-import { geoJsonPolygonSchema, truncateCoordinate, type GeoJsonPolygon } from '../../src/domain/geometry';
+import { geoJsonPolygonSchema, polygonAreaSqM, polygonFromGeoJson, truncateCoordinate, type GeoJsonPolygon } from '../../src/domain/geometry';
 import { canAddArea, canDeleteArea, canEditArea, section, type Permission } from '../../src/domain/permissions';
 import { areaFormSchema } from '../../src/domain/validation/area';
 import { requireAny, requireCaller, type Caller } from '../auth/context';
@@ -29,7 +28,7 @@ import { listParam, uuidParam } from './query';
  * The answers are `areaWireSchema` of src/domain/area.ts. The server holds the rules the form
  * holds (the domain's `areaFormSchema`), the owner and is_av_type rules (`canAddArea`,
  * `canEditArea`, `canDeleteArea`), and two of its own: the shape must be a simple closed ring
- * (else 422 'Exclusion shape is invalid') and its area, by @turf/area, under 0.5 sq mi (else 422
+ * (else 422 'Exclusion shape is invalid') and its area (the domain's `polygonAreaSqM`, turf's formula) under 0.5 sq mi (else 422
  * 'Polygon area is too large, please keep area under .5 square miles').
  *
  * It also holds three helpers the other map-object modules share (closures, zones, trips, hazards,
@@ -125,11 +124,6 @@ export function isSimpleRing(ring: readonly (readonly number[])[]): boolean {
   return true;
 }
 
-/** Square metres of a polygon, as @turf/area computes it (issue 3). */
-export function polygonAreaSqM(polygon: GeoJsonPolygon): number {
-  return turfArea({ type: 'Polygon', coordinates: polygon.coordinates.map((ring) => ring.map((p) => [p[0] ?? 0, p[1] ?? 0])) });
-}
-
 /** 422 'Exclusion shape is invalid' or 'Polygon area is too large, …' (part 2 §5, §8). */
 function checkShape(polygon: GeoJsonPolygon): GeoJsonPolygon {
   const [outer, ...holes] = polygon.coordinates;
@@ -139,7 +133,7 @@ function checkShape(polygon: GeoJsonPolygon): GeoJsonPolygon {
     type: 'Polygon',
     coordinates: [outer.map((p) => [truncateCoordinate(p[0] ?? 0), truncateCoordinate(p[1] ?? 0)])],
   };
-  const sqM = polygonAreaSqM(truncated);
+  const sqM = polygonAreaSqM(polygonFromGeoJson(truncated));
   if (!(sqM > 0)) throw unprocessable(`area_geom: ${SHAPE_INVALID_MESSAGE}`, 'invalid_shape');
   if (sqM >= POLYGON_MAX_SQ_M) throw unprocessable(`area_geom: ${AREA_TOO_LARGE_MESSAGE}`, 'too_large');
   return truncated;

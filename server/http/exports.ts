@@ -30,7 +30,7 @@ import { reportRoutes } from './reports';
 /**
  * Exports (part 2 §7 "GET/POST /organization/export", "DELETE /organization/export/{id}",
  * "Export file link: same link path with is_downloadable=true") and the signed file download
- * (issue 3: "the export file link by file id"; "a browser download cannot send a bearer header").
+ * ("the export file link by file id"; "a browser download cannot send a bearer header").
  *
  * Permissions (part 2 §6 exports row): listing, reading and the file link need any permission of
  * the row (view, read, create, delete, manage); creating needs create or manage. Delete is open to

@@ -41,8 +41,20 @@ export async function spaRoutes(app: FastifyInstance, distDir: string): Promise<
     if (request.method === 'GET' && url.startsWith('/assets/')) {
       return reply.code(404).send({ error: 'not_found', message: 'Not found' });
     }
+    // part 1 §2 not-found page: a browser opening an unknown address (a navigation asks for HTML
+    // first) gets the app, which shows the page, with status 404; API callers (JSON or any type)
+    // keep the JSON 404.
+    if (request.method === 'GET' && wantsPage(request)) {
+      return reply.code(404).header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+    }
     return unknownPath(request, reply);
   });
+}
+
+/** A browser navigation: its Accept header names text/html (fetch and API clients ask for JSON or any type). */
+function wantsPage(request: FastifyRequest): boolean {
+  const accept = request.headers.accept ?? '';
+  return /(^|,)\s*text\/html\s*(;|,|$)/.test(accept);
 }
 
 /** An unknown API path: named without its query (which may carry a token). */

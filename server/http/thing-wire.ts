@@ -1,6 +1,6 @@
 /**
  * Database rows → the thing wire object of src/domain/asset.ts (`thingWireSchema`), for
- * GET /organization/things, the PUT /things answers, and later the socket and ingest (issue 3, 4).
+ * GET /organization/things, the PUT /things answers, and later the socket and ingest.
  *
  * One call loads any number of things with a fixed number of queries (the things with their type,
  * subtype, organization and organization type in one; then external identifiers, asset relations,

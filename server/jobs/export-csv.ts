@@ -12,8 +12,7 @@ import { createFileStore, type FileStore } from '../files';
 import { JobError, type JobDeps, type JobHandler } from './runner';
 
 /**
- * The 'export' job (part 2 §3 Export, §4 "Export wizard and exports"; issue 3 "exports write their
- * CSV in the background, moving requested → in_progress → completed or errored with a reason").
+ * The 'export' job (part 2 §3 Export, §4 "Export wizard and exports").
  *
  * What each type holds, for the export's organization:
  * - incident: the events (locations) that started in the range; with assets chosen, those with

@@ -9,9 +9,7 @@ import { createFileStore } from '../files';
 import { JobError, type JobDeps, type JobHandler } from './runner';
 
 /**
- * Monthly PDF reports (part 2 §2 "Monthly Reports", §3 Monthly report; issue 3 "monthly reports
- * are real PDFs (pdfkit) with the month's figures per organization, made on the 1st of each
- * month"). The month runs from 00:00 on its 1st to 00:00 on the next month's 1st in the
+ * Monthly PDF reports (part 2 §2 "Monthly Reports", §3 Monthly report). The month runs from 00:00 on its 1st to 00:00 on the next month's 1st in the
  * organization's time zone. One report per organization and month: making it again replaces the
  * file (upsert on organization, year, month).
  */

@@ -4,7 +4,7 @@ import type { Db } from '../db/connection';
 import { queryRows } from '../db/rows';
 import { points } from '../db/schema';
 
-/** issue 3 "old points past a retention period (POINT_RETENTION_DAYS, default 30) are deleted". */
+/** Trip points older than POINT_RETENTION_DAYS (default 30) are deleted (README "Configuration"). */
 export const POINT_RETENTION_DAYS_DEFAULT = 30;
 /** Rows per DELETE, so one pass never holds a long lock on a busy table. */
 export const POINT_RETENTION_BATCH = 10_000;

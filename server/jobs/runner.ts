@@ -10,7 +10,7 @@ import { monthRange, monthlyReportJob, previousMonthIn, safeZone } from './month
 import { deleteOldPoints, pointRetentionDays, retentionCutoff } from './point-retention';
 
 /**
- * The job runner (issue 3 "Jobs"): a queue on the `jobs` table. On Postgres several servers may
+ * The job runner: a queue on the `jobs` table. On Postgres several servers may
  * run it at once; a job is claimed with `FOR UPDATE SKIP LOCKED`, so each runs once. PGlite is one
  * process with one connection: jobs are claimed one after the other in-process, and ticks never
  * overlap (`runOnce` calls queue behind each other).

@@ -3,7 +3,7 @@ import { HAZARD_SEVERITIES, HAZARD_TYPES, NICKNAME_MAX } from '../../src/domain/
 import { inputDateTime, text } from '../../src/domain/validation/boundary';
 
 /**
- * What devices (and the fleet simulator) post to POST /ingest (issue 4). A device is named by its
+ * What devices (and the fleet simulator) post to POST /ingest. A device is named by its
  * hardware id (`haas_id`); speed is in mph, course in degrees clockwise from north, accuracy in metres.
  */
 const base = {

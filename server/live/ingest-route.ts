@@ -27,7 +27,7 @@ async function reportingOrgs(deps: ServerDeps, organizationId: string): Promise<
 }
 
 /**
- * POST /ingest (issue 4): devices post batches of messages with an API key (`x-api-key` header, the
+ * POST /ingest: devices post batches of messages with an API key (`x-api-key` header, the
  * keys of part 2's account administration). Bad messages are rejected one by one with a reason;
  * good ones in the same batch are kept: `{ accepted, rejected: [{ index, reason }] }`.
  */

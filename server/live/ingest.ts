@@ -169,7 +169,7 @@ export interface IngestOptions {
 export const coordinateLabel = (p: LatLng): string => `Near ${p.lat.toFixed(4)}, ${p.lng.toFixed(4)}`;
 
 /**
- * Device ingest (issue 4): validates device messages, derives what the dashboard shows — heartbeat
+ * Device ingest: validates device messages, derives what the dashboard shows — heartbeat
  * time, enroute (lights on), runs with their points, incidents (a vehicle stopped with lights on for
  * more than 30 s opens or joins a location; the location ends when its last vehicle leaves),
  * automated closures following their asset's lights, alerting switched off turning back on after

@@ -1,6 +1,5 @@
 /**
- * The demo organization a newcomer explores on first start (issue 3 "Seed: a believable
- * organization on first start"): a regional organization in Austin, Texas with child
+ * The demo organization a newcomer explores on first start: a regional organization in Austin, Texas with child
  * organizations, a WZDx organization that manages part of it, an accessor county, an acs
  * organization and a large (polling) organization; one user per role; a fleet of every asset type
  * whose heartbeats are of varied age, so every status shows from the first minute; incidents,
@@ -83,7 +82,7 @@ import { createRandom, DEFAULT_SIM_SEED, type Random } from './random';
 
 /** One password for every demo account; it meets the password rules of part 1 §5. */
 export const DEMO_PASSWORD = 'Lightbar#2026';
-/** `SIM_ASSETS` default (issue 4). */
+/** `SIM_ASSETS` default. */
 export const DEFAULT_DEMO_ASSETS = 2_000;
 /** Rows per INSERT: well under Postgres's 65,535 bind parameters for the widest table. */
 export const INSERT_CHUNK_ROWS = 1_000;

@@ -2,7 +2,7 @@
  * Where the demo fleet lives: a real city's coordinates (Austin, Texas) and a generated road
  * network around them — a grid of named streets, some of them arterials, and a ring highway
  * joined to the arterials by ramps. The demo seed places assets, incidents, stations, closures
- * and past trips on it, and the fleet simulator (issue 4) drives on it.
+ * and past trips on it, and the fleet simulator drives on it.
  *
  * The network is a plain graph: nodes (intersections) and undirected edges (one block of one
  * street each, with the street's name, kind and speed limit), plus each street as one polyline.

@@ -1,6 +1,6 @@
 /**
  * A small seeded pseudo-random generator (mulberry32), so that the demo seed and the fleet
- * simulator (issue 4) produce the same fleet for the same `SIM_SEED`. Not for anything secret.
+ * simulator produce the same fleet for the same `SIM_SEED`. Not for anything secret.
  *
  * `fork(label)` derives an independent stream from the seed and a label, so one part of the seed
  * drawing more or fewer numbers never shifts what another part draws.

@@ -1,5 +1,5 @@
 /**
- * A spatial index of a road network's edges, for the fleet simulator (issue 4): the nearest edge
+ * A spatial index of a road network's edges, for the fleet simulator: the nearest edge
  * to a position (where a parked vehicle joins the road) and the nearest street's name within a
  * distance (what the ingest stores as the stationary street and names new locations by).
  *

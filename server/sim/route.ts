@@ -1,5 +1,5 @@
 /**
- * Routes and motion of the fleet simulator (issue 4): a route is a polyline of legs (each with
+ * Routes and motion of the fleet simulator: a route is a polyline of legs (each with
  * its street and speed limit) built from the road network, and `advance` drives a vehicle along
  * it second by second with believable speeds — a share of each leg's limit, accelerating gently,
  * braking ahead of turns (slower the sharper the turn) and to a stop at the end.

@@ -1,5 +1,5 @@
 /**
- * The fleet simulator (issue 4): makes the demo fleet move. It reads the assets the demo seed
+ * The fleet simulator: makes the demo fleet move. It reads the assets the demo seed
  * stored, drives them on the generated Austin road network and posts what their devices would
  * report — points, heartbeats, light switches and hazards — through the same ingest path devices
  * use (`IngestEngine.ingest(batch, null)`), so runs, incidents, closures, R2R alerts, statuses and

@@ -36,7 +36,7 @@ export const SOCKET_BATCH_MS = 1_000;
 export const SOCKET_RECONNECT_ATTEMPTS = 10;
 export const SOCKET_RECONNECT_BASE_MS = 1_000;
 export const SOCKET_RECONNECT_MAX_MS = 10_000;
-/** Server ping cadence (ActionCable); a socket with no ping for SOCKET_DEAD_AFTER_MS is dead (issue 5). */
+/** Server ping cadence (ActionCable); a socket with no ping for SOCKET_DEAD_AFTER_MS is dead. */
 export const SOCKET_PING_INTERVAL_MS = 3_000;
 export const SOCKET_DEAD_AFTER_MS = 10_000;
 /** The data-feed name of the socket's protocol pair. */
@@ -101,7 +101,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_SPECIAL_CHARACTERS = '*@!#%&()^~{}';
 export const PASSWORD_EXPIRY_DAYS = 90;
 export const PASSWORD_HISTORY = 10;
-/** Failed sign-ins before the account locks (issue 3). */
+/** Failed sign-ins before the account locks. */
 export const MAX_FAILED_SIGN_INS = 5;
 
 // ── display (part 1 §9) ──────────────────────────────────────────────────────
@@ -204,9 +204,9 @@ export const R2R_DEVICE_TYPES = ['ha5', 'ha7'] as const;
 export const R2R_CAPABLE_TYPES: readonly AssetType[] = ['police', 'fire', 'ambulance'];
 /** API keys per user (part 2 §8 "API Key limit"; value chosen). */
 export const API_KEY_LIMIT = 5;
-/** chosen: the distance within which two alerting R2R responders alert each other (issue 4). */
+/** chosen: the distance within which two alerting R2R responders alert each other. */
 export const R2R_ALERT_DISTANCE_M = 500;
-/** Incidents: a vehicle stopped with lights on for longer than this opens or joins a location (issue 4). */
+/** Incidents: a vehicle stopped with lights on for longer than this opens or joins a location. */
 export const INCIDENT_STOP_MS = 30 * SECOND_MS;
 
 // ── map controls (part 1 §2; chosen) ─────────────────────────────────────────

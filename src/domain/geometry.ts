@@ -208,7 +208,7 @@ export function isInPolygon(p: LatLng, ring: readonly LatLng[]): boolean {
   return inside;
 }
 
-/** Area of a ring in square metres on the sphere (the formula of turf's `area`). */
+/** Area of a ring in square metres on the sphere (the formula and radius of turf's `area`); the server holds areas under 0.5 sq mi with it (part 2 §8). */
 export function polygonAreaSqM(ring: readonly LatLng[]): number {
   const pts = openRing(ring);
   const n = pts.length;

@@ -318,7 +318,7 @@ export const MAP_CONTROL_TEXT = {
   stationView: 'Station view',
   pinMarker: 'Pin marker',
   showOffline: 'Show offline',
-  /** Beyond the spec (issue 7). */
+  /** Beyond the spec. */
   unitAvailability: 'Unit availability',
   display: 'Display',
   noAreas: 'No saved areas match',

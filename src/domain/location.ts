@@ -309,3 +309,19 @@ export function eventRowHeight(event: Pick<Location, 'isActive'>): number {
 export function showsEditLocation(event: Pick<Location, 'isActive' | 'isGeoMarker'>, permissions: PermissionList): boolean {
   return event.isActive && !event.isGeoMarker && canEditEvent(permissions);
 }
+
+/** What the events panel asks the live worker for (part 1 §2 display choice and search). */
+export interface EventsQuery {
+  display: EventDisplayChoice;
+  search: string;
+  /** IANA zone of the organization for 'Today' (the runtime's zone when absent). */
+  timeZone?: string;
+}
+
+export interface EventsView {
+  version: number;
+  /** The kept events that the display choice and the search show, sorted. */
+  events: Location[];
+  /** part 1 §2 'Active Events n | Recent Events n' of the events shown. */
+  counts: EventCounts;
+}

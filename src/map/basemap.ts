@@ -1,5 +1,5 @@
 /**
- * The standalone map's basemap (issue 7 "The map"; ARCHITECTURE "Embedded default"): an offline
+ * The standalone map's basemap (ARCHITECTURE "Embedded default"): an offline
  * layer set built from the bundled TopoJSON of world-atlas (land, countries) and us-atlas (states,
  * counties), so the map is never empty without a network, and raster tiles from a URL template
  * (VITE_BASEMAP_TILES, OpenStreetMap's by default) drawn above it when they load. A tile that fails

@@ -1,5 +1,5 @@
 /**
- * The Google Maps provider (issue 7): the Maps JavaScript API through @vis.gl/react-google-maps,
+ * The Google Maps provider: the Maps JavaScript API through @vis.gl/react-google-maps,
  * with deck.gl's GoogleMapsOverlay drawing the same layers as the standalone map. `onFailure`
  * fires when the loader fails (it may call back several times; the caller latches).
  */

@@ -1,5 +1,5 @@
 /**
- * Google Maps' zoom and deck.gl's zoom are one apart (issue 7 "The map"): Google's web-mercator
+ * Google Maps' zoom and deck.gl's zoom are one apart: Google's web-mercator
  * world is 256 px wide at zoom 0, deck.gl's MapView 512 px, so the same scale is deck zoom z and
  * Google zoom z + 1 (@deck.gl/google-maps reads `map.getZoom() - 1` for its overlay's view). The map
  * state and every zoom of the app are deck.gl's, as the standalone map draws them; the Google

@@ -1,14 +1,14 @@
 /**
- * The assets layer's pre-packed icon atlas (issue 7 "The map"; part 1 §2 Map: icons by asset
+ * The assets layer's pre-packed icon atlas (part 1 §2 Map: icons by asset
  * type, status and size, out of service marked). One cell per icon index of the live diff
- * (`src/workers/diff.ts`: type × status, + ICON_OOS_OFFSET when out of service) and per size,
+ * (`src/domain/live-diff.ts`: type × status, + ICON_OOS_OFFSET when out of service) and per size,
  * drawn once at start on a canvas. The layer's shader finds a cell from the per-instance icon
  * index with the same arithmetic as `iconCell` below, so nothing is mapped per asset in JavaScript.
  */
 import { ASSET_STATUS, type AssetStatus } from '../domain/asset-status';
 import { ASSET_TYPES } from '../domain/constants';
 import { ICON_SIZES, type IconSize } from '../domain/icon-size';
-import { decodeIcon, ICON_COUNT, ICON_UNKNOWN_TYPE } from '../workers/diff';
+import { decodeIcon, ICON_COUNT, ICON_UNKNOWN_TYPE } from '../domain/live-diff';
 
 /** Cells per atlas row. */
 export const ATLAS_COLUMNS = 16;

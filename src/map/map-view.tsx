@@ -1,5 +1,5 @@
 /**
- * `<LightbarMap>` (issue 7 "The map"): one component for both providers. The standalone provider
+ * `<LightbarMap>`: one component for both providers. The standalone provider
  * is deck.gl's own MapView over the offline basemap (and raster tiles when they load); the Google
  * provider is used when a key is configured, until its loader fails — then the map falls back to
  * standalone for the rest of the page's life.

@@ -1,5 +1,5 @@
 /**
- * Map providers behind one interface (issue 7 "The map"): Google Maps with the deck.gl overlay when
+ * Map providers behind one interface: Google Maps with the deck.gl overlay when
  * VITE_GOOGLE_MAPS_API_KEY is set, the standalone deck.gl map otherwise — and as the fallback when
  * Google's loader fails (no network here: it fails within milliseconds and calls its error callback
  * several times). Both draw the same deck.gl layers.

@@ -7,7 +7,7 @@
  */
 import RBush from 'rbush';
 import { areaShapeBox, isInAreaShape, type AreaShape } from '../domain/area-shape';
-import { FLAG_LISTED, FLAG_PRESENT, type FleetBuffers } from './diff';
+import { FLAG_LISTED, FLAG_PRESENT, type FleetBuffers } from '../domain/live-diff';
 
 /** What the main thread receives: the fleet version counted and the count per area id. */
 export interface AreaCountsAnswer {

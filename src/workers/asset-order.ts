@@ -12,7 +12,7 @@
 import type { Asset } from '../domain/asset';
 import { ASSET_STATUS } from '../domain/asset-status';
 import { compareAssets, type SortableAsset } from '../domain/asset-filter';
-import { FLAG_LISTED } from './diff';
+import { FLAG_LISTED } from '../domain/live-diff';
 import type { FleetStore } from './fleet-store';
 
 /** Past this share of moved slots a full sort is cheaper than the merge. */

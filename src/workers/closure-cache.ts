@@ -1,5 +1,5 @@
 /**
- * Closures as the live worker keeps them (part 2 §4; issue 5 "closures (incremental)"): loaded
+ * Closures as the live worker keeps them (part 2 §4): loaded
  * with `last_updated_timestamp` and tombstones, and switched active or not by the socket's closure
  * messages. The closures section asks for them on request.
  */

@@ -12,9 +12,10 @@
 import Supercluster, { type ClusterProperties } from 'supercluster';
 import { ASSET_STATUS } from '../domain/asset-status';
 import type { Station } from '../domain/area';
-import { FLAG_AT_STATION, FLAG_LISTED } from './diff';
+import { FLAG_AT_STATION, FLAG_LISTED } from '../domain/live-diff';
 import type { FleetStore } from './fleet-store';
-import type { ClusterAnswer, ClusterQuery, StationGroups } from './live-protocol';
+import type { ClusterAnswer, StationGroups } from '../domain/cluster-answer';
+import type { ClusterQuery } from './live-protocol';
 
 /** chosen: below this zoom the assets at a station show as one station marker (README). */
 export const STATION_GROUPS_BELOW_ZOOM = 15;

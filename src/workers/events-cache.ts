@@ -11,25 +11,10 @@ import {
   eventCounts,
   filterEventsByDisplay,
   matchesEventSearch,
-  type EventCounts,
-  type EventDisplayChoice,
+  type EventsQuery,
+  type EventsView,
   type Location,
 } from '../domain/location';
-
-export interface EventsQuery {
-  display: EventDisplayChoice;
-  search: string;
-  /** IANA zone of the organization for 'Today' (the runtime's zone when absent). */
-  timeZone?: string;
-}
-
-export interface EventsView {
-  version: number;
-  /** The kept events that the display choice and the search show, sorted. */
-  events: Location[];
-  /** part 1 §2 'Active Events n | Recent Events n' of the events shown. */
-  counts: EventCounts;
-}
 
 export class EventsCache {
   private readonly byId = new Map<string, Location>();

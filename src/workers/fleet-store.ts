@@ -32,7 +32,7 @@ import {
   type DiffMeta,
   type FleetBuffers,
   type LiveDiff,
-} from './diff';
+} from '../domain/live-diff';
 import { StationIndex } from './stations';
 import { StatusClock } from './status-clock';
 

@@ -15,8 +15,9 @@ import { AssetOrder } from './asset-order';
 import { AvailabilityIndex, listedPositions, type AvailabilityAnswer, type AvailabilityQuery } from './availability';
 import { ClosureCache } from './closure-cache';
 import { ClusterIndex } from './cluster-index';
-import type { ClusterAnswer, ClusterQuery } from './live-protocol';
-import type { AssetDetails, LiveDiff } from './diff';
+import type { ClusterAnswer } from '../domain/cluster-answer';
+import type { ClusterQuery } from './live-protocol';
+import type { AssetDetails, LiveDiff } from '../domain/live-diff';
 import { EventsCache } from './events-cache';
 import { FleetStore } from './fleet-store';
 import { applyLiveMessages } from './message-effects';
@@ -209,7 +210,7 @@ export class LiveCore {
     return this.areaCounter.count(shapes, this.fleet.buffers, this.fleet.highWater, this.version);
   }
 
-  // ── the unit-availability and density views (issue 7 "The map") ──
+  // ── the unit-availability and density views ──
   private readonly availabilityIndex = new AvailabilityIndex();
 
   /** The unit-availability view's gaps for an area: the units' index follows the group view's version. */

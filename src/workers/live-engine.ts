@@ -1,5 +1,5 @@
 /**
- * The live engine (issue 5; part 1 §4 "Live updates"): the worker-side shell around `LiveCore`.
+ * The live engine (part 1 §4 "Live updates"): the worker-side shell around `LiveCore`.
  * It owns the I/O and the timers — the initial paged load with progress, incremental loads, the
  * socket, 15 s polling for large organizations and whenever the socket is not live, the 1 s
  * batch, the one status-clock timer — and the Comlink API the main thread calls. What it sends
@@ -11,21 +11,20 @@ import { defaultStatusFilter, type AssetFilterInput } from '../domain/asset-filt
 import type { Closure } from '../domain/closure';
 import { POLL_INTERVAL_MS, SOCKET_BATCH_MS, SOCKET_PROTOCOL } from '../domain/constants';
 import type { LiveMessage } from '../domain/live-message';
-import type { Location } from '../domain/location';
+import type { EventsQuery, EventsView, Location } from '../domain/location';
 import type { AvailabilityAnswer, AvailabilityQuery } from './availability';
 import { availabilityQuerySchema, availabilityTransferables, type ListedPositions } from './availability-protocol';
-import { diffTransferables, type AssetDetails, type LiveDiff } from './diff';
-import type { EventsQuery, EventsView } from './events-cache';
+import { diffTransferables, type AssetDetails, type LiveDiff } from '../domain/live-diff';
+
+import { clusterTransferables, type ClusterAnswer } from '../domain/cluster-answer';
 import { LiveApi, UnauthorizedError, UnavailableError } from './live-api';
 import { LiveCore } from './live-core';
 import {
   assetFilterInputSchema,
   clusterQuerySchema,
-  clusterTransferables,
   eventsQuerySchema,
   liveConfigSchema,
   organizationChoiceSchema,
-  type ClusterAnswer,
   type ClusterQuery,
   type FilterInput,
   type LiveConfig,
@@ -237,7 +236,7 @@ export function createLiveEngine(overrides: Partial<LiveEngineDeps> = {}) {
           setStatus({ socket: info });
           updatePolling();
         },
-        // part 1 §4 (issue 5): after a (re)connect an incremental fetch closes any gap.
+        // part 1 §4: after a (re)connect an incremental fetch closes any gap.
         onSubscribed: () => void refresh(),
         onUnauthorized: unauthorizedWith,
       });
@@ -475,7 +474,7 @@ export function createLiveEngine(overrides: Partial<LiveEngineDeps> = {}) {
       return core.clusters.expansionZoom(clusterId);
     },
 
-    /** The unit-availability view's gaps grid for an area (issue 7; the mask transferred). */
+    /** The unit-availability view's gaps grid for an area (the mask transferred). */
     availability(query: AvailabilityQuery): AvailabilityAnswer {
       const answer = core.availabilityAnswer(availabilityQuerySchema.parse(query));
       return Comlink.transfer(answer, availabilityTransferables(answer));

@@ -1,14 +1,14 @@
 /**
- * The conversation between the main thread and the live worker, besides the diff (diff.ts): the
+ * The conversation between the main thread and the live worker, besides the diff (src/domain/live-diff.ts): the
  * start configuration, the organization choice, the filter, events and cluster queries, the
  * status report and the cluster answer — types and zod schemas (CONVENTIONS §5), in one module
  * that both halves import and that holds no worker code.
  */
 import { z } from 'zod';
 import { ASSET_STATUSES, type ResponderMix } from '../domain/asset-status';
-import { EVENT_DISPLAY_CHOICES } from '../domain/location';
-import type { LiveDiff } from './diff';
-import type { EventsQuery } from './events-cache';
+import { EVENT_DISPLAY_CHOICES, type EventsQuery } from '../domain/location';
+import type { LiveDiff } from '../domain/live-diff';
+
 
 const statusCode = z.number().int().min(0).max(ASSET_STATUSES.length - 1);
 
@@ -133,33 +133,3 @@ export const clusterQuerySchema = z.object({
   stationView: z.boolean(),
 }) satisfies z.ZodType<ClusterQuery>;
 
-/** Station groups of an answer; the arrays are parallel, one entry per station. */
-export interface StationGroups {
-  ids: string[];
-  names: string[];
-  lngLat: Float64Array;
-  count: Int32Array;
-  topStatus: Uint8Array;
-}
-
-/** Markers of one answer; the arrays are parallel, one entry per marker. */
-export interface ClusterAnswer {
-  /** The index version answered (equals the diff's clusterVersion). */
-  version: number;
-  lngLat: Float64Array;
-  /** Assets in the marker (1 for a single asset). */
-  count: Int32Array;
-  /** The asset's slot for a single asset, -1 for a cluster. */
-  slot: Int32Array;
-  /** The cluster's id for `expansionZoom`, -1 for a single asset. */
-  clusterId: Int32Array;
-  /** The most urgent display status inside (lowest code). */
-  topStatus: Uint8Array;
-  /** Station groups (empty from STATION_GROUPS_BELOW_ZOOM on, or without station view). */
-  stations: StationGroups;
-}
-
-export function clusterTransferables(answer: ClusterAnswer): ArrayBuffer[] {
-  const arrays = [answer.lngLat, answer.count, answer.slot, answer.clusterId, answer.topStatus, answer.stations.lngLat, answer.stations.count, answer.stations.topStatus];
-  return arrays.map((array) => array.buffer as ArrayBuffer);
-}

@@ -1,5 +1,5 @@
 /**
- * The areas layer's pure parts (issue 7 "area markers with asset counts"; part1 §2 Map): markers
+ * The areas layer's pure parts (part1 §2 Map): markers
  * from the organization's areas with the worker's counts, the outline of each shape, the badge
  * text, and the targeted area drawn in the focus colour.
  */

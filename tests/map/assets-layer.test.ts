@@ -1,5 +1,5 @@
 /**
- * The assets layer's pure parts (issue 7 "The map"): the size class from the zoom (part 1 §2, §9:
+ * The assets layer's pure parts: the size class from the zoom (part 1 §2, §9:
  * small below 11, medium below 13, large), the uniforms the shader reads, and the attribute wiring —
  * every attribute filled from the live store's binary attributes, no accessor called. The drawing
  * itself runs in Chromium (e2e/map.spec.ts): jsdom has no WebGL.
@@ -7,8 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { AttributeManager } from '@deck.gl/core';
 import type { Device } from '@luma.gl/core';
-import { createFleetBuffers, encodeDiff, growFleetBuffers, FLAG_LISTED, FLAG_PRESENT, iconIndex, ICON_STATUS_COUNT, type FleetBuffers } from '../../src/workers/diff';
-import { applyDiffToStore, createLiveStore, layerDataOf, type AssetsLayerData } from '../../src/app/live/store';
+import { createFleetBuffers, encodeDiff, growFleetBuffers, FLAG_LISTED, FLAG_PRESENT, iconIndex, ICON_STATUS_COUNT, type FleetBuffers } from '../../src/domain/live-diff';
+import { applyDiffToStore, createLiveStore } from '../../src/app/live/store';
+import { layerDataOf, type AssetsLayerData } from '../../src/map/layers/assets-layer-data';
 import {
   ASSET_ATTRIBUTES,
   assetsAttributes,
@@ -96,7 +97,7 @@ function fakeDevice(): { device: Device; buffers: BufferRecord[] } {
   return { device, buffers };
 }
 
-describe('assets layer attributes (issue 5: binary attributes, no accessor per object)', () => {
+describe('assets layer attributes (binary attributes, no accessor per object)', () => {
   it('names the store attributes', () => {
     const data = layerDataOf(createFleetBuffers(3), 1);
     for (const accessor of Object.values(ASSET_ATTRIBUTES)) expect(data.attributes).toHaveProperty(accessor);
@@ -147,7 +148,7 @@ describe('assets layer attributes (issue 5: binary attributes, no accessor per o
   });
 });
 
-describe('assets layer uploads only the rows a diff changed (issue 5)', () => {
+describe('assets layer uploads only the rows a diff changed', () => {
   it('merges nearby changed slots into few ranges, in any order', () => {
     expect(changedRowRanges([], 1000)).toEqual([]);
     expect(changedRowRanges([7], 1000)).toEqual([{ startRow: 7, endRow: 8 }]);

@@ -1,8 +1,8 @@
-/** The unit-availability view's drawing and legend (issue 7 "The map", beyond the spec). */
+/** The unit-availability view's drawing and legend (beyond the spec: README "Values the spec does not give"). */
 import { describe, expect, it } from 'vitest';
 import { availabilityPixels, availabilityShareText, distanceText, GAP_COLOR } from '../../src/map/layers/availability-layer';
 
-describe('issue 7 availability view: drawing and legend', () => {
+describe('availability view: drawing and legend', () => {
   it('shades the gap cells and leaves covered cells clear', () => {
     const pixels = availabilityPixels(new Uint8Array([1, 0, 0, 1]));
     expect(Array.from(pixels)).toEqual([...GAP_COLOR, 0, 0, 0, 0, 0, 0, 0, 0, ...GAP_COLOR]);

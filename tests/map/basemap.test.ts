@@ -1,5 +1,5 @@
 /**
- * The offline basemap (issue 7 "The map"): land, countries, US states and counties from the bundled
+ * The offline basemap: land, countries, US states and counties from the bundled
  * world-atlas and us-atlas TopoJSON, and the raster tile template (VITE_BASEMAP_TILES).
  */
 import fs from 'node:fs';

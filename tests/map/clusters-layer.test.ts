@@ -1,5 +1,5 @@
 /**
- * The group view's markers (issue 7 "The map"; part 1 §2 "Assets are grouped at stations when
+ * The group view's markers (part 1 §2 "Assets are grouped at stations when
  * zoomed out"): colour by the most urgent status inside, size and label by count, station markers,
  * and the singles' compact attribute set built from the answer's slots and the store's buffers.
  */
@@ -19,8 +19,8 @@ import {
   singlesLayerData,
   stationMarkers,
 } from '../../src/map/layers/clusters-layer';
-import { createFleetBuffers, FLAG_LISTED, FLAG_PRESENT } from '../../src/workers/diff';
-import type { ClusterAnswer } from '../../src/workers/live-protocol';
+import { createFleetBuffers, FLAG_LISTED, FLAG_PRESENT } from '../../src/domain/live-diff';
+import type { ClusterAnswer } from '../../src/domain/cluster-answer';
 
 function answerOf(markers: { lng: number; lat: number; count: number; slot: number; clusterId: number; top: number }[], stations: { id: string; name: string; lng: number; lat: number; count: number; top: number }[] = []): ClusterAnswer {
   return {
@@ -40,7 +40,7 @@ function answerOf(markers: { lng: number; lat: number; count: number; slot: numb
   };
 }
 
-describe('issue 7 group view: cluster look', () => {
+describe('group view: cluster look', () => {
   it.each([
     [ASSET_STATUS.location, STATUS_COLORS[0]],
     [ASSET_STATUS.active, STATUS_COLORS[1]],
@@ -73,7 +73,7 @@ describe('issue 7 group view: cluster look', () => {
   });
 });
 
-describe('issue 7 group view: markers from the worker answer', () => {
+describe('group view: markers from the worker answer', () => {
   const answer = answerOf(
     [
       { lng: -97.7, lat: 30.2, count: 12, slot: -1, clusterId: 41, top: ASSET_STATUS.active },

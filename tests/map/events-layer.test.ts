@@ -1,5 +1,5 @@
 /**
- * The events layer's pure parts (issue 7 "Events markers"): colour by active or ended, the marker
+ * The events layer's pure parts: colour by active or ended, the marker
  * position (a geo-marker event at its marker position), the drawing order, and the targeted
  * event's ring. The drawing itself runs in Chromium (e2e/map-overlays.spec.ts).
  */
@@ -31,7 +31,7 @@ interface ScatterProps {
   onClick?: (info: PickingInfo<EventMarker>) => boolean;
 }
 
-describe('issue 7 event markers', () => {
+describe('event markers', () => {
   it('an active event is drawn in the location status colour (part1 §4 status 0, red), an ended one muted', () => {
     expect(EVENT_ACTIVE_COLOR.slice(0, 3)).toEqual([...STATUS_COLORS[0]!]);
     expect(eventMarkerColor({ isActive: true })).toEqual(EVENT_ACTIVE_COLOR);

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The Google provider's edge (issue 7 "The map"), through `<LightbarMap>` with Google chosen: the
+ * The Google provider's edge, through `<LightbarMap>` with Google chosen: the
  * map state speaks deck.gl's zoom, Google's camera its own (one more, google-zoom.ts), converted
  * both ways here — the initial zoom, a camera request, the view Google reports — and the map-wide
  * click handler reaches the deck.gl overlay. Google's loader is a stand-in that loads (no network
@@ -57,7 +57,7 @@ afterEach(() => {
 
 const AUSTIN = { longitude: -97.7431, latitude: 30.2672 };
 
-describe('issue 7 the Google provider converts zoom at its edge (Google = deck.gl + 1)', () => {
+describe('the Google provider converts zoom at its edge (Google = deck.gl + 1)', () => {
   it('starts at Google zoom 13 for deck.gl 12; a camera request for deck.gl 16 moves Google to 17; Google at 15 reports deck.gl 14', () => {
     const seen: MapViewState[] = [];
     const onClick = vi.fn();

@@ -1,5 +1,5 @@
 /**
- * Google Maps' zoom against deck.gl's (issue 7 "The map"): Google's world is 256 px wide at zoom 0,
+ * Google Maps' zoom against deck.gl's: Google's world is 256 px wide at zoom 0,
  * deck.gl's MapView 512 px, so one scale is deck zoom z and Google zoom z + 1 (as
  * @deck.gl/google-maps reads `map.getZoom() - 1`).
  */
@@ -10,7 +10,7 @@ import { deckZoomFromGoogle, googleZoomFromDeck, GOOGLE_ZOOM_OFFSET } from '../.
 /** Google's tile size in pixels (the Maps JavaScript API's world at zoom 0). */
 const GOOGLE_TILE_PX = 256;
 
-describe('issue 7 Google zoom = deck.gl zoom + 1', () => {
+describe('Google zoom = deck.gl zoom + 1', () => {
   it.each([
     [0, 1],
     [10, 11],

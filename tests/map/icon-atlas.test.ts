@@ -1,12 +1,12 @@
 /**
- * The icon atlas (issue 7 "The map"; part 1 §2: icons by asset type, status and size, out of
+ * The icon atlas (part 1 §2: icons by asset type, status and size, out of
  * service marked): the index → cell mapping and what each cell shows.
  */
 import { describe, expect, it } from 'vitest';
 import { ASSET_STATUS } from '../../src/domain/asset-status';
 import { ASSET_TYPES } from '../../src/domain/constants';
 import { ICON_SIZES } from '../../src/domain/icon-size';
-import { ICON_COUNT, ICON_OOS_OFFSET, ICON_UNKNOWN_TYPE, iconIndex, iconTypeIndex } from '../../src/workers/diff';
+import { ICON_COUNT, ICON_OOS_OFFSET, ICON_UNKNOWN_TYPE, iconIndex, iconTypeIndex } from '../../src/domain/live-diff';
 import {
   ATLAS_CELL_PX,
   ATLAS_COLUMNS,

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * `<LightbarMap>` and the provider choice (issue 7 "The map"): Google Maps when a key is set, the
+ * `<LightbarMap>` and the provider choice: Google Maps when a key is set, the
  * standalone deck.gl map otherwise, and the fallback when Google's loader fails — here it fails
  * within milliseconds and calls its error callback several times (mocked like that below).
  * jsdom has no WebGL: DeckGL and the Google overlay are stand-ins; the real drawing is e2e/map.spec.ts.

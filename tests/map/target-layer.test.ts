@@ -1,9 +1,9 @@
-/** The targeted asset's ring (issue 7): its position read from the store's buffers by slot. */
+/** The targeted asset's ring: its position read from the store's buffers by slot. */
 import { describe, expect, it } from 'vitest';
 import { slotPosition, targetLayer } from '../../src/map/layers/target-layer';
-import { createFleetBuffers, FLAG_PRESENT } from '../../src/workers/diff';
+import { createFleetBuffers, FLAG_PRESENT } from '../../src/domain/live-diff';
 
-describe('issue 7 targeted asset ring', () => {
+describe('targeted asset ring', () => {
   it('reads the slot’s current position, none for an empty or unknown slot', () => {
     const buffers = createFleetBuffers(4);
     buffers.lngLat.set([-97.7, 30.2], 2);

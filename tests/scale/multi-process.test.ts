@@ -14,7 +14,7 @@ import { ensureReferenceData } from '../../server/db/reference-data';
 import { apiKeys, organizations, roles, things, thingTypes, users } from '../../server/db/schema';
 
 /**
- * issue 4 "Scale-out": two server processes on one Postgres and one NATS. Runs under
+ * Scale-out (ARCHITECTURE "Embedded default and scale-out"): two server processes on one Postgres and one NATS. Runs under
  * `npm run test:pg` (TEST_DATABASE_URL and TEST_NATS_URL set; CI requires both).
  */
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -45,7 +45,7 @@ function startProcess(databaseUrl: string, port: number): Promise<Proc> {
 
 const stopProcess = (proc: Proc) => proc.stop();
 
-describe.runIf(enabled)('issue 4 two server processes on one Postgres and one NATS', () => {
+describe.runIf(enabled)('two server processes on one Postgres and one NATS', () => {
   const name = `lightbar_scale_${randomBytes(5).toString('hex')}`;
   let databaseUrl: string;
   let database: Database;

@@ -749,7 +749,7 @@ const OPEN_ROUTES: Readonly<Record<string, string>> = {
   'PUT /reset_password': 'public: the reset token is the body (part 1 §7), rate limited',
   'GET /wzdx/:organizationId/feed': 'public: the WZDx feed is read by third parties (part 2 §1)',
   'GET /files/:fileId': 'a signed link: the signature is the permission (docs/api/data.md)',
-  'POST /ingest': 'an API key in x-api-key (issue 4 device ingest)',
+  'POST /ingest': 'an API key in x-api-key (device ingest)',
   'GET /cable': 'the socket: the token is the second subprotocol (part 1 §4)',
 };
 

@@ -2,7 +2,7 @@
  * The calls without a bearer token (the open rows of the authorization matrix): the public ones
  * stay public, the signed file link and the API-key ingest refuse what is not theirs.
  * Sources: part 1 §7 (sign-in calls, /version), part 2 §1 (the WZDx feed), docs/api/data.md (the
- * signed link), issue 4 device ingest (x-api-key); OWASP ASVS V4.
+ * signed link), device ingest (x-api-key); OWASP ASVS V4.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,7 +76,7 @@ describe('docs/api/data.md the file download: the signature is the permission, n
   });
 });
 
-describe('issue 4 device ingest needs a live API key of the device organization', () => {
+describe('device ingest needs a live API key of the device organization', () => {
   let key: string;
   let ownHaasId: string;
   let otherHaasId: string;

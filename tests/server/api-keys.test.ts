@@ -64,7 +64,7 @@ describe('authorization matrix: no, revoked or expired token → 401 for every c
 });
 
 describe('API keys (designed: GET/POST /api_keys, DELETE /api_keys/{id})', () => {
-  it('creates a key answered once; it is stored hashed, listed masked, and authenticates for issue 4', async () => {
+  it('creates a key answered once; it is stored hashed, listed masked, and authenticates device ingest', async () => {
     const created = await call(server, 'POST', '/api_keys', token.adminA, { description: ' CAD bridge ' });
     expect(created.status).toBe(201);
     const key = apiKeyWireSchema.parse(created.json);

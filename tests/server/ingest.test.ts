@@ -56,7 +56,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-describe('issue 4 POST /ingest: authentication and bad input', () => {
+describe('POST /ingest: authentication and bad input', () => {
   it('needs an API key', async () => {
     const response = await server.app.inject({ method: 'POST', url: '/ingest', payload: { messages: [{}] } });
     expect(response.statusCode).toBe(401);
@@ -97,7 +97,7 @@ describe('issue 4 POST /ingest: authentication and bad input', () => {
   });
 });
 
-describe('issue 4 ingest derivations', () => {
+describe('ingest derivations', () => {
   it('lights on start a run with points; lights off end it; the status follows (part 1 §4)', async () => {
     const thing = await createThing('ambulance');
     received.length = 0;

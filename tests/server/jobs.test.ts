@@ -86,7 +86,7 @@ function resetClock(ms = START): TestClock {
   return server.clock;
 }
 
-describe('issue 3 jobs: monthly report PDFs', () => {
+describe('jobs: monthly report PDFs', () => {
   it('the month runs in the organization’s time zone', () => {
     expect(monthRange(2026, 10, 'America/Chicago')).toEqual({
       start: new Date('2026-10-01T05:00:00Z'),
@@ -219,7 +219,7 @@ describe('issue 3 jobs: monthly report PDFs', () => {
   });
 });
 
-describe('issue 3 jobs: scheduled closures', () => {
+describe('jobs: scheduled closures', () => {
   it('become active at their start and inactive at their end, bumping updated_at', async () => {
     const clock = resetClock();
     const db = server.database.db;
@@ -269,7 +269,7 @@ describe('issue 3 jobs: scheduled closures', () => {
   });
 });
 
-describe('issue 3 jobs: point retention (POINT_RETENTION_DAYS, default 30)', () => {
+describe('jobs: point retention (POINT_RETENTION_DAYS, default 30)', () => {
   it('reads the setting', () => {
     expect(pointRetentionDays({})).toBe(30);
     expect(pointRetentionDays({ POINT_RETENTION_DAYS: '7' })).toBe(7);
@@ -296,7 +296,7 @@ describe('issue 3 jobs: point retention (POINT_RETENTION_DAYS, default 30)', () 
   });
 });
 
-describe('issue 3 jobs: failures', () => {
+describe('jobs: failures', () => {
   it('a failing export is retried with backoff, then becomes errored with a reason (part2 §8 exports failed)', async () => {
     const clock = resetClock();
     const token = await server.signIn(adminA.email);

@@ -6,7 +6,7 @@ import { ensureReferenceData } from '../../server/db/reference-data';
 import type { Database } from '../../server/db/connection';
 import { openTestDatabase } from '../support/test-db';
 
-describe('issue 3 security headers, rate limits and body limits', () => {
+describe('security headers, rate limits and body limits', () => {
   let database: Database;
   let app: Awaited<ReturnType<typeof buildServer>>;
   beforeAll(async () => {

@@ -88,7 +88,7 @@ async function tableCounts() {
   return out;
 }
 
-describe('issue 3 seed: organizations', () => {
+describe('seed: organizations', () => {
   it('creates the nine demo organizations in Austin, with the regional family, the WZDx, acs and large organizations', async () => {
     expect(summary).not.toBeNull();
     expect(summary?.organizations.map((o) => o.name).sort()).toEqual(Object.values(DEMO_ORGS).sort());
@@ -126,7 +126,7 @@ describe('issue 3 seed: organizations', () => {
   });
 });
 
-describe('issue 3 seed: demo accounts', () => {
+describe('seed: demo accounts', () => {
   it('one account per role, every one signs in through POST /user_token with the demo password', async () => {
     const roleRows = await db().select().from(roles);
     const accounts = summary?.accounts ?? [];
@@ -158,7 +158,7 @@ describe('issue 3 seed: demo accounts', () => {
   });
 });
 
-describe('issue 3 seed: assets', () => {
+describe('seed: assets', () => {
   it('part1 §4 every status is present at deps.now(), computed by the domain from the seeded facts, plus out of service', async () => {
     const thingRows = await db().select().from(things);
     const closureRows = await db().select().from(closures);
@@ -227,7 +227,7 @@ describe('issue 3 seed: assets', () => {
   });
 });
 
-describe('issue 3 seed: incidents', () => {
+describe('seed: incidents', () => {
   it('active incidents with their responders on scene, and about 30 past ones over the last 7 days', async () => {
     const rows = await db().select().from(locations);
     const active = rows.filter((l) => l.isActive);
@@ -253,7 +253,7 @@ describe('issue 3 seed: incidents', () => {
   });
 });
 
-describe('issue 3 seed: areas', () => {
+describe('seed: areas', () => {
   it('stations, exclusions under 0.5 sq mi, points of interest and an AV no_stop zone, each a valid area wire', async () => {
     const rows = await db().select({ area: areas, type: areaTypes, org: organizations.name }).from(areas).innerJoin(areaTypes, eq(areaTypes.id, areas.ezTypeId)).innerJoin(organizations, eq(organizations.id, areas.organizationId));
     const parsed = rows.map(({ area, type, org }) =>
@@ -298,7 +298,7 @@ describe('issue 3 seed: areas', () => {
   });
 });
 
-describe('issue 3 seed: closures', () => {
+describe('seed: closures', () => {
   it('manual (active, inactive, scheduled), automated on an arrow board (one active) and feed closures in TxDOT', async () => {
     const txdot = await orgByName(DEMO_ORGS.txdot);
     const rows = (await db().select().from(closures)).filter((c) => c.organizationId === txdot.id);
@@ -340,7 +340,7 @@ describe('issue 3 seed: closures', () => {
   });
 });
 
-describe('issue 3 seed: alerting zones', () => {
+describe('seed: alerting zones', () => {
   it('zones with GeoJSON features, active and standby, with their assets', async () => {
     const rows = await db().select().from(alertingZones);
     expect(rows.some((z) => z.isActive)).toBe(true);
@@ -353,7 +353,7 @@ describe('issue 3 seed: alerting zones', () => {
   });
 });
 
-describe('issue 3 seed: trips, hazards and R2R', () => {
+describe('seed: trips, hazards and R2R', () => {
   it('runs of the past 2 days with a point every 10 s, at most 100k points', async () => {
     const runRows = await db().select().from(runs);
     const pointRows = await db().select().from(points).orderBy(points.runId, points.timestamp);
@@ -389,7 +389,7 @@ describe('issue 3 seed: trips, hazards and R2R', () => {
   });
 });
 
-describe('issue 3 seed: monthly reports and exports', () => {
+describe('seed: monthly reports and exports', () => {
   it('queues monthly reports of the past 3 months for the regional organization and TxDOT', async () => {
     const regional = await orgByName(DEMO_ORGS.regional);
     const txdot = await orgByName(DEMO_ORGS.txdot);
@@ -431,7 +431,7 @@ describe('issue 3 seed: monthly reports and exports', () => {
   });
 });
 
-describe('issue 3 seed: once, and repeatable', () => {
+describe('seed: once, and repeatable', () => {
   it('a second seedDemo answers null and adds nothing', async () => {
     const before = await tableCounts();
     expect(await seedDemo(server.deps, { assets: ASSETS, seed: SEED + 1 })).toBeNull();
@@ -453,7 +453,7 @@ describe('issue 3 seed: once, and repeatable', () => {
   });
 });
 
-describe('issue 3 seed: geography and randomness', () => {
+describe('seed: geography and randomness', () => {
   it('the road network is one connected grid of named streets, arterials and a ring highway', () => {
     const net = buildRoadNetwork();
     expect(net.nodes.length).toBe(21 * 21 + 72);

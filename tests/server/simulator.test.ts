@@ -112,7 +112,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => first?.server.close());
 
-describe('issue 4 fleet simulator: two simulated minutes of the demo fleet (seed 7, 300 assets)', () => {
+describe('fleet simulator: two simulated minutes of the demo fleet (seed 7, 300 assets)', () => {
   it('shows assets in each of the seven statuses, and opens and closes an incident, activates a closure, raises an R2R alert and a hazard', () => {
     const { outcome, realMs } = first;
     for (const name of ASSET_STATUS_NAMES) expect(outcome.statuses[name], name).toBeGreaterThan(0);
@@ -188,7 +188,7 @@ describe('issue 4 fleet simulator: two simulated minutes of the demo fleet (seed
   }, 120_000);
 });
 
-describe('issue 4 fleet simulator: rates, switches and clock', () => {
+describe('fleet simulator: rates, switches and clock', () => {
   it('keeps the message rate bounded as the fleet grows', () => {
     expect(reportRates(300)).toEqual({ pointS: 1, stillPointS: 30, heartbeatS: 10, pointCountsAsHeartbeat: false });
     expect(reportRates(2_000)).toEqual({ pointS: 1, stillPointS: 30, heartbeatS: 10, pointCountsAsHeartbeat: false });
@@ -223,7 +223,7 @@ describe('issue 4 fleet simulator: rates, switches and clock', () => {
   });
 });
 
-describe('issue 4 fleet simulator: assets going quiet', () => {
+describe('fleet simulator: assets going quiet', () => {
   it('some assets stop reporting for hours (their heartbeat then ages into pending and offline)', async () => {
     const posted: DeviceMessageInput[][] = [];
     const fake = { ingest: async (batch: readonly unknown[]) => (posted.push(batch as DeviceMessageInput[]), { accepted: batch.length, rejected: [] }), setStreetLookup: () => undefined };
@@ -244,7 +244,7 @@ describe('issue 4 fleet simulator: assets going quiet', () => {
   });
 });
 
-describe('issue 4 fleet simulator: roads and motion', () => {
+describe('fleet simulator: roads and motion', () => {
   const network = austinRoadNetwork();
   const index = new RoadIndex(network);
   const trees = new RouteTrees(network);

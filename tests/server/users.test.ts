@@ -176,7 +176,7 @@ describe('part2 §7 POST /users (and legacy POST /users/)', () => {
     expect((await call(server, 'POST', '/users', token.orgAdminA, { ...body('r1@example.com'), role_id: 424242 })).body.message).toBe('role_id: Role not found');
   });
 
-  it('issue 3: no one assigns a role with more permissions than their own → 403, nothing created', async () => {
+  it('no one assigns a role with more permissions than their own → 403, nothing created', async () => {
     const before = await usersSnapshot();
     for (const role of ['MANUFACTURER ADMIN', 'ENGINEER']) {
       expect((await call(server, 'POST', '/users', token.adminA, body(`esc.${role.length}@example.com`, role))).status).toBe(403);
@@ -273,7 +273,7 @@ describe('part2 §7 PUT /users/{id} (and the legacy body without email)', () => 
     expect(await usersSnapshot()).toBe(before);
   });
 
-  it('issue 3 role rule: an Admin cannot promote to Org Admin, nor edit an Org Admin (403, unchanged)', async () => {
+  it('role rule: an Admin cannot promote to Org Admin, nor edit an Org Admin (403, unchanged)', async () => {
     const user = await victim();
     const boss = await victim('MANUFACTURER ADMIN');
     const before = await usersSnapshot();

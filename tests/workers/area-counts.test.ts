@@ -3,7 +3,7 @@ import type { AreaShape } from '../../src/domain/area-shape';
 import { ASSET_STATUS } from '../../src/domain/asset-status';
 import { liveMessageSchema } from '../../src/domain/live-message';
 import { countAssetsInAreas } from '../../src/workers/area-counts';
-import { createFleetBuffers, FLAG_LISTED, FLAG_PRESENT } from '../../src/workers/diff';
+import { createFleetBuffers, FLAG_LISTED, FLAG_PRESENT } from '../../src/domain/live-diff';
 import { LiveCore } from '../../src/workers/live-core';
 import { createLiveEngine } from '../../src/workers/live-engine';
 import { NOW, parsedThing } from '../support/live-fixtures';

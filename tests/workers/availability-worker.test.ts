@@ -1,5 +1,5 @@
 /**
- * The availability and density answers across the real worker boundary (issue 7 "The map"): the
+ * The availability and density answers across the real worker boundary: the
  * worker module behind Comlink under @vitest/web-worker, the real bridge on this side, a fake fetch
  * answering the REST calls and a real `ws` socket server.
  */
@@ -39,7 +39,7 @@ afterEach(async () => {
 
 const BBOX: [number, number, number, number] = [-97.9, 30.1, -97.5, 30.4];
 
-describe('issue 7 availability view through the live worker', () => {
+describe('availability view through the live worker', () => {
   it('answers the gaps grid for the visible area with the radius preference, and the listed positions for density', async () => {
     // Two standby units (available), one enroute (active: not available), one out of service.
     api.setThings([

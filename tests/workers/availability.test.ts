@@ -14,7 +14,7 @@ import {
   rowLatitudes,
 } from '../../src/workers/availability';
 import { availabilityQuerySchema } from '../../src/workers/availability-protocol';
-import { FLAG_LISTED, FLAG_PRESENT } from '../../src/workers/diff';
+import { FLAG_LISTED, FLAG_PRESENT } from '../../src/domain/live-diff';
 import { LiveCore } from '../../src/workers/live-core';
 import { NOW, iso, parsedThing } from '../support/live-fixtures';
 
@@ -26,7 +26,7 @@ function treeOf(units: [number, number, number, number][]) {
   return availableUnitsIndex(units.length, units.map((u) => u[3]), units.map((u) => u[2]), lngLat);
 }
 
-describe('issue 7 availability view: the available units', () => {
+describe('availability view: the available units', () => {
   it.each([
     [ASSET_STATUS.location, false],
     [ASSET_STATUS.active, false],
@@ -53,7 +53,7 @@ describe('issue 7 availability view: the available units', () => {
   });
 });
 
-describe('issue 7 availability view: the gaps grid', () => {
+describe('availability view: the gaps grid', () => {
   it('a point is covered exactly when a unit lies within the radius (haversine)', () => {
     const tree = treeOf([[-97.7, 30.2, ASSET_STATUS.standby, LISTED]]);
     const unit = { lng: -97.7, lat: 30.2 };
@@ -122,7 +122,7 @@ describe('issue 7 availability view: the gaps grid', () => {
   });
 });
 
-describe('issue 7 availability and density in the live worker core', () => {
+describe('availability and density in the live worker core', () => {
   function core() {
     const c = new LiveCore();
     c.loadThings(

@@ -13,7 +13,7 @@ import {
 import type { LiveMessageInput } from '../../src/domain/live-message';
 import { liveMessageSchema } from '../../src/domain/live-message';
 import { locationWireSchema } from '../../src/domain/location';
-import { FLAG_AT_STATION, FLAG_LISTED, FLAG_STALE, STATUS_COUNT, decodeIcon, type LiveDiff } from '../../src/workers/diff';
+import { FLAG_AT_STATION, FLAG_LISTED, FLAG_STALE, STATUS_COUNT, decodeIcon, type LiveDiff } from '../../src/domain/live-diff';
 import { LiveCore } from '../../src/workers/live-core';
 import { STATION_GROUPS_BELOW_ZOOM } from '../../src/workers/cluster-index';
 import { NOW, iso, parsedThing, stationArea, thing } from '../support/live-fixtures';

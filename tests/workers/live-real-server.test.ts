@@ -1,5 +1,5 @@
 /**
- * The real worker against the real server (issue 5): the demo seed on PGlite, the server listening
+ * The real worker against the real server: the demo seed on PGlite, the server listening
  * on a free port, the fleet simulator posting through the ingest, the worker (under
  * @vitest/web-worker, with Node's fetch and `ws`) paging the things, subscribing to the socket and
  * batching what arrives; then the store's counts per status equal those of GET /organization/things.
@@ -12,7 +12,7 @@ import { computeAssetStatus, displayStatus } from '../../src/domain/asset-status
 import { SECOND_MS, SOCKET_BATCH_MS, THINGS_PAGE_SIZE } from '../../src/domain/constants';
 import { pageCount, pagedAnswerSchema } from '../../src/domain/incremental';
 import { createLiveBridge, type LiveBridge } from '../../src/app/live/bridge';
-import { STATUS_COUNT } from '../../src/workers/diff';
+import { STATUS_COUNT } from '../../src/domain/live-diff';
 import { DEMO_ORGS, seedDemo } from '../../server/seed/demo';
 import type { IngestEngine } from '../../server/live/ingest';
 import { FleetSimulator } from '../../server/sim/simulator';
@@ -64,7 +64,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-describe('issue 5: the real worker against the real server', () => {
+describe('the real worker against the real server', () => {
   it('after a few batches of simulated traffic, the store’s counts equal those of GET /organization/things', async () => {
     await until(() => bridge.store.phase === 'live' && bridge.store.connectivity.socket === 'subscribed', 'the load and the subscription', 20_000, 20);
     const loaded = bridge.store.total;

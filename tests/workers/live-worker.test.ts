@@ -21,7 +21,7 @@ import {
 } from '../../src/domain/constants';
 import { eventsChannelIdentifier } from '../../src/domain/live-message';
 import { createLiveBridge, type LiveBridge, type LiveStart } from '../../src/app/live/bridge';
-import { FLAG_AT_STATION, FLAG_LISTED, FLAG_STALE } from '../../src/workers/diff';
+import { FLAG_AT_STATION, FLAG_LISTED, FLAG_STALE } from '../../src/domain/live-diff';
 import { reconnectDelay } from '../../src/workers/socket-client';
 import { sleep, until } from '../support/until';
 import { FakeApi, FakeCable, NOW, ORG, OTHER_ORG, TOKEN, iso, stationArea, thing } from '../support/live-fixtures';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { fromAreaWire, stationsFrom } from '../../src/domain/area';
 import { liveMessageSchema, type LiveMessage, type LiveMessageInput } from '../../src/domain/live-message';
-import type { LiveDiff } from '../../src/workers/diff';
+import type { LiveDiff } from '../../src/domain/live-diff';
 import { LiveCore } from '../../src/workers/live-core';
 import { applyLiveMessage, messageTime } from '../../src/workers/message-effects';
 import { NOW, iso, parsedThing, stationArea, thing } from '../support/live-fixtures';

@@ -39,7 +39,7 @@ afterAll(() => {
   if (outDir) fs.rmSync(outDir, { recursive: true, force: true });
 });
 
-describe('issue 5: the live worker is its own chunk', () => {
+describe('the live worker is its own chunk', () => {
   it('emits a worker chunk holding the engine and its libraries', () => {
     const worker = chunks.filter((chunk) => chunk.code.includes(LIVE_WORKER_MARKER));
     expect(worker.map((chunk) => chunk.file)).toHaveLength(1);

@@ -1,5 +1,5 @@
 /**
- * The main thread's half of the live engine (CONVENTIONS §2; issue 5): creates the worker, wraps
+ * The main thread's half of the live engine (CONVENTIONS §2): creates the worker, wraps
  * it with Comlink, applies each diff and status report to the Valtio store, forwards connectivity
  * and page focus, hands over refreshed tokens, and calls `onUnauthorized` once each time the
  * worker reports a 401 (a token handed over after it lets the worker go on). Per diff it does work proportional to the changed assets only; it never parses
@@ -11,13 +11,14 @@ import type { AssetStatus } from '../../domain/asset-status';
 import type { Closure } from '../../domain/closure';
 import type { AvailabilityAnswer } from '../../workers/availability';
 import type { ListedPositions } from '../../workers/availability-protocol';
-import type { Location } from '../../domain/location';
-import { liveDiffSchema, type AssetDetails, type LiveDiff } from '../../workers/diff';
-import type { EventsQuery, EventsView } from '../../workers/events-cache';
+import type { EventsQuery, EventsView, Location } from '../../domain/location';
+import { liveDiffSchema, type AssetDetails, type LiveDiff } from '../../domain/live-diff';
+
 import type { LiveEngine } from '../../workers/live-engine';
 import type { AreaShape } from '../../domain/area-shape';
 import type { AreaCountsAnswer } from '../../workers/area-counts';
-import { liveStatusSchema, type ClusterAnswer, type LiveConfig, type LiveListener, type LiveStatus, type OrganizationChoice } from '../../workers/live-protocol';
+import type { ClusterAnswer } from '../../domain/cluster-answer';
+import { liveStatusSchema, type LiveConfig, type LiveListener, type LiveStatus, type OrganizationChoice } from '../../workers/live-protocol';
 import {
   applyDiffToStore,
   applyStatusToStore,
@@ -109,7 +110,7 @@ export interface LiveBridge {
   /** Clusters and station groups of a viewport (group view), with the station-view preference. */
   clusters(bbox: [number, number, number, number], zoom: number): Promise<ClusterAnswer>;
   expansionZoom(clusterId: number): Promise<number>;
-  /** The unit-availability view's gaps for an area, with the availability-radius preference (issue 7). */
+  /** The unit-availability view's gaps for an area, with the availability-radius preference. */
   availability(bbox: [number, number, number, number]): Promise<AvailabilityAnswer>;
   /** The listed assets' positions (the density view). */
   listedPositions(): Promise<ListedPositions>;

@@ -10,9 +10,9 @@ import { proxy, ref } from 'valtio';
 import { z } from 'zod';
 import { ASSET_STATUS, type AssetStatus, type ResponderMix } from '../../domain/asset-status';
 import { defaultStatusFilter } from '../../domain/asset-filter';
-import { DEFAULT_EVENT_DISPLAY } from '../../domain/location';
-import { applyDiff, createFleetBuffers, STATUS_COUNT, type AssetDetails, type FleetBuffers, type LiveDiff } from '../../workers/diff';
-import type { EventsQuery } from '../../workers/events-cache';
+import { DEFAULT_EVENT_DISPLAY, type EventsQuery } from '../../domain/location';
+import { applyDiff, createFleetBuffers, STATUS_COUNT, type AssetDetails, type FleetBuffers, type LiveDiff } from '../../domain/live-diff';
+import { layerDataOf, type AssetsLayerData } from '../../map/layers/assets-layer-data';
 import type { FilterInput, LivePhase, LiveStatus, SocketState } from '../../workers/live-protocol';
 
 /** part 1 §2 Map: toggle preferences kept in local storage. */
@@ -24,7 +24,7 @@ export interface LivePreferences {
   showOffline: boolean;
   /** part 1 §4 "Situational-awareness mode can be toggled". */
   situationalAwareness: boolean;
-  /** Beyond the spec (issue 7): the unit-availability view — gaps farther than `availabilityRadiusM` from a standby or stationary unit are shaded. */
+  /** Beyond the spec: the unit-availability view — gaps farther than `availabilityRadiusM` from a standby or stationary unit are shaded. */
   availabilityView: boolean;
   availabilityRadiusM: number;
 }
@@ -98,44 +98,6 @@ export function toFilterInput(filters: LiveFilters): FilterInput {
 export function withShowOffline(statuses: readonly AssetStatus[], showOffline: boolean): AssetStatus[] {
   const rest = statuses.filter((status) => status !== ASSET_STATUS.offline);
   return showOffline ? [...rest, ASSET_STATUS.offline].sort((a, b) => a - b) : rest;
-}
-
-/**
- * What deck.gl receives: binary attributes over the store's buffers, one instance per slot
- * (empty and unlisted slots carry flags the assets layer filters on). A new object per diff.
- */
-export interface AssetsLayerData {
-  /** Slots (instances). */
-  length: number;
-  /** The diff version it shows. */
-  version: number;
-  /**
-   * The slots this version changed since the previous one (the diff's changed and removed slots):
-   * the assets layer uploads only their rows. Null or absent: everything may have changed.
-   */
-  changed?: Int32Array | null;
-  attributes: {
-    getPosition: { value: Float64Array; size: 2 };
-    getIconIndex: { value: Uint8Array; size: 1 };
-    getStatus: { value: Uint8Array; size: 1 };
-    getHeading: { value: Float32Array; size: 1 };
-    getFlags: { value: Uint8Array; size: 1 };
-  };
-}
-
-export function layerDataOf(buffers: FleetBuffers, version: number, changed: Int32Array | null = null): AssetsLayerData {
-  return {
-    length: buffers.capacity,
-    version,
-    changed,
-    attributes: {
-      getPosition: { value: buffers.lngLat, size: 2 },
-      getIconIndex: { value: buffers.icon, size: 1 },
-      getStatus: { value: buffers.status, size: 1 },
-      getHeading: { value: buffers.heading, size: 1 },
-      getFlags: { value: buffers.flags, size: 1 },
-    },
-  };
 }
 
 export interface LiveConnectivity {

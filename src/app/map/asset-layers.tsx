@@ -1,5 +1,5 @@
 /**
- * The fleet on the dashboard map (issue 7 "The map"; part 1 §2 Map): the assets layer over the live
+ * The fleet on the dashboard map (part 1 §2 Map): the assets layer over the live
  * store's binary attributes, or — with the group view — the worker's clusters and station groups
  * (singles keep their real icon); the density and unit-availability views; the targeted asset's
  * ring; hover and pinned asset popups.
@@ -26,8 +26,8 @@ import { clusterMarkers, clustersLayers, singleSlots, singlesLayerData, stationM
 import { densityLayer } from '../../map/layers/density-layer';
 import { slotPosition, targetLayer } from '../../map/layers/target-layer';
 import { STATION_GROUPS_BELOW_ZOOM } from '../../workers/cluster-index';
-import type { AssetDetails } from '../../workers/diff';
-import type { ClusterAnswer } from '../../workers/live-protocol';
+import type { AssetDetails } from '../../domain/live-diff';
+import type { ClusterAnswer } from '../../domain/cluster-answer';
 import type { LiveBridge } from '../live/bridge';
 import type { LivePreferences, LiveStore } from '../live/store';
 import { AssetPopup, StationPopup } from './asset-popup';
@@ -37,7 +37,7 @@ import { centerOn, setTarget, type MapState } from './map-state';
 import { createQueryThrottle, padBounds } from './query-throttle';
 import { useLiveLayerData } from './use-live-layer-data';
 
-/** At most 4 worker queries a second per view (issue 7: never per asset). */
+/** At most 4 worker queries a second per view (never per asset). */
 export const QUERY_INTERVAL_MS = 250;
 /** Clusters are asked for a little more than the screen, so a small pan shows no empty edge. */
 const CLUSTER_BOUNDS_MARGIN = 0.15;

@@ -1,12 +1,12 @@
 /**
- * What the fleet's map layers share with the popups drawn over the map (issue 7): the hovered
+ * What the fleet's map layers share with the popups drawn over the map: the hovered
  * asset or station and the unit-availability legend. One small proxy per dashboard map (keyed by
  * its MapState), so `useAssetLayers` and `<AssetPopups>` — composed apart by dashboard-map.tsx —
  * meet without a prop between them. No asset data but the one hovered asset's details.
  */
 import { proxy, ref } from 'valtio';
 import { WebMercatorViewport } from '@deck.gl/core';
-import type { AssetDetails } from '../../workers/diff';
+import type { AssetDetails } from '../../domain/live-diff';
 import type { Bounds, MapState, MapView } from './map-state';
 
 export type AssetHover =

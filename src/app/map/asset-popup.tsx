@@ -7,7 +7,7 @@
 import { statusLabel, type ResponderMix } from '../../domain/asset-status';
 import { MAP_TEXT } from '../../domain/labels';
 import { formatDateTime } from '../../domain/time';
-import type { AssetDetails } from '../../workers/diff';
+import type { AssetDetails } from '../../domain/live-diff';
 import './asset-popup.css';
 
 export interface AssetPopupProps {

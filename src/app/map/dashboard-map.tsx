@@ -1,5 +1,5 @@
 /**
- * The map beside every dashboard section (issue 7 "The map"): `LightbarMap` drawing the live
+ * The map beside every dashboard section: `LightbarMap` drawing the live
  * store's assets and the map's overlays, answering the camera requests of `MapState`, with the
  * controls over it.
  */

@@ -1,5 +1,5 @@
 /**
- * The dashboard map's controls (issue 7 "Controls"; part 1 §2 Map): zoom, map type, find my
+ * The dashboard map's controls (part 1 §2 Map): zoom, map type, find my
  * location, the right-click menu, show-all fit, the coordinate search box, the labelled toggles,
  * 'Jump to your saved areas...', the display panel and '+ Add' / 'Zoom to Add' — grouped at the
  * map's corners. The drawing parts live in src/map/controls; this file wires them to the map

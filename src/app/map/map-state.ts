@@ -1,5 +1,5 @@
 /**
- * The dashboard map's shared state (issue 7): one small Valtio proxy that the map, its controls and
+ * The dashboard map's shared state: one small Valtio proxy that the map, its controls and
  * the section pages read and write — the current view (centre, zoom, bounds), camera requests (a
  * pan, a fly-to or a fit, numbered so the map applies each once), the targeted item, the display
  * toggles ('Display Assets' / 'Display Incidents'), the map type and the pinned popup. No asset data

@@ -1,5 +1,5 @@
 /**
- * The dashboard map's other markers (issue 7): events (incidents) and areas with their asset
+ * The dashboard map's other markers: events (incidents) and areas with their asset
  * counts, with their popups (part 1 §2 Map: "Hover and pin popups exist", "Area markers show
  * asset counts").
  *

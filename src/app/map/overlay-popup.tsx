@@ -1,5 +1,5 @@
 /**
- * The contents of the map's event and area popups (issue 7 "hover and pinned popups"; part 1 §2
+ * The contents of the map's event and area popups (part 1 §2
  * Map). An event popup: name, street, start time, active and inactive vehicle counts, Active or
  * Ended. An area popup: name, type and the number of assets inside. Pinned popups have a close button.
  */

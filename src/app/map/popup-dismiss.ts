@@ -1,5 +1,5 @@
 /**
- * How a pinned popup closes (issue 7; part 1 §2 Map "Hover and pin popups exist" says no more, our
+ * How a pinned popup closes (part 1 §2 Map "Hover and pin popups exist" says no more, our
  * reading in the README): its Close button, a click on the map where nothing pickable lies, or
  * Escape. Neither moves the target: the popup goes, the targeted item stays ringed.
  *

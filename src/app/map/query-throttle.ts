@@ -1,5 +1,5 @@
 /**
- * At most one worker query in flight and at most one started per interval (issue 7: the group
+ * At most one worker query in flight and at most one started per interval (the group
  * view, density and availability views ask the worker when the view moves or the fleet changes —
  * a pan fires on every frame, a fleet changes every second; the worker is asked ≤ 4 times a
  * second, never per asset). A request while one runs or waits is folded into the next run.

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { subscribeKey } from 'valtio/utils';
-import type { AssetsLayerData, LiveStore } from '../live/store';
+import type { AssetsLayerData } from '../../map/layers/assets-layer-data';
+import type { LiveStore } from '../live/store';
 
 /** The live store's deck.gl data, re-read on each diff (null before the worker started). */
 export function useLiveLayerData(live: LiveStore | null): AssetsLayerData | null {

@@ -1,5 +1,5 @@
 /**
- * What the map's overlay markers read from the live worker (issue 7): the events the events panel
+ * What the map's overlay markers read from the live worker: the events the events panel
  * shows, and the asset count of each area. Both are read at most once per second, when the store
  * says something changed — never a loop over the fleet on the main thread.
  */

@@ -1,5 +1,5 @@
 /**
- * /dashboard/events/{eventId} (part 1 §2 "Events (incidents) panel"; issue 7): status icon, name,
+ * /dashboard/events/{eventId} (part 1 §2 "Events (incidents) panel"): status icon, name,
  * lat/lon with copy, the heading dial when the roadway heading is a number, start, end and
  * duration, the custom alert message, the system id, the active and inactive vehicles, and
  * 'Edit Location' for an active non-geo-marker event when the user may update incidents.

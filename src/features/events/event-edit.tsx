@@ -1,5 +1,5 @@
 /**
- * /dashboard/events/{eventId}/edit (part 1 §2, §5, §7, §8; issue 7): lat, lng and roadway heading
+ * /dashboard/events/{eventId}/edit (part 1 §2, §5, §7, §8): lat, lng and roadway heading
  * of an active, non-geo-marker event, checked by the domain's location schema (lat -90..90, lng
  * -180..180, heading 0..360 and required); Save is disabled until a value changed; PUT
  * /locations/{id}; a 422 is shown under the form with the catalogue's location-update text.

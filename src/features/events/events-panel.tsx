@@ -1,5 +1,5 @@
 /**
- * /dashboard/events (part 1 §2 "Events (incidents) panel"; issue 7): the display choice (24 hrs by
+ * /dashboard/events (part 1 §2 "Events (incidents) panel"): the display choice (24 hrs by
  * default), the search (debounced 350 ms in the hook), 'Active Events n | Recent Events n', and a
  * virtualized list of the events the worker's cache shows, 80 px a row (+10 when active).
  */

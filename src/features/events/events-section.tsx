@@ -1,5 +1,5 @@
 /**
- * The Incidents/Events section (part 1 §2 "Events (incidents) panel"; issue 7): /dashboard/events
+ * The Incidents/Events section (part 1 §2 "Events (incidents) panel"): /dashboard/events
  * (the panel), /dashboard/events/{eventId} (detail) and /dashboard/events/{eventId}/edit.
  */
 import { Route, Routes } from 'react-router-dom';

@@ -10,7 +10,7 @@ import type { EventDisplayChoice, Location } from '../../domain/location';
 import type { LiveBridge } from '../../app/live/bridge';
 import { createLiveStore, type LiveStore } from '../../app/live/store';
 import { useServices } from '../../app/services';
-import type { EventsView } from '../../workers/events-cache';
+import type { EventsView } from '../../domain/location';
 
 /** Read while the live store does not exist yet (before sign-in finished): nothing loaded. */
 const NO_LIVE: LiveStore = createLiveStore();

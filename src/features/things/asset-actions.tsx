@@ -24,7 +24,7 @@ import {
 import { ApiError } from '../../app/api-client';
 import { useServices } from '../../app/services';
 import { Toggle } from '../../app/ui/toggle';
-import type { AssetDetails } from '../../workers/diff';
+import type { AssetDetails } from '../../domain/live-diff';
 import { useTimedResult, type TimedResult } from './use-timed-result';
 
 const r2rAnswer = z.object({ delivered: z.boolean() });

@@ -15,7 +15,7 @@ import { associationsPayloadSchema, toAssociationsPayload } from '../../domain/a
 import { ASSET_TEXT } from '../../domain/labels';
 import { organizationRefWireSchema } from '../../domain/organization';
 import { organizationAccessSchema, type OrganizationAccessForm } from '../../domain/validation/asset';
-import type { AssetDetails } from '../../workers/diff';
+import type { AssetDetails } from '../../domain/live-diff';
 import { EDIT_FIELD } from './asset-profile-form';
 import { AssetFormFooter } from './asset-form-footer';
 

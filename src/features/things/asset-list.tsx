@@ -11,7 +11,7 @@ import { ASSET_ROW_HEIGHT, ASSET_ROW_HEIGHT_OOS } from '../../domain/constants';
 import { LIVE_LIST_TEXT } from '../../domain/labels';
 import type { LiveBridge } from '../../app/live/bridge';
 import type { LiveStore } from '../../app/live/store';
-import type { AssetDetails } from '../../workers/diff';
+import type { AssetDetails } from '../../domain/live-diff';
 import { AssetRow, type AssetRowProps } from './asset-row';
 import { useListRows } from './use-list-rows';
 

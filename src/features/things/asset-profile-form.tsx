@@ -18,7 +18,7 @@ import { assetToForm, thingWireSchema, toThingPayload, type AssetForm } from '..
 import { ASSET_TEXT, FORM_LABEL } from '../../domain/labels';
 import { subtypesForType, typeOptionsFor } from '../../domain/thing-type';
 import { assetFormSchema, availableProviders, canAddIntegration } from '../../domain/validation/asset';
-import type { AssetDetails } from '../../workers/diff';
+import type { AssetDetails } from '../../domain/live-diff';
 import { PROFILE_FIELD } from './asset-profile-section';
 import { AssetFormFooter } from './asset-form-footer';
 import { useThingTypeLists } from './use-thing-types';

@@ -5,7 +5,7 @@
  */
 import { useId } from 'react';
 import { ASSET_TEXT } from '../../domain/labels';
-import type { AssetDetails } from '../../workers/diff';
+import type { AssetDetails } from '../../domain/live-diff';
 import { STATUS_FIELD } from './asset-status-section';
 
 export const PROFILE_FIELD = {

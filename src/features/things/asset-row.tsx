@@ -8,7 +8,7 @@ import type { CSSProperties } from 'react';
 import type { RowComponentProps } from 'react-window';
 import type { ResponderMix } from '../../domain/asset-status';
 import { MAP_TEXT } from '../../domain/labels';
-import type { AssetDetails } from '../../workers/diff';
+import type { AssetDetails } from '../../domain/live-diff';
 import { rowDetailText, rowStatusLabel, rowTypeText, statusColorVar } from './asset-row-text';
 
 export interface AssetRowProps {

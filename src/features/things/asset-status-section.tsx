@@ -7,7 +7,7 @@
 import { useId } from 'react';
 import { ASSET_STATUS, displayStatus, statusLabel, type AssetStatus, type ResponderMix } from '../../domain/asset-status';
 import { formatDateTime, formatDuration } from '../../domain/time';
-import type { AssetDetails } from '../../workers/diff';
+import type { AssetDetails } from '../../domain/live-diff';
 import { ASSET_TEXT } from '../../domain/labels';
 import { SECOND_MS } from '../../domain/constants';
 import { useNow } from './use-selected-asset';

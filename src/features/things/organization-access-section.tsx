@@ -8,7 +8,7 @@ import { Link } from 'react-router-dom';
 import { ASSET_TEXT } from '../../domain/labels';
 import { showsOrganizationAccessEdit, type PermissionList } from '../../domain/permissions';
 import type { Profile } from '../../domain/profile';
-import type { AssetDetails } from '../../workers/diff';
+import type { AssetDetails } from '../../domain/live-diff';
 import { thingEditHref } from './thing-paths';
 
 export function OrganizationAccessSection({ asset, profile }: { asset: AssetDetails; profile: Profile }) {

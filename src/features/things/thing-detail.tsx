@@ -1,5 +1,5 @@
 /**
- * /dashboard/things/{thingId} (part 1 §2 "Asset detail"; issue 7): the asset's Status, actions,
+ * /dashboard/things/{thingId} (part 1 §2 "Asset detail"): the asset's Status, actions,
  * Profile and Organization Access, read from the live worker's selection (the store's
  * `selection.asset`, refreshed by every diff in which the asset changed). Back clears the target.
  */

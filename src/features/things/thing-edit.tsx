@@ -1,5 +1,5 @@
 /**
- * /dashboard/things/{thingId}/edit (part 1 §2 "Asset routes"; issue 7): tabs profile and
+ * /dashboard/things/{thingId}/edit (part 1 §2 "Asset routes"): tabs profile and
  * associations as a keyboard-operable tablist (arrows, Home, End). The associations tab (the
  * organization access edit) shows only per `showsOrganizationAccessEdit` (part 1 §5).
  */

@@ -1,6 +1,6 @@
 /**
- * The Live section's list, /dashboard/things (part 1 §2 "Asset list"; §4 "Sorting and filtering";
- * issue 7 "Live"): search, the Filters panel, group- and density-view toggles, Owned / Managed
+ * The Live section's list, /dashboard/things (part 1 §2 "Asset list"; §4 "Sorting and filtering"):
+ * search, the Filters panel, group- and density-view toggles, Owned / Managed
  * toggles when the organization has relations, counts per status, a progress bar while the fleet
  * loads, and the virtualized list in the worker's order. A row click targets the asset, opens its
  * detail and pans the map. Everything about the fleet comes from the worker through the bridge.
@@ -19,7 +19,7 @@ import { centerOn, setTarget, type MapState } from '../../app/map/map-state';
 import { useServices } from '../../app/services';
 import type { ShellContext } from '../../app/shell/dashboard-layout';
 import { Toggle } from '../../app/ui/toggle';
-import type { AssetDetails } from '../../workers/diff';
+import type { AssetDetails } from '../../domain/live-diff';
 import { AssetList } from './asset-list';
 import { FiltersPanel, type PanelFilters } from './filters-panel';
 import { ListSearch } from './list-search';

@@ -1,5 +1,5 @@
 /**
- * The Live section (part 1 §2 "Asset list", "Asset detail"; issue 7): /dashboard/things (the list),
+ * The Live section (part 1 §2 "Asset list", "Asset detail"): /dashboard/things (the list),
  * /dashboard/things/{thingId} (detail) and /dashboard/things/{thingId}/edit (tabs profile and
  * associations), drawn in the shell's drawer beside the map.
  */

@@ -4,7 +4,7 @@
  * arrives (the store's version: at most once per batch, 1 s). The main thread never walks the fleet.
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { AssetDetails } from '../../workers/diff';
+import type { AssetDetails } from '../../domain/live-diff';
 import type { LiveBridge } from '../../app/live/bridge';
 
 export interface RowRange {

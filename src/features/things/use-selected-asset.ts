@@ -1,5 +1,5 @@
 /**
- * The asset a detail or edit page shows (issue 7): the page selects it in the live worker
+ * The asset a detail or edit page shows: the page selects it in the live worker
  * (`bridge.select`), whose later diffs carry its details whenever it changes; the page reads them
  * from the store's selection. Not found once the first load is done and the worker has no such id.
  */
@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { createLiveStore, type LiveStore } from '../../app/live/store';
 import { useServices } from '../../app/services';
-import type { AssetDetails } from '../../workers/diff';
+import type { AssetDetails } from '../../domain/live-diff';
 
 export type SelectedAssetState = 'loading' | 'found' | 'missing';
 

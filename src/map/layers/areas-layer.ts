@@ -1,5 +1,5 @@
 /**
- * The organization's areas on the dashboard map (issue 7 "area markers with asset counts"; part 1
+ * The organization's areas on the dashboard map (part 1
  * §2 Map "Area markers show asset counts"): each area's shape lightly filled (a circle as a ring),
  * and at its marker position a badge with the number of assets inside it (counted by the live
  * worker). The targeted area's outline is drawn in the focus colour. Areas are few (tens), so

@@ -1,5 +1,5 @@
 /**
- * The assets layer (issue 7 "The map"; ARCHITECTURE "Live data"): draws the fleet straight from
+ * The assets layer (ARCHITECTURE "Live data"): draws the fleet straight from
  * the live store's typed arrays — position, icon index, heading, flags — with no accessor per
  * object and no copy per frame. deck.gl's IconLayer maps `getIcon` through
  * JavaScript, so this small layer looks the icon up on the GPU: the vertex shader turns the
@@ -8,7 +8,7 @@
  * uniform, never from the data. Slots that are empty or not listed (filtered out) are dropped in
  * the shader; a heading, when known, is drawn as a tick on the icon's rim.
  *
- * Uploads follow the diffs (issue 5; README "Bench"): each attribute copies rows of the store's
+ * Uploads follow the diffs (README "Bench"): each attribute copies rows of the store's
  * arrays into its own and uploads those rows only. A diff's data names its changed slots
  * (`data.changed`); `assetsDataDiff` turns them into a few row ranges for deck.gl's partial update
  * (`_dataDiff`), and everything is uploaded again when the data does not follow the previous one
@@ -18,9 +18,9 @@ import { Layer, picking, project32, type DefaultProps, type LayerProps, type Upd
 import type { Texture } from '@luma.gl/core';
 import { Geometry, Model } from '@luma.gl/engine';
 import type { ShaderModule } from '@luma.gl/shadertools';
-import type { AssetsLayerData } from '../../app/live/store';
+import type { AssetsLayerData } from './assets-layer-data';
 import { iconSize, type IconSize } from '../../domain/icon-size';
-import { FLAG_LISTED, FLAG_PRESENT } from '../../workers/diff';
+import { FLAG_LISTED, FLAG_PRESENT } from '../../domain/live-diff';
 import { ATLAS_CELL_PX, ATLAS_COLUMNS, ATLAS_HEIGHT, ATLAS_ROWS_PER_SIZE, ATLAS_SCALE, ATLAS_WIDTH, ICON_PIXELS, iconAtlasCanvas, sizeIndexOf } from '../icon-atlas';
 
 /** The quad is this much larger than the icon: the heading tick sits in the margin. */

@@ -1,5 +1,5 @@
 /**
- * The unit-availability view (issue 7 "The map", beyond the spec): the live worker's gaps grid
+ * The unit-availability view (beyond the spec: README "Values the spec does not give"): the live worker's gaps grid
  * (src/workers/availability.ts) drawn as one small bitmap over the area it covers — gaps shaded,
  * covered cells clear. The grid's rows are evenly spaced on the screen (Web Mercator), as a
  * BitmapLayer maps an image over lng/lat bounds, so cell and pixel agree.

@@ -1,5 +1,5 @@
 /**
- * The group view's markers (issue 7 "The map"; part 1 §2 Map: "Assets are grouped at stations when
+ * The group view's markers (part 1 §2 Map: "Assets are grouped at stations when
  * zoomed out"): the worker's cluster answer (src/workers/cluster-index.ts) drawn as circles
  * coloured by the most urgent status inside with their count, and station groups as a station
  * marker with its count. A single asset of the answer is drawn with its real icon by the assets
@@ -9,9 +9,9 @@
 import { ScatterplotLayer, TextLayer } from '@deck.gl/layers';
 import type { Layer, PickingInfo } from '@deck.gl/core';
 import { ASSET_STATUS } from '../../domain/asset-status';
-import type { AssetsLayerData } from '../../app/live/store';
-import type { FleetBuffers } from '../../workers/diff';
-import type { ClusterAnswer } from '../../workers/live-protocol';
+import type { AssetsLayerData } from './assets-layer-data';
+import type { FleetBuffers } from '../../domain/live-diff';
+import type { ClusterAnswer } from '../../domain/cluster-answer';
 import { STATUS_COLORS } from '../icon-atlas';
 
 type Rgb = readonly [number, number, number];

@@ -1,5 +1,5 @@
 /**
- * The density view (issue 7 "The map"; part 1 §2: the density-view toggle, default off): a GPU
+ * The density view (part 1 §2: the density-view toggle, default off): a GPU
  * aggregation (deck.gl's HeatmapLayer) of the listed assets' positions, which the live worker hands
  * over as one transferred array (`bridge.listedPositions()`): binary attributes, no accessor per
  * asset and no loop over the fleet on the main thread.

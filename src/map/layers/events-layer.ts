@@ -1,5 +1,5 @@
 /**
- * The events (incidents) on the dashboard map (issue 7 "Events markers"; part 1 §2): one marker per
+ * The events (incidents) on the dashboard map (part 1 §2): one marker per
  * event the events panel shows, active events in the colour of an asset at an incident location
  * (status 0, red), ended ones muted and drawn beneath; a geo-marker event sits at its marker
  * position. The targeted event (map state `target`) gets a ring. At most EVENTS_KEPT (500)

@@ -1,5 +1,5 @@
 /**
- * Colours and sizes of the map's event and area markers (issue 7), apart from the deck.gl layers
+ * Colours and sizes of the map's event and area markers, apart from the deck.gl layers
  * so tests and the end-to-end pixel checks read the same values. The pixels and the teal of the
  * areas are ours (the spec names none: README); the event red is the location status colour.
  */

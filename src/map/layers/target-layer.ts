@@ -1,10 +1,10 @@
 /**
- * The targeted asset's ring (issue 7 "The map"; part 1 §2 "Clicking a row targets the asset"): a
+ * The targeted asset's ring (part 1 §2 "Clicking a row targets the asset"): a
  * ring at the asset's position, read from the live store's buffers on each diff (O(1): the slot is
  * asked of the worker once per target), so it follows the asset as it moves.
  */
 import { ScatterplotLayer } from '@deck.gl/layers';
-import { FLAG_PRESENT, type FleetBuffers } from '../../workers/diff';
+import { FLAG_PRESENT, type FleetBuffers } from '../../domain/live-diff';
 
 /** chosen: the ring's radius and width, px; its colour is the app's --focus (README). */
 export const TARGET_RING_RADIUS_PX = 24;

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { snapshot, subscribe } from 'valtio';
 import { ASSET_STATUS } from '../../../src/domain/asset-status';
-import { createFleetBuffers, encodeDiff, FLAG_LISTED, FLAG_PRESENT, iconIndex, type LiveDiff } from '../../../src/workers/diff';
+import { createFleetBuffers, encodeDiff, FLAG_LISTED, FLAG_PRESENT, iconIndex, type LiveDiff } from '../../../src/domain/live-diff';
 import {
   applyDiffToStore,
   applyStatusToStore,
@@ -45,7 +45,7 @@ function diffOf(version: number, slots: Record<number, [number, number, number]>
   return { ...diff, ...extra };
 }
 
-describe('issue 5 main-thread store', () => {
+describe('main-thread store', () => {
   it('applies a diff: version, counts, order, buffers under ref and a new deck.gl data object', () => {
     const store = createLiveStore();
     const before = store.data;

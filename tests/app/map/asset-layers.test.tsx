@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The fleet on the dashboard map (issue 7 "The map"): which layers `useAssetLayers` builds from the
+ * The fleet on the dashboard map: which layers `useAssetLayers` builds from the
  * preferences and the worker's answers, what a pick on them does (popup, target, navigation, zoom
  * into a cluster), and the popups and availability legend of `<AssetPopups>`. The drawing itself is
  * Chromium's (e2e/dashboard-map.spec.ts).
@@ -18,8 +18,8 @@ import { assetMapState } from '../../../src/app/map/asset-map-state';
 import type { DashboardMapProps } from '../../../src/app/map/dashboard-map';
 import { createMapState, setTarget } from '../../../src/app/map/map-state';
 import { STATION_GROUPS_BELOW_ZOOM } from '../../../src/workers/cluster-index';
-import { createFleetBuffers, encodeDiff, FLAG_LISTED, FLAG_PRESENT, STATUS_COUNT, type AssetDetails } from '../../../src/workers/diff';
-import type { ClusterAnswer } from '../../../src/workers/live-protocol';
+import { createFleetBuffers, encodeDiff, FLAG_LISTED, FLAG_PRESENT, STATUS_COUNT, type AssetDetails } from '../../../src/domain/live-diff';
+import type { ClusterAnswer } from '../../../src/domain/cluster-answer';
 import { NOW, parsedThing } from '../../support/live-fixtures';
 
 afterEach(cleanup);
@@ -103,7 +103,7 @@ const ids = () => (layers as Layer[]).map((layer) => layer.id);
 const layer = (id: string) => (layers as Layer[]).find((l) => l.id === id)!;
 const pick = (index: number, extra: Partial<PickingInfo> = {}) => ({ index, x: 100, y: 50, ...extra }) as PickingInfo;
 
-describe('issue 7 the fleet on the map', () => {
+describe('the fleet on the map', () => {
   it('group view off: the plain assets layer; a hover shows the asset popup, a click targets and opens the asset', async () => {
     const { map, bridge } = mount({ groupView: false });
     expect(ids()).toEqual(['assets']);

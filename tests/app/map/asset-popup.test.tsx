@@ -7,7 +7,7 @@ import { ASSET_STATUS } from '../../../src/domain/asset-status';
 import { MAP_TEXT } from '../../../src/domain/labels';
 import { formatDateTime } from '../../../src/domain/time';
 import { AssetPopup, popupStatusText, speedText, StationPopup } from '../../../src/app/map/asset-popup';
-import type { AssetDetails } from '../../../src/workers/diff';
+import type { AssetDetails } from '../../../src/domain/live-diff';
 import { NOW, parsedThing } from '../../support/live-fixtures';
 
 afterEach(cleanup);

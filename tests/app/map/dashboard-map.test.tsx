@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * `<DashboardMap>` put together (issue 7 "The map"): the order of its layers (the area shapes under
+ * `<DashboardMap>` put together: the order of its layers (the area shapes under
  * the fleet, the area badges and event markers over it, the found location on top) and how a pinned
  * popup closes (its Close button elsewhere; here a click on empty map and Escape). The REAL live
  * engine and bridge run in-process over FakeApi. jsdom has no WebGL: deck.gl's <DeckGL> is a
@@ -123,7 +123,7 @@ afterEach(async () => {
   await bridge.dispose();
 });
 
-describe('issue 7 the map’s layers, bottom to top', () => {
+describe('the map’s layers, bottom to top', () => {
   it('composeMapLayers: under, the fleet, over, the controls', () => {
     expect(composeMapLayers({ under: ['u'] as unknown as LayersList, assets: ['a1', 'a2'] as unknown as LayersList, over: ['o1', 'o2'] as unknown as LayersList, controls: ['c'] as unknown as LayersList })).toEqual(['u', 'a1', 'a2', 'o1', 'o2', 'c']);
   });
@@ -151,7 +151,7 @@ describe('issue 7 the map’s layers, bottom to top', () => {
   });
 });
 
-describe('issue 7 a pinned popup closes on a click on empty map or Escape (the target stays)', () => {
+describe('a pinned popup closes on a click on empty map or Escape (the target stays)', () => {
   it('pin marker on: an asset click pins its popup; a right click or a click on a drawn layer leaves it; a click on empty map closes it', async () => {
     renderMap();
     await waitFor(() => expect(deckIds()).toContain('assets'), { timeout: 3_000 });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The dashboard map's controls wired up (issue 7 "Controls"; part 1 §2 Map, §5, §8, §9): the real
+ * The dashboard map's controls wired up (part 1 §2 Map, §5, §8, §9): the real
  * live engine and bridge run in-process over FakeApi (as in the app harness), the browser's
  * geolocation and clipboard are fakes, what3words is answered at the HTTP boundary. The map
  * itself is not drawn (jsdom has no WebGL); what the controls ask of it is read from the map state.

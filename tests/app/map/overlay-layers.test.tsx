@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The dashboard map's event and area markers with their popups (issue 7), over the REAL live
+ * The dashboard map's event and area markers with their popups, over the REAL live
  * engine and bridge (in-process) and the app's API client: the areas come from GET
  * /organization/exclusion_zone, their counts from the worker, the events from the worker's events
  * query. Deck.gl's picking is stood in for by calling the layers' own onHover/onClick with the
@@ -110,7 +110,7 @@ afterEach(async () => {
   await bridge.dispose();
 });
 
-describe('part1 §2 Map "Area markers show asset counts" (issue 7)', () => {
+describe('part1 §2 Map "Area markers show asset counts"', () => {
   it('draws each area with the number of assets inside, counted by the worker, and follows the fleet', async () => {
     renderProbe();
     await waitFor(() => expect(badges()).toEqual({ 'station-4': '2', park: '1' }), { timeout: 3_000 });
@@ -143,7 +143,7 @@ describe('part1 §2 Map "Area markers show asset counts" (issue 7)', () => {
   });
 });
 
-describe('issue 7 event markers', () => {
+describe('event markers', () => {
   it('draws the events the events panel shows; the events query hides what it does not show', async () => {
     renderProbe();
     await waitFor(() => expect(propsOf<EventMarker>('events').data.map((m) => m.id)).toEqual(['loc-2', 'loc-1']), { timeout: 3_000 });

@@ -30,7 +30,7 @@ function event(overrides: Partial<LocationWireInput> = {}) {
 
 const fact = (popup: HTMLElement, label: string) => within(popup).getByText(label).nextElementSibling?.textContent;
 
-describe('issue 7 event popup', () => {
+describe('event popup', () => {
   it('shows name, street, start time, active and inactive vehicle counts and Active', () => {
     render(<EventPopup event={event()} timeZone="America/Chicago" />);
     const popup = screen.getByRole('tooltip', { name: 'Crash on Lamar' });

@@ -3,7 +3,7 @@ import { WebMercatorViewport } from '@deck.gl/core';
 import { popupAnchor } from '../../../src/app/map/popup-anchor';
 import type { Bounds } from '../../../src/app/map/map-state';
 
-describe('a pinned popup sits at its marker (issue 7 pinned popups)', () => {
+describe('a pinned popup sits at its marker (pinned popups)', () => {
   it('matches the map projection: the fraction of the viewport deck.gl projects the point to', () => {
     const viewport = new WebMercatorViewport({ width: 800, height: 600, longitude: -97.74, latitude: 30.27, zoom: 11 });
     const bounds = viewport.getBounds() as Bounds;

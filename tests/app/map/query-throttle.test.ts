@@ -1,8 +1,8 @@
-/** Worker queries of the map (issue 7): at most one in flight, at most one started per interval. */
+/** Worker queries of the map: at most one in flight, at most one started per interval. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryThrottle, padBounds } from '../../../src/app/map/query-throttle';
 
-describe('issue 7 map queries are throttled (never per frame or per asset)', () => {
+describe('map queries are throttled (never per frame or per asset)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppServices, ServicesContext } from '../../../src/app/services';
 import { fromThingWire, type ThingWireInput } from '../../../src/domain/asset';
 import { HOUR_MS } from '../../../src/domain/constants';
-import type { AssetDetails } from '../../../src/workers/diff';
+import type { AssetDetails } from '../../../src/domain/live-diff';
 import { AssetActions } from '../../../src/features/things/asset-actions';
 import { iso, parsedThing } from '../../support/live-fixtures';
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /**
- * part 1 §2 "Asset detail", §3 Asset, §4 statuses and labels, §5/§6 organization access (issue 7
- * "Live"): /dashboard/things/{id} driven by the REAL live engine and bridge (in-process), REST
+ * part 1 §2 "Asset detail", §3 Asset, §4 statuses and labels, §5/§6 organization access:
+ * /dashboard/things/{id} driven by the REAL live engine and bridge (in-process), REST
  * answered at the fetch boundary. Heartbeats are placed relative to the real clock.
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';

@@ -2,7 +2,7 @@
 /**
  * part 1 §2 (asset edit: tabs profile and associations), §3 "Thing form", §5 asset edit and
  * organization access rules, §7 PUT /things/{id} and /associations, §8 asset save errors
- * (issue 7 "Live"). The whole app with the REAL live engine providing the asset.
+ *. The whole app with the REAL live engine providing the asset.
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * part 1 §2 "Asset list", §4 "Sorting and filtering", §6 (issue 7 "Live"): the Live list driven by
+ * part 1 §2 "Asset list", §4 "Sorting and filtering", §6: the Live list driven by
  * the REAL live engine and bridge (in-process), with the REST calls answered at the fetch boundary.
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';

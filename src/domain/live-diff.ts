@@ -1,6 +1,5 @@
 /**
- * THE diff format between the live worker and the main thread (issue 5 "What crosses to the main
- * thread"; CONVENTIONS §2). One module, imported by both halves: the worker encodes what changed in
+ * THE diff format between the live worker and the main thread (CONVENTIONS §2). One module, imported by both halves: the worker encodes what changed in
  * a batch from its own per-slot buffers, the main thread applies it to its copy of those buffers.
  *
  * Every asset lives in a slot (a stable small integer) for as long as it exists; per slot the
@@ -11,9 +10,9 @@
  * `encodeDiff` always copies into fresh arrays.
  */
 import { z } from 'zod';
-import { ASSET_STATUS, type AssetStatus } from '../domain/asset-status';
-import { ASSET_TYPES } from '../domain/constants';
-import type { Asset } from '../domain/asset';
+import { ASSET_STATUS, type AssetStatus } from './asset-status';
+import { ASSET_TYPES } from './constants';
+import type { Asset } from './asset';
 
 /** Status codes 0..6 (location … offline, oos): the length of every counts array. */
 export const STATUS_COUNT = ASSET_STATUS.oos + 1;

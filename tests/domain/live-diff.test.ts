@@ -1,5 +1,5 @@
 /**
- * The diff format (src/workers/diff.ts) both ways: encoded from the worker's buffers, sent through
+ * The diff format (src/domain/live-diff.ts) both ways: encoded from the worker's buffers, sent through
  * a structured clone that transfers its buffers (what postMessage does), applied to the main
  * thread's buffers; the two sides then hold the same values, and the worker's copy survives.
  */
@@ -25,7 +25,7 @@ import {
   STATUS_COUNT,
   type FleetBuffers,
   type LiveDiff,
-} from '../../src/workers/diff';
+} from '../../src/domain/live-diff';
 
 function send(diff: LiveDiff): LiveDiff {
   return structuredClone(diff, { transfer: diffTransferables(diff) });
@@ -57,7 +57,7 @@ function sameSlots(a: FleetBuffers, b: FleetBuffers, slots: Iterable<number>) {
   }
 }
 
-describe('issue 5 diff format round trip', () => {
+describe('diff format round trip', () => {
   it('encode → transfer → apply gives the receiver the sender’s values; the sender keeps its own', () => {
     const worker = createFleetBuffers(8);
     write(worker, 2, { lng: -97.7431, lat: 30.2672, status: ASSET_STATUS.active, icon: iconIndex(0, ASSET_STATUS.active, true), heading: 270, flags: FLAG_PRESENT | FLAG_LISTED });

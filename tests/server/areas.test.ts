@@ -190,7 +190,7 @@ describe('part2 §7 POST /organization/exclusion_zone', () => {
 
   it("part2 §8 an area of 0.5 sq mi or more → 422 'too large' → 'Polygon area is too large, please keep area under .5 square miles'", async () => {
     const before = await areasSnapshot();
-    // Just over and just under the limit, measured the way the server measures (@turf/area).
+    // Just over and just under the limit, measured by @turf/area (an oracle independent of the domain's polygonAreaSqM).
     const sqMiles = (side: number) => turfArea({ type: 'Polygon', coordinates: [square(side)] }) / SQ_METRES_PER_SQ_MILE;
     let side = 0.01;
     while (sqMiles(side) < 0.5) side += 0.0001;

@@ -23,10 +23,9 @@ import { canSeeOrg, thingVisibleSql } from '../auth/scope';
 import type { Db } from '../db/connection';
 import { closures, organizations, organizationTypes, things } from '../db/schema';
 import type { ServerDeps } from '../deps';
-import { listOrgIds, visibleOrganization } from './areas';
+import { listOrgIds, orgAccess, visibleOrganization } from './organization-scope';
 import { forbidden, isUniqueViolation, notFound, parse, parseForm, unprocessable } from './errors';
 import { sinceParam, uuidParam } from './query';
-import { orgAccess } from './locations';
 
 /**
  * Closures (part 2 §3 Closure, §4 closure status and form modes, §5 Closure, §6 closure rows,

@@ -25,7 +25,6 @@ import { monthName } from '../jobs/monthly-report-pdf';
 import { enqueueJob } from '../jobs/runner';
 import { HttpError, forbidden, notFound, parse, parseForm, unprocessable } from './errors';
 import { listParam, uuidParam } from './query';
-import { reportRoutes } from './reports';
 
 /**
  * Exports (part 2 §7 "GET/POST /organization/export", "DELETE /organization/export/{id}",
@@ -311,10 +310,4 @@ export function exportRoutes(app: FastifyInstance, deps: ServerDeps): void {
       .header('x-content-type-options', 'nosniff')
       .send(file.stream);
   });
-}
-
-/** Every call of part 2's Data section (reports, exports, file downloads), registered once. */
-export function dataRoutes(app: FastifyInstance, deps: ServerDeps): void {
-  reportRoutes(app, deps);
-  exportRoutes(app, deps);
 }

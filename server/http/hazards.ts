@@ -13,11 +13,10 @@ import { thingVisibleSql } from '../auth/scope';
 import type { Db } from '../db/connection';
 import { hazards, organizations, things } from '../db/schema';
 import type { ServerDeps } from '../deps';
-import { listOrgIds, visibleOrganization } from './areas';
+import { listOrgIds, orgAccess, visibleOrganization } from './organization-scope';
 import { parseForm } from './errors';
 import { forbidden, parse, unprocessable } from './errors';
 import { listParam, sinceParam } from './query';
-import { orgAccess } from './locations';
 
 /**
  * Hazards (part 2 §2 Hazards: "a report of hazards by type and severity", §5 Hazard report; the

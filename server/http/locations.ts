@@ -1,56 +1,23 @@
 /**
  * part 1 §7 event (location) calls: GET /locations, GET /locations/active, PUT /locations/{id}.
- * Also the organization helpers the asset calls share: the requested `org_ids[]` and what the
- * caller may do to an organization's records (write, read only, or nothing).
  */
-import { and, asc, desc, eq, gt, gte, inArray, isNull, or, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { EVENT_HISTORY_MS, EVENTS_KEPT } from '../../src/domain/constants';
 import { canEditEvent, section } from '../../src/domain/permissions';
 import { locationEditSchema } from '../../src/domain/validation/location';
 import { requireAny, requireCaller } from '../auth/context';
-import { requestedOrgIds, type OrgScope } from '../auth/scope';
 import { locations } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { forbidden, HttpError, notFound, parse, unprocessable } from './errors';
 import { toLocationWires } from './location-wire';
-import { isUuid, listParam, sinceParam } from './query';
+import { isUuid, sinceParam } from './query';
+import { orgAccess, orgCondition, requestedOrgs } from './organization-scope';
 
 const UUID_MESSAGE = 'must be a uuid';
 const uuid = () => z.uuid({ error: UUID_MESSAGE });
 
-
-/**
- * `org_ids[]` of a list call, checked to be uuids (422 naming the field), reduced to the ones the
- * caller may see; null = every organization (haas:manage with no filter).
- */
-export function requestedOrgs(query: unknown, scope: OrgScope): string[] | null {
-  const ids = listParam(query, 'org_ids');
-  parse(z.object({ org_ids: z.array(uuid()) }), { org_ids: ids });
-  return requestedOrgIds(scope, ids);
-}
-
-/** A condition `column ∈ orgIds` (null: no condition; an empty list: nothing). */
-export function orgCondition(column: Column, orgIds: readonly string[] | null): SQL | undefined {
-  if (orgIds === null) return undefined;
-  return orgIds.length === 0 ? sql`false` : inArray(column, [...orgIds]);
-}
-
-/**
- * What the caller may do to an organization's records: `write` for their own organization, its
- * children and the organizations they manage (haas:manage: all); `read` for organizations they
- * only access (accessor relation); `none` for the rest (404, nothing leaks).
- */
-export type OrgAccess = 'none' | 'read' | 'write';
-
-export function orgAccess(scope: OrgScope, orgId: string): OrgAccess {
-  if (scope.visibleOrgIds === null) return 'write';
-  if (!scope.visibleOrgIds.has(orgId)) return 'none';
-  if (orgId === scope.organizationId || scope.managedOrgIds.has(orgId)) return 'write';
-  if (scope.accessedOrgIds.has(orgId)) return 'read';
-  return 'write'; // a child organization
-}
 
 /** The 422 texts of part 1 §8 "Location update", each carrying the word the catalogue reads. */
 export const LOCATION_ERRORS = {

@@ -2,7 +2,6 @@
  * part 1 §7 asset calls: GET /organization/things (paged, incremental), GET /organization/things_count,
  * GET /thing_types, GET /thing_subtypes, PUT /things/{id}, PUT /things/{thingId}/associations,
  * PUT /things/{id}/r2r, PUT /things/{thingId}/light_intensity, GET /organization/assignable.
- * `assetRoutes` also registers the event calls of ./locations (one line in routes.ts).
  *
  * Who may touch an asset: it is visible when its organization is (own, children, managed,
  * accessed; haas:manage all) or when it is shared with the caller's organization through
@@ -53,7 +52,7 @@ import {
 } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { forbidden, HttpError, notFound, parse, unprocessable } from './errors';
-import { locationRoutes, orgAccess, requestedOrgs, type OrgAccess } from './locations';
+import { orgAccess, requestedOrgs, type OrgAccess } from './organization-scope';
 import { isUuid } from './query';
 import { sinceParam } from './query';
 import { loadThingWire, loadThingWires, type ThingWireOut } from './thing-wire';
@@ -550,10 +549,4 @@ export function thingRoutes(app: FastifyInstance, deps: ServerDeps): void {
     await db.update(things).set({ lightIntensity: body.light_intensity, updatedAt: now }).where(eq(things.id, thing.id));
     return { id: thing.id, light_intensity: body.light_intensity };
   });
-}
-
-/** The asset and event calls of part 1 §7. */
-export function assetRoutes(app: FastifyInstance, deps: ServerDeps): void {
-  thingRoutes(app, deps);
-  locationRoutes(app, deps);
 }

@@ -16,13 +16,8 @@ import type { ServerDeps } from '../deps';
 import { administeredOrg, canAdministerOrg, mailSetPasswordLink } from './account-admin';
 import { isUuid } from './query';
 import { isUniqueViolation, parseForm } from './errors';
-import { apiKeyRoutes } from './api-keys';
-import { billingRoutes } from './billing';
-import { deviceConfigRoutes } from './device-configs';
 import { forbidden, HttpError, parse, unprocessable } from './errors';
-import { integrationRoutes } from './integrations';
-import { organizationRoutes } from './organizations';
-import { canAssignRole, findRole, roleRoutes } from './roles';
+import { canAssignRole, findRole } from './roles';
 
 /**
  * part 2 §8: a user call answering 422 shows 'User not found'; on the edit form a message with
@@ -116,17 +111,6 @@ async function emailTaken(db: Db, email: string, exceptId: string | null): Promi
 }
 
 const emailInUse = () => unprocessable(EMAIL_IN_USE_MESSAGE, 'email_taken', { fields: { email: EMAIL_IN_USE_MESSAGE } });
-
-/** Registers every account-administration route module (one line in routes.ts). */
-export function accountRoutes(app: FastifyInstance, deps: ServerDeps): void {
-  userRoutes(app, deps);
-  roleRoutes(app, deps);
-  organizationRoutes(app, deps);
-  apiKeyRoutes(app, deps);
-  integrationRoutes(app, deps);
-  deviceConfigRoutes(app, deps);
-  billingRoutes(app, deps);
-}
 
 export function userRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;

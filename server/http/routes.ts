@@ -7,7 +7,7 @@ import { apiKeyRoutes } from './api-keys';
 import { areaRoutes } from './areas/routes';
 import { authRoutes } from './auth';
 import { billingRoutes } from './billing';
-import { closureRoutes } from './closures';
+import { closureRoutes } from './closures/routes';
 import { deviceConfigRoutes } from './device-configs';
 import { exportRoutes } from './exports';
 import { hazardRoutes } from './hazards';

@@ -5,7 +5,7 @@ import { fromClosureWire } from '../../src/domain/closure';
 import { buildWzdxFeed, type WorkZoneFeed, type WzdxFeedInfoInput } from '../../src/domain/wzdx';
 import { organizations } from '../db/schema';
 import type { ServerDeps } from '../deps';
-import { closureToWire, publishingClosuresWhere, selectClosures } from './closures';
+import { closureToWire, publishingClosuresWhere, selectClosures } from './closures/queries';
 import { notFound } from './errors';
 
 /**

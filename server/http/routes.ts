@@ -20,7 +20,7 @@ import { installRouteAccess } from './route-access';
 import { installRouteValidation } from './route-validation';
 import { roleRoutes } from './roles';
 import { spaRoutes } from './spa';
-import { thingRoutes } from './things';
+import { thingRoutes } from './things/routes';
 import { tripRoutes } from './trips';
 import { userRoutes } from './users';
 import { versionRoutes } from './version';

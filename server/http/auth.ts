@@ -14,7 +14,7 @@ import { allowedSections } from '../../src/domain/permissions';
 import { tokenRequestSchema } from '../../src/domain/session';
 import { passwordRules } from '../../src/domain/validation/auth';
 import { ACCOUNT_INACTIVITY_EXPIRY_DAYS, RESET_TOKEN_TTL_MS } from '../auth/policy';
-import { callerForToken, requireCaller } from '../auth/context';
+import { callerForToken } from '../auth/context';
 import { hashPassword, hashToken, newToken, sameHash, verifyPassword } from '../auth/secrets';
 import { claimSignInAttempt, clearSignInThrottles, settleSignInSuccess, signInEmailKey } from '../auth/sign-in-throttle';
 import { issueTokens, revokeAllForUser, revokeFamilyOfReusedRefreshToken, revokeToken, rotateRefreshToken } from '../auth/tokens';
@@ -224,8 +224,8 @@ export function authRoutes(app: FastifyInstance, deps: ServerDeps): void {
     return { message: 'Password updated' };
   });
 
-  app.get('/profile', async (request) => {
-    const caller = await requireCaller(db, request);
+  app.get('/profile', { config: { access: 'signed-in' } }, async (request) => {
+    const { caller } = request;
     const profile = await profileFor(db, caller);
     if (!profile) throw notFound('User');
     await db.update(users).set({ lastActivityAt: deps.now() }).where(eq(users.id, caller.userId));

@@ -14,7 +14,7 @@ import {
 import { areaCrud, section } from '../../src/domain/permissions';
 import { isInputTime, TIME_RANGE_MESSAGE } from '../../src/domain/validation/boundary';
 import { exportFormSchema } from '../../src/domain/validation/reports';
-import { requireAny, requireCaller, type Caller } from '../auth/context';
+import type { Caller } from '../auth/context';
 import { canSeeOrg, requestedOrgIds, thingVisibleSql } from '../auth/scope';
 import { signedLinksFor } from '../auth/signed-links';
 import type { Db } from '../db/connection';
@@ -136,9 +136,6 @@ async function requireExportCapacity(tx: Db, userId: string, organizationId: str
 const HTTP_TOO_MANY_REQUESTS = 429;
 const exportLimit = (message: string) => new HttpError(HTTP_TOO_MANY_REQUESTS, CLIENT_ERROR_CODES.exportLimit, message);
 
-function requireExports(caller: Caller): void {
-  requireAny(caller, section('exports').anyOf);
-}
 
 /** part 2 §8 "Delete export | not creator | 'Only the export creator can delete'". */
 const NOT_CREATOR_MESSAGE = 'Only the export creator can delete';
@@ -160,9 +157,8 @@ export function exportRoutes(app: FastifyInstance, deps: ServerDeps): void {
     return row;
   }
 
-  app.get('/organization/export', async (request) => {
-    const caller = await requireCaller(db, request);
-    requireExports(caller);
+  app.get('/organization/export', { config: { access: section('exports').anyOf } }, async (request) => {
+    const { caller } = request;
     const requested = listParam(request.query, 'org_ids');
     // An id that is no uuid names no organization (and must not reach a uuid column).
     const asked = requested.filter((id) => z.uuid().safeParse(id).success);
@@ -176,9 +172,8 @@ export function exportRoutes(app: FastifyInstance, deps: ServerDeps): void {
     return rows.map(toWire);
   });
 
-  app.post('/organization/export', async (request, reply) => {
-    const caller = await requireCaller(db, request);
-    if (!areaCrud(caller.permissions, 'export').canCreate) throw forbidden();
+  app.post('/organization/export', { config: { access: (caller) => areaCrud(caller.permissions, 'export').canCreate } }, async (request, reply) => {
+    const { caller } = request;
     const body = parse(exportRequestSchema, request.body);
     const now = deps.now();
     const startTime = wireMs('export_start_time', body.export_start_time);
@@ -244,9 +239,8 @@ export function exportRoutes(app: FastifyInstance, deps: ServerDeps): void {
     return reply.code(201).send(toWire(created));
   });
 
-  app.get('/organization/export/:id', async (request) => {
-    const caller = await requireCaller(db, request);
-    requireExports(caller);
+  app.get('/organization/export/:id', { config: { access: section('exports').anyOf } }, async (request) => {
+    const { caller } = request;
     const params = uuidParam.safeParse(request.params);
     if (!params.success) throw notFound('Export');
     const row = await findExport(caller, params.data.id);
@@ -257,9 +251,8 @@ export function exportRoutes(app: FastifyInstance, deps: ServerDeps): void {
     return { file_url: signedLinksFor(deps.config.dataDir).sign(row.fileId, deps.now()) };
   });
 
-  app.delete('/organization/export/:id', async (request) => {
-    const caller = await requireCaller(db, request);
-    requireExports(caller);
+  app.delete('/organization/export/:id', { config: { access: section('exports').anyOf } }, async (request) => {
+    const { caller } = request;
     const params = uuidParam.safeParse(request.params);
     if (!params.success) throw notFound('Export');
     const row = await findExport(caller, params.data.id);

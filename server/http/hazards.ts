@@ -8,7 +8,7 @@ import { inputDateTime } from '../../src/domain/validation/boundary';
 import { latitudeField, longitudeField } from '../../src/domain/validation/fields';
 import { MESSAGES } from '../../src/domain/validation/messages';
 import { hazardReportSchema } from '../../src/domain/validation/reports';
-import { requireAny, requireCaller, type Caller } from '../auth/context';
+import type { Caller } from '../auth/context';
 import { thingVisibleSql } from '../auth/scope';
 import type { Db } from '../db/connection';
 import { hazards, organizations, things } from '../db/schema';
@@ -132,9 +132,8 @@ async function visibleThingOrg(db: Db, caller: Caller, thingId: string): Promise
 export function hazardRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
 
-  app.get('/organization/hazards', async (request): Promise<HazardReportWire> => {
-    const caller = await requireCaller(db, request);
-    requireAny(caller, HAZARD_VIEW);
+  app.get('/organization/hazards', { config: { access: HAZARD_VIEW } }, async (request): Promise<HazardReportWire> => {
+    const { caller } = request;
     const orgIds = await listOrgIds(db, caller, request.query);
     const query = (request.query ?? {}) as Record<string, unknown>;
     const now = deps.now().getTime();
@@ -168,9 +167,8 @@ export function hazardRoutes(app: FastifyInstance, deps: ServerDeps): void {
     return { ...answer, hazards: list, counts: hazardCounts(list) };
   });
 
-  app.post('/organization/hazards', async (request, reply): Promise<HazardWire> => {
-    const caller = await requireCaller(db, request);
-    requireAny(caller, HAZARD_REPORT);
+  app.post('/organization/hazards', { config: { access: HAZARD_REPORT } }, async (request, reply): Promise<HazardWire> => {
+    const { caller } = request;
     const body = parse(hazardBody, request.body);
     const now = deps.now();
     const reportedAt = body.reported_at ? new Date(body.reported_at) : now;

@@ -2,17 +2,17 @@
  * part 1 §7 event (location) calls: GET /locations, GET /locations/active, PUT /locations/{id}.
  */
 import { and, asc, desc, eq, gt, gte, isNull, or, sql } from 'drizzle-orm';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { EVENT_HISTORY_MS, EVENTS_KEPT } from '../../src/domain/constants';
 import { canEditEvent, section } from '../../src/domain/permissions';
 import { locationEditSchema } from '../../src/domain/validation/location';
-import { requireAny, requireCaller } from '../auth/context';
 import { locations } from '../db/schema';
 import type { ServerDeps } from '../deps';
-import { forbidden, HttpError, notFound, parse, unprocessable } from './errors';
+import { HttpError, notFound, parse, unprocessable } from './errors';
 import { toLocationWires } from './location-wire';
-import { isUuid, sinceParam } from './query';
+import { idPath, isUuid, sinceParam } from './query';
 import { orgAccess, orgCondition, requestedOrgs } from './organization-scope';
 
 const UUID_MESSAGE = 'must be a uuid';
@@ -44,10 +44,10 @@ const EVENT_ORDER = [
 
 export function locationRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/locations', async (request) => {
-    const caller = await requireCaller(db, request);
-    requireAny(caller, section('events').anyOf);
+  app.get('/locations', { config: { access: section('events').anyOf } }, async (request) => {
+    const { caller } = request;
     const orgIds = requestedOrgs(request.query, caller.scope);
     const since = sinceParam(request.query);
     const now = deps.now();
@@ -75,9 +75,8 @@ export function locationRoutes(app: FastifyInstance, deps: ServerDeps): void {
     };
   });
 
-  app.get('/locations/active', async (request) => {
-    const caller = await requireCaller(db, request);
-    requireAny(caller, section('events').anyOf);
+  app.get('/locations/active', { config: { access: section('events').anyOf } }, async (request) => {
+    const { caller } = request;
     const orgIds = requestedOrgs(request.query, caller.scope);
     const now = deps.now();
     const rows = await db
@@ -88,10 +87,9 @@ export function locationRoutes(app: FastifyInstance, deps: ServerDeps): void {
     return { data: await toLocationWires(db, rows, now), meta: { server_timestamp: now.toISOString(), deleted_ids: [] } };
   });
 
-  app.put('/locations/:id', async (request) => {
-    const caller = await requireCaller(db, request);
-    if (!canEditEvent(caller.permissions)) throw forbidden();
-    const { id } = request.params as { id: string };
+  api.put('/locations/:id', { config: { access: (caller) => canEditEvent(caller.permissions) }, schema: { params: idPath } }, async (request) => {
+    const { caller } = request;
+    const { id } = request.params;
     if (!isUuid(id)) throw notFound('Location');
     const body = parse(locationUpdateSchema, request.body);
     const [location] = await db.select().from(locations).where(eq(locations.id, id)).limit(1);

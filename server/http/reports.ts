@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { sortMonthlyReports, type MonthlyReport, type MonthlyReportWire } from '../../src/domain/monthly-report';
 import { section } from '../../src/domain/permissions';
-import { requireAny, requireCaller, type Caller } from '../auth/context';
 import { canSeeOrg } from '../auth/scope';
 import { signedLinksFor } from '../auth/signed-links';
 import { monthlyReports, organizations } from '../db/schema';
@@ -28,17 +27,13 @@ const toWire = (report: MonthlyReport): MonthlyReportWire => ({
   organization_name: report.orgName,
 });
 
-function requireReports(caller: Caller): void {
-  requireAny(caller, section('reports').anyOf);
-}
 
 export function reportRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
   const store = createFileStore(deps.config.dataDir);
 
-  app.get('/reports/:orgId/organization_monthly_report_list', async (request) => {
-    const caller = await requireCaller(db, request);
-    requireReports(caller);
+  app.get('/reports/:orgId/organization_monthly_report_list', { config: { access: section('reports').anyOf } }, async (request) => {
+    const { caller } = request;
     // A malformed id names no organization: the same 404 as an unknown one (part 2 §8 'Organization not found').
     const params = orgParams.safeParse(request.params);
     if (!params.success) throw notFound('Organization');
@@ -65,9 +60,8 @@ export function reportRoutes(app: FastifyInstance, deps: ServerDeps): void {
     return sortMonthlyReports(visible).map(toWire);
   });
 
-  app.get('/reports/organization_monthly_report_pdf_link', async (request) => {
-    const caller = await requireCaller(db, request);
-    requireReports(caller);
+  app.get('/reports/organization_monthly_report_pdf_link', { config: { access: section('reports').anyOf } }, async (request) => {
+    const { caller } = request;
     const { filename } = parse(linkQuery, request.query);
     const [report] = await db
       .select({ fileId: monthlyReports.fileId, orgId: monthlyReports.organizationId })

@@ -19,7 +19,7 @@ import type { Db } from '../db/connection';
 import { apiKeys, organizations, users } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { idPath, isUuid } from './query';
-import { notFound, parse, unprocessable } from './errors';
+import { notFound, unprocessable } from './errors';
 
 /** Keys read `lb_` + 43 base64url characters; the prefix shown is the first 11 characters. */
 export const API_KEY_PREFIX = 'lb_';
@@ -91,9 +91,8 @@ export function apiKeyRoutes(app: FastifyInstance, deps: ServerDeps): void {
   });
 
   /** Creates a key and answers it once. At most API_KEY_LIMIT live keys per user → 422 api_key_limit. */
-  app.post('/api_keys', { config: { access: keyAction('canCreate') } }, async (request, reply) => {
-    const { caller } = request;
-    const body = parse(createBody, request.body);
+  api.post('/api_keys', { config: { access: keyAction('canCreate') }, schema: { body: createBody } }, async (request, reply) => {
+    const { caller, body } = request;
     const token = `${API_KEY_PREFIX}${newToken()}`;
     const now = deps.now();
     const created = await db.transaction(async (tx) => {

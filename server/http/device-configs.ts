@@ -141,9 +141,8 @@ export function deviceConfigRoutes(app: FastifyInstance, deps: ServerDeps): void
   });
 
   /** Creates a configuration in `organization_id` (default: the caller's organization); user_id is the caller. */
-  app.post('/organization/device_configs', { config: { access: DEVICE_CONFIG_PERMISSIONS } }, async (request, reply) => {
-    const { caller } = request;
-    const body = parse(deviceConfigBody, request.body);
+  api.post('/organization/device_configs', { config: { access: DEVICE_CONFIG_PERMISSIONS }, schema: { body: deviceConfigBody } }, async (request, reply) => {
+    const { caller, body } = request;
     const values = await validated(db, body);
     const org = await administeredOrg(db, caller, body.organization_id);
     const now = deps.now();

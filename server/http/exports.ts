@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CLIENT_ERROR_CODES, EXPORT_LIMIT_TEXT } from '../../src/domain/errors';
 import {
@@ -23,8 +24,9 @@ import type { ServerDeps } from '../deps';
 import { FILE_KINDS, createFileStore, fileKind } from '../files';
 import { monthName } from '../jobs/monthly-report-pdf';
 import { enqueueJob } from '../jobs/runner';
-import { HttpError, forbidden, notFound, parse, parseForm, unprocessable } from './errors';
-import { listParam, uuidParam } from './query';
+import { HttpError, forbidden, notFound, parseForm, unprocessable } from './errors';
+import { listParam } from './query';
+import { pathIds } from './route-validation';
 
 /**
  * Exports (part 2 §7 "GET/POST /organization/export", "DELETE /organization/export/{id}",
@@ -144,6 +146,9 @@ const FILE_NAME_UNSAFE = /[^A-Za-z0-9 ._()-]+/g;
 
 export function exportRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  /** An export's path: an id that is no uuid names none (404 'Export not found'). */
+  const exportPath = { params: pathIds(z.object({ id: z.uuid() }), 'Export') };
   const store = createFileStore(deps.config.dataDir);
 
   /** A visible, not deleted export, else 404 (another organization's export is "not found"). */
@@ -172,9 +177,8 @@ export function exportRoutes(app: FastifyInstance, deps: ServerDeps): void {
     return rows.map(toWire);
   });
 
-  app.post('/organization/export', { config: { access: (caller) => areaCrud(caller.permissions, 'export').canCreate } }, async (request, reply) => {
-    const { caller } = request;
-    const body = parse(exportRequestSchema, request.body);
+  api.post('/organization/export', { config: { access: (caller) => areaCrud(caller.permissions, 'export').canCreate }, schema: { body: exportRequestSchema } }, async (request, reply) => {
+    const { caller, body } = request;
     const now = deps.now();
     const startTime = wireMs('export_start_time', body.export_start_time);
     const endTime = wireMs('export_end_time', body.export_end_time);
@@ -239,11 +243,9 @@ export function exportRoutes(app: FastifyInstance, deps: ServerDeps): void {
     return reply.code(201).send(toWire(created));
   });
 
-  app.get('/organization/export/:id', { config: { access: section('exports').anyOf } }, async (request) => {
+  api.get('/organization/export/:id', { config: { access: section('exports').anyOf }, schema: exportPath }, async (request) => {
     const { caller } = request;
-    const params = uuidParam.safeParse(request.params);
-    if (!params.success) throw notFound('Export');
-    const row = await findExport(caller, params.data.id);
+    const row = await findExport(caller, request.params.id);
     const downloadable = (request.query as Record<string, unknown> | undefined)?.is_downloadable;
     if (downloadable !== 'true' && downloadable !== true) return toWire(row);
     // part 2 §8 'File not found': not completed yet, or the file is gone.
@@ -251,11 +253,9 @@ export function exportRoutes(app: FastifyInstance, deps: ServerDeps): void {
     return { file_url: signedLinksFor(deps.config.dataDir).sign(row.fileId, deps.now()) };
   });
 
-  app.delete('/organization/export/:id', { config: { access: section('exports').anyOf } }, async (request) => {
+  api.delete('/organization/export/:id', { config: { access: section('exports').anyOf }, schema: exportPath }, async (request) => {
     const { caller } = request;
-    const params = uuidParam.safeParse(request.params);
-    if (!params.success) throw notFound('Export');
-    const row = await findExport(caller, params.data.id);
+    const row = await findExport(caller, request.params.id);
     // part 2 §8 'Only the export creator can delete' (the tooltip of §4 ends with a period; the error does not).
     if (!canDeleteExport({ requestedBy: row.requestedBy }, caller.userId)) {
       throw forbidden(NOT_CREATOR_MESSAGE, CLIENT_ERROR_CODES.notCreator);
@@ -283,8 +283,8 @@ export function exportRoutes(app: FastifyInstance, deps: ServerDeps): void {
   }
 
   /** GET /files/{fileId}?expires&signature: no bearer; the signature is the permission. */
-  app.get('/files/:fileId', async (request, reply) => {
-    const { fileId } = request.params as { fileId: string };
+  api.get('/files/:fileId', { schema: { params: z.object({ fileId: z.string() }) } }, async (request, reply) => {
+    const { fileId } = request.params;
     const query = (request.query ?? {}) as Record<string, unknown>;
     const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
     const check = signedLinksFor(deps.config.dataDir).verify(fileId, text(query.expires), text(query.signature), deps.now());

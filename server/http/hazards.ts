@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { HAZARD_SEVERITIES, HAZARD_TYPES, type HazardSeverity, type HazardType } from '../../src/domain/constants';
@@ -131,6 +132,7 @@ async function visibleThingOrg(db: Db, caller: Caller, thingId: string): Promise
 
 export function hazardRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
   app.get('/organization/hazards', { config: { access: HAZARD_VIEW } }, async (request): Promise<HazardReportWire> => {
     const { caller } = request;
@@ -167,9 +169,8 @@ export function hazardRoutes(app: FastifyInstance, deps: ServerDeps): void {
     return { ...answer, hazards: list, counts: hazardCounts(list) };
   });
 
-  app.post('/organization/hazards', { config: { access: HAZARD_REPORT } }, async (request, reply): Promise<HazardWire> => {
-    const { caller } = request;
-    const body = parse(hazardBody, request.body);
+  api.post('/organization/hazards', { config: { access: HAZARD_REPORT }, schema: { body: hazardBody } }, async (request, reply): Promise<HazardWire> => {
+    const { caller, body } = request;
     const now = deps.now();
     const reportedAt = body.reported_at ? new Date(body.reported_at) : now;
     if (reportedAt.getTime() > now.getTime()) throw unprocessable(`reported_at: ${MESSAGES.pastDate}`);

@@ -17,7 +17,7 @@ import { integrationConfigurations, organizations } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { administeredOrg, administeredOrgIds, canAdministerOrg } from './account-admin';
 import { idPath, isUuid } from './query';
-import { notFound, parse, unprocessable } from './errors';
+import { notFound, unprocessable } from './errors';
 import { listParam } from './query';
 
 const SETTINGS_MAX_ENTRIES = 20;
@@ -93,9 +93,8 @@ export function integrationRoutes(app: FastifyInstance, deps: ServerDeps): void 
   });
 
   /** Adds a provider's configuration; a provider already configured → 422 'Provider already used'. */
-  app.post('/organization/integrations', { config: { access: integrationAction('canCreate') } }, async (request, reply) => {
-    const { caller } = request;
-    const body = parse(createBody, request.body);
+  api.post('/organization/integrations', { config: { access: integrationAction('canCreate') }, schema: { body: createBody } }, async (request, reply) => {
+    const { caller, body } = request;
     const org = await administeredOrg(db, caller, body.organization_id);
     const created = await db.transaction(async (tx) => {
       // Lock the organization's row: two concurrent additions of one provider cannot both pass.

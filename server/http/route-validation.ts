@@ -15,7 +15,10 @@ import { notFound, parse, type HttpError } from './errors';
  */
 const FAILURE_ANSWERS = new WeakMap<z.ZodType, () => HttpError>();
 
-/** The params schema of a path whose ids must be uuids; a failure is 404 '<what> not found'. */
+/**
+ * The params schema of a path whose ids must be uuids; a failure is 404 '<what> not found'. Pass a
+ * schema made for this path alone: the answer is tied to the schema object.
+ */
 export function pathIds<S extends z.ZodType>(schema: S, what: string): S {
   FAILURE_ANSWERS.set(schema, () => notFound(what));
   return schema;

@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DAY_MS } from '../../src/domain/constants';
 import { section, type Permission } from '../../src/domain/permissions';
@@ -126,10 +127,11 @@ export const coverageWireSchema = z.object({
 /** part 2 §7: GET /things/{thingId}/trips and GET /things/coverage. */
 export function tripRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/things/:thingId/trips', { config: { access: TRIP_VIEW } }, async (request): Promise<TripWire> => {
+  api.get('/things/:thingId/trips', { config: { access: TRIP_VIEW }, schema: { params: z.object({ thingId: z.string() }) } }, async (request): Promise<TripWire> => {
     const { caller } = request;
-    const thingId = thingIdParam((request.params as Record<string, unknown>)['thingId'], 'thingId');
+    const thingId = thingIdParam(request.params.thingId, 'thingId');
     const thing = await visibleThing(db, caller, thingId);
     const now = deps.now().getTime();
     const range = askedRange(request.query, thing.timezone, now);

@@ -201,10 +201,10 @@ export function userRoutes(app: FastifyInstance, deps: ServerDeps): void {
    * part 2 §7 PUT /users/{id}: firstname, lastname, email, id, role_id; the legacy form sends no
    * email (the e-mail stays).
    */
-  api.put('/users/:id', { config: { access: userAction('canUpdate') }, schema: { params: idPath } }, async (request) => {
+  api.put('/users/:id', { config: { access: userAction('canUpdate') }, schema: { params: idPath, body: userBody } }, async (request) => {
     const { caller } = request;
     const { id } = request.params;
-    const body = parse(userBody, request.body);
+    const body = request.body;
     const target = await manageableUser(db, caller, id);
     if (body.id !== undefined && body.id !== target.id) {
       throw unprocessable('id: must be the id of the path', 'invalid', { fields: { id: 'must be the id of the path' } });
@@ -239,10 +239,10 @@ export function userRoutes(app: FastifyInstance, deps: ServerDeps): void {
   });
 
   /** part 2 §7 PATCH /users/{userId}: firstName and lastName (camelCase, as §7 shows); the answer's id updates the list. */
-  api.patch('/users/:id', { config: { access: userAction('canUpdate') }, schema: { params: idPath } }, async (request) => {
+  api.patch('/users/:id', { config: { access: userAction('canUpdate') }, schema: { params: idPath, body: patchBody } }, async (request) => {
     const { caller } = request;
     const { id } = request.params;
-    const body = parse(patchBody, request.body);
+    const body = request.body;
     const target = await manageableUser(db, caller, id);
     const form = parseForm(
       userFormSchema.pick({ firstName: true, lastName: true }),

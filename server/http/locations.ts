@@ -3,6 +3,7 @@
  */
 import { and, asc, desc, eq, gt, gte, isNull, or, sql } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Caller } from '../auth/context';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { EVENT_HISTORY_MS, EVENTS_KEPT } from '../../src/domain/constants';
@@ -10,9 +11,10 @@ import { canEditEvent, section } from '../../src/domain/permissions';
 import { locationEditSchema } from '../../src/domain/validation/location';
 import { locations } from '../db/schema';
 import type { ServerDeps } from '../deps';
-import { HttpError, notFound, parse, unprocessable } from './errors';
+import { HttpError, notFound, unprocessable } from './errors';
 import { toLocationWires } from './location-wire';
-import { idPath, isUuid, sinceParam } from './query';
+import { sinceParam } from './query';
+import { pathIds } from './route-validation';
 import { orgAccess, orgCondition, requestedOrgs } from './organization-scope';
 
 const UUID_MESSAGE = 'must be a uuid';
@@ -87,11 +89,11 @@ export function locationRoutes(app: FastifyInstance, deps: ServerDeps): void {
     return { data: await toLocationWires(db, rows, now), meta: { server_timestamp: now.toISOString(), deleted_ids: [] } };
   });
 
-  api.put('/locations/:id', { config: { access: (caller) => canEditEvent(caller.permissions) }, schema: { params: idPath } }, async (request) => {
-    const { caller } = request;
+  const locationPath = pathIds(z.object({ id: z.uuid() }), 'Location');
+  const mayEdit = (caller: Caller) => canEditEvent(caller.permissions);
+  api.put('/locations/:id', { config: { access: mayEdit }, schema: { params: locationPath, body: locationUpdateSchema } }, async (request) => {
+    const { caller, body } = request;
     const { id } = request.params;
-    if (!isUuid(id)) throw notFound('Location');
-    const body = parse(locationUpdateSchema, request.body);
     const [location] = await db.select().from(locations).where(eq(locations.id, id)).limit(1);
     const access = location ? orgAccess(caller.scope, location.organizationId) : 'none';
     if (!location || access === 'none') throw notFound('Location');

@@ -8,13 +8,9 @@ import { createEvents, type ServerDeps } from './deps';
 import { createMailer, type Mailer } from './mail/mailer';
 import { HttpError, installErrorHandler, OVERLOADED_MESSAGE } from './http/errors';
 import { REDACT_PATHS, REDACTED, serializeRequest } from './http/log-redaction';
-import { registerApiRoutes } from './http/routes';
-import { versionRoutes } from './http/version';
-import { spaRoutes } from './http/spa';
+import { registerRoutes, type RouteServices } from './http/routes';
 import { connectNatsBus, InProcessBus, type Bus } from './live/bus';
-import { cableRoutes } from './live/cable';
 import { IngestEngine } from './live/ingest';
-import { ingestRoutes } from './live/ingest-route';
 
 export interface BuildOptions {
   logger?: boolean;
@@ -119,8 +115,7 @@ export async function buildServer(config: ServerConfig, opts: BuildOptions = {})
       throw new HttpError(SERVICE_UNAVAILABLE, 'overloaded', OVERLOADED_MESSAGE);
     },
   });
-  versionRoutes(app, config.version);
-
+  let services: RouteServices | undefined;
   if (opts.database) {
     const db = opts.database.db;
     const deps: ServerDeps = {
@@ -134,12 +129,10 @@ export async function buildServer(config: ServerConfig, opts: BuildOptions = {})
     };
     app.deps = deps;
     app.decorate('lightbarNow', deps.now);
-    registerApiRoutes(app, deps);
-    await cableRoutes(app, deps, deps.bus);
     const ingest = new IngestEngine(deps);
     await ingest.reload();
     app.ingest = ingest;
-    ingestRoutes(app, deps, ingest);
+    services = { deps, ingest };
     app.addHook('onClose', async () => {
       await ingest.stop();
       deps.mailer.close();
@@ -147,6 +140,6 @@ export async function buildServer(config: ServerConfig, opts: BuildOptions = {})
     });
   }
 
-  await spaRoutes(app, config.distDir);
+  await registerRoutes(app, config.version, config.distDir, services);
   return app;
 }

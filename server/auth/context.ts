@@ -19,7 +19,11 @@ export interface Caller {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    caller?: Caller;
+    /**
+     * The caller: set by the access hook (server/http/route-access.ts) on every route that declares
+     * `config.access`, before its handler runs; read it only there (elsewhere it is undefined).
+     */
+    caller: Caller;
   }
   interface FastifyInstance {
     /** The server's clock (ServerDeps.now): tests move it; token expiry is read from it. */

@@ -6,19 +6,20 @@
  * The key is answered once, on creation; only its SHA-256 hash and a short prefix are stored.
  */
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ApiKeyWire } from '../../src/domain/api-key';
 import { API_KEY_LIMIT } from '../../src/domain/constants';
 import { CLIENT_ERROR_CODES } from '../../src/domain/errors';
 import { areaCrud, type Crud } from '../../src/domain/permissions';
-import { requireCaller, type Caller } from '../auth/context';
+import type { Caller } from '../auth/context';
 import { hashToken, newToken } from '../auth/secrets';
 import type { Db } from '../db/connection';
 import { apiKeys, organizations, users } from '../db/schema';
 import type { ServerDeps } from '../deps';
-import { isUuid } from './query';
-import { forbidden, notFound, parse, unprocessable } from './errors';
+import { idPath, isUuid } from './query';
+import { notFound, unprocessable } from './errors';
 
 /** Keys read `lb_` + 43 base64url characters; the prefix shown is the first 11 characters. */
 export const API_KEY_PREFIX = 'lb_';
@@ -38,11 +39,10 @@ const createBody = z.object({
  * integration configuration permissions govern them (read lists, create creates, delete deletes;
  * manage all three), and user administrators (user:admin variants) may as well.
  */
-function requireKeyAction(caller: Caller, action: keyof Crud): void {
-  if (!areaCrud(caller.permissions, 'integration_configuration')[action] && !areaCrud(caller.permissions, 'user:admin')[action]) {
-    throw forbidden();
-  }
-}
+const keyAction =
+  (action: keyof Crud) =>
+  (caller: Caller): boolean =>
+    areaCrud(caller.permissions, 'integration_configuration')[action] || areaCrud(caller.permissions, 'user:admin')[action];
 
 type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -77,11 +77,11 @@ export async function authenticateApiKey(db: Db, key: string, now: Date): Promis
 
 export function apiKeyRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
   /** The caller's live keys, newest first, each with only its prefix. */
-  app.get('/api_keys', async (request) => {
-    const caller = await requireCaller(db, request);
-    requireKeyAction(caller, 'canRead');
+  app.get('/api_keys', { config: { access: keyAction('canRead') } }, async (request) => {
+    const { caller } = request;
     const rows = await db
       .select()
       .from(apiKeys)
@@ -91,10 +91,8 @@ export function apiKeyRoutes(app: FastifyInstance, deps: ServerDeps): void {
   });
 
   /** Creates a key and answers it once. At most API_KEY_LIMIT live keys per user → 422 api_key_limit. */
-  app.post('/api_keys', async (request, reply) => {
-    const caller = await requireCaller(db, request);
-    requireKeyAction(caller, 'canCreate');
-    const body = parse(createBody, request.body);
+  api.post('/api_keys', { config: { access: keyAction('canCreate') }, schema: { body: createBody } }, async (request, reply) => {
+    const { caller, body } = request;
     const token = `${API_KEY_PREFIX}${newToken()}`;
     const now = deps.now();
     const created = await db.transaction(async (tx) => {
@@ -123,10 +121,9 @@ export function apiKeyRoutes(app: FastifyInstance, deps: ServerDeps): void {
   });
 
   /** Revokes one of the caller's keys; another user's key is 'not found'. */
-  app.delete('/api_keys/:id', async (request) => {
-    const caller = await requireCaller(db, request);
-    requireKeyAction(caller, 'canDelete');
-    const { id } = request.params as { id: string };
+  api.delete('/api_keys/:id', { config: { access: keyAction('canDelete') }, schema: { params: idPath } }, async (request) => {
+    const { caller } = request;
+    const { id } = request.params;
     if (!isUuid(id)) throw notFound('API key');
     const [row] = await db
       .update(apiKeys)

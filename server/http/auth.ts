@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -14,14 +15,14 @@ import { allowedSections } from '../../src/domain/permissions';
 import { tokenRequestSchema } from '../../src/domain/session';
 import { passwordRules } from '../../src/domain/validation/auth';
 import { ACCOUNT_INACTIVITY_EXPIRY_DAYS, RESET_TOKEN_TTL_MS } from '../auth/policy';
-import { callerForToken, requireCaller } from '../auth/context';
+import { callerForToken } from '../auth/context';
 import { hashPassword, hashToken, newToken, sameHash, verifyPassword } from '../auth/secrets';
 import { claimSignInAttempt, clearSignInThrottles, settleSignInSuccess, signInEmailKey } from '../auth/sign-in-throttle';
 import { issueTokens, revokeAllForUser, revokeFamilyOfReusedRefreshToken, revokeToken, rotateRefreshToken } from '../auth/tokens';
 import { organizations, passwordHistory, roles, users } from '../db/schema';
 import { reserveRecoveryMail } from '../mail/recovery-mail-quota';
 import type { ServerDeps } from '../deps';
-import { HttpError, notFound, parse, unprocessable } from './errors';
+import { HttpError, notFound, unprocessable } from './errors';
 import { profileFor } from './profile';
 
 const emailBody = z.object({ email: z.string().trim().min(1, 'Required').max(320) });
@@ -40,6 +41,7 @@ const LOCKED = () =>
 /** part 1 §7 auth calls: user_token, verify_token, revoke_token, forgot_password, reset_password, unlock_account. */
 export function authRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db, mailer, config } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const limited = { config: { rateLimit: { max: config.authRateLimit, timeWindow: '1 minute' } } };
 
   async function findUserByEmail(email: string) {
@@ -67,8 +69,8 @@ export function authRoutes(app: FastifyInstance, deps: ServerDeps): void {
     });
   }
 
-  app.post('/user_token', limited, async (request) => {
-    const body = parse(tokenRequestSchema, request.body);
+  api.post('/user_token', { ...limited, schema: { body: tokenRequestSchema } }, async (request) => {
+    const body = request.body;
     const now = deps.now();
     if (body.grant_type === 'refresh_token') {
       const rotated = await rotateRefreshToken(db, body.refresh_token, now);
@@ -131,23 +133,23 @@ export function authRoutes(app: FastifyInstance, deps: ServerDeps): void {
     return issueTokens(db, user.id, user.organizationId, now);
   });
 
-  app.post('/verify_token', async (request) => {
-    const body = parse(z.object({ access_token: z.string().min(1) }), request.body);
+  api.post('/verify_token', { schema: { body: z.object({ access_token: z.string().min(1) }) } }, async (request) => {
+    const body = request.body;
     const caller = await callerForToken(db, body.access_token, deps.now());
     if (!caller) throw unprocessable('Access token is expired or does not exist.', 'invalid_token');
     return { valid: true, user_id: caller.userId };
   });
 
-  app.post('/revoke_token', async (request) => {
-    const body = parse(z.object({ token: z.string().min(1) }), request.body);
+  api.post('/revoke_token', { schema: { body: z.object({ token: z.string().min(1) }) } }, async (request) => {
+    const body = request.body;
     const revoked = await revokeToken(db, body.token, deps.now());
     if (revoked) deps.events.emit('tokens-revoked', [revoked]);
     // RFC 7009: revoking an unknown token is not an error.
     return {};
   });
 
-  app.post('/forgot_password', limited, async (request) => {
-    const { email } = parse(emailBody, request.body);
+  api.post('/forgot_password', { ...limited, schema: { body: emailBody } }, async (request) => {
+    const { email } = request.body;
     const found = await findUserByEmail(email);
     if (found && !found.user.suspended && (await reserveRecoveryMail(db, found.user.id, deps.now()))) {
       const resetToken = newToken();
@@ -167,15 +169,15 @@ export function authRoutes(app: FastifyInstance, deps: ServerDeps): void {
     return { message: ACCOUNT_RECOVERY_TEXT.emailSentIfFound };
   });
 
-  app.post('/unlock_account', limited, async (request) => {
-    const { email } = parse(emailBody, request.body);
+  api.post('/unlock_account', { ...limited, schema: { body: emailBody } }, async (request) => {
+    const { email } = request.body;
     const found = await findUserByEmail(email);
     if (found?.user.lockedAt) await mailUnlockLink(found.user, deps.now());
     return { message: ACCOUNT_RECOVERY_TEXT.emailSentIfFound };
   });
 
-  app.put('/reset_password', limited, async (request) => {
-    const body = parse(z.object({ token: z.string().min(1), password: z.string().min(1).max(200) }), request.body);
+  api.put('/reset_password', { ...limited, schema: { body: z.object({ token: z.string().min(1), password: z.string().min(1).max(200) }) } }, async (request) => {
+    const body = request.body;
     const now = deps.now();
     const [user] = await db.select().from(users).where(and(eq(users.resetTokenHash, hashToken(body.token)), isNull(users.deletedAt))).limit(1);
     if (!user) throw new HttpError(404, 'not_found', 'Reset token is expired or does not exist.');
@@ -224,8 +226,8 @@ export function authRoutes(app: FastifyInstance, deps: ServerDeps): void {
     return { message: 'Password updated' };
   });
 
-  app.get('/profile', async (request) => {
-    const caller = await requireCaller(db, request);
+  app.get('/profile', { config: { access: 'signed-in' } }, async (request) => {
+    const { caller } = request;
     const profile = await profileFor(db, caller);
     if (!profile) throw notFound('User');
     await db.update(users).set({ lastActivityAt: deps.now() }).where(eq(users.id, caller.userId));

@@ -7,7 +7,6 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireAny, requireCaller } from '../auth/context';
 import { things } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { administeredOrg } from './account-admin';
@@ -35,9 +34,8 @@ export type BillingWire = z.infer<typeof billingWireSchema>;
 
 export function billingRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
-  app.get('/organization/billing', async (request): Promise<BillingWire> => {
-    const caller = await requireCaller(db, request);
-    requireAny(caller, ['billing:read']);
+  app.get('/organization/billing', { config: { access: ['billing:read'] } }, async (request): Promise<BillingWire> => {
+    const { caller } = request;
     const query = parse(z.object({ organization_id: z.string().max(100).optional() }), request.query);
     const org = await administeredOrg(db, caller, query.organization_id);
     const [assets] = await db

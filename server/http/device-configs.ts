@@ -6,17 +6,18 @@
  * Device configuration is hardware administration: thing:admin:manage, or haas:manage.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { DeviceConfigWire } from '../../src/domain/device-config';
 import { HAAS_MANAGE } from '../../src/domain/permissions';
 import { deviceConfigSchema } from '../../src/domain/validation/accounts';
-import { requireAny, requireCaller, type Caller } from '../auth/context';
+import type { Caller } from '../auth/context';
 import type { Db } from '../db/connection';
 import { deviceConfigs, thingTypes } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { administeredOrg, administeredOrgIds, canAdministerOrg } from './account-admin';
-import { isUuid } from './query';
+import { idPath, isUuid } from './query';
 import { parseForm } from './errors';
 import { notFound, parse, unprocessable } from './errors';
 import { listParam } from './query';
@@ -115,12 +116,10 @@ async function validated(db: Db, body: DeviceConfigBody) {
   };
 }
 
-function requireDeviceAdmin(caller: Caller): void {
-  requireAny(caller, DEVICE_CONFIG_PERMISSIONS);
-}
 
 export function deviceConfigRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
   /** A configuration of an organization the caller administers, or 404. */
   async function findConfig(caller: Caller, id: string): Promise<DeviceConfigRow> {
@@ -129,9 +128,8 @@ export function deviceConfigRoutes(app: FastifyInstance, deps: ServerDeps): void
     return row;
   }
 
-  app.get('/organization/device_configs', async (request) => {
-    const caller = await requireCaller(db, request);
-    requireDeviceAdmin(caller);
+  app.get('/organization/device_configs', { config: { access: DEVICE_CONFIG_PERMISSIONS } }, async (request) => {
+    const { caller } = request;
     const orgIds = administeredOrgIds(caller.scope, listParam(request.query, 'org_ids'));
     if (orgIds.length === 0) return [];
     const rows = await db
@@ -143,10 +141,8 @@ export function deviceConfigRoutes(app: FastifyInstance, deps: ServerDeps): void
   });
 
   /** Creates a configuration in `organization_id` (default: the caller's organization); user_id is the caller. */
-  app.post('/organization/device_configs', async (request, reply) => {
-    const caller = await requireCaller(db, request);
-    requireDeviceAdmin(caller);
-    const body = parse(deviceConfigBody, request.body);
+  api.post('/organization/device_configs', { config: { access: DEVICE_CONFIG_PERMISSIONS }, schema: { body: deviceConfigBody } }, async (request, reply) => {
+    const { caller, body } = request;
     const values = await validated(db, body);
     const org = await administeredOrg(db, caller, body.organization_id);
     const now = deps.now();
@@ -159,10 +155,9 @@ export function deviceConfigRoutes(app: FastifyInstance, deps: ServerDeps): void
   });
 
   /** Replaces a configuration; user_id becomes the caller (who changed it last). It may move to another administered organization. */
-  app.put('/organization/device_configs/:id', async (request) => {
-    const caller = await requireCaller(db, request);
-    requireDeviceAdmin(caller);
-    const { id } = request.params as { id: string };
+  api.put('/organization/device_configs/:id', { config: { access: DEVICE_CONFIG_PERMISSIONS }, schema: { params: idPath } }, async (request) => {
+    const { caller } = request;
+    const { id } = request.params;
     const current = await findConfig(caller, id);
     const body = parse(deviceConfigBody, request.body);
     if (body.id !== undefined && body.id !== current.id) {
@@ -179,10 +174,9 @@ export function deviceConfigRoutes(app: FastifyInstance, deps: ServerDeps): void
     return deviceConfigWire(row);
   });
 
-  app.delete('/organization/device_configs/:id', async (request) => {
-    const caller = await requireCaller(db, request);
-    requireDeviceAdmin(caller);
-    const { id } = request.params as { id: string };
+  api.delete('/organization/device_configs/:id', { config: { access: DEVICE_CONFIG_PERMISSIONS }, schema: { params: idPath } }, async (request) => {
+    const { caller } = request;
+    const { id } = request.params;
     const current = await findConfig(caller, id);
     await db.delete(deviceConfigs).where(eq(deviceConfigs.id, current.id));
     return { id: current.id };

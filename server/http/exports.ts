@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CLIENT_ERROR_CODES, EXPORT_LIMIT_TEXT } from '../../src/domain/errors';
 import {
@@ -14,7 +15,7 @@ import {
 import { areaCrud, section } from '../../src/domain/permissions';
 import { isInputTime, TIME_RANGE_MESSAGE } from '../../src/domain/validation/boundary';
 import { exportFormSchema } from '../../src/domain/validation/reports';
-import { requireAny, requireCaller, type Caller } from '../auth/context';
+import type { Caller } from '../auth/context';
 import { canSeeOrg, requestedOrgIds, thingVisibleSql } from '../auth/scope';
 import { signedLinksFor } from '../auth/signed-links';
 import type { Db } from '../db/connection';
@@ -23,9 +24,9 @@ import type { ServerDeps } from '../deps';
 import { FILE_KINDS, createFileStore, fileKind } from '../files';
 import { monthName } from '../jobs/monthly-report-pdf';
 import { enqueueJob } from '../jobs/runner';
-import { HttpError, forbidden, notFound, parse, parseForm, unprocessable } from './errors';
-import { listParam, uuidParam } from './query';
-import { reportRoutes } from './reports';
+import { HttpError, forbidden, notFound, parseForm, unprocessable } from './errors';
+import { listParam } from './query';
+import { pathIds } from './route-validation';
 
 /**
  * Exports (part 2 §7 "GET/POST /organization/export", "DELETE /organization/export/{id}",
@@ -137,9 +138,6 @@ async function requireExportCapacity(tx: Db, userId: string, organizationId: str
 const HTTP_TOO_MANY_REQUESTS = 429;
 const exportLimit = (message: string) => new HttpError(HTTP_TOO_MANY_REQUESTS, CLIENT_ERROR_CODES.exportLimit, message);
 
-function requireExports(caller: Caller): void {
-  requireAny(caller, section('exports').anyOf);
-}
 
 /** part 2 §8 "Delete export | not creator | 'Only the export creator can delete'". */
 const NOT_CREATOR_MESSAGE = 'Only the export creator can delete';
@@ -148,6 +146,9 @@ const FILE_NAME_UNSAFE = /[^A-Za-z0-9 ._()-]+/g;
 
 export function exportRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  /** An export's path: an id that is no uuid names none (404 'Export not found'). */
+  const exportPath = { params: pathIds(z.object({ id: z.uuid() }), 'Export') };
   const store = createFileStore(deps.config.dataDir);
 
   /** A visible, not deleted export, else 404 (another organization's export is "not found"). */
@@ -161,9 +162,8 @@ export function exportRoutes(app: FastifyInstance, deps: ServerDeps): void {
     return row;
   }
 
-  app.get('/organization/export', async (request) => {
-    const caller = await requireCaller(db, request);
-    requireExports(caller);
+  app.get('/organization/export', { config: { access: section('exports').anyOf } }, async (request) => {
+    const { caller } = request;
     const requested = listParam(request.query, 'org_ids');
     // An id that is no uuid names no organization (and must not reach a uuid column).
     const asked = requested.filter((id) => z.uuid().safeParse(id).success);
@@ -177,10 +177,8 @@ export function exportRoutes(app: FastifyInstance, deps: ServerDeps): void {
     return rows.map(toWire);
   });
 
-  app.post('/organization/export', async (request, reply) => {
-    const caller = await requireCaller(db, request);
-    if (!areaCrud(caller.permissions, 'export').canCreate) throw forbidden();
-    const body = parse(exportRequestSchema, request.body);
+  api.post('/organization/export', { config: { access: (caller) => areaCrud(caller.permissions, 'export').canCreate }, schema: { body: exportRequestSchema } }, async (request, reply) => {
+    const { caller, body } = request;
     const now = deps.now();
     const startTime = wireMs('export_start_time', body.export_start_time);
     const endTime = wireMs('export_end_time', body.export_end_time);
@@ -245,12 +243,9 @@ export function exportRoutes(app: FastifyInstance, deps: ServerDeps): void {
     return reply.code(201).send(toWire(created));
   });
 
-  app.get('/organization/export/:id', async (request) => {
-    const caller = await requireCaller(db, request);
-    requireExports(caller);
-    const params = uuidParam.safeParse(request.params);
-    if (!params.success) throw notFound('Export');
-    const row = await findExport(caller, params.data.id);
+  api.get('/organization/export/:id', { config: { access: section('exports').anyOf }, schema: exportPath }, async (request) => {
+    const { caller } = request;
+    const row = await findExport(caller, request.params.id);
     const downloadable = (request.query as Record<string, unknown> | undefined)?.is_downloadable;
     if (downloadable !== 'true' && downloadable !== true) return toWire(row);
     // part 2 §8 'File not found': not completed yet, or the file is gone.
@@ -258,12 +253,9 @@ export function exportRoutes(app: FastifyInstance, deps: ServerDeps): void {
     return { file_url: signedLinksFor(deps.config.dataDir).sign(row.fileId, deps.now()) };
   });
 
-  app.delete('/organization/export/:id', async (request) => {
-    const caller = await requireCaller(db, request);
-    requireExports(caller);
-    const params = uuidParam.safeParse(request.params);
-    if (!params.success) throw notFound('Export');
-    const row = await findExport(caller, params.data.id);
+  api.delete('/organization/export/:id', { config: { access: section('exports').anyOf }, schema: exportPath }, async (request) => {
+    const { caller } = request;
+    const row = await findExport(caller, request.params.id);
     // part 2 §8 'Only the export creator can delete' (the tooltip of §4 ends with a period; the error does not).
     if (!canDeleteExport({ requestedBy: row.requestedBy }, caller.userId)) {
       throw forbidden(NOT_CREATOR_MESSAGE, CLIENT_ERROR_CODES.notCreator);
@@ -291,8 +283,8 @@ export function exportRoutes(app: FastifyInstance, deps: ServerDeps): void {
   }
 
   /** GET /files/{fileId}?expires&signature: no bearer; the signature is the permission. */
-  app.get('/files/:fileId', async (request, reply) => {
-    const { fileId } = request.params as { fileId: string };
+  api.get('/files/:fileId', { schema: { params: z.object({ fileId: z.string() }) } }, async (request, reply) => {
+    const { fileId } = request.params;
     const query = (request.query ?? {}) as Record<string, unknown>;
     const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
     const check = signedLinksFor(deps.config.dataDir).verify(fileId, text(query.expires), text(query.signature), deps.now());
@@ -311,10 +303,4 @@ export function exportRoutes(app: FastifyInstance, deps: ServerDeps): void {
       .header('x-content-type-options', 'nosniff')
       .send(file.stream);
   });
-}
-
-/** Every call of part 2's Data section (reports, exports, file downloads), registered once. */
-export function dataRoutes(app: FastifyInstance, deps: ServerDeps): void {
-  reportRoutes(app, deps);
-  exportRoutes(app, deps);
 }

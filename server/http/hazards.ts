@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { HAZARD_SEVERITIES, HAZARD_TYPES, type HazardSeverity, type HazardType } from '../../src/domain/constants';
@@ -8,16 +9,15 @@ import { inputDateTime } from '../../src/domain/validation/boundary';
 import { latitudeField, longitudeField } from '../../src/domain/validation/fields';
 import { MESSAGES } from '../../src/domain/validation/messages';
 import { hazardReportSchema } from '../../src/domain/validation/reports';
-import { requireAny, requireCaller, type Caller } from '../auth/context';
+import type { Caller } from '../auth/context';
 import { thingVisibleSql } from '../auth/scope';
 import type { Db } from '../db/connection';
 import { hazards, organizations, things } from '../db/schema';
 import type { ServerDeps } from '../deps';
-import { listOrgIds, visibleOrganization } from './areas';
+import { listOrgIds, orgAccess, visibleOrganization } from './organization-scope';
 import { parseForm } from './errors';
 import { forbidden, parse, unprocessable } from './errors';
 import { listParam, sinceParam } from './query';
-import { orgAccess } from './locations';
 
 /**
  * Hazards (part 2 §2 Hazards: "a report of hazards by type and severity", §5 Hazard report; the
@@ -132,10 +132,10 @@ async function visibleThingOrg(db: Db, caller: Caller, thingId: string): Promise
 
 export function hazardRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/organization/hazards', async (request): Promise<HazardReportWire> => {
-    const caller = await requireCaller(db, request);
-    requireAny(caller, HAZARD_VIEW);
+  app.get('/organization/hazards', { config: { access: HAZARD_VIEW } }, async (request): Promise<HazardReportWire> => {
+    const { caller } = request;
     const orgIds = await listOrgIds(db, caller, request.query);
     const query = (request.query ?? {}) as Record<string, unknown>;
     const now = deps.now().getTime();
@@ -169,10 +169,8 @@ export function hazardRoutes(app: FastifyInstance, deps: ServerDeps): void {
     return { ...answer, hazards: list, counts: hazardCounts(list) };
   });
 
-  app.post('/organization/hazards', async (request, reply): Promise<HazardWire> => {
-    const caller = await requireCaller(db, request);
-    requireAny(caller, HAZARD_REPORT);
-    const body = parse(hazardBody, request.body);
+  api.post('/organization/hazards', { config: { access: HAZARD_REPORT }, schema: { body: hazardBody } }, async (request, reply): Promise<HazardWire> => {
+    const { caller, body } = request;
     const now = deps.now();
     const reportedAt = body.reported_at ? new Date(body.reported_at) : now;
     if (reportedAt.getTime() > now.getTime()) throw unprocessable(`reported_at: ${MESSAGES.pastDate}`);

@@ -6,17 +6,18 @@
  * An organization has at most one configuration per provider (README INTEGRATION_PROVIDERS).
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { INTEGRATION_PROVIDERS } from '../../src/domain/constants';
 import { areaCrud, type Crud } from '../../src/domain/permissions';
 import { MESSAGES } from '../../src/domain/validation/messages';
-import { requireCaller, type Caller } from '../auth/context';
+import type { Caller } from '../auth/context';
 import { integrationConfigurations, organizations } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { administeredOrg, administeredOrgIds, canAdministerOrg } from './account-admin';
-import { isUuid } from './query';
-import { forbidden, notFound, parse, unprocessable } from './errors';
+import { idPath, isUuid } from './query';
+import { notFound, unprocessable } from './errors';
 import { listParam } from './query';
 
 const SETTINGS_MAX_ENTRIES = 20;
@@ -49,9 +50,10 @@ const createBody = z.object({
 });
 
 /** part 2 §6: integration configuration read, create, delete; manage sets all. */
-function requireIntegrationAction(caller: Caller, action: keyof Crud): void {
-  if (!areaCrud(caller.permissions, 'integration_configuration')[action]) throw forbidden();
-}
+const integrationAction =
+  (action: keyof Crud) =>
+  (caller: Caller): boolean =>
+    areaCrud(caller.permissions, 'integration_configuration')[action];
 
 function masked(settings: Record<string, string>): Record<string, string> {
   return Object.fromEntries(
@@ -75,11 +77,11 @@ function integrationWire(row: IntegrationRow): IntegrationWire {
 
 export function integrationRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
   /** The configurations of the organizations asked (those the caller administers; default their own). */
-  app.get('/organization/integrations', async (request) => {
-    const caller = await requireCaller(db, request);
-    requireIntegrationAction(caller, 'canRead');
+  app.get('/organization/integrations', { config: { access: integrationAction('canRead') } }, async (request) => {
+    const { caller } = request;
     const orgIds = administeredOrgIds(caller.scope, listParam(request.query, 'org_ids'));
     if (orgIds.length === 0) return [];
     const rows = await db
@@ -91,10 +93,8 @@ export function integrationRoutes(app: FastifyInstance, deps: ServerDeps): void 
   });
 
   /** Adds a provider's configuration; a provider already configured → 422 'Provider already used'. */
-  app.post('/organization/integrations', async (request, reply) => {
-    const caller = await requireCaller(db, request);
-    requireIntegrationAction(caller, 'canCreate');
-    const body = parse(createBody, request.body);
+  api.post('/organization/integrations', { config: { access: integrationAction('canCreate') }, schema: { body: createBody } }, async (request, reply) => {
+    const { caller, body } = request;
     const org = await administeredOrg(db, caller, body.organization_id);
     const created = await db.transaction(async (tx) => {
       // Lock the organization's row: two concurrent additions of one provider cannot both pass.
@@ -117,10 +117,9 @@ export function integrationRoutes(app: FastifyInstance, deps: ServerDeps): void 
   });
 
   /** Removes a configuration of an organization the caller administers; others are 'not found'. */
-  app.delete('/organization/integrations/:id', async (request) => {
-    const caller = await requireCaller(db, request);
-    requireIntegrationAction(caller, 'canDelete');
-    const { id } = request.params as { id: string };
+  api.delete('/organization/integrations/:id', { config: { access: integrationAction('canDelete') }, schema: { params: idPath } }, async (request) => {
+    const { caller } = request;
+    const { id } = request.params;
     const [row] = isUuid(id)
       ? await db.select().from(integrationConfigurations).where(eq(integrationConfigurations.id, id)).limit(1)
       : [];

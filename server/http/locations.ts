@@ -1,56 +1,25 @@
 /**
  * part 1 §7 event (location) calls: GET /locations, GET /locations/active, PUT /locations/{id}.
- * Also the organization helpers the asset calls share: the requested `org_ids[]` and what the
- * caller may do to an organization's records (write, read only, or nothing).
  */
-import { and, asc, desc, eq, gt, gte, inArray, isNull, or, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNull, or, sql } from 'drizzle-orm';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Caller } from '../auth/context';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { EVENT_HISTORY_MS, EVENTS_KEPT } from '../../src/domain/constants';
 import { canEditEvent, section } from '../../src/domain/permissions';
 import { locationEditSchema } from '../../src/domain/validation/location';
-import { requireAny, requireCaller } from '../auth/context';
-import { requestedOrgIds, type OrgScope } from '../auth/scope';
 import { locations } from '../db/schema';
 import type { ServerDeps } from '../deps';
-import { forbidden, HttpError, notFound, parse, unprocessable } from './errors';
+import { HttpError, notFound, unprocessable } from './errors';
 import { toLocationWires } from './location-wire';
-import { isUuid, listParam, sinceParam } from './query';
+import { sinceParam } from './query';
+import { pathIds } from './route-validation';
+import { orgAccess, orgCondition, requestedOrgs } from './organization-scope';
 
 const UUID_MESSAGE = 'must be a uuid';
 const uuid = () => z.uuid({ error: UUID_MESSAGE });
 
-
-/**
- * `org_ids[]` of a list call, checked to be uuids (422 naming the field), reduced to the ones the
- * caller may see; null = every organization (haas:manage with no filter).
- */
-export function requestedOrgs(query: unknown, scope: OrgScope): string[] | null {
-  const ids = listParam(query, 'org_ids');
-  parse(z.object({ org_ids: z.array(uuid()) }), { org_ids: ids });
-  return requestedOrgIds(scope, ids);
-}
-
-/** A condition `column ∈ orgIds` (null: no condition; an empty list: nothing). */
-export function orgCondition(column: Column, orgIds: readonly string[] | null): SQL | undefined {
-  if (orgIds === null) return undefined;
-  return orgIds.length === 0 ? sql`false` : inArray(column, [...orgIds]);
-}
-
-/**
- * What the caller may do to an organization's records: `write` for their own organization, its
- * children and the organizations they manage (haas:manage: all); `read` for organizations they
- * only access (accessor relation); `none` for the rest (404, nothing leaks).
- */
-export type OrgAccess = 'none' | 'read' | 'write';
-
-export function orgAccess(scope: OrgScope, orgId: string): OrgAccess {
-  if (scope.visibleOrgIds === null) return 'write';
-  if (!scope.visibleOrgIds.has(orgId)) return 'none';
-  if (orgId === scope.organizationId || scope.managedOrgIds.has(orgId)) return 'write';
-  if (scope.accessedOrgIds.has(orgId)) return 'read';
-  return 'write'; // a child organization
-}
 
 /** The 422 texts of part 1 §8 "Location update", each carrying the word the catalogue reads. */
 export const LOCATION_ERRORS = {
@@ -77,10 +46,10 @@ const EVENT_ORDER = [
 
 export function locationRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/locations', async (request) => {
-    const caller = await requireCaller(db, request);
-    requireAny(caller, section('events').anyOf);
+  app.get('/locations', { config: { access: section('events').anyOf } }, async (request) => {
+    const { caller } = request;
     const orgIds = requestedOrgs(request.query, caller.scope);
     const since = sinceParam(request.query);
     const now = deps.now();
@@ -108,9 +77,8 @@ export function locationRoutes(app: FastifyInstance, deps: ServerDeps): void {
     };
   });
 
-  app.get('/locations/active', async (request) => {
-    const caller = await requireCaller(db, request);
-    requireAny(caller, section('events').anyOf);
+  app.get('/locations/active', { config: { access: section('events').anyOf } }, async (request) => {
+    const { caller } = request;
     const orgIds = requestedOrgs(request.query, caller.scope);
     const now = deps.now();
     const rows = await db
@@ -121,12 +89,11 @@ export function locationRoutes(app: FastifyInstance, deps: ServerDeps): void {
     return { data: await toLocationWires(db, rows, now), meta: { server_timestamp: now.toISOString(), deleted_ids: [] } };
   });
 
-  app.put('/locations/:id', async (request) => {
-    const caller = await requireCaller(db, request);
-    if (!canEditEvent(caller.permissions)) throw forbidden();
-    const { id } = request.params as { id: string };
-    if (!isUuid(id)) throw notFound('Location');
-    const body = parse(locationUpdateSchema, request.body);
+  const locationPath = pathIds(z.object({ id: z.uuid() }), 'Location');
+  const mayEdit = (caller: Caller) => canEditEvent(caller.permissions);
+  api.put('/locations/:id', { config: { access: mayEdit }, schema: { params: locationPath, body: locationUpdateSchema } }, async (request) => {
+    const { caller, body } = request;
+    const { id } = request.params;
     const [location] = await db.select().from(locations).where(eq(locations.id, id)).limit(1);
     const access = location ? orgAccess(caller.scope, location.organizationId) : 'none';
     if (!location || access === 'none') throw notFound('Location');

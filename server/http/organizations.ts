@@ -5,19 +5,20 @@
  * lookups' 404).
  */
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { OrganizationWire } from '../../src/domain/organization';
 import { areaCrud, HAAS_MANAGE } from '../../src/domain/permissions';
 import { organizationFormSchema } from '../../src/domain/validation/accounts';
-import { requireAny, requireCaller, type Caller } from '../auth/context';
+import type { Caller } from '../auth/context';
 import { canSeeOrg } from '../auth/scope';
 import type { Db } from '../db/connection';
 import { queryRows } from '../db/rows';
 import { apiKeys, organizationRelationships, organizations, organizationTypes, tokens, users } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { canAdministerOrg, findLiveOrg, type OrganizationRow } from './account-admin';
-import { isUuid } from './query';
+import { idPath, isUuid } from './query';
 import { parseForm } from './errors';
 import { forbidden, notFound, parse, unprocessable } from './errors';
 
@@ -141,19 +142,19 @@ export function canEditOrganization(caller: Caller): boolean {
 
 export function organizationRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
   /** The organization lookup: any signed-in caller, for an organization they may see; else 404. */
-  app.get('/organization/:id', async (request) => {
-    const caller = await requireCaller(db, request);
-    const { id } = request.params as { id: string };
+  api.get('/organization/:id', { config: { access: 'signed-in' }, schema: { params: idPath } }, async (request) => {
+    const { caller } = request;
+    const { id } = request.params;
     const org = isUuid(id) && canSeeOrg(caller.scope, id) ? await findLiveOrg(db, id) : null;
     if (!org) throw notFound('Organization');
     return organizationWire(db, org);
   });
 
   async function updateOrganization(request: FastifyRequest, targetId: string) {
-    const caller = await requireCaller(db, request);
-    if (!canEditOrganization(caller)) throw forbidden();
+    const { caller } = request;
     const org = isUuid(targetId) && canAdministerOrg(caller.scope, targetId) ? await findLiveOrg(db, targetId) : null;
     if (!org) throw organizationNotFound();
     const body = parse(organizationBody, request.body);
@@ -213,14 +214,12 @@ export function organizationRoutes(app: FastifyInstance, deps: ServerDeps): void
   }
 
   /** part 2 §7 PUT /organization/{id}; legacy PUT /organization/{targetId}. */
-  app.put('/organization/:id', async (request) => updateOrganization(request, (request.params as { id: string }).id));
+  const mayEdit = { access: canEditOrganization };
+  api.put('/organization/:id', { config: mayEdit, schema: { params: idPath } }, async (request) => updateOrganization(request, request.params.id));
   /** Legacy PUT /organization/: the caller's (subscribed) organization. */
-  const own = async (request: FastifyRequest) => {
-    const caller = await requireCaller(db, request);
-    return updateOrganization(request, caller.scope.organizationId);
-  };
-  app.put('/organization/', own);
-  app.put('/organization', own);
+  const own = async (request: FastifyRequest) => updateOrganization(request, request.caller.scope.organizationId);
+  app.put('/organization/', { config: mayEdit }, own);
+  app.put('/organization', { config: mayEdit }, own);
 
   /**
    * Legacy DELETE /organization/{uuid}: haas:manage only, never the caller's own organization.
@@ -228,10 +227,9 @@ export function organizationRoutes(app: FastifyInstance, deps: ServerDeps): void
    * sessions and API keys revoked, and its manager/accessor relations removed (so no scope keeps
    * reaching it).
    */
-  app.delete('/organization/:id', async (request) => {
-    const caller = await requireCaller(db, request);
-    requireAny(caller, [HAAS_MANAGE]);
-    const { id } = request.params as { id: string };
+  api.delete('/organization/:id', { config: { access: [HAAS_MANAGE] }, schema: { params: idPath } }, async (request) => {
+    const { caller } = request;
+    const { id } = request.params;
     const org = await findLiveOrg(db, id);
     if (!org) throw notFound('Organization');
     if (org.id === caller.scope.organizationId) throw unprocessable(CANNOT_DELETE_OWN_ORGANIZATION_MESSAGE, 'cannot_delete_own');

@@ -53,3 +53,6 @@ const uuid = z.uuid();
 export function isUuid(value: unknown): value is string {
   return uuid.safeParse(value).success;
 }
+
+/** A path's `id` as Fastify gives it (any text): for calls that answer a malformed id themselves. */
+export const idPath = z.object({ id: z.string() });

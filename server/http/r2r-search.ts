@@ -5,7 +5,6 @@ import { primaryDisplayName } from '../../src/domain/asset';
 import { section, type Permission } from '../../src/domain/permissions';
 import { r2rWindow } from '../../src/domain/trip';
 import { r2rSearchSchema } from '../../src/domain/validation/reports';
-import { requireAny, requireCaller } from '../auth/context';
 import { thingVisibleSql } from '../auth/scope';
 import { r2rAlerts, things } from '../db/schema';
 import type { ServerDeps } from '../deps';
@@ -51,9 +50,8 @@ const SEARCH_WIRE_NAMES = { thingId: 'thing_id', startTime: 'start_time' } as co
 export function r2rSearchRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
 
-  app.get('/r2r', async (request): Promise<R2RSearchWire> => {
-    const caller = await requireCaller(db, request);
-    requireAny(caller, R2R_VIEW);
+  app.get('/r2r', { config: { access: R2R_VIEW } }, async (request): Promise<R2RSearchWire> => {
+    const { caller } = request;
     const query = (request.query ?? {}) as Record<string, unknown>;
     const now = deps.now().getTime();
     const rawThingId = typeof query['thing_id'] === 'string' ? query['thing_id'] : undefined;

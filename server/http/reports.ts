@@ -1,15 +1,16 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sortMonthlyReports, type MonthlyReport, type MonthlyReportWire } from '../../src/domain/monthly-report';
 import { section } from '../../src/domain/permissions';
-import { requireAny, requireCaller, type Caller } from '../auth/context';
 import { canSeeOrg } from '../auth/scope';
 import { signedLinksFor } from '../auth/signed-links';
 import { monthlyReports, organizations } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { createFileStore } from '../files';
-import { notFound, parse } from './errors';
+import { notFound } from './errors';
+import { pathIds } from './route-validation';
 
 /**
  * Monthly reports (part 2 §7 "GET /reports/{orgId}/organization_monthly_report_list" and
@@ -28,21 +29,17 @@ const toWire = (report: MonthlyReport): MonthlyReportWire => ({
   organization_name: report.orgName,
 });
 
-function requireReports(caller: Caller): void {
-  requireAny(caller, section('reports').anyOf);
-}
 
 export function reportRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
   const store = createFileStore(deps.config.dataDir);
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/reports/:orgId/organization_monthly_report_list', async (request) => {
-    const caller = await requireCaller(db, request);
-    requireReports(caller);
-    // A malformed id names no organization: the same 404 as an unknown one (part 2 §8 'Organization not found').
-    const params = orgParams.safeParse(request.params);
-    if (!params.success) throw notFound('Organization');
-    const { orgId } = params.data;
+  // A malformed id names no organization: the same 404 as an unknown one (part 2 §8 'Organization not found').
+  const reportsPath = { params: pathIds(orgParams, 'Organization') };
+  api.get('/reports/:orgId/organization_monthly_report_list', { config: { access: section('reports').anyOf }, schema: reportsPath }, async (request) => {
+    const { caller } = request;
+    const { orgId } = request.params;
     const [org] = await db
       .select({ id: organizations.id })
       .from(organizations)
@@ -65,10 +62,9 @@ export function reportRoutes(app: FastifyInstance, deps: ServerDeps): void {
     return sortMonthlyReports(visible).map(toWire);
   });
 
-  app.get('/reports/organization_monthly_report_pdf_link', async (request) => {
-    const caller = await requireCaller(db, request);
-    requireReports(caller);
-    const { filename } = parse(linkQuery, request.query);
+  api.get('/reports/organization_monthly_report_pdf_link', { config: { access: section('reports').anyOf }, schema: { querystring: linkQuery } }, async (request) => {
+    const { caller } = request;
+    const { filename } = request.query;
     const [report] = await db
       .select({ fileId: monthlyReports.fileId, orgId: monthlyReports.organizationId })
       .from(monthlyReports)

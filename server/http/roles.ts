@@ -2,7 +2,6 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { HAAS_MANAGE, section } from '../../src/domain/permissions';
 import { roleLabel, sortRoles } from '../../src/domain/role';
-import { requireAny, requireCaller } from '../auth/context';
 import type { Db } from '../db/connection';
 import { roles } from '../db/schema';
 import type { ServerDeps } from '../deps';
@@ -34,9 +33,8 @@ export function roleWire(role: RoleRow) {
 /** part 2 §7 GET /roles: the roles the caller may assign, by order. Needs an accounts permission (part 2 §6). */
 export function roleRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
-  app.get('/roles', async (request) => {
-    const caller = await requireCaller(db, request);
-    requireAny(caller, section('accounts').anyOf);
+  app.get('/roles', { config: { access: section('accounts').anyOf } }, async (request) => {
+    const { caller } = request;
     const rows = await db.select().from(roles).orderBy(asc(roles.order), asc(roles.id));
     return sortRoles(rows.filter((role) => canAssignRole(caller.permissions, role.permissions))).map(roleWire);
   });

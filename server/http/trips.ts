@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DAY_MS } from '../../src/domain/constants';
 import { section, type Permission } from '../../src/domain/permissions';
@@ -8,7 +9,7 @@ import type { TripRunWire, TripWire } from '../../src/domain/trip';
 import { inputDate } from '../../src/domain/validation/boundary';
 import { MESSAGES } from '../../src/domain/validation/messages';
 import { tripsFormSchema } from '../../src/domain/validation/reports';
-import { requireAny, requireCaller, type Caller } from '../auth/context';
+import type { Caller } from '../auth/context';
 import { thingVisibleSql } from '../auth/scope';
 import type { Db } from '../db/connection';
 import { organizations, points, runs, things } from '../db/schema';
@@ -126,11 +127,11 @@ export const coverageWireSchema = z.object({
 /** part 2 §7: GET /things/{thingId}/trips and GET /things/coverage. */
 export function tripRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/things/:thingId/trips', async (request): Promise<TripWire> => {
-    const caller = await requireCaller(db, request);
-    requireAny(caller, TRIP_VIEW);
-    const thingId = thingIdParam((request.params as Record<string, unknown>)['thingId'], 'thingId');
+  api.get('/things/:thingId/trips', { config: { access: TRIP_VIEW }, schema: { params: z.object({ thingId: z.string() }) } }, async (request): Promise<TripWire> => {
+    const { caller } = request;
+    const thingId = thingIdParam(request.params.thingId, 'thingId');
     const thing = await visibleThing(db, caller, thingId);
     const now = deps.now().getTime();
     const range = askedRange(request.query, thing.timezone, now);
@@ -145,9 +146,8 @@ export function tripRoutes(app: FastifyInstance, deps: ServerDeps): void {
     };
   });
 
-  app.get('/things/coverage', async (request): Promise<CoverageWire[]> => {
-    const caller = await requireCaller(db, request);
-    requireAny(caller, TRIP_VIEW);
+  app.get('/things/coverage', { config: { access: TRIP_VIEW } }, async (request): Promise<CoverageWire[]> => {
+    const { caller } = request;
     const requested = [...new Set(listParam(request.query, 'thing_ids'))];
     if (requested.length === 0) throw unprocessable(`thing_ids: ${MESSAGES.assetsMin}`);
     if (requested.length > COVERAGE_THINGS_MAX) throw unprocessable(`thing_ids: at most ${COVERAGE_THINGS_MAX} assets`);

@@ -3,26 +3,22 @@
  * legacy POST /users/ and PUT /users/{id}; §8 rows 'User calls', 'Add user', 'Update user').
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { areaCrud, section, type Crud } from '../../src/domain/permissions';
 import { userFormSchema } from '../../src/domain/validation/accounts';
 import type { UserWire } from '../../src/domain/user';
-import { requireAny, requireCaller, type Caller } from '../auth/context';
+import type { Caller } from '../auth/context';
 import { revokeAllForUser } from '../auth/tokens';
 import type { Db } from '../db/connection';
 import { apiKeys, organizationRelationships, organizations, roles, users } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { administeredOrg, canAdministerOrg, mailSetPasswordLink } from './account-admin';
-import { isUuid } from './query';
+import { idPath, isUuid } from './query';
 import { isUniqueViolation, parseForm } from './errors';
-import { apiKeyRoutes } from './api-keys';
-import { billingRoutes } from './billing';
-import { deviceConfigRoutes } from './device-configs';
 import { forbidden, HttpError, parse, unprocessable } from './errors';
-import { integrationRoutes } from './integrations';
-import { organizationRoutes } from './organizations';
-import { canAssignRole, findRole, roleRoutes } from './roles';
+import { canAssignRole, findRole } from './roles';
 
 /**
  * part 2 §8: a user call answering 422 shows 'User not found'; on the edit form a message with
@@ -76,9 +72,10 @@ export function userWire(user: UserRow, organizationName: string | null = null):
 }
 
 /** Any one of the user or user-admin variants of an action (part 1 §6: manage sets all four). */
-function requireUserAction(caller: Caller, action: keyof Crud): void {
-  if (!areaCrud(caller.permissions, 'user')[action] && !areaCrud(caller.permissions, 'user:admin')[action]) throw forbidden();
-}
+const userAction =
+  (action: keyof Crud) =>
+  (caller: Caller): boolean =>
+    areaCrud(caller.permissions, 'user')[action] || areaCrud(caller.permissions, 'user:admin')[action];
 
 /** A role the caller may assign, or 422 (unknown role) / 403 (more than the caller's own). */
 async function assignableRole(db: Db, caller: Caller, roleId: number) {
@@ -117,19 +114,9 @@ async function emailTaken(db: Db, email: string, exceptId: string | null): Promi
 
 const emailInUse = () => unprocessable(EMAIL_IN_USE_MESSAGE, 'email_taken', { fields: { email: EMAIL_IN_USE_MESSAGE } });
 
-/** Registers every account-administration route module (one line in routes.ts). */
-export function accountRoutes(app: FastifyInstance, deps: ServerDeps): void {
-  userRoutes(app, deps);
-  roleRoutes(app, deps);
-  organizationRoutes(app, deps);
-  apiKeyRoutes(app, deps);
-  integrationRoutes(app, deps);
-  deviceConfigRoutes(app, deps);
-  billingRoutes(app, deps);
-}
-
 export function userRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
   async function orgName(id: string): Promise<string | null> {
     const [row] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, id)).limit(1);
@@ -160,9 +147,8 @@ export function userRoutes(app: FastifyInstance, deps: ServerDeps): void {
    * organizations that manage it (badge MANAGER) or access it (badge ACCESS). Query
    * `organization_id` (optional): an organization the caller administers; default their own.
    */
-  app.get('/organization/users', async (request) => {
-    const caller = await requireCaller(db, request);
-    requireAny(caller, section('accounts').anyOf);
+  app.get('/organization/users', { config: { access: section('accounts').anyOf } }, async (request) => {
+    const { caller } = request;
     const query = parse(z.object({ organization_id: z.string().max(100).optional() }), request.query);
     const org = await administeredOrg(db, caller, query.organization_id);
     return {
@@ -174,8 +160,7 @@ export function userRoutes(app: FastifyInstance, deps: ServerDeps): void {
 
   /** part 2 §7 POST /users (legacy POST /users/): a user without a password, mailed a set-password link. */
   const createUser = async (request: FastifyRequest, reply: FastifyReply) => {
-    const caller = await requireCaller(db, request);
-    requireUserAction(caller, 'canCreate');
+    const { caller } = request;
     const body = parse(userBody, request.body);
     const form = parseForm(
       userFormSchema,
@@ -209,18 +194,17 @@ export function userRoutes(app: FastifyInstance, deps: ServerDeps): void {
     await mailSetPasswordLink(deps, created, now);
     return reply.code(201).send(userWire(created, org.name));
   };
-  app.post('/users', createUser);
-  app.post('/users/', createUser);
+  app.post('/users', { config: { access: userAction('canCreate') } }, createUser);
+  app.post('/users/', { config: { access: userAction('canCreate') } }, createUser);
 
   /**
    * part 2 §7 PUT /users/{id}: firstname, lastname, email, id, role_id; the legacy form sends no
    * email (the e-mail stays).
    */
-  app.put('/users/:id', async (request) => {
-    const caller = await requireCaller(db, request);
-    requireUserAction(caller, 'canUpdate');
-    const { id } = request.params as { id: string };
-    const body = parse(userBody, request.body);
+  api.put('/users/:id', { config: { access: userAction('canUpdate') }, schema: { params: idPath, body: userBody } }, async (request) => {
+    const { caller } = request;
+    const { id } = request.params;
+    const body = request.body;
     const target = await manageableUser(db, caller, id);
     if (body.id !== undefined && body.id !== target.id) {
       throw unprocessable('id: must be the id of the path', 'invalid', { fields: { id: 'must be the id of the path' } });
@@ -255,11 +239,10 @@ export function userRoutes(app: FastifyInstance, deps: ServerDeps): void {
   });
 
   /** part 2 §7 PATCH /users/{userId}: firstName and lastName (camelCase, as §7 shows); the answer's id updates the list. */
-  app.patch('/users/:id', async (request) => {
-    const caller = await requireCaller(db, request);
-    requireUserAction(caller, 'canUpdate');
-    const { id } = request.params as { id: string };
-    const body = parse(patchBody, request.body);
+  api.patch('/users/:id', { config: { access: userAction('canUpdate') }, schema: { params: idPath, body: patchBody } }, async (request) => {
+    const { caller } = request;
+    const { id } = request.params;
+    const body = request.body;
     const target = await manageableUser(db, caller, id);
     const form = parseForm(
       userFormSchema.pick({ firstName: true, lastName: true }),
@@ -279,10 +262,9 @@ export function userRoutes(app: FastifyInstance, deps: ServerDeps): void {
    * part 2 §7 DELETE /users/{id} → { uuid }: a soft delete; the user's sessions end at once
    * (tokens revoked, sockets told through 'tokens-revoked') and their API keys stop working.
    */
-  app.delete('/users/:id', async (request) => {
-    const caller = await requireCaller(db, request);
-    requireUserAction(caller, 'canDelete');
-    const { id } = request.params as { id: string };
+  api.delete('/users/:id', { config: { access: userAction('canDelete') }, schema: { params: idPath } }, async (request) => {
+    const { caller } = request;
+    const { id } = request.params;
     const target = await manageableUser(db, caller, id);
     if (target.id === caller.userId) throw unprocessable(CANNOT_DELETE_SELF_MESSAGE, 'cannot_delete_self');
     const now = deps.now();

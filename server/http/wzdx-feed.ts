@@ -1,11 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fromClosureWire } from '../../src/domain/closure';
 import { buildWzdxFeed, type WorkZoneFeed, type WzdxFeedInfoInput } from '../../src/domain/wzdx';
 import { organizations } from '../db/schema';
 import type { ServerDeps } from '../deps';
-import { closureToWire, publishingClosuresWhere, selectClosures } from './closures';
+import { closureToWire, publishingClosuresWhere, selectClosures } from './closures/queries';
 import { notFound } from './errors';
 
 /**
@@ -23,9 +24,10 @@ const emailSchema = z.email();
 
 export function wzdxFeedRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/wzdx/:organizationId/feed', async (request, reply): Promise<WorkZoneFeed> => {
-    const id = z.uuid().safeParse((request.params as Record<string, unknown>)['organizationId']);
+  api.get('/wzdx/:organizationId/feed', { schema: { params: z.object({ organizationId: z.string() }) } }, async (request, reply): Promise<WorkZoneFeed> => {
+    const id = z.uuid().safeParse(request.params.organizationId);
     const [org] = id.success
       ? await db
           .select()

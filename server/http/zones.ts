@@ -1,21 +1,17 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { geoJsonFeatureSchema } from '../../src/domain/geometry';
 import type { AlertingZoneWire } from '../../src/domain/alerting-zone';
 import { section, type Permission } from '../../src/domain/permissions';
-import { requireAny, requireCaller, type Caller } from '../auth/context';
+import type { Caller } from '../auth/context';
 import { canSeeOrg, thingVisibleSql } from '../auth/scope';
 import type { Db } from '../db/connection';
 import { alertingZones, alertingZoneThings, things } from '../db/schema';
 import type { ServerDeps } from '../deps';
-import { areaRoutes, listOrgIds } from './areas';
-import { closureRoutes } from './closures';
-import { notFound, parse } from './errors';
-import { hazardRoutes } from './hazards';
+import { listOrgIds } from './organization-scope';
+import { notFound } from './errors';
 import { uuidParam } from './query';
-import { r2rSearchRoutes } from './r2r-search';
-import { tripRoutes } from './trips';
-import { wzdxFeedRoutes } from './wzdx-feed';
 
 /**
  * Alerting zones (part 2 §3 Alerting zone, §7 GET /organization/alerting_zones, §8 Zones fetch):
@@ -72,9 +68,10 @@ async function zonesToWire(db: Db, caller: Caller, rows: readonly ZoneRow[]): Pr
 export function zoneRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
 
-  app.get('/organization/alerting_zones', async (request) => {
-    const caller = await requireCaller(db, request);
-    requireAny(caller, ZONE_VIEW);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/organization/alerting_zones', { config: { access: ZONE_VIEW } }, async (request) => {
+    const { caller } = request;
     const orgIds = await listOrgIds(db, caller, request.query);
     if (orgIds !== null && orgIds.length === 0) return [];
     const rows = await db
@@ -86,28 +83,12 @@ export function zoneRoutes(app: FastifyInstance, deps: ServerDeps): void {
     return zonesToWire(db, caller, rows);
   });
 
-  app.get('/organization/alerting_zones/:id', async (request) => {
-    const caller = await requireCaller(db, request);
-    requireAny(caller, ZONE_VIEW);
-    const { id } = parse(uuidParam, request.params);
+  api.get('/organization/alerting_zones/:id', { config: { access: ZONE_VIEW }, schema: { params: uuidParam } }, async (request) => {
+    const { caller } = request;
+    const { id } = request.params;
     const [row] = await db.select().from(alertingZones).where(eq(alertingZones.id, id)).limit(1);
     if (!row || !canSeeOrg(caller.scope, row.organizationId)) throw notFound('Alerting zone');
     const [zone] = await zonesToWire(db, caller, [row]);
     return zone;
   });
-}
-
-/**
- * Every route module of part 2 §7's map objects: areas, closures, alerting zones, trips and
- * coverage, hazards, R2R search and the public WZDx feed, so routes.ts registers them in one line.
- * (It lives here, not in areas.ts, because the other modules import areas.ts's shared helpers.)
- */
-export function mapObjectRoutes(app: FastifyInstance, deps: ServerDeps): void {
-  areaRoutes(app, deps);
-  closureRoutes(app, deps);
-  zoneRoutes(app, deps);
-  tripRoutes(app, deps);
-  hazardRoutes(app, deps);
-  r2rSearchRoutes(app, deps);
-  wzdxFeedRoutes(app, deps);
 }

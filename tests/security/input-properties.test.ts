@@ -262,15 +262,18 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('the tables list every route', () => {
-  it('every route registered in server/http and server/live/ingest-route.ts is in a table', () => {
+  it('every route registered in server/http (and its folders) and server/live/ingest-route.ts is in a table', () => {
     const files = [
-      ...fs.readdirSync('server/http').filter((name) => name.endsWith('.ts')).map((name) => path.join('server/http', name)),
+      ...fs
+        .readdirSync('server/http', { recursive: true, encoding: 'utf8' })
+        .filter((name) => name.endsWith('.ts'))
+        .map((name) => path.join('server/http', name)),
       'server/live/ingest-route.ts',
       'server/live/cable.ts',
     ];
     const registered = new Set<string>();
     for (const file of files) {
-      for (const match of fs.readFileSync(file, 'utf8').matchAll(/app\.(get|post|put|patch|delete)\(\s*'([^']+)'/g)) {
+      for (const match of fs.readFileSync(file, 'utf8').matchAll(/\b(?:app|api)\.(get|post|put|patch|delete)\(\s*'([^']+)'/g)) {
         registered.add(`${match[1]!.toUpperCase()} ${match[2]}`);
       }
     }

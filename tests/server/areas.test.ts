@@ -6,7 +6,7 @@ import { areaTypeWireSchema, areaWireSchema, fromAreaWire } from '../../src/doma
 import { SQ_METRES_PER_SQ_MILE } from '../../src/domain/constants';
 import { errorText, type ErrorContext } from '../../src/domain/errors';
 import { areas, areaTypes, roles, users } from '../../server/db/schema';
-import { isSimpleRing } from '../../server/http/areas';
+import { isSimpleRing } from '../../server/http/areas/schema';
 import { badBodies, badIds, call, junk, refusedTokens, snapshot, type Answer, type Method } from '../support/account-calls';
 import { createTestServer, type TestServer } from '../support/test-server';
 

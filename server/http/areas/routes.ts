@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { isAvAreaType } from '../../../src/domain/area';
+import { canAddArea, canDeleteArea, canEditArea, section, type Permission } from '../../../src/domain/permissions';
+import type { ServerDeps } from '../../deps';
+import { forbidden, parse, unprocessable } from '../errors';
+import { listOrgIds, visibleOrganization } from '../organization-scope';
+import { uuidParam } from '../query';
+import { deleteArea, findAreaType, insertArea, listAreas, listAreaTypes, updateArea, visibleArea, visibleAreaWire } from './queries';
+import { areaBody, validArea } from './schema';
+
+/**
+ * Areas: stations, exclusions and points of interest (part 2 §3 Area, §5 Area, §6 areas rows,
+ * §7 exclusion_zone calls, §8 Area save / Area delete), and GET /ez_types. The server holds the
+ * rules the form holds and two of its own (./schema), and the owner and is_av_type rules
+ * (`canAddArea`, `canEditArea`, `canDeleteArea`).
+ */
+
+const AREA_VIEW: readonly Permission[] = section('areas').anyOf;
+/** part 2 §6: create, update and delete are each satisfied by manage; haas:manage is the super permission. */
+const AREA_CREATE: readonly Permission[] = ['exclusion:create', 'exclusion:manage', 'haas:manage'];
+const AREA_UPDATE: readonly Permission[] = ['exclusion:update', 'exclusion:manage', 'haas:manage'];
+const AREA_DELETE: readonly Permission[] = ['exclusion:delete', 'exclusion:manage', 'haas:manage'];
+
+/** part 2 §7: exclusion_zone (areas) and ez_types. */
+export function areaRoutes(app: FastifyInstance, deps: ServerDeps): void {
+  const { db } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/ez_types', { config: { access: AREA_VIEW } }, async () => listAreaTypes(db));
+
+  api.get('/organization/exclusion_zone', { config: { access: AREA_VIEW } }, async (request) =>
+    listAreas(db, await listOrgIds(db, request.caller, request.query)),
+  );
+
+  /** Area detail (a path the spec does not show; part 2 §7 "zone or area detail"). */
+  api.get('/organization/exclusion_zone/:id', { config: { access: AREA_VIEW }, schema: { params: uuidParam } }, async (request) =>
+    visibleAreaWire(db, request.caller, request.params.id),
+  );
+
+  api.post('/organization/exclusion_zone', { config: { access: AREA_CREATE }, schema: { body: areaBody } }, async (request, reply) => {
+    const { caller, body } = request;
+    const org = await visibleOrganization(db, caller, body.organization_id);
+    // part 2 §6: "Add area needs exclusion create or manage, and owner or haas manage".
+    if (!canAddArea(caller.permissions, org.id, caller.scope.organizationId)) throw forbidden();
+    const { ezTypeId, values } = validArea(body);
+    const type = await findAreaType(db, ezTypeId);
+    reply.code(201);
+    return insertArea(db, org, type, values, deps.now());
+  });
+
+  api.put('/organization/exclusion_zone/:id', { config: { access: AREA_UPDATE }, schema: { params: uuidParam } }, async (request) => {
+    const { caller } = request;
+    const existing = await visibleArea(db, caller, request.params.id);
+    const ownership = (isAvType: boolean) => ({ orgId: existing.area.organizationId, isAvType });
+    const userOrg = caller.scope.organizationId;
+    if (!canEditArea(caller.permissions, ownership(isAvAreaType(existing.type.dbName)), userOrg)) throw forbidden();
+    // The body is read after the 404 and 403 above (a stranger learns nothing from a 422).
+    const body = parse(areaBody, request.body);
+    if (body.id !== undefined && body.id !== existing.area.id) throw unprocessable('id: does not match the area of the path');
+    if (body.organization_id !== existing.area.organizationId) {
+      throw unprocessable('organization_id: an area cannot move to another organization');
+    }
+    const { ezTypeId, values } = validArea(body);
+    const type = await findAreaType(db, ezTypeId);
+    // Turning an area into an automated-vehicle type needs what editing one needs (part 2 §6).
+    if (!canEditArea(caller.permissions, ownership(isAvAreaType(type.dbName)), userOrg)) throw forbidden();
+    return updateArea(db, existing, type, values, deps.now());
+  });
+
+  /** part 2 §7: "Response reads id"; the client treats 404 as already deleted. */
+  api.delete('/organization/exclusion_zone/:id', { config: { access: AREA_DELETE }, schema: { params: uuidParam } }, async (request) => {
+    const { caller } = request;
+    const existing = await visibleArea(db, caller, request.params.id);
+    const ownership = { orgId: existing.area.organizationId, isAvType: isAvAreaType(existing.type.dbName) };
+    if (!canDeleteArea(caller.permissions, ownership, caller.scope.organizationId)) throw forbidden();
+    return deleteArea(db, existing.area.id, deps.now());
+  });
+}

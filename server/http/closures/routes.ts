@@ -1,0 +1,108 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { canAddClosure, canDeleteClosure, canEditClosure, hasAny, section, type Permission } from '../../../src/domain/permissions';
+import type { Caller } from '../../auth/context';
+import type { ServerDeps } from '../../deps';
+import { forbidden, parse, unprocessable } from '../errors';
+import { listOrgIds, orgAccess, visibleOrganization } from '../organization-scope';
+import { sinceParam, uuidParam } from '../query';
+import { closureToWire, deleteClosure, insertClosure, listClosures, notManaged, updateClosure, visibleClosure, visibleThingId } from './queries';
+import { closureBody, closureContext, NOT_MANAGED_MESSAGE, quickUpdateBody, validClosure, validQuickUpdate } from './schema';
+
+/**
+ * Closures (part 2 §3 Closure, §4 closure status and form modes, §5 Closure, §6 closure rows,
+ * §7 closure calls, §8 Closure save / Closure toggle).
+ *
+ * - The list is incremental: `{ data, meta: { server_timestamp, deleted_ids } }`; deletes are soft
+ *   (deleted_at), so a later call reports the ids deleted since its `last_updated_timestamp`.
+ * - Writes run the domain's closure form rules (`closureFormSchema`) and its save rules
+ *   (`closureTimesOnSave`: a scheduled closure whose start is already past is active on save; one
+ *   starting later stays inactive until the job starts it). `is_dashboard_managed` is always true.
+ * - Feed closures belong to their WZDx feed: editing or deleting one answers 422 'Closure not
+ *   managed by Dashboard'. A WZDx id already in use answers 422 '… violates unique …', caught
+ *   from the unique index `closures_external_id_idx` on either engine.
+ * - Mobile: a request carrying the header `X-Lightbar-Client: mobile` is checked against the
+ *   mobile closure permissions (part 1 §2, part 2 §6), as the dashboard on a phone sends it.
+ */
+
+const CLOSURE_VIEW: readonly Permission[] = section('closures').anyOf;
+
+/** part 2 §6: the mobile closure permissions count for a request from the mobile client. */
+const mayUpdate = (caller: Caller, request: FastifyRequest): boolean =>
+  hasAny(caller.permissions, closureContext(request).mobile ? ['mobile:closure:update', 'mobile:closure:manage'] : ['closure:update', 'closure:manage']);
+const mayDelete = (caller: Caller, request: FastifyRequest): boolean =>
+  hasAny(
+    caller.permissions,
+    closureContext(request).mobile ? ['closure:delete', 'closure:manage', 'mobile:closure:manage'] : ['closure:delete', 'closure:manage'],
+  );
+const mayAdd = (caller: Caller, request: FastifyRequest): boolean => canAddClosure(caller.permissions, closureContext(request));
+
+/** part 2 §7: GET/POST /organization/closure, PUT/DELETE /organization/closure/{id}. */
+export function closureRoutes(app: FastifyInstance, deps: ServerDeps): void {
+  const { db } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/organization/closure', { config: { access: CLOSURE_VIEW } }, async (request) => {
+    const orgIds = await listOrgIds(db, request.caller, request.query);
+    return listClosures(db, orgIds, sinceParam(request.query), deps.now());
+  });
+
+  /** Closure detail (a path the spec does not show). */
+  api.get('/organization/closure/:id', { config: { access: CLOSURE_VIEW }, schema: { params: uuidParam } }, async (request) =>
+    closureToWire(await visibleClosure(db, request.caller, request.params.id)),
+  );
+
+  api.post('/organization/closure', { config: { access: mayAdd }, schema: { body: closureBody } }, async (request, reply) => {
+    const { caller, body } = request;
+    const org = await visibleOrganization(db, caller, body.organization_id);
+    // An accessor organization only reads (orgAccess; OWASP ASVS V4.2.1): writing needs write access.
+    if (orgAccess(caller.scope, org.id) !== 'write') throw forbidden();
+    const now = deps.now();
+    const { thingCandidate, values } = validClosure(body, { now: now.getTime(), isWzdxOrg: org.isWzdxOrg, wasActive: false, lastStartTime: null });
+    const thingId = thingCandidate === null ? null : await visibleThingId(db, caller, thingCandidate);
+    reply.code(201);
+    return insertClosure(db, org.id, thingId, values, now);
+  });
+
+  api.put('/organization/closure/:id', { config: { access: mayUpdate }, schema: { params: uuidParam } }, async (request) => {
+    const { caller } = request;
+    const existing = await visibleClosure(db, caller, request.params.id);
+    if (orgAccess(caller.scope, existing.closure.organizationId) !== 'write') throw forbidden();
+    if (notManaged(existing.closure)) throw unprocessable(NOT_MANAGED_MESSAGE, 'not_managed');
+    if (!canEditClosure(caller.permissions, existing.closure, closureContext(request))) throw forbidden();
+    // The body is read after the 404, 403 and 422 above, so it is no route schema.
+    const raw = (request.body ?? {}) as Record<string, unknown>;
+    const now = deps.now();
+    const id = existing.closure.id;
+
+    if (raw['isQuickUpdate'] === true) {
+      const body = parse(quickUpdateBody, request.body);
+      if (body.uuid !== undefined && body.uuid !== id) throw unprocessable('uuid: does not match the closure of the path');
+      return updateClosure(db, id, validQuickUpdate(body, now.getTime(), existing.closure), now);
+    }
+
+    const body = parse(closureBody, request.body);
+    if (body.uuid !== undefined && body.uuid !== id) throw unprocessable('uuid: does not match the closure of the path');
+    if (body.organization_id !== existing.closure.organizationId) {
+      throw unprocessable('organization_id: a closure cannot move to another organization');
+    }
+    const { thingCandidate, values } = validClosure(body, {
+      now: now.getTime(),
+      isWzdxOrg: existing.organization.isWzdxOrg,
+      wasActive: existing.closure.isActive,
+      lastStartTime: existing.closure.lastStartTime,
+    });
+    const thingId = thingCandidate === null ? null : await visibleThingId(db, caller, thingCandidate);
+    return updateClosure(db, id, { ...values, thingId }, now);
+  });
+
+  /** part 2 §7: "404 counts as deleted"; answers `{ id }`. Soft: the incremental list reports it. */
+  api.delete('/organization/closure/:id', { config: { access: mayDelete }, schema: { params: uuidParam } }, async (request) => {
+    const { caller } = request;
+    const existing = await visibleClosure(db, caller, request.params.id);
+    if (orgAccess(caller.scope, existing.closure.organizationId) !== 'write') throw forbidden();
+    if (notManaged(existing.closure)) throw unprocessable(NOT_MANAGED_MESSAGE, 'not_managed');
+    if (!canDeleteClosure(caller.permissions, existing.closure, closureContext(request))) throw forbidden();
+    return deleteClosure(db, existing.closure.id, deps.now());
+  });
+}

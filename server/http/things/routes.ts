@@ -1,0 +1,206 @@
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ASSET_STATUS, statusFromServer } from '../../../src/domain/asset-status';
+import {
+  canChangeLightIntensity,
+  canEditAsset,
+  canRunR2RTest,
+  HAAS_MANAGE,
+  section,
+  showsAssetCount,
+  showsManageAccounts,
+  type Permission,
+} from '../../../src/domain/permissions';
+import type { Caller } from '../../auth/context';
+import { thingVisibleSql } from '../../auth/scope';
+import { r2rAlerts, things, thingSubtypes, thingTypes } from '../../db/schema';
+import type { ServerDeps } from '../../deps';
+import { parse, unprocessable } from '../errors';
+import { requestedOrgs } from '../organization-scope';
+import { sinceParam } from '../query';
+import { loadThingWires } from '../thing-wire';
+import { assignableOrganizations, findThing, listValidator, requireWrite, saveThing, setAssociations, wireOf } from './queries';
+import { associationsSchema, fieldError, lightIntensitySchema, pagingSchema, r2rSchema, thingPath, THING_ERRORS, thingUpdateSchema } from './schema';
+
+/**
+ * part 1 §7 asset calls: GET /organization/things (paged, incremental), GET /organization/things_count,
+ * GET /thing_types, GET /thing_subtypes, PUT /things/{id}, PUT /things/{thingId}/associations,
+ * PUT /things/{id}/r2r, PUT /things/{thingId}/light_intensity, GET /organization/assignable.
+ *
+ * Who may touch an asset: it is visible when its organization is (own, children, managed,
+ * accessed; haas:manage all) or when it is shared with the caller's organization through
+ * thing_relationships. Changing it needs write access: the owner, a child's parent or a manager
+ * organization, or a manager asset relation; an accessor (organization or asset relation) only
+ * reads it (422, the message says so). Anything else answers 404, exactly as an unknown id.
+ */
+/** Permission rows of part 1 §6 this module checks, written once. */
+const THINGS_VIEW = section('things').anyOf;
+const ASSOCIATIONS_EDIT: readonly Permission[] = ['thing:update', 'thing:manage', HAAS_MANAGE];
+const R2R_TEST: readonly Permission[] = ['thing:invoke_r2r'];
+const LIGHT_INTENSITY: readonly Permission[] = ['thing:ha5_light_intensity_change'];
+const mayListAssignable = (caller: Caller): boolean =>
+  canEditAsset(caller.permissions) || caller.permissions.has(HAAS_MANAGE) || showsManageAccounts(caller.permissions);
+
+/**
+ * Sets the ETag; answers whether the client's If-None-Match names it (then the reply is a 304 with
+ * no body). Cache-Control stays no-store (OWASP): the asset list must not land in a browser's disk
+ * cache; the live worker keeps its last answer in memory and revalidates it itself.
+ */
+async function notModified(request: FastifyRequest, reply: FastifyReply, etag: string): Promise<boolean> {
+  reply.header('etag', etag);
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  // Weak comparison (RFC 9110 §13.1.2): W/ prefixes do not matter.
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  const matches = header.trim() === '*' || header.split(',').some((tag) => opaque(tag) === opaque(etag));
+  if (matches) reply.code(304);
+  return matches;
+}
+
+export function thingRoutes(app: FastifyInstance, deps: ServerDeps): void {
+  const { db } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/organization/things', { config: { access: THINGS_VIEW } }, async (request, reply) => {
+    const { caller } = request;
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const orgIds = requestedOrgs(query, caller.scope);
+    const since = sinceParam(query);
+    const { page, per_page } = parse(pagingSchema, { page: query.page, per_page: query.per_page });
+    const now = deps.now();
+    const visible = thingVisibleSql(caller.scope, orgIds);
+    if (await notModified(request, reply, await listValidator(db, visible, caller, orgIds, request.url))) return reply.send();
+    const where = and(isNull(things.deletedAt), visible, since ? gt(things.updatedAt, since) : undefined);
+    const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(things).where(where);
+    // Ordered by id: a stable order, so consecutive pages neither repeat nor skip an asset.
+    const pageIds = await db
+      .select({ id: things.id })
+      .from(things)
+      .where(where)
+      .orderBy(asc(things.id))
+      .limit(per_page)
+      .offset((page - 1) * per_page);
+    const deleted = since
+      ? await db
+          .select({ id: things.id })
+          .from(things)
+          .where(and(gt(things.deletedAt, since), visible))
+          .orderBy(asc(things.id))
+      : [];
+    return {
+      data: await loadThingWires(db, pageIds.map((row) => row.id), now),
+      meta: {
+        page,
+        per_page,
+        total: counted?.total ?? 0,
+        server_timestamp: now.toISOString(),
+        deleted_ids: deleted.map((row) => row.id),
+      },
+    };
+  });
+
+  // part 1 §2: the top bar's asset count shows with thing read or manage.
+  api.get('/organization/things_count', { config: { access: (caller) => showsAssetCount(caller.permissions) } }, async (request, reply) => {
+    const { caller } = request;
+    // The same org_ids[] as GET /organization/things, so an acs user's top bar counts the chosen organization.
+    const orgIds = requestedOrgs(request.query ?? {}, caller.scope);
+    const validator = await listValidator(db, thingVisibleSql(caller.scope, orgIds), caller, orgIds, request.url);
+    if (await notModified(request, reply, validator)) return reply.send();
+    const [counted] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(things)
+      .where(and(isNull(things.deletedAt), thingVisibleSql(caller.scope, orgIds)));
+    return { count: counted?.count ?? 0 };
+  });
+
+  // Reference data of every installation (no organization's record): any signed-in user.
+  api.get('/thing_types', { config: { access: 'signed-in' } }, async () => {
+    const rows = await db.select().from(thingTypes).orderBy(asc(thingTypes.name));
+    return rows.map((row) => ({ id: row.id, name: row.name, display_name: row.displayName, is_emergency: row.isEmergency }));
+  });
+
+  api.get('/thing_subtypes', { config: { access: 'signed-in' } }, async () => {
+    const rows = await db.select().from(thingSubtypes).orderBy(asc(thingSubtypes.thingTypeId), asc(thingSubtypes.name));
+    return rows.map((row) => ({ id: row.id, name: row.name, display_name: row.displayName, thing_type_id: row.thingTypeId }));
+  });
+
+  // Used by the asset's organization access edit and by account administration.
+  api.get('/organization/assignable', { config: { access: mayListAssignable } }, async (request) => assignableOrganizations(db, request.caller.scope));
+
+  api.put('/things/:id', { config: { access: (caller) => canEditAsset(caller.permissions) }, schema: { params: thingPath, body: thingUpdateSchema } }, async (request) => {
+    const { caller, body } = request;
+    const { id } = request.params;
+    if (body.id !== id) throw fieldError('id', 'must be the asset of the path');
+    const { thing, access } = await findThing(db, caller, id, 422);
+    requireWrite(access);
+    return saveThing(db, thing, body, deps.now());
+  });
+
+  api.put('/things/:id/associations', { config: { access: ASSOCIATIONS_EDIT }, schema: { params: thingPath, body: associationsSchema } }, async (request) => {
+    const { caller, body } = request;
+    const { id } = request.params;
+    const { thing } = await findThing(db, caller, id, 422);
+    const now = deps.now();
+    if (caller.scope.visibleOrgIds !== null && thing.organizationId !== caller.scope.organizationId) {
+      throw unprocessable(THING_ERRORS.ownerOnly, 'owner_only');
+    }
+    const { organizationIds } = await setAssociations(db, caller.scope, thing, body.organization_relationships, now);
+    // The organizations that gained or lost the asset: their open sockets re-check what they see.
+    deps.events.emit('access-changed', { organizationIds });
+    const wire = await wireOf(db, thing.id, now);
+    return { organization_relationships: wire.organization_relationships };
+  });
+
+  api.put('/things/:id/r2r', { config: { access: R2R_TEST }, schema: { params: thingPath, body: r2rSchema } }, async (request) => {
+    const { caller, body } = request;
+    const { id } = request.params;
+    const { thing, access } = await findThing(db, caller, id, 404);
+    requireWrite(access);
+    const now = deps.now();
+
+    if (body.test_mode !== undefined) {
+      if (body.test_mode && !thing.isAllowedForTestMode) throw unprocessable(THING_ERRORS.testModeNotAllowed, 'test_mode_not_allowed');
+      await db.update(things).set({ isTestModeOn: body.test_mode, updatedAt: now }).where(eq(things.id, thing.id));
+      return { id: thing.id, is_test_mode_on: body.test_mode };
+    }
+
+    // part 1 §5: the same conditions as the button, at the server's now.
+    const wire = await wireOf(db, thing.id, now);
+    const status = wire.status ? statusFromServer(wire.status) : ASSET_STATUS.offline;
+    const allowed = canRunR2RTest(
+      { deviceType: thing.deviceType, isR2REnabled: thing.isR2rEnabled, thingType: wire.thing_type, status, inService: thing.inService },
+      caller.permissions,
+    );
+    if (!allowed.allowed) throw unprocessable(`R2R test not allowed: ${allowed.tooltip ?? 'Not authorized'}`, 'r2r_not_allowed');
+    // Delivered when the device is connected now (a heartbeat younger than the stale threshold);
+    // a standby asset that has gone quiet cannot receive the alert.
+    const delivered = !wire.is_stale;
+    await db.insert(r2rAlerts).values({
+      organizationId: thing.organizationId,
+      thingId: thing.id,
+      isTest: true,
+      delivered,
+      lat: thing.lat,
+      lng: thing.lng,
+      alertTime: now,
+    });
+    return { delivered };
+  });
+
+  api.put('/things/:id/light_intensity', { config: { access: LIGHT_INTENSITY }, schema: { params: thingPath, body: lightIntensitySchema } }, async (request) => {
+    const { caller, body } = request;
+    const { id } = request.params;
+    const { thing, access } = await findThing(db, caller, id, 404);
+    requireWrite(access);
+    const now = deps.now();
+    const wire = await wireOf(db, thing.id, now);
+    const status = wire.status ? statusFromServer(wire.status) : ASSET_STATUS.offline;
+    const allowed = canChangeLightIntensity({ status, inService: thing.inService }, caller.permissions, body.light_intensity);
+    if (!allowed.allowed) {
+      throw unprocessable(`Light intensity cannot change: ${allowed.tooltip ?? 'no intensity chosen'}`, 'light_intensity_not_allowed');
+    }
+    await db.update(things).set({ lightIntensity: body.light_intensity, updatedAt: now }).where(eq(things.id, thing.id));
+    return { id: thing.id, light_intensity: body.light_intensity };
+  });
+}

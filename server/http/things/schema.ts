@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { associationsPayloadSchema, RELATIONSHIP_TYPES } from '../../../src/domain/asset';
+import {
+  INTEGRATION_PROVIDERS,
+  LIGHT_INTENSITY_OPTIONS,
+  NICKNAME_MAX,
+  PLATE_MAX,
+  REGISTRY_MAX,
+  THINGS_PAGE_SIZE,
+  VEHICLE_ID_MAX,
+} from '../../../src/domain/constants';
+import { INTEGRATIONS_LIMIT, VIN_PATTERN } from '../../../src/domain/validation/asset';
+import { requiredString } from '../../../src/domain/validation/fields';
+import { MESSAGES } from '../../../src/domain/validation/messages';
+import { HttpError } from '../errors';
+import { pathIds } from '../route-validation';
+
+/** The asset calls' bodies, query and texts (part 1 §5 rules, part 1 §7 calls, part 1 §8 texts). */
+
+/** The texts the asset calls answer with; each carries the word part 1 §8's catalogue reads. */
+export const THING_ERRORS = {
+  /** 404 for unknown and invisible; 422 for a visible asset since removed (assetSave's 'found' row). */
+  notFound: 'Asset not found',
+  /** assetSave's 'nickname' row: another asset of the organization has this nickname. */
+  nicknameTaken: 'nickname is already used by another asset of this organization',
+  readOnly: 'Your organization can view this asset but not change it',
+  ownerOnly: "Only the asset's owner organization can change its organization access",
+  testModeNotAllowed: 'Test mode is not allowed for this asset',
+} as const;
+
+/** chosen: the longest external identifier an integration row may carry. */
+export const IDENTIFIER_ID_MAX = 100;
+/** chosen: VINs are 17 characters; older and foreign ones vary, so the shared 50 caps them. */
+export const VIN_MAX = 50;
+/** chosen: the highest page number accepted (keeps the SQL offset an exact integer). */
+const MAX_PAGE = 1_000_000;
+/** chosen: most organization relations one associations call may set. */
+const MAX_RELATIONS = 200;
+
+const uuid = () => z.uuid({ error: 'must be a uuid' });
+const max50 = (max: number) => ({ error: MESSAGES.max50.replace('50', String(max)) });
+/** An optional text; blank or null clears it. */
+const clearableText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, max50(max))
+    .nullable()
+    .optional()
+    .transform((value) => (value === '' ? null : value));
+
+/** PUT /things/{id} (part 1 §7) with the rules of part 1 §5 (server side of src/domain/validation/asset.ts). */
+export const thingUpdateSchema = z.object({
+  id: uuid(),
+  in_service: z.boolean(),
+  is_publicly_alerting: z.boolean(),
+  nickname: requiredString({ max: NICKNAME_MAX, message: MESSAGES.max50 }).optional(),
+  thing_type_id: uuid().optional(),
+  thing_subtype_id: uuid().nullable().optional(),
+  vin_number: z
+    .string()
+    .trim()
+    .max(VIN_MAX, max50(VIN_MAX))
+    .regex(VIN_PATTERN, { error: MESSAGES.onlyNumbersOrLetters })
+    .nullable()
+    .optional()
+    .transform((value) => (value === '' ? null : value)),
+  license_plate_number: clearableText(PLATE_MAX),
+  registry_number: clearableText(Math.min(REGISTRY_MAX, VEHICLE_ID_MAX)),
+  external_identifiers: z
+    .array(
+      z.object({
+        identifier_id: requiredString({ max: IDENTIFIER_ID_MAX, message: `Must be ${IDENTIFIER_ID_MAX} or fewer characters` }),
+        system_name: z.enum(INTEGRATION_PROVIDERS, { error: MESSAGES.required }),
+        is_deleted: z.boolean().default(false),
+      }),
+    )
+    .max(INTEGRATION_PROVIDERS.length * 2, { error: MESSAGES.providersInUse })
+    .default([])
+    .superRefine((rows, ctx) => {
+      const seen = new Set<string>();
+      rows.forEach((row, index) => {
+        if (seen.has(row.system_name)) {
+          ctx.addIssue({ code: 'custom', path: [index, 'system_name'], message: MESSAGES.providerAlreadyUsed });
+        }
+        seen.add(row.system_name);
+      });
+      if (rows.filter((row) => !row.is_deleted).length > INTEGRATIONS_LIMIT) {
+        ctx.addIssue({ code: 'custom', path: [], message: MESSAGES.providersInUse });
+      }
+    }),
+});
+
+export const associationsSchema = z.object({
+  organization_relationships: z
+    .array(
+      associationsPayloadSchema.shape.organization_relationships.element.extend({
+        organization_uuid: uuid(),
+        organization_name: z.string().max(500).default(''),
+        relationship_type: z.enum(RELATIONSHIP_TYPES, { error: 'must be manager or accessor' }),
+      }),
+    )
+    .max(MAX_RELATIONS),
+});
+
+/** `{ action: 'test' }` sends an R2R test alert; `{ test_mode: boolean }` switches test mode. */
+export const r2rSchema = z
+  .object({ action: z.literal('test', { error: "must be 'test'" }).optional(), test_mode: z.boolean().optional() })
+  .refine((body) => (body.action === undefined) !== (body.test_mode === undefined), {
+    error: "send either action: 'test' or test_mode: true|false",
+  });
+
+export const lightIntensitySchema = z.object({
+  light_intensity: z.literal([...LIGHT_INTENSITY_OPTIONS], { error: `must be one of ${LIGHT_INTENSITY_OPTIONS.join(', ')}` }),
+});
+
+export const pagingSchema = z.object({
+  page: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(MAX_PAGE).default(1),
+  per_page: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int()
+    .min(1)
+    .max(THINGS_PAGE_SIZE, { error: `must be at most ${THINGS_PAGE_SIZE}` })
+    .default(THINGS_PAGE_SIZE),
+});
+
+/** The path of one asset: an id that is no uuid names none (404 'Asset not found'). */
+export const thingPath = pathIds(z.object({ id: z.uuid() }), 'Asset');
+
+/** A 422 naming a field, like `parse` does. */
+export function fieldError(field: string, message: string): HttpError {
+  return new HttpError(422, 'invalid', `${field}: ${message}`, { fields: { [field]: message } });
+}
+

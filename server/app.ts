@@ -10,6 +10,7 @@ import { HttpError, installErrorHandler, OVERLOADED_MESSAGE } from './http/error
 import { REDACT_PATHS, REDACTED, serializeRequest } from './http/log-redaction';
 import { registerApiRoutes } from './http/routes';
 import { versionRoutes } from './http/version';
+import { tileRoutes } from './http/tiles';
 import { spaRoutes } from './http/spa';
 import { connectNatsBus, InProcessBus, type Bus } from './live/bus';
 import { cableRoutes } from './live/cable';
@@ -120,6 +121,7 @@ export async function buildServer(config: ServerConfig, opts: BuildOptions = {})
     },
   });
   versionRoutes(app, config.version);
+  await tileRoutes(app, config);
 
   if (opts.database) {
     const db = opts.database.db;

@@ -42,11 +42,13 @@ export const PARK_KINDS = new Set(['park', 'forest', 'wood', 'grass', 'nature_re
 
 /** Buildings from this zoom (below it they are noise). */
 export const BUILDING_MIN_ZOOM = 15;
-/** Street names from this zoom ("street zoom"); place names from PLACE_LABEL_MIN_ZOOM. */
+/** Street names from this zoom ("street zoom"); place names from PLACE_LABEL_MIN_ZOOM to PLACE_LABEL_MAX_ZOOM (at street zoom the streets say where you are). */
 export const STREET_LABEL_MIN_ZOOM = 14;
 export const PLACE_LABEL_MIN_ZOOM = 9;
+export const PLACE_LABEL_MAX_ZOOM = 13;
 
 export const LABEL_STYLE = {
+  fontFamily: 'sans-serif',
   street: { color: [60, 60, 70, 255] as RGBA, sizePx: 13 },
   place: { color: [40, 40, 50, 255] as RGBA, sizePx: 16 },
   /** The halo that keeps names readable over roads. */

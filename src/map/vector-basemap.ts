@@ -20,6 +20,7 @@ import {
   BUILDING_MIN_ZOOM,
   LABEL_STYLE,
   PARK_KINDS,
+  PLACE_LABEL_MAX_ZOOM,
   PLACE_LABEL_MIN_ZOOM,
   ROAD_STYLE,
   STREET_LABEL_MIN_ZOOM,
@@ -131,7 +132,7 @@ function longestSegment(geometry: Geometry): [Position, Position] | null {
 
 /**
  * Names in one tile: each named road once (at the middle of its longest segment, along it) from
- * STREET_LABEL_MIN_ZOOM, and places from PLACE_LABEL_MIN_ZOOM. Tile-local y points down the screen.
+ * STREET_LABEL_MIN_ZOOM, and places from PLACE_LABEL_MIN_ZOOM to PLACE_LABEL_MAX_ZOOM. Tile-local y points down the screen.
  */
 export function tileLabels(features: TileFeature[], z: number): BasemapLabel[] {
   const labels: BasemapLabel[] = [];
@@ -140,7 +141,7 @@ export function tileLabels(features: TileFeature[], z: number): BasemapLabel[] {
     const name = f.properties.name;
     if (typeof name !== 'string' || name === '') continue;
     const layer = layerName(f);
-    if (layer === 'places' && f.geometry.type === 'Point' && z >= PLACE_LABEL_MIN_ZOOM) {
+    if (layer === 'places' && f.geometry.type === 'Point' && z >= PLACE_LABEL_MIN_ZOOM && z <= PLACE_LABEL_MAX_ZOOM) {
       const [x = 0, y = 0] = f.geometry.coordinates;
       labels.push({ text: name, position: [x, y], angle: 0, kind: 'place', priority: 10 });
     } else if (layer === 'roads' && z >= STREET_LABEL_MIN_ZOOM && !named.has(name)) {
@@ -220,6 +221,7 @@ export function vectorBasemapLayer(source: VectorBasemapSource, read: TileReader
             getAngle: (label) => label.angle,
             getSize: (label) => (label.kind === 'place' ? LABEL_STYLE.place.sizePx : LABEL_STYLE.street.sizePx),
             getColor: (label) => (label.kind === 'place' ? LABEL_STYLE.place.color : LABEL_STYLE.street.color),
+            fontFamily: LABEL_STYLE.fontFamily,
             fontWeight: 600,
             fontSettings: { sdf: true },
             outlineWidth: LABEL_STYLE.haloWidth,

@@ -36,6 +36,8 @@ describe('vector basemap tiles in the browser', () => {
     expect(drawn.length).toBe(features.filter((f) => f.properties.layerName === 'roads').length);
     const labels = tileLabels(features, 15);
     expect(labels.map((l) => l.text)).toContain('Congress Ave');
+    // At street zoom the streets say where you are: no city name over them.
+    expect(labels.map((l) => l.text)).not.toContain('Austin');
     expect(new Set(labels.map((l) => l.text)).size).toBe(labels.length);
     for (const label of labels) {
       // Inside the tile (local coordinates 0–1), upright, on a grid street: level or vertical.

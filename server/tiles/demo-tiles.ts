@@ -7,12 +7,12 @@
  * each answer is kept (a small LRU), so a tile is built once per process.
  *
  * The layers and properties follow the Protomaps basemap schema that a regional PMTiles file has
- * (`roads` with `kind` and `name`, `places`), so the browser draws both with one style.
+ * (`water`, `roads` with `kind` and `name`, `places`), so the browser draws both with one style.
  */
-import geojsonvt from 'geojson-vt';
+import geojsonvt, { type LegacyTile } from 'geojson-vt';
 import { fromGeojsonVt } from 'vt-pbf';
-import type { Feature, FeatureCollection, LineString, Point } from 'geojson';
-import { austinRoadNetwork, CITY, type RoadKind, type RoadNetwork } from '../seed/geography';
+import type { Feature, FeatureCollection, LineString, Point, Polygon } from 'geojson';
+import { austinRoadNetwork, CITY, LAKE_NAME, lakeOutline, type RoadKind, type RoadNetwork } from '../seed/geography';
 
 /** Road classes in the Protomaps basemap's words (its `roads.kind`); a ramp is a highway link. */
 export const ROAD_KIND: Readonly<Record<RoadKind, 'highway' | 'major_road' | 'minor_road'>> = {
@@ -34,8 +34,8 @@ export interface DemoTileSource {
   tile(z: number, x: number, y: number): Uint8Array | null;
 }
 
-/** The network as GeoJSON: one line per street (with its class and name), and the city as a place. */
-export function networkGeoJson(network: RoadNetwork): { roads: FeatureCollection<LineString>; places: FeatureCollection<Point> } {
+/** The network as GeoJSON: one line per street (with its class and name), the lake, and the city as a place. */
+export function networkGeoJson(network: RoadNetwork): { roads: FeatureCollection<LineString>; water: FeatureCollection<Polygon>; places: FeatureCollection<Point> } {
   const roads: Feature<LineString>[] = network.streets.map((street) => ({
     type: 'Feature',
     properties: {
@@ -53,7 +53,18 @@ export function networkGeoJson(network: RoadNetwork): { roads: FeatureCollection
       geometry: { type: 'Point', coordinates: [network.center.lng, network.center.lat] },
     },
   ];
-  return { roads: { type: 'FeatureCollection', features: roads }, places: { type: 'FeatureCollection', features: places } };
+  const water: Feature<Polygon>[] = [
+    {
+      type: 'Feature',
+      properties: { kind: 'water', name: LAKE_NAME },
+      geometry: { type: 'Polygon', coordinates: [lakeOutline(network).map((p) => [p.lng, p.lat])] },
+    },
+  ];
+  return {
+    roads: { type: 'FeatureCollection', features: roads },
+    water: { type: 'FeatureCollection', features: water },
+    places: { type: 'FeatureCollection', features: places },
+  };
 }
 
 /** A tile address inside the web-mercator pyramid at a served zoom. */
@@ -65,9 +76,10 @@ export function isServedTile(z: number, x: number, y: number): boolean {
 }
 
 export function createDemoTileSource(network: RoadNetwork = austinRoadNetwork()): DemoTileSource {
-  const { roads, places } = networkGeoJson(network);
+  const { roads, water, places } = networkGeoJson(network);
   const options = { maxZoom: DEMO_MAX_ZOOM, indexMaxZoom: 10, extent: MVT_EXTENT, buffer: 64, tolerance: 3 };
   const roadIndex = new geojsonvt(roads, options);
+  const waterIndex = new geojsonvt(water, options);
   const placeIndex = new geojsonvt(places, options);
   const cache = new Map<string, Uint8Array | null>();
   return {
@@ -80,11 +92,12 @@ export function createDemoTileSource(network: RoadNetwork = austinRoadNetwork())
         cache.set(key, kept);
         return kept;
       }
-      const road = roadIndex.getTile(z, x, y);
-      const place = placeIndex.getTile(z, x, y);
-      const layers: Record<string, { features: NonNullable<typeof road>['features'] }> = {};
-      if (road && road.features.length > 0) layers.roads = road;
-      if (place && place.features.length > 0) layers.places = place;
+      // Drawn bottom to top in this order (water under roads).
+      const layers: Record<string, LegacyTile> = {};
+      for (const [name, index] of [['water', waterIndex], ['roads', roadIndex], ['places', placeIndex]] as const) {
+        const tile = index.getTile(z, x, y);
+        if (tile && tile.features.length > 0) layers[name] = tile;
+      }
       const bytes = Object.keys(layers).length > 0 ? fromGeojsonVt(layers, { version: 2, extent: MVT_EXTENT }) : null;
       cache.set(key, bytes);
       if (cache.size > CACHE_TILES) cache.delete(cache.keys().next().value as string);

@@ -54,11 +54,13 @@ describe('vector basemap tiles in the browser', () => {
     expect(labels).toEqual([expect.objectContaining({ text: 'Austin', kind: 'place' })]);
   });
 
-  it('leaves minor roads out at low zoom', async () => {
+  it('leaves minor roads out at low zoom, and draws the lake', async () => {
     const features = await parsedDemoTile(10);
-    const kinds = new Set(drawnFeatures(features, 10).map((f) => f.properties.kind));
+    const drawn = drawnFeatures(features, 10);
+    const roadKinds = new Set(drawn.filter((f) => f.properties.layerName === 'roads').map((f) => f.properties.kind));
     expect(10).toBeLessThan(ROAD_STYLE.minor_road.minZoom);
-    expect(kinds).toEqual(new Set(['highway', 'major_road']));
+    expect(roadKinds).toEqual(new Set(['highway', 'major_road']));
+    expect(drawn.filter((f) => f.properties.layerName === 'water').map((f) => [f.geometry.type, f.properties.name])).toEqual([['Polygon', 'Lady Bird Lake']]);
   });
 
   it('reads a 204 (a tile outside the network) as no tile, and fails on a server error', async () => {

@@ -16,7 +16,7 @@ import { NO_LOAD_SHEDDING } from '../support/load-shedding';
 import { writePmtiles } from '../support/pmtiles-writer';
 import { buildServer } from '../../server/app';
 import { readConfig } from '../../server/config';
-import { CITY, EAST_WEST_STREETS, NORTH_SOUTH_STREETS, RING_HIGHWAY_NAME } from '../../server/seed/geography';
+import { austinRoadNetwork, CITY, EAST_WEST_STREETS, lakeOutline, NORTH_SOUTH_STREETS, RING_HIGHWAY_NAME } from '../../server/seed/geography';
 
 /** The web-mercator tile holding a point. */
 function tileAt(lng: number, lat: number, z: number): { z: number; x: number; y: number } {
@@ -87,6 +87,17 @@ describe('demo road network tiles', () => {
     const tile = decode((await app.inject({ method: 'GET', url: `/tiles/demo/15/${x}/${y}.mvt` })).rawPayload);
     const congress = roadsOf(tile).find((r) => r.name === 'Congress Ave');
     expect(congress).toBeDefined();
+  });
+
+  it('has the lake as water (a polygon, under the roads) where the seed puts it', async () => {
+    const ring = lakeOutline(austinRoadNetwork());
+    const lat = ring.reduce((sum, p) => sum + p.lat, 0) / ring.length;
+    const { x, y } = tileAt(CITY.center.lng, lat, 13);
+    const tile = decode((await app.inject({ method: 'GET', url: `/tiles/demo/13/${x}/${y}.mvt` })).rawPayload);
+    const water = tile.layers.water;
+    expect(water?.length).toBe(1);
+    expect(water!.feature(0).type).toBe(3); // Polygon
+    expect(water!.feature(0).properties).toEqual({ kind: 'water', name: 'Lady Bird Lake' });
   });
 
   it('answers 204 No Content for a valid tile outside the network', async () => {

@@ -46,8 +46,8 @@ export async function tileRoutes(app: FastifyInstance, config: Pick<ServerConfig
     return source;
   });
 
-  app.get<{ Params: { z: string; x: string; tile: string } }>('/tiles/demo/:z/:x/:tile', async (request, reply) => {
-    const { z, x, tile } = request.params;
+  app.get('/tiles/demo/:z/:x/:tile', async (request, reply) => {
+    const { z, x, tile } = request.params as { z: string; x: string; tile: string };
     const y = /^(\d+)\.mvt$/.exec(tile)?.[1];
     const [zoom, column, row] = [z, x, y ?? ''].map((part) => (/^\d+$/.test(part) ? Number(part) : NaN)) as [number, number, number];
     if (!isServedTile(zoom, column, row)) throw notFound('Tile');
@@ -58,7 +58,7 @@ export async function tileRoutes(app: FastifyInstance, config: Pick<ServerConfig
     return reply.header('content-type', MVT_CONTENT_TYPE).send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   });
 
-  app.get(REGION_PMTILES_URL, async (request, reply) => {
+  app.get('/tiles/region.pmtiles', async (request, reply) => {
     if (!region) throw notFound('Basemap file');
     reply.header('accept-ranges', 'bytes').header('etag', region.etag).header('cache-control', PMTILES_CACHE).header('content-type', PMTILES_CONTENT_TYPE);
     const range = parseRange(request.headers.range, region.size);

@@ -11,7 +11,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config';
 import { createDemoTileSource, DEMO_MAX_ZOOM, DEMO_MIN_ZOOM, isServedTile, type DemoTileSource } from '../tiles/demo-tiles';
-import { openPmtiles, parseRange, readRange, type PmtilesFile } from '../tiles/pmtiles-file';
+import { openPmtiles, parseRange, rangeStream, type PmtilesFile } from '../tiles/pmtiles-file';
 import { notFound } from './errors';
 
 export const MVT_CONTENT_TYPE = 'application/vnd.mapbox-vector-tile';
@@ -63,9 +63,9 @@ export async function tileRoutes(app: FastifyInstance, config: Pick<ServerConfig
     reply.header('accept-ranges', 'bytes').header('etag', region.etag).header('cache-control', PMTILES_CACHE).header('content-type', PMTILES_CONTENT_TYPE);
     const range = parseRange(request.headers.range, region.size);
     if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${region.size}`).send();
-    const whole = { start: 0, end: region.size - 1 };
-    const body = await readRange(region, range ?? whole);
-    if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.start + body.length - 1}/${region.size}`);
-    return reply.send(body);
+    const bytes = range ?? { start: 0, end: region.size - 1 };
+    if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${region.size}`);
+    reply.header('content-length', String(bytes.end - bytes.start + 1));
+    return reply.send(rangeStream(region, bytes));
   });
 }

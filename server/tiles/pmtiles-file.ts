@@ -63,15 +63,7 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { start, end };
 }
 
-/** The bytes of a range. */
-export async function readRange(file: PmtilesFile, range: ByteRange): Promise<Buffer> {
-  const length = range.end - range.start + 1;
-  const handle = await fs.promises.open(file.path, 'r');
-  try {
-    const buffer = Buffer.alloc(length);
-    const { bytesRead } = await handle.read(buffer, 0, length, range.start);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
+/** The bytes of a range, streamed from the file (a whole regional file is never held in memory). */
+export function rangeStream(file: PmtilesFile, range: ByteRange): fs.ReadStream {
+  return fs.createReadStream(file.path, { start: range.start, end: range.end });
 }

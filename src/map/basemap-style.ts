@@ -37,6 +37,9 @@ export const AREA_COLORS: Readonly<Record<'earth' | 'water' | 'park' | 'landuse'
   building: [217, 208, 201, 255],
 };
 
+/** Rivers and streams (lines of the `water` layer), in the water colour. */
+export const WATER_LINE_WIDTH_PX = 2;
+
 /** Land-use kinds drawn green (the rest a quiet grey). */
 export const PARK_KINDS = new Set(['park', 'forest', 'wood', 'grass', 'nature_reserve', 'garden', 'golf_course', 'cemetery', 'playground', 'national_park']);
 

@@ -24,6 +24,7 @@ import {
   PLACE_LABEL_MIN_ZOOM,
   ROAD_STYLE,
   STREET_LABEL_MIN_ZOOM,
+  WATER_LINE_WIDTH_PX,
   roadClass,
 } from './basemap-style';
 
@@ -96,6 +97,12 @@ function fillColor(f: TileFeature): [number, number, number, number] {
     default:
       return PARK_KINDS.has(String(f.properties.kind)) ? AREA_COLORS.park : AREA_COLORS.landuse;
   }
+}
+
+/** A line's look: a road by its class; a river or stream (lines of the `water` layer) in the water colour. */
+export function lineStyle(f: TileFeature): { color: [number, number, number, number]; widthPx: number } {
+  if (layerName(f) === 'water') return { color: AREA_COLORS.water, widthPx: WATER_LINE_WIDTH_PX };
+  return ROAD_STYLE[roadClass(f.properties.kind)];
 }
 
 export interface BasemapLabel {
@@ -200,8 +207,8 @@ export function vectorBasemapLayer(source: VectorBasemapSource, read: TileReader
           filled: true,
           stroked: false,
           getFillColor: (f) => fillColor(f as TileFeature),
-          getLineColor: (f) => ROAD_STYLE[roadClass((f as TileFeature).properties.kind)].color,
-          getLineWidth: (f) => ROAD_STYLE[roadClass((f as TileFeature).properties.kind)].widthPx,
+          getLineColor: (f) => lineStyle(f as TileFeature).color,
+          getLineWidth: (f) => lineStyle(f as TileFeature).widthPx,
           lineWidthUnits: 'pixels',
           lineCapRounded: true,
           lineJointRounded: true,

@@ -7,8 +7,8 @@ import { MVTLoader } from '@loaders.gl/mvt';
 import type { Feature, Geometry } from 'geojson';
 import { createDemoTileSource } from '../../server/tiles/demo-tiles';
 import { CITY } from '../../server/seed/geography';
-import { drawnFeatures, httpTileReader, loadVectorBasemapSource, tileLabels, vectorBasemapLayer, type VectorBasemapSource } from '../../src/map/vector-basemap';
-import { ROAD_STYLE, STREET_LABEL_MIN_ZOOM } from '../../src/map/basemap-style';
+import { drawnFeatures, httpTileReader, lineStyle, loadVectorBasemapSource, tileLabels, vectorBasemapLayer, type VectorBasemapSource } from '../../src/map/vector-basemap';
+import { AREA_COLORS, ROAD_STYLE, STREET_LABEL_MIN_ZOOM } from '../../src/map/basemap-style';
 
 type TileFeature = Feature<Geometry, Record<string, unknown>>;
 
@@ -61,6 +61,13 @@ describe('vector basemap tiles in the browser', () => {
     expect(10).toBeLessThan(ROAD_STYLE.minor_road.minZoom);
     expect(roadKinds).toEqual(new Set(['highway', 'major_road']));
     expect(drawn.filter((f) => f.properties.layerName === 'water').map((f) => [f.geometry.type, f.properties.name])).toEqual([['Polygon', 'Lady Bird Lake']]);
+  });
+
+  it('styles lines by layer: roads by class, a river of a regional file in the water colour', () => {
+    const line = (layerName: string, kind: string): TileFeature => ({ type: 'Feature', properties: { layerName, kind }, geometry: { type: 'LineString', coordinates: [[0, 0], [1, 1]] } });
+    expect(lineStyle(line('roads', 'highway'))).toEqual(ROAD_STYLE.highway);
+    expect(lineStyle(line('roads', 'path'))).toEqual(ROAD_STYLE.other);
+    expect(lineStyle(line('water', 'river')).color).toEqual(AREA_COLORS.water);
   });
 
   it('reads a 204 (a tile outside the network) as no tile, and fails on a server error', async () => {

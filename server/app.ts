@@ -140,6 +140,6 @@ export async function buildServer(config: ServerConfig, opts: BuildOptions = {})
     });
   }
 
-  await registerRoutes(app, config.version, config.distDir, services);
+  await registerRoutes(app, config, services);
   return app;
 }

@@ -30,6 +30,8 @@ export interface ServerConfig {
    * limits and logs). false: nobody, the connection's address counts.
    */
   trustProxy: boolean | number | string[];
+  /** A self-hosted PMTiles basemap (BASEMAP_PMTILES); unset: the demo road network's tiles. */
+  basemapPmtiles: string | undefined;
   /** Load shedding (`@fastify/under-pressure`): above either threshold API calls answer 503 with Retry-After. */
   pressure: PressureConfig;
 }
@@ -108,6 +110,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     demo: env.LIGHTBAR_DEMO !== '0',
     authRateLimit: Number(env.AUTH_RATE_LIMIT || 30),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    basemapPmtiles: env.BASEMAP_PMTILES ? path.resolve(env.BASEMAP_PMTILES) : undefined,
     pressure: {
       maxEventLoopDelayMs: numberFrom(env, 'PRESSURE_MAX_EVENT_LOOP_DELAY_MS', PRESSURE_DEFAULTS.maxEventLoopDelayMs, (v) => v >= 0, 'a number of milliseconds (0 turns it off)'),
       maxEventLoopUtilization: numberFrom(env, 'PRESSURE_MAX_EVENT_LOOP_UTILIZATION', PRESSURE_DEFAULTS.maxEventLoopUtilization, (v) => v >= 0 && v <= 1, 'from 0 to 1 (0 turns it off)'),

@@ -24,6 +24,8 @@ import { thingRoutes } from './things/routes';
 import { tripRoutes } from './trips';
 import { userRoutes } from './users';
 import { versionRoutes } from './version';
+import { tileRoutes } from './tiles';
+import type { ServerConfig } from '../config';
 import { wzdxFeedRoutes } from './wzdx-feed';
 import { zoneRoutes } from './zones';
 
@@ -65,11 +67,18 @@ export interface RouteServices {
 }
 
 /**
- * Registers every route of the server, once: /version, the API, the live socket (/cable), the
+ * Registers every route of the server, once: /version, the basemap tiles, the API, the live socket (/cable), the
  * devices' ingest (/ingest), and last the built app (its not-found handler answers the rest).
  */
-export async function registerRoutes(app: FastifyInstance, version: string, distDir: string, services?: RouteServices): Promise<void> {
+export async function registerRoutes(
+  app: FastifyInstance,
+  config: Pick<ServerConfig, 'version' | 'distDir' | 'basemapPmtiles'>,
+  services?: RouteServices,
+): Promise<void> {
+  const { version, distDir } = config;
   versionRoutes(app, version);
+  // The standalone map's basemap: open routes, no account data (README "Basemap").
+  await tileRoutes(app, config);
   if (services) {
     const { deps, ingest } = services;
     installRouteValidation(app);

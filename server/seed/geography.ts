@@ -235,6 +235,37 @@ export function buildRoadNetwork(options: RoadNetworkOptions = {}): RoadNetwork 
   return { center, nodes, edges, streets, adjacency, gridEdges, gridNode, gridSize: size };
 }
 
+/** The river through the demo city (Lady Bird Lake, the Colorado River downtown): water on the demo basemap. */
+export const LAKE_NAME = 'Lady Bird Lake';
+
+/**
+ * The lake as one closed ring: a band between Riverside Dr and Cesar Chavez St (the grid rows the
+ * real lake lies between), across the grid and a block beyond it each side, gently meandering.
+ * No road is moved for it: the north–south streets cross it (bridges).
+ */
+export function lakeOutline(network: RoadNetwork): LatLng[] {
+  const south = EAST_WEST_STREETS.indexOf('Riverside Dr');
+  const north = EAST_WEST_STREETS.indexOf('Cesar Chavez St');
+  const last = network.gridSize - 1;
+  const sw = nodePosition(network, network.gridNode(south, 0));
+  const nw = nodePosition(network, network.gridNode(north, 0));
+  const se = nodePosition(network, network.gridNode(south, last));
+  const rowGap = nw.lat - sw.lat;
+  const blockLng = (se.lng - sw.lng) / last;
+  const west = sw.lng - blockLng;
+  const east = se.lng + blockLng;
+  const steps = 48;
+  const shore = (side: 'north' | 'south'): LatLng[] =>
+    Array.from({ length: steps + 1 }, (_, i) => {
+      const t = i / steps;
+      const mid = sw.lat + rowGap * (0.5 + 0.12 * Math.sin(t * Math.PI * 5));
+      const half = rowGap * (0.16 + 0.05 * Math.sin(t * Math.PI * 9 + 1));
+      return { lat: side === 'north' ? mid + half : mid - half, lng: west + (east - west) * t };
+    });
+  const ring = [...shore('south'), ...shore('north').reverse()];
+  return [...ring, ring[0] as LatLng];
+}
+
 let austin: RoadNetwork | null = null;
 
 /** The Austin network with default options, built once. */

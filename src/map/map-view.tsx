@@ -1,6 +1,7 @@
 /**
  * `<LightbarMap>`: one component for both providers. The standalone provider
- * is deck.gl's own MapView over the offline basemap (and raster tiles when they load); the Google
+ * is deck.gl's own MapView over the offline basemap, the vector streets (./vector-basemap) and raster
+ * tiles when they load; the Google
  * provider is used when a key is configured, until its loader fails — then the map falls back to
  * standalone for the rest of the page's life.
  */
@@ -10,6 +11,7 @@ import { MapView, type LayersList, type MapViewState } from '@deck.gl/core';
 import { DEFAULT_MAP_ZOOM, type MapType } from '../domain/constants';
 import { BASEMAP_COLORS, COUNTY_MIN_ZOOM, basemapTilesTemplate, createTileReachability, loadBasemap, offlineBasemapLayers, rasterTileLayer, type BasemapData } from './basemap';
 import { GoogleMapProvider } from './google-map';
+import { loadVectorBasemapSource, openVectorBasemap, vectorBasemapLayer, type TileReader, type VectorBasemapSource } from './vector-basemap';
 import { chooseMapProvider, createFallbackLatch, type MapClickHandler, type MapProviderChoice, type MapProviderKind, type MapProviderProps } from './provider';
 
 export interface LightbarMapProps {
@@ -48,7 +50,7 @@ function cameraOf(view: MapViewState): MapViewState {
 }
 
 /**
- * The standalone provider draws on two canvases: the basemap (offline polygons and raster tiles)
+ * The standalone provider draws on two canvases: the basemap (offline polygons, streets, raster tiles)
  * below, redrawn only when the view moves, and the data layers above, on a transparent canvas that
  * takes the input and redraws on every diff. A diff then never re-renders the basemap's polygons,
  * about nine tenths of a frame where WebGL draws in software (README "Design decisions").
@@ -73,6 +75,24 @@ export function StandaloneMap({ layers, initialViewState, tiles, onViewStateChan
       live = false;
     };
   }, []);
+  // The streets: the server's demo network or its regional PMTiles file (when the server cannot be
+  // reached the outlines alone are drawn).
+  const [streets, setStreets] = useState<{ source: VectorBasemapSource; read: TileReader; minZoom: number; maxZoom: number } | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadVectorBasemapSource()
+      .then(async (source) => ({ source, ...(await openVectorBasemap(source)) }))
+      .then(
+        (opened) => {
+          if (live) setStreets(opened);
+        },
+        () => undefined,
+      );
+    return () => {
+      live = false;
+    };
+  }, []);
+  const streetLayer = useMemo(() => (streets ? vectorBasemapLayer(streets.source, streets.read, streets) : null), [streets]);
   const countiesShown = view.zoom >= COUNTY_MIN_ZOOM;
   const base = useMemo(() => (basemap ? offlineBasemapLayers(basemap, countiesShown ? COUNTY_MIN_ZOOM : 0) : []), [basemap, countiesShown]);
   // Raster tiles until the tile server proves unreachable (offline); again when the browser is back online.
@@ -86,7 +106,8 @@ export function StandaloneMap({ layers, initialViewState, tiles, onViewStateChan
     () => (tiles && tilesReachable ? rasterTileLayer(tiles, {}, createTileReachability(() => setTilesReachable(false))) : null),
     [tiles, tilesReachable],
   );
-  const under = useMemo<LayersList>(() => [...base, tileLayer], [base, tileLayer]);
+  // Outlines, then streets, then raster tiles above them (a raster tile that fails shows the streets).
+  const under = useMemo<LayersList>(() => [...base, streetLayer, tileLayer], [base, streetLayer, tileLayer]);
   return (
     <div className="lightbar-map-canvases" style={{ position: 'absolute', inset: 0, background: WATER }}>
       <DeckGL views={BASEMAP_VIEW} viewState={view} layers={under} style={{ pointerEvents: 'none' }} />

@@ -198,3 +198,26 @@ describe('<LightbarMap>', () => {
     expect(kinds.at(-1)).toBe('standalone');
   });
 });
+
+// Last in the file: the page keeps the server's basemap source once it answered.
+describe('<LightbarMap> streets (README "Basemap")', () => {
+  it('standalone: the server\'s vector streets go on the basemap canvas above the outlines and below the raster tiles', async () => {
+    const realFetch = globalThis.fetch;
+    const asked: string[] = [];
+    globalThis.fetch = (async (input: RequestInfo | URL) => {
+      const url = String(input);
+      asked.push(url);
+      if (url === '/tiles/basemap.json') return Response.json({ kind: 'demo', tiles: '/tiles/demo/{z}/{x}/{y}.mvt', minZoom: 8, maxZoom: 16 });
+      throw new TypeError('Failed to fetch');
+    }) as typeof fetch;
+    try {
+      render(<LightbarMap layers={[]} initialViewState={DEFAULT_VIEW_STATE} provider={{ kind: 'standalone' }} tiles="https://tiles.example/{z}/{x}/{y}.png" />);
+      await waitFor(() => expect(screen.getByTestId('deck-basemap').getAttribute('data-layers')).toBe('basemap-vector,basemap-tiles'));
+      expect(asked).toContain('/tiles/basemap.json');
+      const streets = decks.byView.basemap?.layers.find((layer): layer is Layer => !!layer && layer.id === 'basemap-vector');
+      expect(streets?.props).toMatchObject({ data: '/tiles/demo/{z}/{x}/{y}.mvt', minZoom: 8, maxZoom: 16 });
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+  });
+});

@@ -751,6 +751,9 @@ const OPEN_ROUTES: Readonly<Record<string, string>> = {
   'GET /files/:fileId': 'a signed link: the signature is the permission (docs/api/data.md)',
   'POST /ingest': 'an API key in x-api-key (device ingest)',
   'GET /cable': 'the socket: the token is the second subprotocol (part 1 §4)',
+  'GET /tiles/basemap.json': 'public: the map\'s basemap holds no account data (README "Basemap")',
+  'GET /tiles/demo/:z/:x/:tile': 'public: tiles of the demo road network (README "Basemap")',
+  'GET /tiles/region.pmtiles': 'public: the operator\'s regional basemap file (README "Basemap")',
 };
 
 // ── the route inventory ──────────────────────────────────────────────────────

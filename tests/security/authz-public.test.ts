@@ -39,6 +39,10 @@ describe('part 1 §7, part 2 §1 the public calls answer without a token', () =>
     { call: 'POST /unlock_account', status: 200, send: () => call(server, 'POST', '/unlock_account', null, { email: 'nobody@example.com' }) },
     { call: 'PUT /reset_password', status: 404, send: () => call(server, 'PUT', '/reset_password', null, { token: 'unknown-token', password: 'New#Password2' }) },
     { call: 'GET /wzdx/{organizationId}/feed', status: 200, send: () => call(server, 'GET', `/wzdx/${w.own.orgId}/feed`, null) },
+    // README "Basemap": the map's streets (a tile over the demo city; no BASEMAP_PMTILES here).
+    { call: 'GET /tiles/basemap.json', status: 200, send: () => call(server, 'GET', '/tiles/basemap.json', null) },
+    { call: 'GET /tiles/demo/{z}/{x}/{y}.mvt', status: 200, send: async () => ({ status: (await server.app.inject({ method: 'GET', url: '/tiles/demo/14/3743/6745.mvt' })).statusCode }) },
+    { call: 'GET /tiles/region.pmtiles', status: 404, send: () => call(server, 'GET', '/tiles/region.pmtiles', null) },
   ])('$call → $status', async ({ status, send }) => {
     expect((await send()).status).toBe(status);
   });

@@ -140,6 +140,9 @@ const GET_CALLS: { route: string; params: readonly string[] }[] = [
   { route: '/organization/alerting_zones', params: ['org_ids[]'] },
   { route: '/organization/alerting_zones/:id', params: QUERY_PARAMS },
   { route: '/cable', params: QUERY_PARAMS },
+  { route: '/tiles/basemap.json', params: QUERY_PARAMS },
+  { route: '/tiles/demo/:z/:x/:tile', params: QUERY_PARAMS },
+  { route: '/tiles/region.pmtiles', params: QUERY_PARAMS },
 ];
 
 /** The path of a route: ids of real records where the call reads or changes one, else an unknown id. */

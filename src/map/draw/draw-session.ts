@@ -76,7 +76,10 @@ export class DrawSession {
 
   /** The editable layer's edits: a click added a point, the shape closed, a vertex moved. */
   edit({ updatedData, editType }: DrawEdit): void {
-    if (this.ended) return;
+    // A pointer move's tentative shape changes nothing of the data (the layer draws it itself); one
+    // arriving from the drawing mode's layer after the shape closed (before React re-rendered) would
+    // even hand back the data from before the close.
+    if (this.ended || editType === 'updateTentativeFeature') return;
     if (this.phase === 'drawing' && editType === 'addFeature') {
       // The shape closed: it alone is kept, and edited from now on.
       const feature = updatedData.features.at(-1);

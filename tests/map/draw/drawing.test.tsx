@@ -85,7 +85,7 @@ describe('drawing each kind with the pointer (part 2 §3 geometry types)', () =>
     expectAt(shape.ring[0], 300, 200);
     expectAt(shape.ring[1], 420, 200);
     expectAt(shape.ring[2], 360, 320);
-    // The live readout: null with 1 and 2 points, the triangle at the third.
+    // The live readout: no shape (nothing told) at 1 and 2 points, the triangle at the third.
     expect(told.filter((entry) => entry.event === 'change').map((entry) => entry.shape?.kind ?? null)).toEqual(['polygon']);
     expect(map.drawing).toBeNull();
   });
@@ -174,6 +174,43 @@ describe('editing an existing shape', () => {
     if (shape?.kind !== 'line') throw new Error('no path');
     expectAt(shape.path[0], 200, 300);
     expectAt(shape.path[1], 420, 360);
+  });
+});
+
+describe('editing an existing circle', () => {
+  it('its edge is dragged: the radius follows, the centre stays', async () => {
+    const center = deck.unproject(400, 300);
+    const north = deck.unproject(400, 200);
+    const metres = (a: LatLng, b: LatLng) => (Math.abs(b.lat - a.lat) * Math.PI * 6_371_008.8) / 180;
+    await start('circle', { kind: 'circle', center, radius: metres(center, north) });
+    // The pointer rests on the edge first (the layer offers its resize handle there), then drags it out.
+    await act(async () => {
+      deck.move(400, 200);
+      deck.move(400, 201);
+    });
+    await act(() => deck.drag([400, 200], [400, 150]));
+    await key('Enter');
+    const shape = done();
+    if (shape?.kind !== 'circle') throw new Error('no circle');
+    expectAt(shape.center, 400, 300);
+    expect(shape.radius).toBeCloseTo(metres(center, deck.unproject(400, 150)), 0);
+  });
+});
+
+describe('the map state (startDrawing, the forms\' entry)', () => {
+  it('closes a pinned popup, and its stop function ends the drawing without telling the form', async () => {
+    map.popup = { kind: 'asset', id: 'a-1', longitude: 0, latitude: 0 };
+    let stop = () => undefined as void;
+    await act(async () => {
+      stop = startDrawing(map, { kind: 'point', onDone: () => told.push({ event: 'done' }), onCancel: () => told.push({ event: 'cancel' }) });
+    });
+    expect(map.popup).toBeNull();
+    expect(map.drawing?.kind).toBe('point');
+    await act(async () => stop());
+    expect(map.drawing).toBeNull();
+    await click(250, 150);
+    await key('Enter');
+    expect(told).toEqual([]);
   });
 });
 

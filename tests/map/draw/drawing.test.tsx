@@ -11,7 +11,7 @@ import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Geometry, LatLng } from '../../../src/domain/geometry';
 import { createMapState, startDrawing, type MapState } from '../../../src/app/map/map-state';
-import { useDrawLayer } from '../../../src/map/draw/use-draw-layer';
+import { loadDrawRuntime, useDrawLayer } from '../../../src/map/draw/use-draw-layer';
 import type { DrawKind } from '../../../src/map/draw/draw-shape';
 import { DrawDeck } from './draw-deck';
 
@@ -47,6 +47,10 @@ async function start(kind: DrawKind, initial?: Geometry): Promise<void> {
       onDone: (shape) => told.push({ event: 'done', shape }),
       onCancel: () => told.push({ event: 'cancel' }),
     });
+  });
+  // The drawing code loads on the first drawing.
+  await act(async () => {
+    await loadDrawRuntime();
   });
 }
 

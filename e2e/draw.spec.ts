@@ -72,7 +72,7 @@ async function click(page: Page, x: number, y: number): Promise<void> {
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: WIDTH, height: HEIGHT });
   await page.goto(url);
-  await page.waitForFunction(() => document.querySelectorAll('canvas').length >= 2 && typeof window.lightbarDraw === 'object');
+  await page.waitForFunction(() => document.querySelectorAll('canvas').length >= 2 && window.lightbarDraw?.loaded === true);
   await page.waitForTimeout(500);
 });
 

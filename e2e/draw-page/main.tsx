@@ -11,7 +11,7 @@ import { useSnapshot } from 'valtio';
 import { ScatterplotLayer } from '@deck.gl/layers';
 import type { Geometry } from '../../src/domain/geometry';
 import { createMapState, startDrawing, type MapState } from '../../src/app/map/map-state';
-import { useDrawLayer } from '../../src/map/draw/use-draw-layer';
+import { loadDrawRuntime, useDrawLayer } from '../../src/map/draw/use-draw-layer';
 import type { DrawKind } from '../../src/map/draw/draw-shape';
 import { LightbarMap } from '../../src/map/map-view';
 
@@ -27,6 +27,8 @@ declare global {
       log: DrawLogEntry[];
       drawing(): boolean;
       markerClicks: number;
+      /** The drawing code has loaded (it loads on a page's first drawing; here at once). */
+      loaded: boolean;
     };
   }
 }
@@ -39,6 +41,7 @@ const map: MapState = createMapState();
 window.lightbarDraw = {
   log: [],
   markerClicks: 0,
+  loaded: false,
   drawing: () => map.drawing !== null,
   start(kind, initial) {
     startDrawing(map, {
@@ -50,6 +53,10 @@ window.lightbarDraw = {
     });
   },
 };
+
+void loadDrawRuntime().then(() => {
+  window.lightbarDraw.loaded = true;
+});
 
 function Page() {
   const snap = useSnapshot(map);

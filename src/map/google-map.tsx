@@ -2,11 +2,18 @@
  * The Google Maps provider: the Maps JavaScript API through @vis.gl/react-google-maps,
  * with deck.gl's GoogleMapsOverlay drawing the same layers as the standalone map. `onFailure`
  * fires when the loader fails (it may call back several times; the caller latches).
+ *
+ * A drawing (src/map/draw) gets a deck.gl canvas of its own over the map, on Google's camera:
+ * the overlay's deck hears only the clicks and moves Google forwards to it (no press, no drag),
+ * while the editable layer listens to deck.gl's event manager — on its own canvas it hears the
+ * pointer as on the standalone map, and Google (its clicks, its markers) hears nothing until the
+ * drawing ends. A pan or zoom on that canvas moves Google's camera.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { APIProvider, Map as GoogleMap, useMap } from '@vis.gl/react-google-maps';
 import { GoogleMapsOverlay } from '@deck.gl/google-maps';
-import type { LayersList, MapViewState } from '@deck.gl/core';
+import DeckGL from '@deck.gl/react';
+import { MapView, type Layer, type LayersList, type MapViewState } from '@deck.gl/core';
 import { deckZoomFromGoogle, googleZoomFromDeck } from './google-zoom';
 import type { MapClickHandler, MapProviderProps } from './provider';
 
@@ -50,7 +57,39 @@ function CameraFollower({ viewState }: { viewState: MapViewState }) {
   return null;
 }
 
-export function GoogleMapProvider({ apiKey, mapId, onFailure, layers, initialViewState, mapType, onViewStateChange, onClick }: GoogleMapProviderProps) {
+/** The drawing canvas's view: its own pans and zooms (a double click closes a shape, it does not zoom). */
+const DRAW_VIEW = new MapView({ id: 'draw', repeat: true, controller: { doubleClickZoom: false } });
+const DRAWING_CURSOR = () => 'crosshair';
+
+type Camera = Pick<MapViewState, 'longitude' | 'latitude' | 'zoom'>;
+
+function DrawCanvas({ drawing, camera }: { drawing: Layer; camera: Camera }) {
+  const map = useMap();
+  const [view, setView] = useState<Camera>(camera);
+  // Google's camera moved (by this canvas, or by a camera request): the canvas follows.
+  useEffect(() => setView(camera), [camera]);
+  return (
+    <DeckGL
+      views={DRAW_VIEW}
+      viewState={view}
+      layers={[drawing]}
+      getCursor={DRAWING_CURSOR}
+      style={{ zIndex: '1' }}
+      onViewStateChange={({ viewState }) => {
+        const next = viewState as MapViewState;
+        setView({ longitude: next.longitude, latitude: next.latitude, zoom: next.zoom });
+        map?.moveCamera({ center: { lat: next.latitude, lng: next.longitude }, zoom: googleZoomFromDeck(next.zoom) });
+      }}
+    />
+  );
+}
+
+export function GoogleMapProvider({ apiKey, mapId, onFailure, layers, initialViewState, mapType, onViewStateChange, onClick, drawing }: GoogleMapProviderProps) {
+  // Google's camera in deck.gl's terms: kept always (a drawing starts where the map is), rendered only while drawing.
+  const lastCamera = useRef<Camera>({ longitude: initialViewState.longitude, latitude: initialViewState.latitude, zoom: initialViewState.zoom });
+  const [drawCamera, setDrawCamera] = useState<Camera | null>(null);
+  const drawingOn = Boolean(drawing);
+  useEffect(() => setDrawCamera(drawingOn ? lastCamera.current : null), [drawingOn]);
   return (
     <APIProvider apiKey={apiKey} onError={onFailure}>
       <GoogleMap
@@ -62,10 +101,16 @@ export function GoogleMapProvider({ apiKey, mapId, onFailure, layers, initialVie
         disableDefaultUI
         {...(mapId ? { mapId } : {})}
         // The map state (centre, zoom, bounds) follows Google's camera as it does deck.gl's view (in deck.gl's zoom).
-        onCameraChanged={(event) => onViewStateChange?.({ longitude: event.detail.center.lng, latitude: event.detail.center.lat, zoom: deckZoomFromGoogle(event.detail.zoom) })}
+        onCameraChanged={(event) => {
+          const camera = { longitude: event.detail.center.lng, latitude: event.detail.center.lat, zoom: deckZoomFromGoogle(event.detail.zoom) };
+          lastCamera.current = camera;
+          if (drawingOn) setDrawCamera(camera);
+          onViewStateChange?.(camera);
+        }}
       >
         <CameraFollower viewState={initialViewState} />
-        <DeckOverlay layers={layers} onClick={onClick} />
+        <DeckOverlay layers={layers} onClick={drawing ? undefined : onClick} />
+        {drawing && drawCamera ? <DrawCanvas drawing={drawing} camera={drawCamera} /> : null}
       </GoogleMap>
     </APIProvider>
   );

@@ -7,9 +7,10 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import DeckGL from '@deck.gl/react';
-import { MapView, type LayersList, type MapViewState } from '@deck.gl/core';
+import { MapView, type Layer, type LayersList, type MapViewState } from '@deck.gl/core';
 import { DEFAULT_MAP_ZOOM, type MapType } from '../domain/constants';
 import { BASEMAP_COLORS, COUNTY_MIN_ZOOM, basemapTilesTemplate, createTileReachability, loadBasemap, offlineBasemapLayers, rasterTileLayer, type BasemapData } from './basemap';
+import { inertLayers } from './draw/inert-layers';
 import { GoogleMapProvider } from './google-map';
 import { loadVectorBasemapSource, openVectorBasemap, vectorBasemapLayer, type TileReader, type VectorBasemapSource } from './vector-basemap';
 import { chooseMapProvider, createFallbackLatch, type MapClickHandler, type MapProviderChoice, type MapProviderKind, type MapProviderProps } from './provider';
@@ -25,6 +26,8 @@ export interface LightbarMapProps {
   onViewStateChange?: (viewState: MapViewState) => void;
   /** The clicks no layer handled (an empty-map click: nothing picked). */
   onClick?: MapClickHandler;
+  /** A form's drawing (src/map/draw): drawn over the layers, unthrottled; it takes the pointer. */
+  drawing?: Layer | null;
   /** Told once when the Google loader failed and the map fell back to standalone. */
   onProviderFallback?: (error: unknown) => void;
   /** The provider actually drawing (tests, the shell's map-type control). */
@@ -35,6 +38,9 @@ export interface LightbarMapProps {
 export const DEFAULT_VIEW_STATE: MapViewState = { longitude: -97.7431, latitude: 30.2672, zoom: DEFAULT_MAP_ZOOM };
 
 const MAP_VIEW = new MapView({ id: 'map', repeat: true, controller: true });
+/** While drawing, a double click closes the shape instead of zooming. */
+const MAP_VIEW_DRAWING = new MapView({ id: 'map', repeat: true, controller: { doubleClickZoom: false } });
+const DRAWING_CURSOR = () => 'crosshair';
 const WATER = `rgb(${BASEMAP_COLORS.water.join(',')})`;
 
 interface StandaloneProps extends MapProviderProps {
@@ -55,7 +61,7 @@ function cameraOf(view: MapViewState): MapViewState {
  * takes the input and redraws on every diff. A diff then never re-renders the basemap's polygons,
  * about nine tenths of a frame where WebGL draws in software (README "Design decisions").
  */
-export function StandaloneMap({ layers, initialViewState, tiles, onViewStateChange, onClick }: StandaloneProps) {
+export function StandaloneMap({ layers, initialViewState, tiles, onViewStateChange, onClick, drawing }: StandaloneProps) {
   const [basemap, setBasemap] = useState<BasemapData | null>(null);
   const [view, setView] = useState<MapViewState>(() => cameraOf(initialViewState));
   // A new starting view without a transition is a jump: the basemap jumps with it (a transition's
@@ -108,14 +114,19 @@ export function StandaloneMap({ layers, initialViewState, tiles, onViewStateChan
   );
   // Outlines, then streets, then raster tiles above them (a raster tile that fails shows the streets).
   const under = useMemo<LayersList>(() => [...base, streetLayer, tileLayer], [base, streetLayer, tileLayer]);
+  // The drawing takes the pointer: the data layers under it are inert until it ends.
+  const drawingOn = Boolean(drawing);
+  const inert = useMemo(() => (drawingOn ? inertLayers(layers) : layers), [layers, drawingOn]);
+  const shown = useMemo<LayersList>(() => (drawing ? [...inert, drawing] : inert), [inert, drawing]);
   return (
     <div className="lightbar-map-canvases" style={{ position: 'absolute', inset: 0, background: WATER }}>
       <DeckGL views={BASEMAP_VIEW} viewState={view} layers={under} style={{ pointerEvents: 'none' }} />
       <DeckGL
-        views={MAP_VIEW}
+        views={drawing ? MAP_VIEW_DRAWING : MAP_VIEW}
         initialViewState={initialViewState}
-        layers={layers}
-        {...(onClick ? { onClick } : {})}
+        layers={shown}
+        {...(onClick && !drawing ? { onClick } : {})}
+        {...(drawing ? { getCursor: DRAWING_CURSOR } : {})}
         onViewStateChange={({ viewState }) => {
           const next = viewState as MapViewState;
           setView(cameraOf(next));
@@ -126,7 +137,7 @@ export function StandaloneMap({ layers, initialViewState, tiles, onViewStateChan
   );
 }
 
-export function LightbarMap({ layers, initialViewState, mapType = 'roadmap', provider, tiles, onViewStateChange, onClick, onProviderFallback, onProviderChange }: LightbarMapProps) {
+export function LightbarMap({ layers, initialViewState, mapType = 'roadmap', provider, tiles, onViewStateChange, onClick, drawing, onProviderFallback, onProviderChange }: LightbarMapProps) {
   const choice = useMemo(() => provider ?? chooseMapProvider(), [provider]);
   const [failed, setFailed] = useState(false);
   const latch = useMemo(() => createFallbackLatch((error) => {
@@ -151,6 +162,7 @@ export function LightbarMap({ layers, initialViewState, mapType = 'roadmap', pro
           mapType={mapType}
           {...(onViewStateChange ? { onViewStateChange } : {})}
           {...(onClick ? { onClick } : {})}
+          drawing={drawing ?? null}
         />
       ) : (
         <StandaloneMap
@@ -160,6 +172,7 @@ export function LightbarMap({ layers, initialViewState, mapType = 'roadmap', pro
           tiles={template}
           {...(onViewStateChange ? { onViewStateChange } : {})}
           {...(onClick ? { onClick } : {})}
+          drawing={drawing ?? null}
         />
       )}
     </div>

@@ -4,7 +4,7 @@
  * Google's loader fails (no network here: it fails within milliseconds and calls its error callback
  * several times). Both draw the same deck.gl layers.
  */
-import type { DeckProps, LayersList, MapViewState } from '@deck.gl/core';
+import type { DeckProps, Layer, LayersList, MapViewState } from '@deck.gl/core';
 import { MAP_TYPES, type MapType } from '../domain/constants';
 
 export type MapProviderKind = 'standalone' | 'google';
@@ -27,6 +27,11 @@ export interface MapProviderProps {
   mapType: MapType;
   onViewStateChange?: (viewState: MapViewState) => void;
   onClick?: MapClickHandler;
+  /**
+   * The drawing layer of a form's drawing (src/map/draw), drawn over the others; while it is set
+   * the pointer is the drawing's: the other layers and `onClick` hear no clicks.
+   */
+  drawing?: Layer | null;
 }
 
 type Env = Record<string, string | boolean | undefined>;

@@ -1,11 +1,12 @@
 /**
  * The map beside every dashboard section: `LightbarMap` drawing the live
  * store's assets and the map's overlays, answering the camera requests of `MapState`, with the
- * controls over it.
+ * controls over it, and a form's drawing (`startDrawing`) over everything.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { FlyToInterpolator, WebMercatorViewport, type LayersList, type MapViewState, type PickingInfo } from '@deck.gl/core';
+import { useDrawLayer } from '../../map/draw/use-draw-layer';
 import { LightbarMap } from '../../map/map-view';
 import { layerRedrawInterval } from '../../map/renderer';
 import type { LiveBridge } from '../live/bridge';
@@ -79,6 +80,8 @@ export function DashboardMap(props: DashboardMapProps) {
   // In software WebGL a data redraw holds the page for up to ~100 ms: data redraws are spaced out there.
   const redrawInterval = useMemo(layerRedrawInterval, []);
   const layers = useThrottledValue(current, redrawInterval);
+  // A form's drawing: never throttled (each pointer move redraws it), and it takes the map's clicks.
+  const drawing = useDrawLayer(mapSnap.drawing as MapState['drawing']);
 
   // Escape closes a pinned popup (a click on empty map does too: onClick below).
   useEffect(() => {
@@ -99,6 +102,7 @@ export function DashboardMap(props: DashboardMapProps) {
         initialViewState={initialViewState}
         mapType={mapSnap.mapType}
         onClick={onMapClick}
+        drawing={drawing}
         onProviderChange={(kind) => {
           map.provider = kind;
         }}

@@ -2,12 +2,15 @@
  * The dashboard map's shared state: one small Valtio proxy that the map, its controls and
  * the section pages read and write — the current view (centre, zoom, bounds), camera requests (a
  * pan, a fly-to or a fit, numbered so the map applies each once), the targeted item, the display
- * toggles ('Display Assets' / 'Display Incidents'), the map type and the pinned popup. No asset data
- * lives here: that is the live store's (src/app/live/store.ts).
+ * toggles ('Display Assets' / 'Display Incidents'), the map type, the pinned popup and a form's
+ * drawing request. No asset data lives here: that is the live store's (src/app/live/store.ts).
  */
-import { proxy } from 'valtio';
+import { proxy, ref } from 'valtio';
 import { DEFAULT_MAP_ZOOM, FIT_BOUNDS_MAX_ZOOM, FIT_BOUNDS_PADDING, type MapType } from '../../domain/constants';
+import type { DrawingRequest } from '../../map/draw/draw-session';
 import type { MapProviderKind } from '../../map/provider';
+
+export type { DrawingRequest } from '../../map/draw/draw-session';
 
 /** [west, south, east, north] in degrees. */
 export type Bounds = [number, number, number, number];
@@ -49,6 +52,8 @@ export interface MapState {
   /** The provider drawing now (Google until its loader fails, else standalone). */
   provider: MapProviderKind;
   popup: PinnedPopup | null;
+  /** A form's drawing in progress (startDrawing); held as is (`ref`), its callbacks are the form's. */
+  drawing: DrawingRequest | null;
 }
 
 /** Austin, where the demo fleet drives (the spec does not show the default centre: README). */
@@ -63,6 +68,7 @@ export function createMapState(): MapState {
     mapType: 'roadmap',
     provider: 'standalone',
     popup: null,
+    drawing: null,
   });
 }
 
@@ -78,4 +84,30 @@ export function fitBounds(state: MapState, bounds: Bounds, padding = FIT_BOUNDS_
 
 export function setTarget(state: MapState, target: MapTarget | null): void {
   state.target = target ? { ...target } : null;
+}
+
+/**
+ * A form starts drawing on the map: the dashboard map draws the request's shape (or edits its
+ * `initial` one) and tells the form through its callbacks; the drawing ends by itself on Enter
+ * (`onDone`) or Escape (`onCancel`). A pinned popup closes; while drawing, map clicks only draw.
+ * Returns a stop function (a form that unmounts, or that restarts the drawing, calls it).
+ */
+export function startDrawing(state: MapState, request: DrawingRequest): () => void {
+  const active: DrawingRequest = ref({
+    ...request,
+    onDone: (shape) => {
+      stop();
+      request.onDone(shape);
+    },
+    onCancel: () => {
+      stop();
+      request.onCancel();
+    },
+  });
+  function stop(): void {
+    if (state.drawing === active) state.drawing = null;
+  }
+  state.popup = null;
+  state.drawing = active;
+  return stop;
 }

@@ -34,7 +34,8 @@ import { AssetPopup, StationPopup } from './asset-popup';
 import { assetMapState, hoverDetails, screenPoint, visibleBounds, type AssetMapState } from './asset-map-state';
 import type { DashboardMapProps } from './dashboard-map';
 import { centerOn, setTarget, type MapState } from './map-state';
-import { createQueryThrottle, padBounds } from './query-throttle';
+import { createQueryThrottle } from '../live/query-throttle';
+import { padBounds } from './bounds';
 import { useLiveLayerData } from './use-live-layer-data';
 
 /** At most 4 worker queries a second per view (never per asset). */

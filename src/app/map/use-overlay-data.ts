@@ -11,7 +11,7 @@ import type { AreaShape } from '../../domain/area-shape';
 import type { Location } from '../../domain/location';
 import type { LiveBridge } from '../live/bridge';
 import type { LiveStore } from '../live/store';
-import { createQueryThrottle } from './query-throttle';
+import { createQueryThrottle } from '../live/query-throttle';
 
 /** part 1 §4: the worker batches every second; the map's overlays follow no faster. */
 export const OVERLAY_READ_INTERVAL_MS = 1_000;

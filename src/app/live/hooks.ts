@@ -105,7 +105,8 @@ function useChangeCount(deps: DependencyList): number {
  * The answer of `call` to the live bridge: asked when the component mounts, whenever `deps`
  * change and whenever a `watch` subscription fires; null while `call` is null, no engine runs or
  * nothing answered yet. The latest `call` is the one made (it may read the component's current
- * props). An answer to an older request never replaces a newer request's, answers after unmount
+ * props). Answers show in the order asked: an answer to an older request never replaces a newer
+ * request's (it shows while the newer one is on its way), answers after unmount
  * or after the query stopped are dropped, a failed call keeps the last answer, and a call that
  * resolves `undefined` means "nothing new" (the last answer stays).
  */
@@ -127,12 +128,16 @@ export function useWorkerQuery<T>(call: ((bridge: LiveBridge) => Promise<T | und
     if (!bridge || !enabled) return undefined;
     let alive = true;
     let asked = 0;
+    /** The request whose answer shows: an answer to an older one is dropped. */
+    let shown = 0;
     const run = async () => {
       const current = callRef.current;
       if (!current) return;
       const own = ++asked;
       const value = await current(bridge);
-      if (alive && own === asked && value !== undefined) setAnswer({ value });
+      if (!alive || own < shown || value === undefined) return;
+      shown = own;
+      setAnswer({ value });
     };
     let request: () => void;
     let dispose = () => undefined as void;

@@ -148,6 +148,26 @@ describe('useWorkerQuery', () => {
     expect(result.current).toBe('second');
   });
 
+  it('shows an older answer that arrives first, until the newer one replaces it', async () => {
+    const store = createLiveStore();
+    const answers = new Map<number, ReturnType<typeof deferred<string>>>();
+    const { result, rerender } = renderHook(
+      ({ n }) =>
+        useWorkerQuery(() => {
+          const d = deferred<string>();
+          answers.set(n, d);
+          return d.promise;
+        }, [n]),
+      { wrapper: wrapperOf({ store, bridge: fakeBridge(store) }), initialProps: { n: 1 } },
+    );
+    await act(async () => undefined);
+    rerender({ n: 2 });
+    await act(async () => answers.get(1)!.resolve('first'));
+    expect(result.current).toBe('first');
+    await act(async () => answers.get(2)!.resolve('second'));
+    expect(result.current).toBe('second');
+  });
+
   it('drops answers after unmount and stops its watch', async () => {
     const store = createLiveStore();
     const pending = deferred<string>();

@@ -15,6 +15,7 @@ import { subscribeKey } from 'valtio/utils';
 import { MapView, WebMercatorViewport, type MapViewState } from '@deck.gl/core';
 import DeckGL from '@deck.gl/react';
 import { createLiveBridge } from '../../src/app/live/bridge';
+import { LiveProvider } from '../../src/app/live/hooks';
 import type { LiveStore } from '../../src/app/live/store';
 import type { AssetsLayerData } from '../../src/map/layers/assets-layer-data';
 import { FLAG_LISTED, FLAG_PRESENT } from '../../src/domain/live-diff';
@@ -153,7 +154,9 @@ function App() {
       <ServicesContext.Provider value={services}>
         <MemoryRouter initialEntries={['/dashboard/things']}>
           <div style={{ position: 'relative', width: '100%', height: '100%' }}>
-            <DashboardMap map={mapState} live={store} bridge={bridge} />
+            <LiveProvider value={{ store, bridge }}>
+              <DashboardMap map={mapState} />
+            </LiveProvider>
           </div>
         </MemoryRouter>
       </ServicesContext.Provider>

@@ -1,24 +1,26 @@
 /**
- * The live engine (part 1 §4 "Live updates"): the worker-side shell around `LiveCore`.
- * It owns the I/O and the timers — the initial paged load with progress, incremental loads, the
- * socket, 15 s polling for large organizations and whenever the socket is not live, the 1 s
- * batch, the one status-clock timer — and the Comlink API the main thread calls. What it sends
- * back: one diff per batch (typed arrays, transferred) and a small status object.
+ * The live engine (part 1 §4 "Live updates"): the worker-side shell around `LiveCore`, made of
+ * the scheduler (live-scheduler.ts: the 1 s batch and the one status-clock timer), the loader
+ * (live-loader.ts: the initial paged load with progress, incremental loads, the socket, 15 s
+ * polling for large organizations and whenever the socket is not live) and the Comlink API the
+ * main thread calls (below). What it sends back: one diff per batch (typed arrays, transferred)
+ * and a small status object. The page's bridge types its calls from this API
+ * (`Comlink.Remote<LiveEngine>`).
  */
 import * as Comlink from 'comlink';
 import { z } from 'zod';
 import { defaultStatusFilter, type AssetFilterInput } from '../domain/asset-filter';
 import type { Closure } from '../domain/closure';
-import { POLL_INTERVAL_MS, SOCKET_BATCH_MS, SOCKET_PROTOCOL } from '../domain/constants';
-import type { LiveMessage } from '../domain/live-message';
+import { SOCKET_BATCH_MS, SOCKET_PROTOCOL } from '../domain/constants';
 import type { EventsQuery, EventsView, Location } from '../domain/location';
 import type { AvailabilityAnswer, AvailabilityQuery } from './availability';
 import { availabilityQuerySchema, availabilityTransferables, type ListedPositions } from './availability-protocol';
-import { diffTransferables, type AssetDetails, type LiveDiff } from '../domain/live-diff';
+import { diffTransferables, type AssetDetails } from '../domain/live-diff';
 
 import { clusterTransferables, type ClusterAnswer } from '../domain/cluster-answer';
-import { LiveApi, UnauthorizedError, UnavailableError } from './live-api';
 import { LiveCore } from './live-core';
+import { createLiveLoader, type LiveEngineState } from './live-loader';
+import { createLiveScheduler } from './live-scheduler';
 import {
   assetFilterInputSchema,
   clusterQuerySchema,
@@ -32,15 +34,12 @@ import {
   type LiveStatus,
   type OrganizationChoice,
 } from './live-protocol';
-import { SocketClient, type SocketFactory, type SocketLike } from './socket-client';
+import type { SocketFactory, SocketLike } from './socket-client';
 import { areaShapeSchema, type AreaShape } from '../domain/area-shape';
 import type { AreaCountsAnswer } from './area-counts';
 
 /** Marks code that must only ever run inside the worker (the bundle test looks for it). */
 export const LIVE_WORKER_MARKER = 'lightbar-live-worker-v1';
-
-/** The longest delay a timer takes (2^31 - 1 ms); a later deadline re-arms on firing. */
-const MAX_TIMER_MS = 2_147_483_647;
 
 export interface LiveEngineDeps {
   fetch: (input: string, init: RequestInit) => Promise<Response>;
@@ -78,284 +77,53 @@ function initialStatus(): LiveStatus {
   };
 }
 
-/** Thrown inside a load that an organization switch or a stop made obsolete. */
-class Superseded extends Error {}
-
 export function createLiveEngine(overrides: Partial<LiveEngineDeps> = {}) {
   const deps: LiveEngineDeps = { ...defaultDeps(), ...overrides };
   const core = new LiveCore();
-  let status = initialStatus();
+  const state: LiveEngineState = { config: null, token: '', status: initialStatus() };
   let listener: LiveListener | null = null;
-  let config: z.infer<typeof liveConfigSchema> | null = null;
-  let token = '';
-  let api: LiveApi | null = null;
-  let socket: SocketClient | null = null;
-  /** Bumped by start, switch and stop: answers of an older session are dropped. */
-  let session = 0;
-  let thingsSince: string | null = null;
-  let refreshing: Promise<void> | null = null;
-  let refreshAgain = false;
-  /** Calls that answered 403/404 are not asked again this session. */
-  const unavailable = new Set<string>();
-  let batchTimer: ReturnType<typeof setTimeout> | null = null;
-  /** When the last batch ran: the clock waits for the batch cadence (at most one diff a second from it). */
-  let lastFlushAt = Number.NEGATIVE_INFINITY;
-  let clockTimer: ReturnType<typeof setTimeout> | null = null;
-  let pollTimer: ReturnType<typeof setInterval> | null = null;
 
   const now = () => deps.now();
 
   function emitStatus(): void {
     const view = core.events.view(now());
-    status = {
-      ...status,
+    state.status = {
+      ...state.status,
       events: { version: core.events.version, active: view.counts.active, recent: view.counts.recent },
       closuresVersion: core.closures.version,
       stations: core.fleet.stations.size,
       responderMix: core.responderMix(),
     };
+    const status = state.status;
     if (listener) void Promise.resolve(listener.status(status)).catch(() => undefined);
   }
 
   function setStatus(patch: Partial<LiveStatus>): void {
-    status = { ...status, ...patch };
+    state.status = { ...state.status, ...patch };
     emitStatus();
   }
 
-  /** One batch now: queued messages, due deadlines, list order → one diff to the main thread. */
-  function flush(): LiveDiff | null {
-    if (batchTimer) clearTimeout(batchTimer);
-    batchTimer = null;
-    const eventsVersion = core.events.version;
-    const closuresVersion = core.closures.version;
-    lastFlushAt = now();
-    const diff = core.flush(lastFlushAt);
-    if (diff && listener) {
-      void Promise.resolve(listener.diff(Comlink.transfer(diff, diffTransferables(diff)))).catch(() => undefined);
-    }
-    armClock();
-    if (core.events.version !== eventsVersion || core.closures.version !== closuresVersion || core.responderMix() !== status.responderMix) emitStatus();
-    return diff;
-  }
-
-  /** part 1 §4: messages are processed in batches every second. */
-  function armBatch(): void {
-    if (!batchTimer) batchTimer = setTimeout(flush, SOCKET_BATCH_MS);
-  }
-
-  /**
-   * The one clock: a single timer for the earliest status or staleness deadline of the fleet, kept
-   * to the batch cadence: a deadline within a second of the last batch waits for the next one (a
-   * fleet going stale asset by asset would otherwise send a diff per deadline, each redrawn and
-   * re-clustered on the main thread).
-   */
-  function armClock(): void {
-    if (clockTimer) clearTimeout(clockTimer);
-    clockTimer = null;
-    const next = core.fleet.clock.next();
-    if (next === null) return;
-    const at = Math.max(next, lastFlushAt + SOCKET_BATCH_MS);
-    clockTimer = setTimeout(() => {
-      clockTimer = null;
-      flush();
-    }, Math.min(Math.max(0, at - now()), MAX_TIMER_MS));
-  }
-
-  function clearTimers(): void {
-    if (batchTimer) clearTimeout(batchTimer);
-    if (clockTimer) clearTimeout(clockTimer);
-    if (pollTimer) clearInterval(pollTimer);
-    batchTimer = null;
-    clockTimer = null;
-    pollTimer = null;
-  }
-
-  function socketWanted(): boolean {
-    return !!config && !config.largeOrg && status.online && !status.unauthorized && status.phase === 'live';
-  }
-
-  /** part 1 §4: poll every 15 s for large organizations and whenever the socket is not live. */
-  function updatePolling(): void {
-    const want = !!config && status.phase === 'live' && status.online && !status.unauthorized && (config.largeOrg || !socket?.active);
-    if (want && !pollTimer) pollTimer = setInterval(() => void refresh(), POLL_INTERVAL_MS);
-    if (!want && pollTimer) {
-      clearInterval(pollTimer);
-      pollTimer = null;
-    }
-    if (status.polling !== want) setStatus({ polling: want });
-  }
-
-  /**
-   * A 401 (REST) or 'disconnect unauthorized' (socket) for `refused`. When the main thread handed
-   * over another token since that call left, it was stale: go on with the new one; otherwise report
-   * it (the app renews the token or signs out; part 1 §4 Session).
-   */
-  function unauthorizedWith(refused: string): void {
-    if (refused !== token) {
-      connectSocket();
-      // After the failed run let go of `refreshing` (it ends in a later microtask).
-      setTimeout(() => void refresh());
-      return;
-    }
-    onUnauthorized();
-  }
-
-  function onUnauthorized(): void {
-    socket?.stop();
-    if (pollTimer) clearInterval(pollTimer);
-    pollTimer = null;
-    setStatus({ unauthorized: true, polling: false });
-  }
-
-  function failed(error: unknown): void {
-    if (error instanceof Superseded) return;
-    if (error instanceof UnauthorizedError) {
-      unauthorizedWith(error.token);
-      return;
-    }
-    setStatus({ error: error instanceof Error ? error.message : String(error) });
-  }
-
-  function check(own: number): void {
-    if (own !== session) throw new Superseded();
-  }
-
-  function connectSocket(): void {
-    if (!config || !socketWanted()) return;
-    if (!socket) {
-      socket = new SocketClient({
-        url: config.socketUrl,
-        token: () => token,
-        organizationId: config.organizationId,
-        open: deps.openSocket,
-        onMessage: (message: LiveMessage) => {
-          core.enqueue(message);
-          armBatch();
-        },
-        onState: (info) => {
-          setStatus({ socket: info });
-          updatePolling();
-        },
-        // part 1 §4: after a (re)connect an incremental fetch closes any gap.
-        onSubscribed: () => void refresh(),
-        onUnauthorized: unauthorizedWith,
-      });
-    }
-    socket.start();
-  }
-
-  /** All pages of GET /organization/things (incremental from `since`), applied page by page. */
-  async function loadThings(own: number, since: string | null, report: boolean): Promise<void> {
-    if (!api) return;
-    let page = 1;
-    let pages = 1;
-    let first: string | null = null;
-    do {
-      const answer = await api.thingsPage(page, since);
-      check(own);
-      first ??= answer.serverTimestamp;
-      pages = answer.pages;
-      core.loadThings(answer.things, page === 1 ? answer.deletedIds : [], now());
-      if (report) setStatus({ progress: { loaded: page, total: pages } });
-      flush();
-      page += 1;
-    } while (page <= pages);
-    // The first page's time: whatever changed while paging is fetched again next time.
-    thingsSince = first;
-  }
-
-  async function optional(name: string, load: () => Promise<void>): Promise<void> {
-    if (unavailable.has(name)) return;
-    try {
-      await load();
-    } catch (error) {
-      if (error instanceof UnavailableError) unavailable.add(name);
-      else throw error;
-    }
-  }
-
-  async function loadStations(own: number): Promise<void> {
-    await optional('stations', async () => {
-      const stations = await api!.stations();
-      check(own);
-      core.setStations(stations, now());
-    });
-  }
-
-  async function loadEventsAndClosures(own: number): Promise<void> {
-    await optional('events', async () => {
-      const answer = await api!.locations(core.events.since, now());
-      check(own);
-      core.loadEvents(answer.items, answer.deletedIds);
-      core.events.since = answer.serverTimestamp;
-    });
-    await optional('closures', async () => {
-      const answer = await api!.closures(core.closures.since);
-      check(own);
-      core.loadClosures(answer.items, answer.deletedIds, now());
-      core.closures.since = answer.serverTimestamp;
-    });
-    flush();
-  }
-
-  /** Initial load of a session: stations, every things page (with progress), events, closures. */
-  async function load(own: number): Promise<void> {
-    setStatus({ phase: 'loading', progress: { loaded: 0, total: 0 } });
-    try {
-      await loadStations(own);
-      await loadThings(own, null, true);
-      await loadEventsAndClosures(own);
-      check(own);
-      setStatus({ phase: 'live', error: null, lastRefreshAt: now() });
-    } catch (error) {
-      if (error instanceof Superseded) return;
-      failed(error);
-      // Polling retries the load.
-      setStatus({ phase: 'live' });
-    }
-    connectSocket();
-    updatePolling();
-  }
-
-  /** An incremental load of things, events and closures (one at a time; a request meanwhile runs once more after). */
-  function refresh(): Promise<void> {
-    if (!api || status.unauthorized) return Promise.resolve();
-    if (refreshing) {
-      refreshAgain = true;
-      return refreshing;
-    }
-    const own = session;
-    const run = async () => {
-      do {
-        refreshAgain = false;
-        await loadThings(own, thingsSince, thingsSince === null);
-        await loadEventsAndClosures(own);
-        setStatus({ error: null, lastRefreshAt: now() });
-      } while (refreshAgain && own === session);
-    };
-    refreshing = run()
-      .catch(failed)
-      .finally(() => {
-        if (own === session) refreshing = null;
-      });
-    return refreshing;
-  }
-
-  function begin(choice: z.infer<typeof organizationChoiceSchema>): void {
-    if (!config) return;
-    session += 1;
-    socket?.stop();
-    socket = null;
-    clearTimers();
-    refreshing = null;
-    refreshAgain = false;
-    thingsSince = null;
-    unavailable.clear();
-    config = { ...config, ...choice };
-    api = new LiveApi({ apiBase: config.apiBase, token: () => token, fetch: deps.fetch, orgIds: config.orgIds });
-    status = { ...status, organizationId: config.organizationId, largeOrg: config.largeOrg, polling: false, error: null, socket: { state: 'off', attempt: 0, delayMs: null } };
-    void load(session);
-  }
+  // The batch sends one diff to the main thread, then a status when the events, closures or responder mix moved.
+  let eventsVersion = 0;
+  let closuresVersion = 0;
+  const scheduler = createLiveScheduler({
+    core,
+    now,
+    before() {
+      eventsVersion = core.events.version;
+      closuresVersion = core.closures.version;
+    },
+    send(diff) {
+      if (diff && listener) {
+        void Promise.resolve(listener.diff(Comlink.transfer(diff, diffTransferables(diff)))).catch(() => undefined);
+      }
+    },
+    after() {
+      if (core.events.version !== eventsVersion || core.closures.version !== closuresVersion || core.responderMix() !== state.status.responderMix) emitStatus();
+    },
+  });
+  const flush = () => scheduler.flush();
+  const loader = createLiveLoader({ state, core, scheduler, deps, now, setStatus });
 
   const engine = {
     info() {
@@ -366,21 +134,19 @@ export function createLiveEngine(overrides: Partial<LiveEngineDeps> = {}) {
     start(input: LiveConfig, live: LiveListener): void {
       const parsed = liveConfigSchema.parse(input);
       listener = live;
-      config = parsed;
-      token = parsed.token;
+      state.config = parsed;
+      state.token = parsed.token;
       core.reset();
       core.setFilter((parsed.filter as AssetFilterInput | undefined) ?? { statuses: defaultStatusFilter(true) }, now());
       if (parsed.events) core.events.query = parsed.events;
-      status = { ...initialStatus(), online: parsed.online, focused: parsed.focused, unauthorized: false };
+      state.status = { ...initialStatus(), online: parsed.online, focused: parsed.focused, unauthorized: false };
       flush();
-      begin(parsed);
+      loader.begin(parsed);
     },
 
     stop(): void {
-      session += 1;
-      socket?.stop();
-      socket = null;
-      clearTimers();
+      loader.stop();
+      scheduler.clear();
       setStatus({ phase: 'idle', polling: false, socket: { state: 'off', attempt: 0, delayMs: null } });
       // A Comlink proxy of the main thread's listener holds a port open: let it go.
       const release = listener ? (listener as unknown as Record<symbol, unknown>)[Comlink.releaseProxy] : undefined;
@@ -393,13 +159,13 @@ export function createLiveEngine(overrides: Partial<LiveEngineDeps> = {}) {
      * engine waits for one: with it the socket, the polling and an incremental load go on.
      */
     setToken(next: string): void {
-      token = z.string().min(1).parse(next);
-      if (!status.unauthorized) return;
+      state.token = z.string().min(1).parse(next);
+      if (!state.status.unauthorized) return;
       setStatus({ unauthorized: false });
-      if (status.phase !== 'live') return;
-      connectSocket();
-      updatePolling();
-      void refresh();
+      if (state.status.phase !== 'live') return;
+      loader.connectSocket();
+      loader.updatePolling();
+      void loader.refresh();
     },
 
     /** part 1 §4 Other: switching the subscribed organization resets assets, events and closures and refetches. */
@@ -407,7 +173,7 @@ export function createLiveEngine(overrides: Partial<LiveEngineDeps> = {}) {
       const parsed = organizationChoiceSchema.parse(choice);
       core.reset();
       flush();
-      begin(parsed);
+      loader.begin(parsed);
     },
 
     setFilter(input: FilterInput): void {
@@ -489,20 +255,21 @@ export function createLiveEngine(overrides: Partial<LiveEngineDeps> = {}) {
     /** Connectivity (online/offline) from the main thread: offline closes the socket and stops polling. */
     setConnectivity(online: boolean): void {
       setStatus({ online });
-      if (!online) socket?.stop();
-      else if (status.phase === 'live') {
-        connectSocket();
-        void refresh();
+      if (!online) loader.closeSocket();
+      else if (state.status.phase === 'live') {
+        loader.connectSocket();
+        void loader.refresh();
       }
-      updatePolling();
+      loader.updatePolling();
     },
 
     /** Page focus: coming back fetches what changed and revives a socket that gave up. */
     setFocus(focused: boolean): void {
       setStatus({ focused });
-      if (!focused || status.phase !== 'live') return;
-      if (socket?.info.state === 'failed' || socket?.info.state === 'off') connectSocket();
-      void refresh();
+      if (!focused || state.status.phase !== 'live') return;
+      const socket = loader.socketState();
+      if (socket === 'failed' || socket === 'off') loader.connectSocket();
+      void loader.refresh();
     },
 
     /** Runs the batch now (tests); answers the version of the diff sent, null when nothing changed. */
@@ -512,11 +279,11 @@ export function createLiveEngine(overrides: Partial<LiveEngineDeps> = {}) {
 
     /** An incremental load now. */
     refresh(): Promise<void> {
-      return refresh();
+      return loader.refresh();
     },
 
     status(): LiveStatus {
-      return status;
+      return state.status;
     },
 
     /** part 1 §2 Map: the listed assets inside each area, for the area markers' counts. */

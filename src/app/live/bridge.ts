@@ -8,15 +8,11 @@
 import * as Comlink from 'comlink';
 import { ref } from 'valtio';
 import type { AssetStatus } from '../../domain/asset-status';
-import type { Closure } from '../../domain/closure';
 import type { AvailabilityAnswer } from '../../workers/availability';
-import type { ListedPositions } from '../../workers/availability-protocol';
-import type { EventsQuery, EventsView, Location } from '../../domain/location';
+import type { EventsQuery, EventsView } from '../../domain/location';
 import { liveDiffSchema, type AssetDetails, type LiveDiff } from '../../domain/live-diff';
 
 import type { LiveEngine } from '../../workers/live-engine';
-import type { AreaShape } from '../../domain/area-shape';
-import type { AreaCountsAnswer } from '../../workers/area-counts';
 import type { ClusterAnswer } from '../../domain/cluster-answer';
 import { liveStatusSchema, type LiveConfig, type LiveListener, type LiveStatus, type OrganizationChoice } from '../../workers/live-protocol';
 import {
@@ -85,12 +81,34 @@ export interface LiveBridgeOptions {
 /** What `start` needs; the API and socket addresses default to the page's origin. */
 export type LiveStart = Omit<LiveConfig, 'filter' | 'online' | 'focused' | 'apiBase' | 'socketUrl'> & Partial<Pick<LiveConfig, 'apiBase' | 'socketUrl'>>;
 
-export interface LiveBridge {
+type Engine = Comlink.Remote<LiveEngine>;
+
+/**
+ * The engine's calls the page makes as they are: their types come from the engine's own
+ * (`Comlink.Remote<LiveEngine>`), so such a call is written once, in the engine, and listed here.
+ */
+export const PASSED_CALLS = [
+  'setToken',
+  'asset',
+  'assetAtSlot',
+  'slotOf',
+  'listedBounds',
+  'expansionZoom',
+  'listedPositions',
+  'events',
+  'event',
+  'closures',
+  'refresh',
+  'areaCounts',
+] as const satisfies readonly (keyof LiveEngine)[];
+export type PassedCalls = Pick<Engine, (typeof PASSED_CALLS)[number]>;
+
+/** The bridge: the engine's passed calls, and those that also read or write the store. */
+export interface LiveBridge extends PassedCalls {
   readonly store: LiveStore;
   /** The worker's API (for anything the bridge does not wrap). */
-  readonly engine: Comlink.Remote<LiveEngine>;
+  readonly engine: Engine;
   start(config: LiveStart): Promise<void>;
-  setToken(token: string): Promise<void>;
   switchOrganization(choice: OrganizationChoice): Promise<void>;
   /** Changes some filters; the worker answers with a diff (new order and counts). */
   setFilters(patch: Partial<LiveFilters>): Promise<void>;
@@ -100,30 +118,22 @@ export interface LiveBridge {
   select(id: string | null): Promise<AssetDetails | null>;
   /** List rows start ≤ i < end (the visible rows of the virtualized list). */
   rows(start: number, end: number): Promise<AssetDetails[]>;
-  asset(id: string): Promise<AssetDetails | null>;
-  /** The asset drawn in a slot (map picking answers slots). */
-  assetAtSlot(slot: number): Promise<AssetDetails | null>;
-  /** The slot of an id, -1 when absent. */
-  slotOf(id: string): Promise<number>;
-  /** Bounds of the listed assets [west, south, east, north], null when none (show-all fit). */
-  listedBounds(): Promise<[number, number, number, number] | null>;
   /** Clusters and station groups of a viewport (group view), with the station-view preference. */
   clusters(bbox: [number, number, number, number], zoom: number): Promise<ClusterAnswer>;
-  expansionZoom(clusterId: number): Promise<number>;
   /** The unit-availability view's gaps for an area, with the availability-radius preference. */
   availability(bbox: [number, number, number, number]): Promise<AvailabilityAnswer>;
-  /** The listed assets' positions (the density view). */
-  listedPositions(): Promise<ListedPositions>;
+  /** Changes the events query (kept in the store) and answers the events it shows. */
   setEventsQuery(patch: Partial<EventsQuery>): Promise<EventsView>;
-  events(): Promise<EventsView>;
-  /** One kept event by id (null when the cache holds none), whatever the events query shows. */
-  event(id: string): Promise<Location | null>;
-  closures(): Promise<Closure[]>;
-  /** Fetch what changed now. */
-  refresh(): Promise<void>;
   dispose(): Promise<void>;
-  /** part 1 §2 Map: the listed assets inside each area (counted in the worker), for the area markers. */
-  areaCounts(areas: AreaShape[]): Promise<AreaCountsAnswer>;
+}
+
+/** Each passed call forwarded to the engine. */
+function passedCalls(engine: Engine): PassedCalls {
+  const calls: Record<string, (...args: unknown[]) => unknown> = {};
+  for (const name of PASSED_CALLS) {
+    calls[name] = (...args: unknown[]) => (engine[name] as (...a: unknown[]) => unknown)(...args);
+  }
+  return calls as unknown as PassedCalls;
 }
 
 function defaultAddresses(): { apiBase: string; socketUrl: string } {
@@ -159,6 +169,7 @@ export function createLiveBridge(options: LiveBridgeOptions = {}): LiveBridge {
   };
 
   return {
+    ...passedCalls(engine),
     store,
     engine,
     async start(config) {
@@ -181,9 +192,6 @@ export function createLiveBridge(options: LiveBridgeOptions = {}): LiveBridge {
         },
         Comlink.proxy(listener),
       );
-    },
-    async setToken(token) {
-      await engine.setToken(token);
     },
     async switchOrganization(choice) {
       store.selection.id = null;
@@ -217,22 +225,12 @@ export function createLiveBridge(options: LiveBridgeOptions = {}): LiveBridge {
     async rows(start, end) {
       return (await engine.rows(start, end)).rows;
     },
-    asset: (id) => engine.asset(id),
-    assetAtSlot: (slot) => engine.assetAtSlot(slot),
-    slotOf: (id) => engine.slotOf(id),
-    listedBounds: () => engine.listedBounds(),
     clusters: (bbox, zoom) => engine.clusters({ bbox, zoom, stationView: store.preferences.stationView }),
-    expansionZoom: (clusterId) => engine.expansionZoom(clusterId),
     availability: (bbox) => engine.availability({ bbox, radiusM: store.preferences.availabilityRadiusM }),
-    listedPositions: () => engine.listedPositions(),
     async setEventsQuery(patch) {
       Object.assign(store.events.query, patch);
       return engine.setEventsQuery({ ...store.events.query });
     },
-    events: () => engine.events(),
-    event: (id) => engine.event(id),
-    closures: () => engine.closures(),
-    refresh: () => engine.refresh(),
     async dispose() {
       unwatch?.();
       unwatch = null;
@@ -243,6 +241,5 @@ export function createLiveBridge(options: LiveBridgeOptions = {}): LiveBridge {
         worker.terminate();
       }
     },
-    areaCounts: (areas) => engine.areaCounts(areas),
   };
 }

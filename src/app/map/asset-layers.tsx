@@ -14,7 +14,7 @@
  * until its Close button, a click on empty map or Escape (popup-dismiss.ts); with it off, a click only targets the asset and opens its detail, and the
  * popup shows while the pointer is over the asset.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { subscribeKey } from 'valtio/utils';
@@ -29,13 +29,12 @@ import { STATION_GROUPS_BELOW_ZOOM } from '../../workers/cluster-index';
 import type { AssetDetails } from '../../domain/live-diff';
 import type { ClusterAnswer } from '../../domain/cluster-answer';
 import type { LiveBridge } from '../live/bridge';
-import type { LivePreferences, LiveStore } from '../live/store';
+import { useLive, useLiveValue, useResponderMix, useWorkerQuery } from '../live/hooks';
 import { AssetPopup, StationPopup } from './asset-popup';
 import { assetMapState, hoverDetails, screenPoint, visibleBounds, type AssetMapState } from './asset-map-state';
 import type { DashboardMapProps } from './dashboard-map';
 import { centerOn, setTarget, type MapState } from './map-state';
-import { createQueryThrottle, padBounds } from './query-throttle';
-import { useLiveLayerData } from './use-live-layer-data';
+import { padBounds } from './bounds';
 
 /** At most 4 worker queries a second per view (never per asset). */
 export const QUERY_INTERVAL_MS = 250;
@@ -43,104 +42,51 @@ export const QUERY_INTERVAL_MS = 250;
 const CLUSTER_BOUNDS_MARGIN = 0.15;
 /** The pinned popup re-reads its asset at most once a second (the batch rate, part 1 §4). */
 const PINNED_REFRESH_MS = 1_000;
-/** Before the worker reports a fleet every asset counts as a responder (is_responder's default), as the shell does. */
-const NO_FLEET_MIX: ResponderMix = 'all';
 
-/** part 1 §4: the popup's status wording follows the fleet's responder mix, as the worker counts it. */
-function useResponderMix(live: LiveStore | null): ResponderMix {
-  const [mix, setMix] = useState<ResponderMix>(() => live?.responderMix ?? NO_FLEET_MIX);
-  useEffect(() => {
-    if (!live) return undefined;
-    setMix(live.responderMix);
-    return subscribeKey(live, 'responderMix', setMix);
-  }, [live]);
-  return live ? mix : NO_FLEET_MIX;
-}
-
-/** The store's preferences, re-read when they change (null before the worker started). */
-function usePreferences(live: LiveStore | null): LivePreferences | null {
-  const [prefs, setPrefs] = useState<LivePreferences | null>(() => (live ? { ...live.preferences } : null));
-  useEffect(() => {
-    if (!live) return undefined;
-    const read = () => setPrefs({ ...live.preferences });
-    read();
-    const offs = (Object.keys(live.preferences) as (keyof LivePreferences)[]).map((key) => subscribeKey(live.preferences, key, read));
+/** Re-asks when the map moves or is resized, without a render per frame. */
+function watchView(map: MapState, ui: AssetMapState): (request: () => void) => () => void {
+  return (request) => {
+    const offs = [subscribeKey(map, 'view', request), subscribeKey(ui, 'size', request)];
     return () => offs.forEach((off) => off());
-  }, [live]);
-  return live ? prefs : null;
+  };
 }
 
-/**
- * Runs `ask` now and whenever one of `watch`'s subscriptions fires, through one throttle; an answer
- * of an older ask is dropped. `ask` returns what to keep (undefined: keep the last).
- */
-function useWorkerAnswer<T>(enabled: boolean, ask: () => Promise<T | undefined>, watch: (request: () => void) => (() => void)[]): T | null {
-  const [answer, setAnswer] = useState<T | null>(null);
-  const askRef = useRef(ask);
-  const watchRef = useRef(watch);
-  useEffect(() => {
-    askRef.current = ask;
-    watchRef.current = watch;
-  });
-  useEffect(() => {
-    if (!enabled) return undefined;
-    let alive = true;
-    let seq = 0;
-    const throttle = createQueryThrottle(async () => {
-      const own = ++seq;
-      const next = await askRef.current();
-      if (alive && own === seq && next !== undefined) setAnswer(next);
-    }, QUERY_INTERVAL_MS);
-    const offs = watchRef.current(() => throttle.request());
-    throttle.request();
-    return () => {
-      alive = false;
-      throttle.dispose();
-      offs.forEach((off) => off());
-      setAnswer(null);
-    };
-  }, [enabled]);
-  return enabled ? answer : null;
-}
-
-function useClusterAnswer(enabled: boolean, live: LiveStore | null, bridge: LiveBridge | null, map: MapState, ui: AssetMapState): ClusterAnswer | null {
-  return useWorkerAnswer<ClusterAnswer>(
-    enabled && !!live && !!bridge,
-    async () => {
-      const bounds = visibleBounds(map.view, ui.size);
-      if (!bounds || !bridge) return undefined;
-      return bridge.clusters(padBounds(bounds, CLUSTER_BOUNDS_MARGIN), map.view.zoom);
-    },
-    (request) =>
-      live
-        ? [subscribeKey(map, 'view', request), subscribeKey(ui, 'size', request), subscribeKey(live, 'clusterVersion', request), subscribeKey(live.preferences, 'stationView', request)]
-        : [],
+function useClusterAnswer(enabled: boolean, map: MapState, ui: AssetMapState): ClusterAnswer | null {
+  const clusterVersion = useLiveValue((store) => store.clusterVersion);
+  const stationView = useLiveValue((store) => store.preferences.stationView);
+  return useWorkerQuery<ClusterAnswer>(
+    enabled
+      ? async (bridge) => {
+          const bounds = visibleBounds(map.view, ui.size);
+          return bounds ? bridge.clusters(padBounds(bounds, CLUSTER_BOUNDS_MARGIN), map.view.zoom) : undefined;
+        }
+      : null,
+    [clusterVersion, stationView],
+    { throttleMs: QUERY_INTERVAL_MS, watch: watchView(map, ui) },
   );
 }
 
-function useDensityPositions(enabled: boolean, live: LiveStore | null, bridge: LiveBridge | null): Float64Array | null {
-  return useWorkerAnswer<Float64Array>(
-    enabled && !!live && !!bridge,
-    async () => (bridge ? (await bridge.listedPositions()).lngLat : undefined),
-    // The listed positions change only in a batch that bumps the group view's version.
-    (request) => (live ? [subscribeKey(live, 'clusterVersion', request)] : []),
-  );
+function useDensityPositions(enabled: boolean): Float64Array | null {
+  // The listed positions change only in a batch that bumps the group view's version.
+  const clusterVersion = useLiveValue((store) => store.clusterVersion);
+  return useWorkerQuery(enabled ? async (bridge) => (await bridge.listedPositions()).lngLat : null, [clusterVersion], { throttleMs: QUERY_INTERVAL_MS });
 }
 
-function useAvailabilityImage(enabled: boolean, live: LiveStore | null, bridge: LiveBridge | null, map: MapState, ui: AssetMapState): AvailabilityImage | null {
-  const image = useWorkerAnswer<AvailabilityImage>(
-    enabled && !!live && !!bridge,
-    async () => {
-      const bounds = visibleBounds(map.view, ui.size);
-      if (!bounds || !bridge) return undefined;
-      const answer = await bridge.availability(bounds);
-      ui.availability = { coveredShare: answer.coveredShare, radiusM: answer.radiusM };
-      return { bounds: answer.bbox, width: answer.columns, height: answer.rows, pixels: availabilityPixels(answer.mask) };
-    },
-    (request) =>
-      live
-        ? [subscribeKey(map, 'view', request), subscribeKey(ui, 'size', request), subscribeKey(live, 'clusterVersion', request), subscribeKey(live.preferences, 'availabilityRadiusM', request)]
-        : [],
+function useAvailabilityImage(enabled: boolean, map: MapState, ui: AssetMapState): AvailabilityImage | null {
+  const clusterVersion = useLiveValue((store) => store.clusterVersion);
+  const radiusM = useLiveValue((store) => store.preferences.availabilityRadiusM);
+  const image = useWorkerQuery<AvailabilityImage>(
+    enabled
+      ? async (bridge) => {
+          const bounds = visibleBounds(map.view, ui.size);
+          if (!bounds) return undefined;
+          const answer = await bridge.availability(bounds);
+          ui.availability = { coveredShare: answer.coveredShare, radiusM: answer.radiusM };
+          return { bounds: answer.bbox, width: answer.columns, height: answer.rows, pixels: availabilityPixels(answer.mask) };
+        }
+      : null,
+    [clusterVersion, radiusM],
+    { throttleMs: QUERY_INTERVAL_MS, watch: watchView(map, ui) },
   );
   useEffect(() => {
     if (!enabled) ui.availability = null;
@@ -148,37 +94,12 @@ function useAvailabilityImage(enabled: boolean, live: LiveStore | null, bridge: 
   return image;
 }
 
-/** The targeted asset's slot: asked once per target (again while it is not in the fleet yet). */
-function useTargetSlot(live: LiveStore | null, bridge: LiveBridge | null, map: MapState): number {
+/** The targeted asset's slot: asked per target, and again when the fleet's size changes (an asset not in it yet). */
+function useTargetSlot(map: MapState): number {
   const { target } = useSnapshot(map);
   const id = target?.kind === 'asset' ? target.id : null;
-  const [found, setFound] = useState<{ id: string; slot: number } | null>(null);
-  useEffect(() => {
-    if (!id || !bridge || !live) return undefined;
-    let alive = true;
-    let asking = false;
-    const ask = () => {
-      if (asking) return;
-      asking = true;
-      void bridge
-        .slotOf(id)
-        .then((slot) => {
-          if (!alive) return;
-          setFound({ id, slot });
-          if (slot >= 0) off();
-        })
-        .catch(() => undefined)
-        .finally(() => {
-          asking = false;
-        });
-    };
-    const off = subscribeKey(live, 'total', ask);
-    ask();
-    return () => {
-      alive = false;
-      off();
-    };
-  }, [id, bridge, live]);
+  const total = useLiveValue((store) => store.total);
+  const found = useWorkerQuery(id ? async (bridge) => ({ id, slot: await bridge.slotOf(id) }) : null, [id, total]);
   return id && found?.id === id ? found.slot : -1;
 }
 
@@ -238,16 +159,20 @@ function createHandlers(ui: AssetMapState, current: () => { bridge: LiveBridge |
   };
 }
 
-export function useAssetLayers({ live, map, bridge }: DashboardMapProps, displayed: boolean): LayersList {
-  const data = useLiveLayerData(live);
-  const prefs = usePreferences(live);
+export function useAssetLayers({ map }: DashboardMapProps, displayed: boolean): LayersList {
+  const { store, bridge } = useLive();
+  // Nothing is drawn until an engine runs (the placeholder store holds no fleet).
+  const live = bridge ? store : null;
+  const layerData = useLiveValue((snap) => snap.data);
+  const data = live ? layerData : null;
+  const prefs = useLiveValue((snap) => (live ? snap.preferences : null));
   const navigate = useNavigate();
   const ui = assetMapState(map);
   const groupOn = displayed && !!prefs?.groupView;
-  const answer = useClusterAnswer(groupOn, live, bridge, map, ui);
-  const density = useDensityPositions(displayed && !!prefs?.densityView, live, bridge);
-  const availability = useAvailabilityImage(displayed && !!prefs?.availabilityView, live, bridge, map, ui);
-  const targetSlot = useTargetSlot(live, bridge, map);
+  const answer = useClusterAnswer(groupOn, map, ui);
+  const density = useDensityPositions(displayed && !!prefs?.densityView);
+  const availability = useAvailabilityImage(displayed && !!prefs?.availabilityView, map, ui);
+  const targetSlot = useTargetSlot(map);
 
   const latest = useRef({ bridge, map, pinMarker: !!prefs?.pinMarker, navigate });
   useEffect(() => {
@@ -324,24 +249,10 @@ export function useAssetLayers({ live, map, bridge }: DashboardMapProps, display
 }
 
 /** The pinned asset's popup: its details re-read per batch, placed at its position on the map. */
-function PinnedAssetPopup({ map, live, bridge, id, size, mix }: { map: MapState; live: LiveStore | null; bridge: LiveBridge | null; id: string; size: { width: number; height: number }; mix: ResponderMix }) {
+function PinnedAssetPopup({ map, id, size, mix }: { map: MapState; id: string; size: { width: number; height: number }; mix: ResponderMix }) {
   const { view } = useSnapshot(map);
-  const [details, setDetails] = useState<AssetDetails | null>(null);
-  useEffect(() => {
-    if (!bridge) return undefined;
-    let alive = true;
-    const throttle = createQueryThrottle(async () => {
-      const next = await bridge.asset(id);
-      if (alive) setDetails(next);
-    }, PINNED_REFRESH_MS);
-    const off = live ? subscribeKey(live, 'version', () => throttle.request()) : () => undefined;
-    throttle.request();
-    return () => {
-      alive = false;
-      throttle.dispose();
-      off();
-    };
-  }, [bridge, live, id]);
+  const version = useLiveValue((store) => store.version);
+  const details = useWorkerQuery((bridge) => bridge.asset(id), [id, version], { throttleMs: PINNED_REFRESH_MS });
   if (!details || details.id !== id) return null;
   const { x, y } = screenPoint(view, size, details.position.lng, details.position.lat);
   return (
@@ -358,11 +269,11 @@ function PinnedAssetPopup({ map, live, bridge, id, size, mix }: { map: MapState;
 }
 
 /** The asset popups (hover and pinned) and the availability legend, drawn over the map. */
-export function AssetPopups({ map, live, bridge }: DashboardMapProps) {
+export function AssetPopups({ map }: DashboardMapProps) {
   const ui = assetMapState(map);
   const snap = useSnapshot(ui);
   const { popup } = useSnapshot(map);
-  const mix = useResponderMix(live);
+  const mix = useResponderMix();
   const overlay = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = overlay.current;
@@ -397,7 +308,7 @@ export function AssetPopups({ map, live, bridge }: DashboardMapProps) {
         <AssetPopup asset={hover.details as AssetDetails} mix={mix} x={hover.x} y={hover.y} />
       )}
       {hover?.kind === 'station' && <StationPopup name={hover.name} count={hover.count} x={hover.x} y={hover.y} />}
-      {pinnedId && snap.size && <PinnedAssetPopup map={map} live={live} bridge={bridge} id={pinnedId} size={snap.size} mix={mix} />}
+      {pinnedId && snap.size && <PinnedAssetPopup map={map} id={pinnedId} size={snap.size} mix={mix} />}
       {snap.availability && (
         <div className="availability-legend" data-testid="availability-share">
           <span className="availability-legend__swatch" aria-hidden="true" />

@@ -9,8 +9,6 @@ import { FlyToInterpolator, WebMercatorViewport, type LayersList, type MapViewSt
 import { useDrawLayer } from '../../map/draw/use-draw-layer';
 import { LightbarMap } from '../../map/map-view';
 import { layerRedrawInterval } from '../../map/renderer';
-import type { LiveBridge } from '../live/bridge';
-import type { LiveStore } from '../live/store';
 import { AssetPopups, useAssetLayers } from './asset-layers';
 import { MapControls, useControlLayers } from './map-controls';
 import { OverlayPopups, useOverlayLayers } from './overlay-layers';
@@ -18,11 +16,9 @@ import type { Bounds, CameraCommand, MapState } from './map-state';
 import { dismissPopupOnKey, dismissPopupOnMapClick } from './popup-dismiss';
 import { useThrottledValue } from './use-throttled-value';
 
+/** The map's parts read the live data from the shell's `LiveContext` (src/app/live/hooks.ts). */
 export interface DashboardMapProps {
   map: MapState;
-  /** The live store, null before the worker started. */
-  live: LiveStore | null;
-  bridge: LiveBridge | null;
 }
 
 const CAMERA_TRANSITION_MS = 600;

@@ -10,7 +10,7 @@ import { useEffect } from 'react';
 import { subscribe } from 'valtio';
 import { DEFAULT_MAP_ZOOM, FIT_BOUNDS_MAX_ZOOM, FIT_BOUNDS_PADDING } from '../../domain/constants';
 import type { LiveBridge } from '../live/bridge';
-import type { LiveStore } from '../live/store';
+import { useLive } from '../live/hooks';
 import { DEFAULT_CENTER, fitBounds, type MapState } from './map-state';
 
 interface Baseline {
@@ -63,9 +63,10 @@ export function showListedAssets(map: MapState, bridge: LiveBridge, wanted: () =
   );
 }
 
-export function useFirstFleetView(map: MapState, live: LiveStore | null, bridge: LiveBridge | null): void {
+export function useFirstFleetView(map: MapState): void {
+  const { store: live, bridge } = useLive();
   useEffect(() => {
-    if (!live || !bridge) return undefined;
+    if (!bridge) return undefined;
     const state = stateOf(map);
     let disposed = false;
     const check = () => {

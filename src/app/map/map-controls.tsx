@@ -10,7 +10,6 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { proxy, useSnapshot } from 'valtio';
 import { ScatterplotLayer } from '@deck.gl/layers';
 import { WebMercatorViewport, type LayersList } from '@deck.gl/core';
-import type { ResponderMix } from '../../domain/asset-status';
 import type { Area } from '../../domain/area';
 import {
   ADD_ZOOM_AREAS_CLOSURES,
@@ -43,7 +42,8 @@ import { ZoomControl } from '../../map/controls/zoom-control';
 import '../../map/controls/map-controls.css';
 import { threeWordProviderFromEnv, type ThreeWordProvider } from '../../map/three-words';
 import type { LiveBridge } from '../live/bridge';
-import type { LivePreferences, LiveStore } from '../live/store';
+import { useLive, useLiveValue, useResponderMix } from '../live/hooks';
+import type { LivePreferences } from '../live/store';
 import { Toggle } from '../ui/toggle';
 import type { DashboardMapProps } from './dashboard-map';
 import { useIsMobile } from '../shell/use-media';
@@ -151,8 +151,8 @@ const TOGGLES: readonly { key: keyof LivePreferences; label: string }[] = [
  * part 1 §2: the labelled toggles, kept in local storage by the bridge. On a phone they fold under
  * their title (closed at first) so that they do not cover a quarter of the map.
  */
-function MapToggles({ store, bridge, folded }: { store: LiveStore; bridge: LiveBridge; folded: boolean }) {
-  const { preferences } = useSnapshot(store);
+function MapToggles({ bridge, folded }: { bridge: LiveBridge; folded: boolean }) {
+  const preferences = useLiveValue((store) => store.preferences);
   const toggles = (
     <div className={folded ? 'map-toggles' : 'map-panel map-toggles'} role="group" aria-label={MAP_CONTROL_TEXT.toggles}>
       {TOGGLES.map(({ key, label }) => (
@@ -170,9 +170,9 @@ function MapToggles({ store, bridge, folded }: { store: LiveStore; bridge: LiveB
 }
 
 /** The events label follows the fleet's responder mix (the live store reports it when it knows). */
-function DisplayControl({ map, live }: { map: MapState; live: LiveStore | null }) {
+function DisplayControl({ map }: { map: MapState }) {
   const { display } = useSnapshot(map);
-  const mix = useResponderMix(live);
+  const mix = useResponderMix();
   return (
     <DisplayPanel
       assets={display.assets}
@@ -184,13 +184,6 @@ function DisplayControl({ map, live }: { map: MapState; live: LiveStore | null }
   );
 }
 
-const NO_STORE = proxy({});
-
-function useResponderMix(live: LiveStore | null): ResponderMix {
-  const snap = useSnapshot(live ?? NO_STORE) as { responderMix?: ResponderMix };
-  return snap.responderMix ?? 'all';
-}
-
 function areaTarget(area: Area): { bounds: [number, number, number, number] } | { point: LatLng } | null {
   const ring = area.lineStringArray.map(latLonToLatLng);
   const box = ring.length >= 2 ? boundsOf(ring) : null;
@@ -198,9 +191,8 @@ function areaTarget(area: Area): { bounds: [number, number, number, number] } | 
   return area.position ? { point: area.position } : null;
 }
 
-function AreaJumpControl({ map, live }: { map: MapState; live: LiveStore | null }) {
-  const snap = useSnapshot(live ?? NO_STORE) as { organizationId?: string | null };
-  const areas = useAreas(snap.organizationId ?? null);
+function AreaJumpControl({ map }: { map: MapState }) {
+  const areas = useAreas(useLiveValue((store) => store.organizationId));
   const choices = useMemo<AreaChoice[]>(() => areas.filter((area) => areaTarget(area) !== null).map((area) => ({ id: area.id, name: area.displayName })), [areas]);
   const pick = (id: string) => {
     const area = areas.find((candidate) => candidate.id === id);
@@ -230,7 +222,8 @@ function AddControl({ map }: { map: MapState }) {
 
 export type MapControlsProps = DashboardMapProps & { environment?: Partial<ControlsEnvironment> };
 
-export function MapControls({ map, live, bridge, environment }: MapControlsProps) {
+export function MapControls({ map, environment }: MapControlsProps) {
+  const { bridge } = useLive();
   const env = useMemo(() => ({ ...browserControlsEnvironment(), ...environment }), [environment]);
   const { mapType, view, provider } = useSnapshot(map);
   // The Google provider draws every type; the standalone map (also after Google failed) only its road basemap.
@@ -241,7 +234,7 @@ export function MapControls({ map, live, bridge, environment }: MapControlsProps
   const [menu, setMenu] = useState<MenuState | null>(null);
   const [words, setWords] = useState<ThreeWordState>({ kind: 'locating' });
   const zoomRequest = useRef<{ zoom: number; at: number } | null>(null);
-  useFirstFleetView(map, live, bridge);
+  useFirstFleetView(map);
   const phone = useIsMobile();
 
   const zoomBy = (step: number) => {
@@ -327,16 +320,16 @@ export function MapControls({ map, live, bridge, environment }: MapControlsProps
     <div ref={root} className="map-controls" aria-label={MAP_CONTROL_TEXT.controls} role="region">
       <div className="map-corner map-corner-top-left">
         <CoordinateSearch onGo={(point) => centerOn(map, point.lng, point.lat, Math.max(map.view.zoom, CENTERING_MIN_ZOOM))} />
-        <AreaJumpControl map={map} live={live} />
+        <AreaJumpControl map={map} />
       </div>
       <div className="map-corner map-corner-top-center">
         <AddControl map={map} />
       </div>
       <div className="map-corner map-corner-top-right">
         <MapTypeControl value={mapType} available={mapTypes} onChange={(type) => (map.mapType = type)} />
-        <DisplayControl map={map} live={live} />
+        <DisplayControl map={map} />
       </div>
-      <div className="map-corner map-corner-bottom-left">{live && bridge && <MapToggles store={live} bridge={bridge} folded={phone} />}</div>
+      <div className="map-corner map-corner-bottom-left">{bridge && <MapToggles bridge={bridge} folded={phone} />}</div>
       <div className="map-corner map-corner-bottom-center">
         <LocateStatus state={locate as LocateState} onClear={clearLocation} />
       </div>

@@ -22,7 +22,8 @@ import { setTarget, type MapState } from './map-state';
 import { AreaPopup, EventPopup } from './overlay-popup';
 import { popupAnchor } from './popup-anchor';
 import { useAreas } from './use-areas';
-import { useAreaCounts, useLiveOrganizationId, useMapEvents } from './use-overlay-data';
+import { useAreaCounts, useMapEvents } from './use-overlay-data';
+import { useLive, useLiveValue } from '../live/hooks';
 
 type OverlayKind = 'event' | 'area';
 
@@ -74,17 +75,18 @@ export interface OverlayLayers {
   over: LayersList;
 }
 
-export function useOverlayLayers({ map, live, bridge }: DashboardMapProps, display: { events: boolean }): OverlayLayers {
+export function useOverlayLayers({ map }: DashboardMapProps, display: { events: boolean }): OverlayLayers {
   const navigate = useNavigate();
   const state = overlayStateOf(map);
   const { target, view } = useSnapshot(map);
   // The badges are thinned out per quarter zoom step, rounded down (the closer spacing: never an overlap).
   const badgeZoom = Math.floor(view.zoom * BADGE_ZOOM_STEPS) / BADGE_ZOOM_STEPS;
-  const organizationId = useLiveOrganizationId(live);
+  const { bridge } = useLive();
+  const organizationId = useLiveValue((store) => store.organizationId);
   const areas = useAreas(organizationId);
   const shapes = useMemo(() => areas.map(areaShape).filter((shape): shape is AreaShape => shape !== null), [areas]);
-  const counts = useAreaCounts(live, bridge, shapes);
-  const events: Location[] = useMapEvents(live, bridge, display.events);
+  const counts = useAreaCounts(shapes);
+  const events: Location[] = useMapEvents(display.events);
   const eventMarks = useMemo(() => (display.events ? eventMarkers(events) : []), [events, display.events]);
   const areaMarks = useMemo(() => areaMarkers(areas, counts), [areas, counts]);
 
@@ -93,10 +95,11 @@ export function useOverlayLayers({ map, live, bridge }: DashboardMapProps, displ
     state.areas = ref(areaMarks);
     if (state.hover && !(state.hover.kind === 'event' ? eventMarks : areaMarks).some((m) => m.id === state.hover?.id)) state.hover = null;
   }, [state, eventMarks, areaMarks]);
+  const timeZone = useLiveValue((store) => store.events.query.timeZone);
   useEffect(() => {
-    if (!live) return;
-    state.timeZone = live.events.query.timeZone;
-  }, [state, live]);
+    if (!bridge) return;
+    state.timeZone = timeZone;
+  }, [state, bridge, timeZone]);
 
   const hover = useCallback(
     (kind: OverlayKind, info: PickingInfo<EventMarker | AreaMarker>) => {

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { proxy, useSnapshot } from 'valtio';
+import { useSnapshot } from 'valtio';
 import { z } from 'zod';
 import { ASSET_STATUS, type ResponderMix } from '../../domain/asset-status';
 import { DRAWER_WIDTH } from '../../domain/constants';
@@ -17,7 +17,8 @@ import { DROPPED_ON_UNSUBSCRIBE } from '../api-cache';
 import type { ApiClient } from '../api-client';
 import { DashboardMap } from '../map/dashboard-map';
 import { createMapState, type MapState } from '../map/map-state';
-import type { LiveStore } from '../live/store';
+import type { LiveBridge } from '../live/bridge';
+import { liveOf, LiveProvider, useLiveValue, useResponderMix } from '../live/hooks';
 import { useServices } from '../services';
 import { MobileTopBar, BottomNav, MobileViewSwitch, type MobileView } from './mobile-bar';
 import { OfflineAssetsNotice, OfflineBanner, UpdateAlert, WebGLMissing } from './notices';
@@ -32,22 +33,12 @@ export interface ShellContext {
   mix: ResponderMix;
   /** The dashboard map's shared state (view, camera requests, target, display toggles). */
   map: MapState;
-  /** The live store, null until the worker started (or without live data). */
-  live: LiveStore | null;
   /** The organization the dashboard shows (the subscribed one). */
   organizationId: string;
 }
 
 const countSchema = z.object({ count: z.number() });
 const organizationsSchema = z.array(organizationRefWireSchema);
-
-/** Until the worker reports its fleet: no asset is known, so every one is a responder (is_responder's default). */
-const NO_LIVE_MIX = proxy<{ responderMix: ResponderMix }>({ responderMix: 'all' });
-
-/** part 1 §2, §4: the fleet's responder mix as the worker counts it. */
-function useResponderMix(store: LiveStore | null): ResponderMix {
-  return useSnapshot<{ responderMix: ResponderMix }>(store ?? NO_LIVE_MIX).responderMix;
-}
 
 export function RequireSession() {
   const { session } = useServices();
@@ -91,12 +82,23 @@ function useAssetCount(api: ApiClient): [number | null, (orgIds: readonly string
   return [count, load];
 }
 
-function OfflineAssets({ store }: { store: LiveStore }) {
-  const { counts } = useSnapshot(store);
-  return <OfflineAssetsNotice offlineAssets={counts[ASSET_STATUS.offline] ?? 0} />;
+function OfflineAssets() {
+  const offline = useLiveValue((store) => store.counts[ASSET_STATUS.offline] ?? 0);
+  return <OfflineAssetsNotice offlineAssets={offline} />;
 }
 
+/** The running engine's bridge (null until the profile is in, or without live data): its `{ store, bridge }` pair reaches every part of the dashboard through LiveContext. */
 function DashboardLayout() {
+  const [running, setRunning] = useState<LiveBridge | null>(null);
+  const livePair = useMemo(() => liveOf(running), [running]);
+  return (
+    <LiveProvider value={livePair}>
+      <DashboardFrame running={running} onStarted={setRunning} />
+    </LiveProvider>
+  );
+}
+
+function DashboardFrame({ running, onStarted }: { running: LiveBridge | null; onStarted: (bridge: LiveBridge | null) => void }) {
   const services = useServices();
   const { session, live, api } = services;
   const snap = useSnapshot(session.state);
@@ -105,20 +107,19 @@ function DashboardLayout() {
   const shell = useMemo(createShellState, []);
   const map = useMemo(createMapState, []);
   const shellSnap = useSnapshot(shell);
-  const [liveStore, setLiveStore] = useState<LiveStore | null>(null);
+  const mix = useResponderMix();
   const [assetCount, loadAssetCount] = useAssetCount(api);
   const [organizationId, setOrganizationId] = useState<string | null>(null);
   const [visibleOrgs, setVisibleOrgs] = useState<OrganizationRef[]>([]);
   const webgl = useMemo(() => services.hasWebGL(), [services]);
   const profile = snap.profile as Profile | null;
-  const mix = useResponderMix(liveStore);
 
   useEffect(() => {
     if (session.state.profile) return;
     void session.loadProfile().then((loaded) => {
       if (!loaded) return;
       setOrganizationId(loaded.organizationId);
-      setLiveStore(live.start(loaded)?.store ?? null);
+      onStarted(live.start(loaded));
       // part 1 §1, §2: acs users choose among the organizations they can see, not only their relations.
       if (loaded.acs) {
         api.request('/organization/assignable', { schema: organizationsSchema }).then(
@@ -128,7 +129,7 @@ function DashboardLayout() {
       }
       if (showsAssetCount(loaded.permissions)) loadAssetCount([]);
     });
-  }, [session, live, api, loadAssetCount]);
+  }, [session, live, api, loadAssetCount, onStarted]);
 
   // part 1 §2: remember the last selected item of each section for its nav link.
   const current = sectionOfPath(location.pathname);
@@ -159,10 +160,10 @@ function DashboardLayout() {
     // part 1 §4 "Other", §7: switching resets and refetches; the named caches go at once.
     services.cache.drop(DROPPED_ON_UNSUBSCRIBE);
     const choice = organizationChoice(org.id, profile.organizationId);
-    void live.bridge?.switchOrganization(choice).catch(() => undefined);
+    void running?.switchOrganization(choice).catch(() => undefined);
     if (showsAssetCount(profile.permissions)) loadAssetCount(choice.orgIds);
   };
-  const context: ShellContext = { profile, mobile, mix, map, live: liveStore, organizationId: orgId };
+  const context: ShellContext = { profile, mobile, mix, map, organizationId: orgId };
   // The sections a phone shows (the bottom nav's) are the map's; the desktop-only pages have no map there.
   const mapOnMobile = current !== null && BOTTOM_NAV_KEYS.includes(current.key);
   const phoneShowsMap = mobile && mapOnMobile && mobileView === 'map';
@@ -179,7 +180,7 @@ function DashboardLayout() {
           <TopBar profile={profile} organizations={organizations} organizationId={orgId} assetCount={assetCount} onChooseOrganization={chooseOrganization} />
         )}
         <OfflineBanner />
-        {liveStore && <OfflineAssets store={liveStore} />}
+        {running && <OfflineAssets />}
         <div className="shell-body">
           {(mobile ? !phoneShowsMap : shellSnap.drawerOpen) && (
             <main className="drawer" style={mobile ? undefined : { width: DRAWER_WIDTH }}>
@@ -188,7 +189,7 @@ function DashboardLayout() {
           )}
           {(!mobile || phoneShowsMap) && (
             <div className="map-area" role="region" aria-label="Map">
-              {webgl ? <DashboardMap map={map} live={liveStore} bridge={live.bridge} /> : <WebGLMissing />}
+              {webgl ? <DashboardMap map={map} /> : <WebGLMissing />}
             </div>
           )}
         </div>

@@ -61,8 +61,8 @@ function EventFacts({ event, timeZone }: { event: Location; timeZone: string | n
 
 export function EventDetail() {
   const { eventId = '' } = useParams();
-  const { live, map, profile } = useOutletContext<ShellContext>();
-  const lookup = useEvent(live, eventId);
+  const { map, profile } = useOutletContext<ShellContext>();
+  const lookup = useEvent(eventId);
 
   // part 1 §2 (as a list click on an asset): the opened event is targeted and the map pans to it — once
   // per event (coming back from its edit page keeps the map where the user left it).

@@ -14,6 +14,7 @@ import { locationWireSchema, showsEditLocation, toLocationPayload, type Location
 import { canEditEvent } from '../../domain/permissions';
 import { locationEditText, locationEditTextSchema, type LocationEditForm, type LocationEditText } from '../../domain/validation/location';
 import { ApiError } from '../../app/api-client';
+import { useLive } from '../../app/live/hooks';
 import { useServices } from '../../app/services';
 import type { ShellContext } from '../../app/shell/dashboard-layout';
 import { SaveButton } from '../../app/ui/save-button';
@@ -23,7 +24,8 @@ import { useEvent } from './use-events';
 import './events.css';
 
 function LocationForm({ event }: { event: Location }) {
-  const { api, live } = useServices();
+  const { api } = useServices();
+  const { bridge } = useLive();
   const { organizationId } = useOutletContext<ShellContext>();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
@@ -50,7 +52,7 @@ function LocationForm({ event }: { event: Location }) {
       return;
     }
     // The worker's cache takes the new position on its next fetch: ask for it now.
-    void live.bridge?.refresh().catch(() => undefined);
+    void bridge?.refresh().catch(() => undefined);
     navigate(detailPath);
   });
   return (
@@ -77,8 +79,8 @@ function LocationForm({ event }: { event: Location }) {
 
 export function EventEdit() {
   const { eventId = '' } = useParams();
-  const { live, profile } = useOutletContext<ShellContext>();
-  const lookup = useEvent(live, eventId);
+  const { profile } = useOutletContext<ShellContext>();
+  const lookup = useEvent(eventId);
   const detailPath = `${EVENTS_PATH}/${eventId}`;
   if (lookup.state !== 'found') {
     return <EventPending className="event-edit" loading={lookup.state === 'loading'} />;

@@ -31,9 +31,9 @@ function isDisplayChoice(value: string): value is EventDisplayChoice {
 }
 
 export function EventsPanel() {
-  const { mix, live, profile } = useOutletContext<ShellContext>();
+  const { mix, profile } = useOutletContext<ShellContext>();
   const navigate = useNavigate();
-  const panel = useEventsPanel(live, profile.timezone);
+  const panel = useEventsPanel(profile.timezone);
   const events = panel.view?.events ?? NO_EVENTS;
 
   // The detail page targets the event and pans the map to it once it has drawn (event-detail.tsx): the

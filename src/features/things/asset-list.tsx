@@ -9,7 +9,6 @@ import { List } from 'react-window';
 import { ASSET_STATUS, type ResponderMix } from '../../domain/asset-status';
 import { ASSET_ROW_HEIGHT, ASSET_ROW_HEIGHT_OOS } from '../../domain/constants';
 import { LIVE_LIST_TEXT } from '../../domain/labels';
-import type { LiveBridge } from '../../app/live/bridge';
 import type { LiveStore } from '../../app/live/store';
 import type { AssetDetails } from '../../domain/live-diff';
 import { AssetRow, type AssetRowProps } from './asset-row';
@@ -29,7 +28,6 @@ export function rowHeightAt(store: Pick<LiveStore, 'order' | 'buffers'>, index: 
 
 export interface AssetListProps {
   store: LiveStore;
-  bridge: LiveBridge;
   version: number;
   listLength: number;
   mix: ResponderMix;
@@ -38,8 +36,8 @@ export interface AssetListProps {
   onActivate(asset: AssetDetails): void;
 }
 
-export function AssetList({ store, bridge, version, listLength, mix, timeZone, selectedId, onActivate }: AssetListProps) {
-  const rows = useListRows(bridge, version, listLength);
+export function AssetList({ store, version, listLength, mix, timeZone, selectedId, onActivate }: AssetListProps) {
+  const rows = useListRows(version, listLength);
   const rowProps = useMemo<AssetRowProps>(
     () => ({ rowAt: rows.rowAt, mix, timeZone, selectedId, onActivate, version, page: rows.page }),
     [rows.rowAt, rows.page, mix, timeZone, selectedId, onActivate, version],

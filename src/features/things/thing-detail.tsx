@@ -7,7 +7,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useNavigate, useOutletContext, useParams } from 'react-router-dom';
 import type { ShellContext } from '../../app/shell/dashboard-layout';
 import { centerOn, setTarget } from '../../app/map/map-state';
-import { useServices } from '../../app/services';
+import { useLive } from '../../app/live/hooks';
 import { ASSET_LABEL_SINGULAR, CENTERING_MIN_ZOOM } from '../../domain/constants';
 import type { LatLng } from '../../domain/geometry';
 import { ASSET_TEXT } from '../../domain/labels';
@@ -39,19 +39,19 @@ export function ThingHeader({ title, subtitle, onBack, children }: { title: stri
 /** Back from an asset page: the target and the selection are cleared, then the list. */
 export function useBackToList(): () => void {
   const { map } = useOutletContext<ShellContext>();
-  const { live } = useServices();
+  const { bridge } = useLive();
   const navigate = useNavigate();
   return () => {
     setTarget(map, null);
-    void live.bridge?.select(null).catch(() => undefined);
+    void bridge?.select(null).catch(() => undefined);
     navigate(THINGS_PATH);
   };
 }
 
 export function ThingDetail() {
   const { thingId = '' } = useParams();
-  const { profile, map, live, mix } = useOutletContext<ShellContext>();
-  const { asset, state } = useSelectedAsset(thingId, live);
+  const { profile, map, mix } = useOutletContext<ShellContext>();
+  const { asset, state } = useSelectedAsset(thingId);
   const back = useBackToList();
   const permissions = profile.permissions as PermissionList;
 

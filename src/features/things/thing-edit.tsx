@@ -23,8 +23,8 @@ const TAB_LABEL: Readonly<Record<ThingEditTab, string>> = {
 
 export function ThingEdit() {
   const { thingId = '' } = useParams();
-  const { profile, live } = useOutletContext<ShellContext>();
-  const { asset, state } = useSelectedAsset(thingId, live);
+  const { profile } = useOutletContext<ShellContext>();
+  const { asset, state } = useSelectedAsset(thingId);
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const tabRefs = useRef<Partial<Record<ThingEditTab, HTMLButtonElement | null>>>({});

@@ -16,7 +16,7 @@ import type { Profile } from '../../domain/profile';
 import type { LiveBridge } from '../../app/live/bridge';
 import { defaultFilters, type LiveStore } from '../../app/live/store';
 import { centerOn, setTarget, type MapState } from '../../app/map/map-state';
-import { useServices } from '../../app/services';
+import { useLive } from '../../app/live/hooks';
 import type { ShellContext } from '../../app/shell/dashboard-layout';
 import { Toggle } from '../../app/ui/toggle';
 import type { AssetDetails } from '../../domain/live-diff';
@@ -27,12 +27,12 @@ import { organizationFilter, relatedOrganizations } from './organization-filter'
 import './things.css';
 
 export function ThingsList() {
-  const { live, map, mix, profile, organizationId } = useOutletContext<ShellContext>();
-  const bridge = useServices().live.bridge;
+  const { map, mix, profile, organizationId } = useOutletContext<ShellContext>();
+  const { store, bridge } = useLive();
   return (
     <div className="things-list">
       <h1 id="section-title">{SECTION_LABEL.things}</h1>
-      {live && bridge && <LiveList store={live} bridge={bridge} map={map} mix={mix} profile={profile} organizationId={organizationId} />}
+      {bridge && <LiveList store={store} bridge={bridge} map={map} mix={mix} profile={profile} organizationId={organizationId} />}
     </div>
   );
 }
@@ -133,7 +133,6 @@ function LiveList({ store, bridge, map, mix, profile, organizationId }: LiveList
       ) : (
         <AssetList
           store={store}
-          bridge={bridge}
           version={snap.version}
           listLength={snap.listLength}
           mix={mix}

@@ -6,12 +6,12 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../app/api-client';
-import { useServices } from '../../app/services';
+import { useLive } from '../../app/live/hooks';
 import { errorText, type UserError } from '../../domain/errors';
 import { thingHref } from './thing-paths';
 
 export function useAssetSave(assetId: string): { failure: UserError | null; save(send: () => Promise<unknown>): Promise<void> } {
-  const { live } = useServices();
+  const { bridge } = useLive();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<UserError | null>(null);
   return {
@@ -20,7 +20,7 @@ export function useAssetSave(assetId: string): { failure: UserError | null; save
       setFailure(null);
       try {
         await send();
-        await live.bridge?.refresh().catch(() => undefined);
+        await bridge?.refresh().catch(() => undefined);
         navigate(thingHref(assetId));
       } catch (error) {
         setFailure(error instanceof ApiError ? error.userError : errorText('assetSave', { status: 0 }));

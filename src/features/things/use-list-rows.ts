@@ -3,9 +3,9 @@
  * the rendered range (`bridge.rows(start, end)`), asked again when that range moves or when a diff
  * arrives (the store's version: at most once per batch, 1 s). The main thread never walks the fleet.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { AssetDetails } from '../../domain/live-diff';
-import type { LiveBridge } from '../../app/live/bridge';
+import { useWorkerQuery } from '../../app/live/hooks';
 
 export interface RowRange {
   /** First rendered index (overscan included). */
@@ -28,31 +28,22 @@ export interface ListRows {
   page: number;
 }
 
-const EMPTY: Page = { start: 0, rows: [] };
+const EMPTY: Page & { count: number } = { start: 0, rows: [], count: 0 };
 
-export function useListRows(bridge: LiveBridge | null, version: number, listLength: number): ListRows {
+export function useListRows(version: number, listLength: number): ListRows {
   const [range, setRange] = useState<RowRange>({ start: 0, stop: -1 });
-  const [page, setPage] = useState<{ page: Page; count: number }>({ page: EMPTY, count: 0 });
-
-  useEffect(() => {
-    if (!bridge || range.stop < range.start) return;
-    let current = true;
-    bridge.rows(range.start, range.stop + 1).then(
-      (rows) => {
-        if (current) setPage((previous) => ({ page: { start: range.start, rows }, count: previous.count + 1 }));
-      },
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [bridge, range.start, range.stop, version, listLength]);
+  const { start, stop } = range;
+  // Numbered as asked: only the latest ask's page is kept, so the number grows with each page shown.
+  const asked = useRef(0);
+  const fetched = useWorkerQuery<Page & { count: number }>(
+    async (bridge) => (stop < start ? undefined : { start, rows: await bridge.rows(start, stop + 1), count: ++asked.current }),
+    [start, stop, version, listLength],
+  ) ?? EMPTY;
 
   const onRowsRendered = useCallback<ListRows['onRowsRendered']>((_visible, all) => {
     setRange((previous) => (previous.start === all.startIndex && previous.stop === all.stopIndex ? previous : { start: all.startIndex, stop: all.stopIndex }));
   }, []);
 
-  const { page: fetched, count } = page;
   const rowAt = useCallback((index: number) => fetched.rows[index - fetched.start] ?? null, [fetched]);
-  return { rowAt, onRowsRendered, page: count };
+  return { rowAt, onRowsRendered, page: fetched.count };
 }

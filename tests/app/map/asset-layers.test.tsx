@@ -12,6 +12,7 @@ import type { Layer, LayersList, PickingInfo } from '@deck.gl/core';
 import { fromThingWire } from '../../../src/domain/asset';
 import { ASSET_STATUS } from '../../../src/domain/asset-status';
 import type { LiveBridge } from '../../../src/app/live/bridge';
+import { LiveProvider } from '../../../src/app/live/hooks';
 import { applyDiffToStore, createLiveStore, DEFAULT_PREFERENCES, type LivePreferences } from '../../../src/app/live/store';
 import { AssetPopups, useAssetLayers } from '../../../src/app/map/asset-layers';
 import { assetMapState } from '../../../src/app/map/asset-map-state';
@@ -88,7 +89,9 @@ function mount(preferences: Partial<LivePreferences>, bridgeOverrides: Partial<L
           path="*"
           element={
             <>
-              <Host map={map} live={store} bridge={bridge} />
+              <LiveProvider value={{ store, bridge }}>
+                <Host map={map} />
+              </LiveProvider>
               <Where />
             </>
           }

@@ -13,6 +13,7 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import type { Layer, LayersList, PickingInfo } from '@deck.gl/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveBridge } from '../../../src/app/live/bridge';
+import { liveOf, LiveProvider } from '../../../src/app/live/hooks';
 import { assetMapState } from '../../../src/app/map/asset-map-state';
 import { composeMapLayers, DashboardMap } from '../../../src/app/map/dashboard-map';
 import { createMapState, type MapState } from '../../../src/app/map/map-state';
@@ -53,7 +54,9 @@ function renderMap() {
   render(
     <ServicesContext.Provider value={services}>
       <MemoryRouter initialEntries={['/dashboard/things']}>
-        <DashboardMap map={map} live={bridge.store} bridge={bridge} />
+        <LiveProvider value={liveOf(bridge)}>
+          <DashboardMap map={map} />
+        </LiveProvider>
         <Where />
       </MemoryRouter>
     </ServicesContext.Provider>,

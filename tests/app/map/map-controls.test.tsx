@@ -10,6 +10,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLiveBridge, type LiveBridge } from '../../../src/app/live/bridge';
+import { liveOf, LiveProvider } from '../../../src/app/live/hooks';
 import { PREFERENCES_STORAGE_KEY } from '../../../src/app/live/store';
 import { MapControls, useControlLayers, type ControlsEnvironment } from '../../../src/app/map/map-controls';
 import { centerOn, createMapState, type MapState } from '../../../src/app/map/map-state';
@@ -63,7 +64,7 @@ function Where() {
 }
 
 function ControlLayers({ map }: { map: MapState }) {
-  const layers = useControlLayers({ map, live: null, bridge: null });
+  const layers = useControlLayers({ map });
   return <output data-testid="control-layers">{layers.map((layer) => (layer && typeof layer === 'object' && 'id' in layer ? layer.id : '')).join(',')}</output>;
 }
 
@@ -91,7 +92,9 @@ function setup(options: Setup = {}) {
   const controls = (
     <div className="dashboard-map" data-testid="dashboard-map">
       <div className="lightbar-map" data-testid="map-surface" />
-      <MapControls map={map} live={bridge?.store ?? null} bridge={bridge} environment={environment} />
+      <LiveProvider value={liveOf(bridge)}>
+        <MapControls map={map} environment={environment} />
+      </LiveProvider>
       <ControlLayers map={map} />
       <Where />
     </div>

@@ -11,6 +11,7 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import type { Layer, LayersList, PickingInfo } from '@deck.gl/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveBridge } from '../../../src/app/live/bridge';
+import { liveOf, LiveProvider } from '../../../src/app/live/hooks';
 import { createMapState, type MapState } from '../../../src/app/map/map-state';
 import { OverlayPopups, useOverlayLayers, type OverlayLayers } from '../../../src/app/map/overlay-layers';
 import { createAppServices, ServicesContext, type AppServices } from '../../../src/app/services';
@@ -27,12 +28,12 @@ let overlay: OverlayLayers = { under: [], over: [] };
 let layers: LayersList = [];
 
 function Probe({ events }: { events: boolean }) {
-  overlay = useOverlayLayers({ map, live: bridge.store, bridge }, { events });
+  overlay = useOverlayLayers({ map }, { events });
   layers = [...overlay.under, ...overlay.over];
   const location = useLocation();
   return (
     <>
-      <OverlayPopups map={map} live={bridge.store} bridge={bridge} />
+      <OverlayPopups map={map} />
       <output data-testid="path">{location.pathname}</output>
     </>
   );
@@ -42,7 +43,9 @@ function renderProbe(events = true) {
   const tree = (show: boolean) => (
     <ServicesContext.Provider value={services}>
       <MemoryRouter initialEntries={['/dashboard/things']}>
-        <Probe events={show} />
+        <LiveProvider value={liveOf(bridge)}>
+          <Probe events={show} />
+        </LiveProvider>
       </MemoryRouter>
     </ServicesContext.Provider>
   );

@@ -1,6 +1,7 @@
 /** Worker queries of the map: at most one in flight, at most one started per interval. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryThrottle, padBounds } from '../../../src/app/map/query-throttle';
+import { createQueryThrottle } from '../../../src/app/live/query-throttle';
+import { padBounds } from '../../../src/app/map/bounds';
 
 describe('map queries are throttled (never per frame or per asset)', () => {
   beforeEach(() => vi.useFakeTimers());

@@ -3,6 +3,7 @@
  * view, density and availability views ask the worker when the view moves or the fleet changes —
  * a pan fires on every frame, a fleet changes every second; the worker is asked ≤ 4 times a
  * second, never per asset). A request while one runs or waits is folded into the next run.
+ * `useWorkerQuery` (hooks.ts) runs its throttled queries through it.
  */
 export interface QueryThrottle {
   request(): void;
@@ -51,11 +52,4 @@ export function createQueryThrottle(run: () => Promise<unknown>, intervalMs: num
       timer = null;
     },
   };
-}
-
-/** The bounds grown by `margin` of their size on every side (queries cover a little more than the screen). */
-export function padBounds([west, south, east, north]: readonly [number, number, number, number], margin: number): [number, number, number, number] {
-  const dx = (east - west) * margin;
-  const dy = (north - south) * margin;
-  return [west - dx, Math.max(-85.0511, south - dy), east + dx, Math.min(85.0511, north + dy)];
 }

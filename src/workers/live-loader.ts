@@ -1,0 +1,273 @@
+/**
+ * The live engine's loader (part 1 §4 "Live updates", §7): a session's REST loading — the initial
+ * paged load with progress, the incremental loads (one at a time) — the socket, and the 15 s
+ * polling for large organizations and whenever the socket is not live. Loads of an older session
+ * (an organization switch, a stop) are dropped. A 401 goes on with a newer token or is reported.
+ */
+import type { z } from 'zod';
+import { POLL_INTERVAL_MS } from '../domain/constants';
+import type { LiveMessage } from '../domain/live-message';
+import { LiveApi, UnauthorizedError, UnavailableError } from './live-api';
+import type { LiveCore } from './live-core';
+import type { LiveScheduler } from './live-scheduler';
+import type { liveConfigSchema, LiveStatus, organizationChoiceSchema, SocketState } from './live-protocol';
+import { SocketClient, type SocketFactory } from './socket-client';
+
+/** What the engine, its loader and its API share. */
+export interface LiveEngineState {
+  config: z.infer<typeof liveConfigSchema> | null;
+  /** The access token the main thread handed over last. */
+  token: string;
+  status: LiveStatus;
+}
+
+export interface LiveLoaderOptions {
+  state: LiveEngineState;
+  core: LiveCore;
+  scheduler: LiveScheduler;
+  deps: { fetch: (input: string, init: RequestInit) => Promise<Response>; openSocket: SocketFactory };
+  now: () => number;
+  setStatus: (patch: Partial<LiveStatus>) => void;
+}
+
+export interface LiveLoader {
+  /** Starts a session for an organization: drops the last one's loads, socket and timers, then loads. */
+  begin(choice: z.infer<typeof organizationChoiceSchema>): void;
+  /** Ends the session: its loads are dropped, the socket closes, polling stops. */
+  stop(): void;
+  /** An incremental load (one at a time; a request meanwhile runs once more after). */
+  refresh(): Promise<void>;
+  /** Opens the socket when it is wanted (and not open). */
+  connectSocket(): void;
+  closeSocket(): void;
+  socketState(): SocketState | null;
+  /** Polls when wanted, stops when not (and reports it). */
+  updatePolling(): void;
+}
+
+/** Thrown inside a load that an organization switch or a stop made obsolete. */
+class Superseded extends Error {}
+
+export function createLiveLoader({ state, core, scheduler, deps, now, setStatus }: LiveLoaderOptions): LiveLoader {
+  let api: LiveApi | null = null;
+  let socket: SocketClient | null = null;
+  /** Bumped by start, switch and stop: answers of an older session are dropped. */
+  let session = 0;
+  let thingsSince: string | null = null;
+  let refreshing: Promise<void> | null = null;
+  let refreshAgain = false;
+  /** Calls that answered 403/404 are not asked again this session. */
+  const unavailable = new Set<string>();
+  let pollTimer: ReturnType<typeof setInterval> | null = null;
+
+  function clearPolling(): void {
+    if (pollTimer) clearInterval(pollTimer);
+    pollTimer = null;
+  }
+
+  function socketWanted(): boolean {
+    return !!state.config && !state.config.largeOrg && state.status.online && !state.status.unauthorized && state.status.phase === 'live';
+  }
+
+  /** part 1 §4: poll every 15 s for large organizations and whenever the socket is not live. */
+  function updatePolling(): void {
+    const want = !!state.config && state.status.phase === 'live' && state.status.online && !state.status.unauthorized && (state.config.largeOrg || !socket?.active);
+    if (want && !pollTimer) pollTimer = setInterval(() => void refresh(), POLL_INTERVAL_MS);
+    if (!want && pollTimer) {
+      clearInterval(pollTimer);
+      pollTimer = null;
+    }
+    if (state.status.polling !== want) setStatus({ polling: want });
+  }
+
+  /**
+   * A 401 (REST) or 'disconnect unauthorized' (socket) for `refused`. When the main thread handed
+   * over another token since that call left, it was stale: go on with the new one; otherwise report
+   * it (the app renews the token or signs out; part 1 §4 Session).
+   */
+  function unauthorizedWith(refused: string): void {
+    if (refused !== state.token) {
+      connectSocket();
+      // After the failed run let go of `refreshing` (it ends in a later microtask).
+      setTimeout(() => void refresh());
+      return;
+    }
+    onUnauthorized();
+  }
+
+  function onUnauthorized(): void {
+    socket?.stop();
+    clearPolling();
+    setStatus({ unauthorized: true, polling: false });
+  }
+
+  function failed(error: unknown): void {
+    if (error instanceof Superseded) return;
+    if (error instanceof UnauthorizedError) {
+      unauthorizedWith(error.token);
+      return;
+    }
+    setStatus({ error: error instanceof Error ? error.message : String(error) });
+  }
+
+  function check(own: number): void {
+    if (own !== session) throw new Superseded();
+  }
+
+  function connectSocket(): void {
+    if (!state.config || !socketWanted()) return;
+    const config = state.config;
+    if (!socket) {
+      socket = new SocketClient({
+        url: config.socketUrl,
+        token: () => state.token,
+        organizationId: config.organizationId,
+        open: deps.openSocket,
+        onMessage: (message: LiveMessage) => {
+          core.enqueue(message);
+          scheduler.armBatch();
+        },
+        onState: (info) => {
+          setStatus({ socket: info });
+          updatePolling();
+        },
+        // part 1 §4: after a (re)connect an incremental fetch closes any gap.
+        onSubscribed: () => void refresh(),
+        onUnauthorized: unauthorizedWith,
+      });
+    }
+    socket.start();
+  }
+
+  /** All pages of GET /organization/things (incremental from `since`), applied page by page. */
+  async function loadThings(own: number, since: string | null, report: boolean): Promise<void> {
+    if (!api) return;
+    let page = 1;
+    let pages = 1;
+    let first: string | null = null;
+    do {
+      const answer = await api.thingsPage(page, since);
+      check(own);
+      first ??= answer.serverTimestamp;
+      pages = answer.pages;
+      core.loadThings(answer.things, page === 1 ? answer.deletedIds : [], now());
+      if (report) setStatus({ progress: { loaded: page, total: pages } });
+      scheduler.flush();
+      page += 1;
+    } while (page <= pages);
+    // The first page's time: whatever changed while paging is fetched again next time.
+    thingsSince = first;
+  }
+
+  async function optional(name: string, load: () => Promise<void>): Promise<void> {
+    if (unavailable.has(name)) return;
+    try {
+      await load();
+    } catch (error) {
+      if (error instanceof UnavailableError) unavailable.add(name);
+      else throw error;
+    }
+  }
+
+  async function loadStations(own: number): Promise<void> {
+    await optional('stations', async () => {
+      const stations = await api!.stations();
+      check(own);
+      core.setStations(stations, now());
+    });
+  }
+
+  async function loadEventsAndClosures(own: number): Promise<void> {
+    await optional('events', async () => {
+      const answer = await api!.locations(core.events.since, now());
+      check(own);
+      core.loadEvents(answer.items, answer.deletedIds);
+      core.events.since = answer.serverTimestamp;
+    });
+    await optional('closures', async () => {
+      const answer = await api!.closures(core.closures.since);
+      check(own);
+      core.loadClosures(answer.items, answer.deletedIds, now());
+      core.closures.since = answer.serverTimestamp;
+    });
+    scheduler.flush();
+  }
+
+  /** Initial load of a session: stations, every things page (with progress), events, closures. */
+  async function load(own: number): Promise<void> {
+    setStatus({ phase: 'loading', progress: { loaded: 0, total: 0 } });
+    try {
+      await loadStations(own);
+      await loadThings(own, null, true);
+      await loadEventsAndClosures(own);
+      check(own);
+      setStatus({ phase: 'live', error: null, lastRefreshAt: now() });
+    } catch (error) {
+      if (error instanceof Superseded) return;
+      failed(error);
+      // Polling retries the load.
+      setStatus({ phase: 'live' });
+    }
+    connectSocket();
+    updatePolling();
+  }
+
+  /** An incremental load of things, events and closures (one at a time; a request meanwhile runs once more after). */
+  function refresh(): Promise<void> {
+    if (!api || state.status.unauthorized) return Promise.resolve();
+    if (refreshing) {
+      refreshAgain = true;
+      return refreshing;
+    }
+    const own = session;
+    const run = async () => {
+      do {
+        refreshAgain = false;
+        await loadThings(own, thingsSince, thingsSince === null);
+        await loadEventsAndClosures(own);
+        setStatus({ error: null, lastRefreshAt: now() });
+      } while (refreshAgain && own === session);
+    };
+    refreshing = run()
+      .catch(failed)
+      .finally(() => {
+        if (own === session) refreshing = null;
+      });
+    return refreshing;
+  }
+
+  function begin(choice: z.infer<typeof organizationChoiceSchema>): void {
+    if (!state.config) return;
+    session += 1;
+    socket?.stop();
+    socket = null;
+    scheduler.clear();
+    clearPolling();
+    refreshing = null;
+    refreshAgain = false;
+    thingsSince = null;
+    unavailable.clear();
+    const config = { ...state.config, ...choice };
+    state.config = config;
+    api = new LiveApi({ apiBase: config.apiBase, token: () => state.token, fetch: deps.fetch, orgIds: config.orgIds });
+    state.status = { ...state.status, organizationId: config.organizationId, largeOrg: config.largeOrg, polling: false, error: null, socket: { state: 'off', attempt: 0, delayMs: null } };
+    void load(session);
+  }
+
+  return {
+    begin,
+    stop() {
+      session += 1;
+      socket?.stop();
+      socket = null;
+      clearPolling();
+    },
+    refresh,
+    connectSocket,
+    closeSocket() {
+      socket?.stop();
+    },
+    socketState: () => socket?.info.state ?? null,
+    updatePolling,
+  };
+}

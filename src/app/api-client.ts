@@ -24,6 +24,11 @@ export class ApiError extends Error implements Failure {
   }
 }
 
+/** The catalogue's text of any failure of a call (part 1 §8): the ApiError's own, else "no answer" in `context`. */
+export function userErrorOf(error: unknown, context: ErrorContext): UserError {
+  return error instanceof ApiError ? error.userError : errorText(context, { status: 0 });
+}
+
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;

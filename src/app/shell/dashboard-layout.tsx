@@ -13,11 +13,11 @@ import { SHELL_EXTRA_TEXT } from '../../domain/labels';
 import { organizationRefWireSchema, type OrganizationRef } from '../../domain/organization';
 import { DASHBOARD_PATH, firstAllowedSection, sectionPathRedirect, showsAssetCount } from '../../domain/permissions';
 import type { Profile } from '../../domain/profile';
-import { DROPPED_ON_UNSUBSCRIBE } from '../api-cache';
 import type { ApiClient } from '../api-client';
 import { DashboardMap } from '../map/dashboard-map';
 import { createMapState, type MapState } from '../map/map-state';
 import type { LiveStore } from '../live/store';
+import { dropOnUnsubscribe } from '../query-cache';
 import { useServices } from '../services';
 import { MobileTopBar, BottomNav, MobileViewSwitch, type MobileView } from './mobile-bar';
 import { OfflineAssetsNotice, OfflineBanner, UpdateAlert, WebGLMissing } from './notices';
@@ -157,7 +157,7 @@ function DashboardLayout() {
     if (org.id === orgId) return;
     setOrganizationId(org.id);
     // part 1 §4 "Other", §7: switching resets and refetches; the named caches go at once.
-    services.cache.drop(DROPPED_ON_UNSUBSCRIBE);
+    dropOnUnsubscribe(services.queries);
     const choice = organizationChoice(org.id, profile.organizationId);
     void live.bridge?.switchOrganization(choice).catch(() => undefined);
     if (showsAssetCount(profile.permissions)) loadAssetCount(choice.orgIds);

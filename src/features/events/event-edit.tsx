@@ -8,22 +8,23 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useOutletContext, useParams } from 'react-router-dom';
-import { errorText } from '../../domain/errors';
 import { EVENTS_TEXT, PAGE_TEXT } from '../../domain/labels';
-import { locationWireSchema, showsEditLocation, toLocationPayload, type Location } from '../../domain/location';
+import { showsEditLocation, toLocationPayload, type Location } from '../../domain/location';
 import { canEditEvent } from '../../domain/permissions';
 import { locationEditText, locationEditTextSchema, type LocationEditForm, type LocationEditText } from '../../domain/validation/location';
-import { ApiError } from '../../app/api-client';
+import { userErrorOf } from '../../app/api-client';
 import { useServices } from '../../app/services';
 import type { ShellContext } from '../../app/shell/dashboard-layout';
 import { SaveButton } from '../../app/ui/save-button';
 import { TextField } from '../../app/ui/text-field';
 import { BackButton, EVENTS_PATH, EventPending } from './back-button';
+import { useEventCalls } from './calls';
 import { useEvent } from './use-events';
 import './events.css';
 
 function LocationForm({ event }: { event: Location }) {
-  const { api, live } = useServices();
+  const { live } = useServices();
+  const calls = useEventCalls();
   const { organizationId } = useOutletContext<ShellContext>();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
@@ -39,14 +40,9 @@ function LocationForm({ event }: { event: Location }) {
     const values: LocationEditForm = locationEditTextSchema.parse(text);
     setFailure(null);
     try {
-      await api.request(`/locations/${encodeURIComponent(event.id)}`, {
-        method: 'PUT',
-        body: toLocationPayload(values, organizationId),
-        schema: locationWireSchema,
-        context: 'locationUpdate',
-      });
+      await calls.updateLocation(event.id, toLocationPayload(values, organizationId));
     } catch (error) {
-      setFailure((error instanceof ApiError ? error.userError : errorText('locationUpdate', { status: 0 })).text);
+      setFailure(userErrorOf(error, 'locationUpdate').text);
       return;
     }
     // The worker's cache takes the new position on its next fetch: ask for it now.

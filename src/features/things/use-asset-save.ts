@@ -5,13 +5,14 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ApiError } from '../../app/api-client';
+import { userErrorOf } from '../../app/api-client';
 import { useServices } from '../../app/services';
-import { errorText, type UserError } from '../../domain/errors';
+import type { UserError } from '../../domain/errors';
 import { thingHref } from './thing-paths';
+import { THING_QUERIES } from './calls';
 
 export function useAssetSave(assetId: string): { failure: UserError | null; save(send: () => Promise<unknown>): Promise<void> } {
-  const { live } = useServices();
+  const { live, queries } = useServices();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<UserError | null>(null);
   return {
@@ -20,10 +21,11 @@ export function useAssetSave(assetId: string): { failure: UserError | null; save
       setFailure(null);
       try {
         await send();
+        void queries.invalidateQueries({ queryKey: THING_QUERIES.all });
         await live.bridge?.refresh().catch(() => undefined);
         navigate(thingHref(assetId));
       } catch (error) {
-        setFailure(error instanceof ApiError ? error.userError : errorText('assetSave', { status: 0 }));
+        setFailure(userErrorOf(error, 'assetSave'));
       }
     },
   };

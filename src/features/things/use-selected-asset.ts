@@ -46,13 +46,3 @@ export function useSelectedAsset(thingId: string, store: LiveStore | null): { as
   const confirmed = answered !== null && answered.details === null && answered.version === snap.version;
   return { asset: null, state: store && loaded && confirmed ? 'missing' : 'loading' };
 }
-
-/** A clock for the shown durations: one interval per open detail page (never per asset). */
-export function useNow(everyMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(id);
-  }, [everyMs]);
-  return now;
-}

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { routeWireSchema, type ClosureWire } from '../../src/domain/closure';
 import { closureEndLimit, closureTimesOnSave } from '../../src/domain/closure-form';
-import { CLOSURE_DIRECTIONS, USER_ROUTE_MIN_POINTS } from '../../src/domain/constants';
+import { CLOSURE_DIRECTIONS, MOBILE_CLIENT_HEADER, MOBILE_CLIENT_VALUE, USER_ROUTE_MIN_POINTS } from '../../src/domain/constants';
 import { truncateLatLng, type LatLng } from '../../src/domain/geometry';
 import type { IncrementalMeta } from '../../src/domain/incremental';
 import {
@@ -44,8 +44,8 @@ import { orgAccess } from './locations';
  *   mobile closure permissions (part 1 §2, part 2 §6), as the dashboard on a phone sends it.
  */
 
-export const MOBILE_CLIENT_HEADER = 'x-lightbar-client';
-export const MOBILE_CLIENT_VALUE = 'mobile';
+// The header the dashboard sends on a phone (src/app/api-client.ts): one definition for both.
+export { MOBILE_CLIENT_HEADER, MOBILE_CLIENT_VALUE } from '../../src/domain/constants';
 
 /** §8 Closure save: contains 'not managed' → 'Closure not managed by Dashboard'. */
 export const NOT_MANAGED_MESSAGE = 'Closure not managed by Dashboard';

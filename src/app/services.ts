@@ -11,6 +11,7 @@ import { createAuthCalls, type AuthCalls } from './session/auth-calls';
 import { createSessionManager, SESSION_CHANNEL, type SessionManager } from './session/session-manager';
 import type { TokenStorage } from './session/token-storage';
 import { createQueryClient } from './query-cache';
+import { MOBILE_QUERY } from './shell/use-media';
 
 export interface LiveConnection {
   /** The running bridge, null before sign-in or after sign-out. */
@@ -42,6 +43,13 @@ export interface AppServicesOptions {
   createBridge?: ((onUnauthorized: () => void) => LiveBridge) | null;
   channel?: boolean;
   hasWebGL?: () => boolean;
+  /** Whether the page is the mobile client; default: the phone layout's media query matches. */
+  isMobileClient?: () => boolean;
+}
+
+/** The shell's phone layout (part 1 §9 breakpoints) is the mobile client. */
+function isPhoneWidth(): boolean {
+  return typeof matchMedia === 'function' && matchMedia(MOBILE_QUERY).matches;
 }
 
 export function createAppServices(options: AppServicesOptions = {}): AppServices {
@@ -51,6 +59,7 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
     renewToken: (refused) => session?.renewAfterUnauthorized(refused) ?? Promise.resolve(false),
     onUnauthorized: () => session?.signOut(),
     fetch: options.fetch,
+    isMobileClient: options.isMobileClient ?? isPhoneWidth,
   });
   const auth = createAuthCalls(api);
   const useChannel = options.channel ?? typeof BroadcastChannel !== 'undefined';

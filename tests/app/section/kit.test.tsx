@@ -7,10 +7,11 @@
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMapState } from '../../../src/app/map/map-state';
 import { queryKey } from '../../../src/app/query-cache';
+import { DesktopOnly } from '../../../src/app/section/desktop-only';
 import { DetailHeader } from '../../../src/app/section/detail-header';
 import { focusOn } from '../../../src/app/section/focus-on';
 import { itemHref } from '../../../src/app/section/item-href';
@@ -20,11 +21,13 @@ import { Tabs, useTabParam } from '../../../src/app/section/tabs';
 import { runningClocks, useNow } from '../../../src/app/section/use-now';
 import { useSubmit } from '../../../src/app/section/use-submit';
 import { createAppServices, ServicesContext, type AppServices } from '../../../src/app/services';
+import { MOBILE_QUERY } from '../../../src/app/shell/use-media';
 import { CENTERING_MIN_ZOOM } from '../../../src/domain/constants';
 
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 function answering(status: number, body: unknown): AppServices {
@@ -278,5 +281,46 @@ describe('part2 §2 list frame', () => {
     expect(rows.map((row) => row.style.height)).toEqual(AREAS.map(() => '75px'));
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search areas' }), { target: { value: 'park' } });
     expect(screen.getByText('Showing (1/5)')).toBeTruthy();
+  });
+});
+
+describe('part2 §2 per-route mobile rules', () => {
+  function Areas() {
+    return (
+      <Routes>
+        <Route index element={<p>area list</p>} />
+        <Route
+          path="new"
+          element={
+            <DesktopOnly>
+              <p>area form</p>
+            </DesktopOnly>
+          }
+        />
+      </Routes>
+    );
+  }
+  function phone(matches: boolean) {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: matches && query === MOBILE_QUERY,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+  }
+  it.each([
+    ['a phone', true, '/dashboard/areas/new', "This page isn't available on mobile devices."],
+    ['a desktop', false, '/dashboard/areas/new', 'area form'],
+    ['a phone', true, '/dashboard/areas', 'area list'],
+  ])('on %s, %s shows %s', (_device, matches, path, text) => {
+    phone(matches);
+    render(
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/dashboard/areas/*" element={<Areas />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(screen.getByText(text)).toBeTruthy();
+    if (text.startsWith('This page')) expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(text);
   });
 });

@@ -6,6 +6,7 @@
  * once more with it; only a 401 that survives that signs out (part 1 §4 Session).
  */
 import type { z } from 'zod';
+import { MOBILE_CLIENT_HEADER, MOBILE_CLIENT_VALUE } from '../domain/constants';
 import { errorText, type ErrorContext, type Failure, type UserError } from '../domain/errors';
 
 export class ApiError extends Error implements Failure {
@@ -22,6 +23,11 @@ export class ApiError extends Error implements Failure {
   get failure(): Failure {
     return { status: this.status, message: this.serverMessage, code: this.code };
   }
+}
+
+/** The catalogue's text of any failure of a call (part 1 §8): the ApiError's own, else "no answer" in `context`. */
+export function userErrorOf(error: unknown, context: ErrorContext): UserError {
+  return error instanceof ApiError ? error.userError : errorText(context, { status: 0 });
 }
 
 export interface RequestOptions<T> {
@@ -49,6 +55,8 @@ export interface ApiClientOptions {
   onUnauthorized: () => void;
   fetch?: typeof fetch;
   base?: string;
+  /** Whether the page is the mobile client now (the phone layout): its calls say so (MOBILE_CLIENT_HEADER). */
+  isMobileClient?: () => boolean;
 }
 
 export interface ApiClient {
@@ -95,6 +103,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (request.body !== undefined) headers['content-type'] = 'application/json';
     const token = auth ? options.getToken() : null;
     if (token) headers.authorization = `Bearer ${token}`;
+    // part 2 §6: on a phone the server checks closure writes against the mobile permissions.
+    if (options.isMobileClient?.()) headers[MOBILE_CLIENT_HEADER] = MOBILE_CLIENT_VALUE;
     const fail = (failure: Failure): ApiError =>
       new ApiError(failure.status ?? 0, failure.code ?? null, failure.message ?? null, errorText(context, failure));
 

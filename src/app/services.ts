@@ -1,15 +1,17 @@
 /**
  * The app's long-lived parts, made once per page (or per test): the API client, the auth calls,
- * the session and the live bridge. Components reach them through `ServicesContext`.
+ * the session, the REST query cache and the live bridge. Components reach them through `ServicesContext`.
  */
 import { createContext, useContext } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import type { Profile } from '../domain/profile';
-import { createApiCache, type ApiCache } from './api-cache';
 import { createApiClient, type ApiClient } from './api-client';
 import type { LiveBridge } from './live/bridge';
 import { createAuthCalls, type AuthCalls } from './session/auth-calls';
 import { createSessionManager, SESSION_CHANNEL, type SessionManager } from './session/session-manager';
 import type { TokenStorage } from './session/token-storage';
+import { createQueryClient } from './query-cache';
+import { MOBILE_QUERY } from './shell/use-media';
 
 export interface LiveConnection {
   /** The running bridge, null before sign-in or after sign-out. */
@@ -28,8 +30,8 @@ export interface AppServices {
   auth: AuthCalls;
   session: SessionManager;
   live: LiveConnection;
-  /** API answers kept CACHE_TTL_MS (part 1 §7); emptied on sign-out. */
-  cache: ApiCache;
+  /** REST answers kept CACHE_TTL_MS (part 1 §7, query-cache.ts); emptied on sign-out. */
+  queries: QueryClient;
   /** Whether the map can draw (the WebGL check of part 1 §2). */
   hasWebGL: () => boolean;
 }
@@ -41,6 +43,13 @@ export interface AppServicesOptions {
   createBridge?: ((onUnauthorized: () => void) => LiveBridge) | null;
   channel?: boolean;
   hasWebGL?: () => boolean;
+  /** Whether the page is the mobile client; default: the phone layout's media query matches. */
+  isMobileClient?: () => boolean;
+}
+
+/** The shell's phone layout (part 1 §9 breakpoints) is the mobile client. */
+function isPhoneWidth(): boolean {
+  return typeof matchMedia === 'function' && matchMedia(MOBILE_QUERY).matches;
 }
 
 export function createAppServices(options: AppServicesOptions = {}): AppServices {
@@ -50,6 +59,7 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
     renewToken: (refused) => session?.renewAfterUnauthorized(refused) ?? Promise.resolve(false),
     onUnauthorized: () => session?.signOut(),
     fetch: options.fetch,
+    isMobileClient: options.isMobileClient ?? isPhoneWidth,
   });
   const auth = createAuthCalls(api);
   const useChannel = options.channel ?? typeof BroadcastChannel !== 'undefined';
@@ -61,7 +71,7 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
   });
   const manager = session;
 
-  const cache = createApiCache();
+  const queries = createQueryClient();
   let bridge: LiveBridge | null = null;
   let startedFor: string | null = null;
   /** The last token handed to the worker, and the one a renewal after the worker's 401 gave. */
@@ -108,7 +118,7 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
       void bridge.setToken(token).catch(() => undefined);
     },
     signedOut() {
-      cache.drop();
+      queries.clear();
       const running = bridge;
       bridge = null;
       startedFor = null;
@@ -116,7 +126,7 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
       if (running) void running.dispose().catch(() => undefined);
     },
   });
-  return { api, auth, session: manager, live, cache, hasWebGL: options.hasWebGL ?? (() => true) };
+  return { api, auth, session: manager, live, queries, hasWebGL: options.hasWebGL ?? (() => true) };
 }
 
 export const ServicesContext = createContext<AppServices | null>(null);

@@ -125,6 +125,13 @@ export const SIDE_NAV_WIDTH = 160;
 export const DRAWER_WIDTH = 400;
 export const BOTTOM_NAV_HEIGHT = 70;
 export const BREAKPOINTS = { xs: 500, sm: 768, md: 769, lg: 1025, xl: 1281, xxl: 1441 } as const;
+/**
+ * part 1 §2, part 2 §6: the dashboard on a phone (the mobile layout, at BREAKPOINTS.sm and below)
+ * says so on every call with this header, and the server checks closure writes against the
+ * mobile closure permissions then.
+ */
+export const MOBILE_CLIENT_HEADER = 'x-lightbar-client';
+export const MOBILE_CLIENT_VALUE = 'mobile';
 
 // ── debounces and feedback (part 1 §9, part 2 §9) ────────────────────────────
 export const EVENTS_SEARCH_DEBOUNCE_MS = 350;

@@ -394,3 +394,23 @@ export const MAP_POPUP_TEXT = {
   counting: 'Counting...',
   close: 'Close popup',
 } as const;
+
+// ── the section kit (part 2 §2 lists and details; chosen words where the spec gives none) ─────
+/** part 2 §2 "It shows the count as Showing (x/total)". */
+export function showingText(shown: number, total: number): string {
+  return `Showing (${shown}/${total})`;
+}
+
+export const SECTION_TEXT = {
+  back: 'Back',
+  edit: 'Edit',
+  delete: 'Delete',
+  cancel: 'Cancel',
+  search: 'Search',
+  addNew: 'Add New',
+  loading: 'Loading...',
+  /** chosen: the confirmation part 2 §2 asks for before a delete. */
+  confirmDeleteTitle: (name: string) => `Delete ${name}?`,
+  confirmDeleteBody: 'This cannot be undone.',
+  deleting: 'Deleting...',
+} as const;

@@ -1,7 +1,10 @@
 /** part 1 §7 "All calls use a bearer authorization header ... and JSON bodies"; §4 any 401 signs out; §8 errors. */
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError, createApiClient } from '../../src/app/api-client';
+import { createAppServices } from '../../src/app/services';
+import { MOBILE_QUERY } from '../../src/app/shell/use-media';
+import { MOBILE_CLIENT_HEADER } from '../../server/http/closures/schema';
 
 function client(answer: () => Response | Promise<Response>, token: string | null = 'tok') {
   const onUnauthorized = vi.fn();
@@ -56,5 +59,24 @@ describe('api client', () => {
     const error = (await api.request('/user_token', { method: 'POST', auth: false, context: 'signIn' }).catch((e: unknown) => e)) as ApiError;
     expect(error.failure).toEqual({ status: 401, code: 'locked_out', message: 'Locked for now.' });
     expect(error.userError.text).toBe('Locked for now.');
+  });
+});
+
+describe('part2 §6 the mobile client says so to the server', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it.each([
+    ['at a phone width', true, 'mobile'],
+    ['at a desktop width', false, undefined],
+  ])('%s every call carries X-Lightbar-Client: %s', async (_width, phone, value) => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: phone && query === MOBILE_QUERY }));
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => ok({}));
+    const services = createAppServices({ fetch: fetchMock as unknown as typeof fetch, storage: null, createBridge: null, channel: false });
+    await services.api.request('/organization/closure', { method: 'POST', body: {} });
+    await services.api.request('/forgot_password', { method: 'POST', body: { email: 'x' }, auth: false });
+    for (const [, init] of fetchMock.mock.calls) {
+      // The header the server reads (server/http/closures.ts).
+      expect((init?.headers as Record<string, string>)[MOBILE_CLIENT_HEADER]).toBe(value);
+    }
   });
 });

@@ -15,8 +15,9 @@ import { parseForm, unprocessable } from '../errors';
 
 type ClosureRow = typeof closures.$inferSelect;
 
-export const MOBILE_CLIENT_HEADER = 'x-lightbar-client';
-export const MOBILE_CLIENT_VALUE = 'mobile';
+// The header the dashboard sends on a phone (src/app/api-client.ts): one definition for both.
+import { MOBILE_CLIENT_HEADER, MOBILE_CLIENT_VALUE } from '../../../src/domain/constants';
+export { MOBILE_CLIENT_HEADER, MOBILE_CLIENT_VALUE };
 
 /** §8 Closure save: contains 'not managed' → 'Closure not managed by Dashboard'. */
 export const NOT_MANAGED_MESSAGE = 'Closure not managed by Dashboard';

@@ -13,12 +13,12 @@ import { SHELL_EXTRA_TEXT } from '../../domain/labels';
 import { organizationRefWireSchema, type OrganizationRef } from '../../domain/organization';
 import { DASHBOARD_PATH, firstAllowedSection, sectionPathRedirect, showsAssetCount } from '../../domain/permissions';
 import type { Profile } from '../../domain/profile';
-import { DROPPED_ON_UNSUBSCRIBE } from '../api-cache';
 import type { ApiClient } from '../api-client';
 import { DashboardMap } from '../map/dashboard-map';
 import { createMapState, type MapState } from '../map/map-state';
 import type { LiveBridge } from '../live/bridge';
 import { liveOf, LiveProvider, useLiveValue, useResponderMix } from '../live/hooks';
+import { dropOnUnsubscribe } from '../query-cache';
 import { useServices } from '../services';
 import { MobileTopBar, BottomNav, MobileViewSwitch, type MobileView } from './mobile-bar';
 import { OfflineAssetsNotice, OfflineBanner, UpdateAlert, WebGLMissing } from './notices';
@@ -158,7 +158,7 @@ function DashboardFrame({ running, onStarted }: { running: LiveBridge | null; on
     if (org.id === orgId) return;
     setOrganizationId(org.id);
     // part 1 §4 "Other", §7: switching resets and refetches; the named caches go at once.
-    services.cache.drop(DROPPED_ON_UNSUBSCRIBE);
+    dropOnUnsubscribe(services.queries);
     const choice = organizationChoice(org.id, profile.organizationId);
     void running?.switchOrganization(choice).catch(() => undefined);
     if (showsAssetCount(profile.permissions)) loadAssetCount(choice.orgIds);

@@ -9,8 +9,9 @@ import type { ResponderMix } from '../../domain/asset-status';
 import { eventsSectionLabel } from '../../domain/asset-status';
 import { SECTION_LABEL } from '../../domain/labels';
 import type { OrganizationRef } from '../../domain/organization';
-import { canSeeSection, DASHBOARD_PATH, SECTIONS, sectionHref, type PermissionList, type SectionKey } from '../../domain/permissions';
+import { canSeeSection, DASHBOARD_PATH, SECTIONS, type PermissionList, type SectionKey } from '../../domain/permissions';
 import type { Profile } from '../../domain/profile';
+import { itemHref } from '../section/item-href';
 
 /** The side nav's sections (data, reports, exports and accounts are reached from the top bar and profile card). */
 export const SIDE_NAV_KEYS: readonly SectionKey[] = ['things', 'events', 'areas', 'closures', 'zones', 'trips', 'r2r', 'hazards'];
@@ -27,8 +28,7 @@ export function navSections(perms: PermissionList, keys: readonly SectionKey[]):
 
 /** part 1 §2: "Nav links append the last selected item id when one exists." */
 export function sectionLinkTarget(key: SectionKey, lastIds: Readonly<Partial<Record<SectionKey, string>>>): string {
-  const id = lastIds[key];
-  return id ? `${sectionHref(key)}/${encodeURIComponent(id)}` : sectionHref(key);
+  return itemHref(key, lastIds[key]);
 }
 
 /** The section and item id a dashboard path names: '/dashboard/things/42/edit' → things, '42'. */

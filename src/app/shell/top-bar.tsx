@@ -3,7 +3,7 @@
  * (thing read or manage), the Data link, a settings dropdown with the organization list (search
  * over 5) and 'Manage Accounts & Users', and the profile circle.
  */
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MINUTE_MS } from '../../domain/constants';
 import { SHELL_EXTRA_TEXT, SHELL_TEXT } from '../../domain/labels';
@@ -11,17 +11,14 @@ import type { OrganizationRef } from '../../domain/organization';
 import { canSeeSection, sectionHref, showsAssetCount, showsManageAccounts, showsOrgChooser } from '../../domain/permissions';
 import type { Profile } from '../../domain/profile';
 import { formatClock } from '../../domain/time';
+import { useNow } from '../section/use-now';
 import { ProfileMenu } from './profile-menu';
 import { filterOrganizations, showsOrganizationSearch } from './shell-model';
 import './org-chooser.css';
 
+/** The shown clock moves every quarter minute (the shared clock of the kit). */
 function useClock(): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), MINUTE_MS / 4);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
+  return new Date(useNow(MINUTE_MS / 4));
 }
 
 export interface TopBarProps {

@@ -3,10 +3,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { errorText, type UserError } from '../../domain/errors';
+import type { UserError } from '../../domain/errors';
 import { ACCOUNT_RECOVERY_TEXT, SIGN_IN_TEXT, WELCOME_TEXT } from '../../domain/labels';
 import { forgotPasswordSchema, type ForgotPasswordForm } from '../../domain/validation/auth';
-import { ApiError } from '../api-client';
+import { userErrorOf } from '../api-client';
 import { useServices } from '../services';
 import { TextField } from '../ui/text-field';
 import { ErrorBox, SuccessBox } from './error-box';
@@ -28,7 +28,7 @@ export function ForgotPage() {
       await auth.forgotPassword(email.trim());
       setPhase('sent');
     } catch (error) {
-      setFailure(error instanceof ApiError ? error.userError : errorText('forgot', { status: 0 }));
+      setFailure(userErrorOf(error, 'forgot'));
       setPhase('idle');
     }
   });

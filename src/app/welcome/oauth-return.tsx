@@ -11,7 +11,7 @@ import { errorText, type UserError } from '../../domain/errors';
 import { WELCOME_TEXT } from '../../domain/labels';
 import { DASHBOARD_PATH } from '../../domain/permissions';
 import { tokenResponseSchema, type TokenResponse } from '../../domain/session';
-import { ApiError } from '../api-client';
+import { userErrorOf } from '../api-client';
 import { useServices } from '../services';
 import { ErrorBox } from './error-box';
 import { WelcomeCard } from './welcome-layout';
@@ -58,7 +58,7 @@ export function OAuthReturn() {
         setDone(true);
       })
       .catch((error: unknown) => {
-        setFailure(error instanceof ApiError ? error.userError : errorText('tokenRefresh', { status: 0 }));
+        setFailure(userErrorOf(error, 'tokenRefresh'));
       });
   }, [auth, session, params]);
 

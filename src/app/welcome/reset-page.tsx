@@ -7,10 +7,10 @@ import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { POST_RESET_REDIRECT_MS } from '../../domain/constants';
-import { errorText, type UserError } from '../../domain/errors';
+import type { UserError } from '../../domain/errors';
 import { PASSWORD_EXPIRY_NOTE, SIGN_IN_TEXT, WELCOME_TEXT } from '../../domain/labels';
 import { passwordRules, resetPasswordSchema, type ResetPasswordForm } from '../../domain/validation/auth';
-import { ApiError } from '../api-client';
+import { userErrorOf } from '../api-client';
 import { useServices } from '../services';
 import { TextField } from '../ui/text-field';
 import { ErrorBox, SuccessBox } from './error-box';
@@ -42,7 +42,7 @@ export function ResetPage() {
       await auth.resetPassword(resetToken, form.password);
       setPhase('done');
     } catch (error) {
-      setFailure(error instanceof ApiError ? error.userError : errorText('reset', { status: 0 }));
+      setFailure(userErrorOf(error, 'reset'));
       setPhase('idle');
     }
   });

@@ -3,10 +3,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { errorText, signInErrorDisplay, type SignInErrorDisplay } from '../../domain/errors';
+import { signInErrorDisplay, type SignInErrorDisplay } from '../../domain/errors';
 import { SIGN_IN_TEXT, WELCOME_TEXT } from '../../domain/labels';
 import { signInSchema, type SignInForm } from '../../domain/validation/auth';
-import { ApiError } from '../api-client';
+import { userErrorOf } from '../api-client';
 import { useServices } from '../services';
 import { TextField } from '../ui/text-field';
 import { ErrorBox, SuccessBox } from './error-box';
@@ -14,7 +14,7 @@ import { WelcomeCard } from './welcome-layout';
 
 /** The sign-in failure as the user reads it. */
 export function signInFailure(error: unknown): SignInErrorDisplay {
-  return signInErrorDisplay(error instanceof ApiError ? error.userError : errorText('signIn', { status: 0 }));
+  return signInErrorDisplay(userErrorOf(error, 'signIn'));
 }
 
 export function SignInPage() {

@@ -7,10 +7,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router-dom';
-import { errorText, type SignInErrorDisplay, type UserError } from '../../domain/errors';
+import type { SignInErrorDisplay, UserError } from '../../domain/errors';
 import { ACCOUNT_RECOVERY_TEXT, SIGN_IN_TEXT, WELCOME_TEXT } from '../../domain/labels';
 import { signInSchema, type SignInForm } from '../../domain/validation/auth';
-import { ApiError } from '../api-client';
+import { userErrorOf } from '../api-client';
 import { useServices } from '../services';
 import { TextField } from '../ui/text-field';
 import { ErrorBox, SuccessBox } from './error-box';
@@ -49,7 +49,7 @@ export function UnlockPage() {
       await auth.unlockAccount(email);
       setResend('sent');
     } catch (error) {
-      setFailure(error instanceof ApiError ? error.userError : errorText('unlock', { status: 0 }));
+      setFailure(userErrorOf(error, 'unlock'));
       setResend('idle');
     }
   }

@@ -5,20 +5,22 @@
  * 'Edit Location' for an active non-geo-marker event when the user may update incidents.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link, useOutletContext, useParams } from 'react-router-dom';
-import { CENTERING_MIN_ZOOM, SECOND_MS } from '../../domain/constants';
+import { useOutletContext, useParams } from 'react-router-dom';
+import { SECOND_MS } from '../../domain/constants';
 import { formatTruncatedLatLng } from '../../domain/coordinates';
 import { EVENTS_TEXT, MAP_CONTROL_TEXT } from '../../domain/labels';
 import { showsEditLocation, type Location } from '../../domain/location';
 import { formatDateTime, formatDuration } from '../../domain/time';
-import { centerOn, setTarget } from '../../app/map/map-state';
+import { DetailHeader } from '../../app/section/detail-header';
+import { focusOn, isFocused } from '../../app/section/focus-on';
+import { itemHref } from '../../app/section/item-href';
+import { useNow } from '../../app/section/use-now';
 import type { ShellContext } from '../../app/shell/dashboard-layout';
-import { BackButton, EVENTS_PATH, EventPending } from './back-button';
+import { EventPending, useBackToPanel } from './event-pending';
 import { CopyButton } from './copy-button';
 import { EventStatusIcon } from './event-status-icon';
 import { HeadingDial } from './heading-dial';
 import { useEvent } from './use-events';
-import { useNow } from './use-now';
 import { VehicleList } from './vehicle-list';
 import './events.css';
 
@@ -63,6 +65,7 @@ export function EventDetail() {
   const { eventId = '' } = useParams();
   const { map, profile } = useOutletContext<ShellContext>();
   const lookup = useEvent(eventId);
+  const back = useBackToPanel();
 
   // part 1 §2 (as a list click on an asset): the opened event is targeted and the map pans to it — once
   // per event (coming back from its edit page keeps the map where the user left it).
@@ -72,9 +75,8 @@ export function EventDetail() {
   const foundId = found.current?.id ?? null;
   useEffect(() => {
     const event = found.current;
-    if (!event || (map.target?.kind === 'event' && map.target.id === event.id)) return;
-    setTarget(map, { kind: 'event', id: event.id });
-    centerOn(map, event.lng, event.lat, Math.max(map.view.zoom, CENTERING_MIN_ZOOM));
+    if (!event || isFocused(map, { kind: 'event', id: event.id })) return;
+    focusOn(map, { kind: 'event', id: event.id }, event);
   }, [foundId, map]);
 
   if (lookup.state !== 'found') {
@@ -84,18 +86,17 @@ export function EventDetail() {
   const timeZone = profile.timezone;
   return (
     <section className="event-detail" aria-labelledby="event-title" data-event-id={event.id}>
-      <BackButton />
-      <header className="event-detail-header">
-        <EventStatusIcon active={event.isActive} />
-        <h1 id="event-title">{event.displayName}</h1>
-      </header>
-      {event.street && event.street !== event.displayName && <p className="event-muted">{event.street}</p>}
+      <DetailHeader
+        title={event.displayName}
+        titleId="event-title"
+        className="event-detail-header"
+        icon={<EventStatusIcon active={event.isActive} />}
+        subtitle={event.street && event.street !== event.displayName ? event.street : null}
+        onBack={back}
+        editHref={showsEditLocation(event, profile.permissions) ? itemHref('events', event.id, { page: 'edit' }) : null}
+        editLabel={EVENTS_TEXT.editLocation}
+      />
       <EventFacts event={event} timeZone={timeZone} />
-      {showsEditLocation(event, profile.permissions) && (
-        <Link className="button button-primary" to={`${EVENTS_PATH}/${event.id}/edit`}>
-          {EVENTS_TEXT.editLocation}
-        </Link>
-      )}
       <VehicleList title={EVENTS_TEXT.activeVehicles} event={event} vehicles={event.thingsActive} timeZone={timeZone} />
       <VehicleList title={EVENTS_TEXT.inactiveVehicles} event={event} vehicles={event.thingsInactive} timeZone={timeZone} />
     </section>

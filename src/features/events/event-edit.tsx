@@ -5,31 +5,39 @@
  * /locations/{id}; a 422 is shown under the form with the catalogue's location-update text.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useOutletContext, useParams } from 'react-router-dom';
-import { errorText } from '../../domain/errors';
+import { DetailHeader } from '../../app/section/detail-header';
+import { itemHref } from '../../app/section/item-href';
+import { SubmitFailure } from '../../app/section/item-state';
+import { useSubmit } from '../../app/section/use-submit';
 import { EVENTS_TEXT, PAGE_TEXT } from '../../domain/labels';
-import { locationWireSchema, showsEditLocation, toLocationPayload, type Location } from '../../domain/location';
+import { showsEditLocation, toLocationPayload, type Location } from '../../domain/location';
 import { canEditEvent } from '../../domain/permissions';
 import { locationEditText, locationEditTextSchema, type LocationEditForm, type LocationEditText } from '../../domain/validation/location';
-import { ApiError } from '../../app/api-client';
 import { useLive } from '../../app/live/hooks';
-import { useServices } from '../../app/services';
 import type { ShellContext } from '../../app/shell/dashboard-layout';
 import { SaveButton } from '../../app/ui/save-button';
 import { TextField } from '../../app/ui/text-field';
-import { BackButton, EVENTS_PATH, EventPending } from './back-button';
+import { EventPending } from './event-pending';
+import { useEventCalls } from './calls';
 import { useEvent } from './use-events';
 import './events.css';
 
 function LocationForm({ event }: { event: Location }) {
-  const { api } = useServices();
   const { bridge } = useLive();
+  const calls = useEventCalls();
   const { organizationId } = useOutletContext<ShellContext>();
   const navigate = useNavigate();
-  const [failure, setFailure] = useState<string | null>(null);
-  const detailPath = `${EVENTS_PATH}/${event.id}`;
+  const detailPath = itemHref('events', event.id);
+  const { failure, submit: send } = useSubmit({
+    context: 'locationUpdate',
+    onSuccess() {
+      // The worker's cache takes the new position on its next fetch: ask for it now.
+      void bridge?.refresh().catch(() => undefined);
+      navigate(detailPath);
+    },
+  });
   // The form starts from the event as it was when the page opened; later live updates do not overwrite typing.
   // The form kit's fields hold text (`raw`: the resolver checks and keeps the text; the submit reads the numbers).
   const { control, handleSubmit, formState } = useForm<LocationEditText>({
@@ -39,32 +47,14 @@ function LocationForm({ event }: { event: Location }) {
   });
   const submit = handleSubmit(async (text) => {
     const values: LocationEditForm = locationEditTextSchema.parse(text);
-    setFailure(null);
-    try {
-      await api.request(`/locations/${encodeURIComponent(event.id)}`, {
-        method: 'PUT',
-        body: toLocationPayload(values, organizationId),
-        schema: locationWireSchema,
-        context: 'locationUpdate',
-      });
-    } catch (error) {
-      setFailure((error instanceof ApiError ? error.userError : errorText('locationUpdate', { status: 0 })).text);
-      return;
-    }
-    // The worker's cache takes the new position on its next fetch: ask for it now.
-    void bridge?.refresh().catch(() => undefined);
-    navigate(detailPath);
+    await send(() => calls.updateLocation(event.id, toLocationPayload(values, organizationId)));
   });
   return (
     <form className="form" noValidate onSubmit={(e) => void submit(e)} aria-labelledby="event-edit-title">
       <TextField control={control} name="lat" label={EVENTS_TEXT.latitude} type="number" step="any" inputMode="decimal" />
       <TextField control={control} name="lng" label={EVENTS_TEXT.longitude} type="number" step="any" inputMode="decimal" />
       <TextField control={control} name="roadwayHeading" label={EVENTS_TEXT.roadwayHeading} type="number" step="any" inputMode="decimal" />
-      {failure && (
-        <div className="form-alert form-alert-error" role="alert">
-          <p>{failure}</p>
-        </div>
-      )}
+      <SubmitFailure failure={failure} />
       <div className="event-edit-actions">
         <SaveButton dirty={formState.isDirty} submitting={formState.isSubmitting}>
           {EVENTS_TEXT.save}
@@ -81,16 +71,16 @@ export function EventEdit() {
   const { eventId = '' } = useParams();
   const { profile } = useOutletContext<ShellContext>();
   const lookup = useEvent(eventId);
-  const detailPath = `${EVENTS_PATH}/${eventId}`;
+  const navigate = useNavigate();
+  const detailPath = itemHref('events', eventId);
   if (lookup.state !== 'found') {
     return <EventPending className="event-edit" loading={lookup.state === 'loading'} />;
   }
   const { event } = lookup;
   return (
     <section className="event-edit" aria-labelledby="event-edit-title">
-      <BackButton to={detailPath} clearTarget={false} />
-      <h1 id="event-edit-title">{EVENTS_TEXT.editLocation}</h1>
-      <p className="event-muted">{event.displayName}</p>
+      {/* Back to the detail keeps the event targeted. */}
+      <DetailHeader title={EVENTS_TEXT.editLocation} titleId="event-edit-title" subtitle={event.displayName} onBack={() => navigate(detailPath)} />
       {showsEditLocation(event, profile.permissions) ? (
         <LocationForm key={event.id} event={event} />
       ) : (

@@ -4,7 +4,6 @@
  * virtualized list of the events the worker's cache shows, 80 px a row (+10 when active).
  */
 import { useCallback } from 'react';
-import { List } from 'react-window';
 import { useNavigate, useOutletContext } from 'react-router-dom';
 import { EVENTS_TEXT } from '../../domain/labels';
 import {
@@ -17,13 +16,12 @@ import {
 } from '../../domain/location';
 import type { ShellContext } from '../../app/shell/dashboard-layout';
 import { sectionLabel } from '../../app/shell/shell-model';
-import { EVENTS_PATH } from './back-button';
+import { itemHref } from '../../app/section/item-href';
+import { ListFrame } from '../../app/section/list-frame';
 import { EventRow, type EventRowProps } from './event-row';
 import { useEventsPanel } from './use-events';
 import './events.css';
 
-/** Rows drawn before the list has measured itself (jsdom never measures). */
-const DEFAULT_LIST_HEIGHT = 600;
 const NO_EVENTS: readonly Location[] = [];
 
 function isDisplayChoice(value: string): value is EventDisplayChoice {
@@ -38,16 +36,26 @@ export function EventsPanel() {
 
   // The detail page targets the event and pans the map to it once it has drawn (event-detail.tsx): the
   // drawer changes first, then the map moves.
-  const open = useCallback((event: Location) => navigate(`${EVENTS_PATH}/${event.id}`), [navigate]);
+  const open = useCallback((event: Location) => navigate(itemHref('events', event.id)), [navigate]);
   const rowHeight = useCallback((index: number, props: EventRowProps) => {
     const event = props.events[index];
     return event ? eventRowHeight(event) : 0;
   }, []);
 
   return (
-    <section className="events-panel" aria-labelledby="section-title">
-      <h1 id="section-title">{sectionLabel('events', mix)}</h1>
-      <div className="events-controls">
+    <ListFrame
+      className="events-panel"
+      title={sectionLabel('events', mix)}
+      // The panel's reader debounces the search itself (use-events.ts).
+      search={{
+        value: panel.searchText,
+        onSearch: panel.setSearchText,
+        label: EVENTS_TEXT.search,
+        placeholder: EVENTS_TEXT.searchPlaceholder,
+        delayMs: 0,
+        maxLength: 200,
+      }}
+      filters={
         <label className="events-display">
           <span>{EVENTS_TEXT.display}</span>
           <select value={panel.display} onChange={(e) => isDisplayChoice(e.target.value) && panel.setDisplay(e.target.value)}>
@@ -58,33 +66,22 @@ export function EventsPanel() {
             ))}
           </select>
         </label>
-        <input
-          className="events-search"
-          type="search"
-          aria-label={EVENTS_TEXT.search}
-          placeholder={EVENTS_TEXT.searchPlaceholder}
-          maxLength={200}
-          value={panel.searchText}
-          onChange={(e) => panel.setSearchText(e.target.value)}
-        />
-      </div>
-      <p className="events-counts" role="status" data-testid="event-counts">
-        {panel.view ? eventCountsText(panel.view.counts) : EVENTS_TEXT.loading}
-      </p>
-      {panel.view && events.length === 0 ? (
-        <p className="events-none">{EVENTS_TEXT.none}</p>
-      ) : (
-        <List
-          className="events-list"
-          aria-label={EVENTS_TEXT.list}
-          role="list"
-          defaultHeight={DEFAULT_LIST_HEIGHT}
-          rowComponent={EventRow}
-          rowCount={events.length}
-          rowHeight={rowHeight}
-          rowProps={{ events, timeZone: profile.timezone, onOpen: open }}
-        />
-      )}
-    </section>
+      }
+      count={
+        <p className="events-counts" role="status" data-testid="event-counts">
+          {panel.view ? eventCountsText(panel.view.counts) : EVENTS_TEXT.loading}
+        </p>
+      }
+      empty={panel.view && events.length === 0 ? <p className="events-none">{EVENTS_TEXT.none}</p> : undefined}
+      rows={{
+        className: 'events-list',
+        label: EVENTS_TEXT.list,
+        role: 'list',
+        rowComponent: EventRow,
+        rowCount: events.length,
+        rowHeight,
+        rowProps: { events, timeZone: profile.timezone, onOpen: open },
+      }}
+    />
   );
 }

@@ -10,9 +10,8 @@
  * A control that may not run is disabled and shows its tooltip ('Not authorized', ...).
  */
 import { useEffect, useId, useState } from 'react';
-import { z } from 'zod';
 import { LED_RESULT_CLEAR_MS, LIGHT_INTENSITY_OPTIONS, R2R_RESULT_CLEAR_MS } from '../../domain/constants';
-import { errorText, type UserError } from '../../domain/errors';
+import type { UserError } from '../../domain/errors';
 import { ASSET_TEXT, LED_TEXT, R2R_TEXT, TEST_MODE_TEXT, TOOLTIP } from '../../domain/labels';
 import {
   canChangeLightIntensity,
@@ -21,19 +20,15 @@ import {
   type ActionAvailability,
   type PermissionList,
 } from '../../domain/permissions';
-import { ApiError } from '../../app/api-client';
-import { useServices } from '../../app/services';
+import { userErrorOf } from '../../app/api-client';
 import { Toggle } from '../../app/ui/toggle';
 import type { AssetDetails } from '../../domain/live-diff';
 import { useTimedResult, type TimedResult } from './use-timed-result';
-
-const r2rAnswer = z.object({ delivered: z.boolean() });
-const testModeAnswer = z.object({ is_test_mode_on: z.boolean() });
-const lightIntensityAnswer = z.object({ light_intensity: z.number() });
+import { useThingCalls } from './calls';
 
 /** The catalogue's text of a failed asset action (part 1 §8 "Asset action"). */
 function actionError(error: unknown): UserError {
-  return error instanceof ApiError ? error.userError : errorText('assetAction', { status: 0 });
+  return userErrorOf(error, 'assetAction');
 }
 
 function ResultLine({ result }: { result: TimedResult | null }) {
@@ -60,7 +55,7 @@ function Tooltip({ id, availability }: { id: string; availability: ActionAvailab
 }
 
 function R2RTest({ asset, permissions }: { asset: AssetDetails; permissions: PermissionList }) {
-  const { api } = useServices();
+  const calls = useThingCalls();
   const tooltipId = useId();
   const { result, pending, settle } = useTimedResult(R2R_RESULT_CLEAR_MS);
   const availability = canRunR2RTest(asset, permissions);
@@ -68,12 +63,7 @@ function R2RTest({ asset, permissions }: { asset: AssetDetails; permissions: Per
   const send = async () => {
     pending(R2R_TEXT.sending);
     try {
-      const { delivered } = await api.request(`/things/${encodeURIComponent(asset.id)}/r2r`, {
-        method: 'PUT',
-        body: { action: 'test' },
-        schema: r2rAnswer,
-        context: 'assetAction',
-      });
+      const delivered = await calls.testAlert(asset.id);
       settle(delivered ? { tone: 'success', text: R2R_TEXT.delivered } : { tone: 'failure', text: R2R_TEXT.notDelivered });
     } catch (error) {
       settle({ tone: 'failure', text: R2R_TEXT.notDelivered, detail: actionError(error).text });
@@ -99,7 +89,7 @@ function R2RTest({ asset, permissions }: { asset: AssetDetails; permissions: Per
 }
 
 function TestMode({ asset, permissions }: { asset: AssetDetails; permissions: PermissionList }) {
-  const { api } = useServices();
+  const calls = useThingCalls();
   const tooltipId = useId();
   // No clearing time in part 1 §8: the line stays until the next change.
   const { result, pending, settle, clear } = useTimedResult(null);
@@ -119,14 +109,9 @@ function TestMode({ asset, permissions }: { asset: AssetDetails; permissions: Pe
   const change = async (next: boolean) => {
     pending(TEST_MODE_TEXT.updating);
     try {
-      const answer = await api.request(`/things/${encodeURIComponent(asset.id)}/r2r`, {
-        method: 'PUT',
-        body: { test_mode: next },
-        schema: testModeAnswer,
-        context: 'assetAction',
-      });
-      setAnswered(answer.is_test_mode_on);
-      if (answer.is_test_mode_on) settle({ tone: 'success', text: TEST_MODE_TEXT.activated });
+      const isOn = await calls.setTestMode(asset.id, next);
+      setAnswered(isOn);
+      if (isOn) settle({ tone: 'success', text: TEST_MODE_TEXT.activated });
       else clear();
     } catch (error) {
       settle({
@@ -148,7 +133,7 @@ function TestMode({ asset, permissions }: { asset: AssetDetails; permissions: Pe
 }
 
 function LedIntensity({ asset, permissions }: { asset: AssetDetails; permissions: PermissionList }) {
-  const { api } = useServices();
+  const calls = useThingCalls();
   const selectId = useId();
   const tooltipId = useId();
   const [value, setValue] = useState<number | null>(null);
@@ -161,12 +146,7 @@ function LedIntensity({ asset, permissions }: { asset: AssetDetails; permissions
     if (value === null) return;
     pending(LED_TEXT.sending);
     try {
-      await api.request(`/things/${encodeURIComponent(asset.id)}/light_intensity`, {
-        method: 'PUT',
-        body: { light_intensity: value },
-        schema: lightIntensityAnswer,
-        context: 'assetAction',
-      });
+      await calls.setLightIntensity(asset.id, value);
       settle({ tone: 'success', text: LED_TEXT.success });
     } catch (error) {
       settle({ tone: 'failure', text: actionError(error).text });

@@ -5,21 +5,20 @@
  * kept (`toAssociationsPayload`). Save is disabled until the list changed.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
-import { z } from 'zod';
-import { useServices } from '../../app/services';
+import { useOutletContext } from 'react-router-dom';
+import type { ShellContext } from '../../app/shell/dashboard-layout';
+import { useApiQuery } from '../../app/use-api-query';
 import { useAssetSave } from './use-asset-save';
 import { SelectField, type SelectOption } from '../../app/ui/select-field';
-import { associationsPayloadSchema, toAssociationsPayload } from '../../domain/asset';
+import { toAssociationsPayload } from '../../domain/asset';
 import { ASSET_TEXT } from '../../domain/labels';
-import { organizationRefWireSchema } from '../../domain/organization';
 import { organizationAccessSchema, type OrganizationAccessForm } from '../../domain/validation/asset';
 import type { AssetDetails } from '../../domain/live-diff';
 import { EDIT_FIELD } from './asset-profile-form';
 import { AssetFormFooter } from './asset-form-footer';
-
-const assignableSchema = z.array(organizationRefWireSchema);
+import { THING_QUERIES, useThingCalls } from './calls';
 
 /** The words of the three choices (part 1 §5 "manager, accessor or delete"; §6 badges). */
 export const RELATION_OPTIONS: readonly SelectOption[] = [
@@ -35,9 +34,11 @@ export const ASSOCIATION_TEXT = {
 } as const;
 
 export function AssetAssociationsForm({ asset }: { asset: AssetDetails }) {
-  const { api } = useServices();
+  const calls = useThingCalls();
+  const { organizationId } = useOutletContext<ShellContext>();
   const { failure, save } = useAssetSave(asset.id);
-  const [assignable, setAssignable] = useState<{ id: string; name: string }[]>([]);
+  const assignableQuery = useApiQuery({ key: THING_QUERIES.assignable(organizationId), load: calls.assignableOrganizations });
+  const assignable = useMemo(() => assignableQuery.data ?? [], [assignableQuery.data]);
   const [initial] = useState<OrganizationAccessForm>(() => ({
     relations: asset.organizationRelationships.map((r) => ({
       organizationUuid: r.organizationUuid,
@@ -55,17 +56,6 @@ export function AssetAssociationsForm({ asset }: { asset: AssetDetails }) {
   const picker = useForm<{ organization: string }>({ defaultValues: { organization: '' } });
   const picked = useWatch({ control: picker.control, name: 'organization' });
 
-  useEffect(() => {
-    let current = true;
-    api.request('/organization/assignable', { schema: assignableSchema, context: 'organization' }).then(
-      (list) => current && setAssignable(list),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [api]);
-
   const listed = useMemo(() => new Set((relations ?? []).map((r) => r.organizationUuid)), [relations]);
   const addable = useMemo<SelectOption[]>(
     () =>
@@ -82,14 +72,7 @@ export function AssetAssociationsForm({ asset }: { asset: AssetDetails }) {
   };
 
   const submit = handleSubmit((values) =>
-    save(() =>
-      api.request(`/things/${encodeURIComponent(asset.id)}/associations`, {
-        method: 'PUT',
-        body: toAssociationsPayload(values.relations),
-        schema: associationsPayloadSchema,
-        context: 'assetSave',
-      }),
-    ),
+    save(() => calls.saveAssociations(asset.id, toAssociationsPayload(values.relations))),
   );
 
   return (

@@ -4,6 +4,7 @@
  */
 import { useNavigate } from 'react-router-dom';
 import type { UserError } from '../../domain/errors';
+import { SubmitFailure } from '../../app/section/item-state';
 import { SaveButton } from '../../app/ui/save-button';
 import { thingHref } from './thing-paths';
 
@@ -17,11 +18,7 @@ export function AssetFormFooter({ assetId, dirty, submitting, failure, cancelLab
           {cancelLabel}
         </button>
       </div>
-      {failure && (
-        <p className="form-alert form-alert-error" role="alert">
-          {failure.text}
-        </p>
-      )}
+      <SubmitFailure failure={failure} />
     </>
   );
 }

@@ -5,19 +5,14 @@
  * are fetched for the rendered range only (`useListRows`).
  */
 import { useCallback, useMemo } from 'react';
-import { List } from 'react-window';
 import { ASSET_STATUS, type ResponderMix } from '../../domain/asset-status';
 import { ASSET_ROW_HEIGHT, ASSET_ROW_HEIGHT_OOS } from '../../domain/constants';
 import { LIVE_LIST_TEXT } from '../../domain/labels';
+import { VirtualRows } from '../../app/section/list-frame';
 import type { LiveStore } from '../../app/live/store';
 import type { AssetDetails } from '../../domain/live-diff';
 import { AssetRow, type AssetRowProps } from './asset-row';
 import { useListRows } from './use-list-rows';
-
-/** The list's height before it is measured (and in a browser with no ResizeObserver). */
-export const LIST_DEFAULT_HEIGHT = 600;
-/** Rows drawn beyond the visible ones, so a short scroll shows fetched rows. */
-export const LIST_OVERSCAN = 4;
 
 /** part 1 §2: 90 px for an out-of-service row, 65 otherwise; read from the slot's display status. */
 export function rowHeightAt(store: Pick<LiveStore, 'order' | 'buffers'>, index: number): number {
@@ -45,15 +40,13 @@ export function AssetList({ store, version, listLength, mix, timeZone, selectedI
   // A new function per diff: react-window measures the rows again when the order or a status moved.
   const rowHeight = useCallback((index: number) => rowHeightAt(store, index), [store, version]); // eslint-disable-line react-hooks/exhaustive-deps -- version: the buffers changed under ref()
   return (
-    <List
+    <VirtualRows
       className="asset-list"
-      aria-label={LIVE_LIST_TEXT.assets}
+      label={LIVE_LIST_TEXT.assets}
       rowComponent={AssetRow}
       rowCount={listLength}
       rowHeight={rowHeight}
       rowProps={rowProps}
-      defaultHeight={LIST_DEFAULT_HEIGHT}
-      overscanCount={LIST_OVERSCAN}
       onRowsRendered={rows.onRowsRendered}
     />
   );

@@ -10,11 +10,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useFieldArray, useForm, useWatch, type Control, type UseFormRegisterReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import { useServices } from '../../app/services';
 import { useAssetSave } from './use-asset-save';
 import { SelectField, type SelectOption } from '../../app/ui/select-field';
 import { TextField } from '../../app/ui/text-field';
-import { assetToForm, thingWireSchema, toThingPayload, type AssetForm } from '../../domain/asset';
+import { assetToForm, toThingPayload, type AssetForm } from '../../domain/asset';
 import { ASSET_TEXT, FORM_LABEL } from '../../domain/labels';
 import { subtypesForType, typeOptionsFor } from '../../domain/thing-type';
 import { assetFormSchema, availableProviders, canAddIntegration } from '../../domain/validation/asset';
@@ -22,6 +21,7 @@ import type { AssetDetails } from '../../domain/live-diff';
 import { PROFILE_FIELD } from './asset-profile-section';
 import { AssetFormFooter } from './asset-form-footer';
 import { useThingTypeLists } from './use-thing-types';
+import { useThingCalls } from './calls';
 
 type FormInput = z.input<typeof assetFormSchema>;
 type FormOutput = z.output<typeof assetFormSchema>;
@@ -104,7 +104,7 @@ function Integrations({ control, listError }: { control: Control<FormInput>; lis
 }
 
 export function AssetProfileForm({ asset }: { asset: AssetDetails }) {
-  const { api } = useServices();
+  const calls = useThingCalls();
   // The form starts from the asset as it was when the page opened; live changes do not reset it.
   const [initial] = useState(() => assetToForm({ ...asset, searchText: '' }));
   const { failure, save } = useAssetSave(asset.id);
@@ -126,14 +126,7 @@ export function AssetProfileForm({ asset }: { asset: AssetDetails }) {
   );
 
   const submit = handleSubmit((values) =>
-    save(() =>
-      api.request(`/things/${encodeURIComponent(asset.id)}`, {
-        method: 'PUT',
-        body: toThingPayload(domainForm(asset.id, values), initial),
-        schema: thingWireSchema,
-        context: 'assetSave',
-      }),
-    ),
+    save(() => calls.saveProfile(asset.id, toThingPayload(domainForm(asset.id, values), initial))),
   );
 
   return (

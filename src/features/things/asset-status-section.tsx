@@ -10,7 +10,7 @@ import { formatDateTime, formatDuration } from '../../domain/time';
 import type { AssetDetails } from '../../domain/live-diff';
 import { ASSET_TEXT } from '../../domain/labels';
 import { SECOND_MS } from '../../domain/constants';
-import { useNow } from './use-selected-asset';
+import { useNow } from '../../app/section/use-now';
 
 /** The shown durations move once a second. */
 const CLOCK_MS = SECOND_MS;

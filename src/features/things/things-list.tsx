@@ -9,32 +9,28 @@ import { useCallback, useId, useMemo, useState } from 'react';
 import { useNavigate, useOutletContext } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { ASSET_STATUS, ASSET_STATUSES, statusLabel, type AssetStatus, type ResponderMix } from '../../domain/asset-status';
-import { CENTERING_MIN_ZOOM } from '../../domain/constants';
 import { LIVE_LIST_TEXT, SECTION_LABEL, listLoadingText, listSizeText } from '../../domain/labels';
-import { sectionHref } from '../../domain/permissions';
 import type { Profile } from '../../domain/profile';
 import type { LiveBridge } from '../../app/live/bridge';
 import { defaultFilters, type LiveStore } from '../../app/live/store';
-import { centerOn, setTarget, type MapState } from '../../app/map/map-state';
+import type { MapState } from '../../app/map/map-state';
+import { focusOn } from '../../app/section/focus-on';
+import { itemHref } from '../../app/section/item-href';
+import { ListFrame } from '../../app/section/list-frame';
 import { useLive } from '../../app/live/hooks';
 import type { ShellContext } from '../../app/shell/dashboard-layout';
 import { Toggle } from '../../app/ui/toggle';
 import type { AssetDetails } from '../../domain/live-diff';
 import { AssetList } from './asset-list';
 import { FiltersPanel, type PanelFilters } from './filters-panel';
-import { ListSearch } from './list-search';
 import { organizationFilter, relatedOrganizations } from './organization-filter';
 import './things.css';
 
 export function ThingsList() {
   const { map, mix, profile, organizationId } = useOutletContext<ShellContext>();
   const { store, bridge } = useLive();
-  return (
-    <div className="things-list">
-      <h1 id="section-title">{SECTION_LABEL.things}</h1>
-      {bridge && <LiveList store={store} bridge={bridge} map={map} mix={mix} profile={profile} organizationId={organizationId} />}
-    </div>
-  );
+  if (!bridge) return <ListFrame className="things-list" title={SECTION_LABEL.things} empty={null} />;
+  return <LiveList store={store} bridge={bridge} map={map} mix={mix} profile={profile} organizationId={organizationId} />;
 }
 
 interface LiveListProps {
@@ -60,9 +56,8 @@ function LiveList({ store, bridge, map, mix, profile, organizationId }: LiveList
     (asset: AssetDetails) => {
       // part 1 §2: a row click targets the asset, navigates to its id and pans the map.
       void bridge.select(asset.id).catch(() => undefined);
-      setTarget(map, { kind: 'asset', id: asset.id });
-      centerOn(map, asset.position.lng, asset.position.lat, Math.max(map.view.zoom, CENTERING_MIN_ZOOM));
-      navigate(`${sectionHref('things')}/${encodeURIComponent(asset.id)}`);
+      focusOn(map, { kind: 'asset', id: asset.id }, asset.position);
+      navigate(itemHref('things', asset.id));
     },
     [bridge, map, navigate],
   );
@@ -80,13 +75,34 @@ function LiveList({ store, bridge, map, mix, profile, organizationId }: LiveList
 
   const { progress } = snap;
   return (
-    <>
-      <div className="things-controls">
-        <ListSearch value={snap.filters.search} onSearch={(search) => void bridge.setFilters({ search }).catch(() => undefined)} />
+    <ListFrame
+      className="things-list"
+      title={SECTION_LABEL.things}
+      search={{ value: snap.filters.search, label: LIVE_LIST_TEXT.search, onSearch: (search) => void bridge.setFilters({ search }).catch(() => undefined) }}
+      filters={
         <button type="button" className="button button-secondary" aria-expanded={filtersOpen} aria-controls={panelId} onClick={() => setFiltersOpen((open) => !open)}>
           {LIVE_LIST_TEXT.filters}
         </button>
-      </div>
+      }
+      empty={
+        snap.listLength === 0 && progress.done ? (
+          <p className="things-empty" role="status">
+            {LIVE_LIST_TEXT.empty}
+          </p>
+        ) : undefined
+      }
+      list={
+        <AssetList
+          store={store}
+          version={snap.version}
+          listLength={snap.listLength}
+          mix={mix}
+          timeZone={profile.timezone}
+          selectedId={snap.selection.id}
+          onActivate={activate}
+        />
+      }
+    >
       {filtersOpen && (
         <FiltersPanel id={panelId} filters={snap.filters} mix={mix} onApply={applyFilters} onClear={clearFilters} />
       )}
@@ -125,23 +141,9 @@ function LiveList({ store, bridge, map, mix, profile, organizationId }: LiveList
         </div>
       )}
       <StatusCounts counts={snap.listCounts} mix={mix} />
+      {/* The Live list counts in words (part 1 §2), after its toggles and status counts. */}
       <p className="things-size">{listSizeText(snap.listLength, snap.total)}</p>
-      {snap.listLength === 0 && progress.done ? (
-        <p className="things-empty" role="status">
-          {LIVE_LIST_TEXT.empty}
-        </p>
-      ) : (
-        <AssetList
-          store={store}
-          version={snap.version}
-          listLength={snap.listLength}
-          mix={mix}
-          timeZone={profile.timezone}
-          selectedId={snap.selection.id}
-          onActivate={activate}
-        />
-      )}
-    </>
+    </ListFrame>
   );
 }
 

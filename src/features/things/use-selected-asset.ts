@@ -3,7 +3,6 @@
  * (`bridge.select`), whose later diffs carry its details whenever it changes; the page reads them
  * from the store's selection. Not found once the first load is done and the worker has no such id.
  */
-import { useEffect, useState } from 'react';
 import { shallowEqual, useLive, useLiveValue, useWorkerQuery } from '../../app/live/hooks';
 import type { AssetDetails } from '../../domain/live-diff';
 
@@ -32,14 +31,4 @@ export function useSelectedAsset(thingId: string): { asset: AssetDetails | null;
   // Missing only on an answer asked at the store's current version (a stale answer is no proof).
   const confirmed = answered !== null && answered.details === null && answered.version === snap.version;
   return { asset: null, state: bridge && snap.loaded && confirmed ? 'missing' : 'loading' };
-}
-
-/** A clock for the shown durations: one interval per open detail page (never per asset). */
-export function useNow(everyMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(id);
-  }, [everyMs]);
-  return now;
 }

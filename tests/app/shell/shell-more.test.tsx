@@ -8,6 +8,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeApi, runClockFromNow, thing } from '../../support/live-fixtures';
 import { json, renderApp, signedInRoutes } from '../support/render-app';
+import { queryKey } from '../../../src/app/query-cache';
 
 // The fixtures' times sit around NOW: the date runs on from it (see runClockFromNow).
 beforeEach(() => runClockFromNow());
@@ -76,8 +77,8 @@ describe('part1 §2 the organization chooser (acs)', () => {
     // A named cache (part 1 §7 'things') that the switch must drop, and one it keeps.
     let loads = 0;
     const load = () => Promise.resolve((loads += 1));
-    await services.cache.get('things', 'types', load);
-    await services.cache.get('profileExtras', 'x', load);
+    await services.queries.fetchQuery({ queryKey: queryKey('things', ACS_ORG.id, 'types'), queryFn: load });
+    await services.queries.fetchQuery({ queryKey: queryKey('profileExtras', ACS_ORG.id), queryFn: load });
     expect(loads).toBe(2);
 
     const before = workerCalls(api).length;
@@ -96,8 +97,8 @@ describe('part1 §2 the organization chooser (acs)', () => {
       const identifier = live!.cable.sockets.at(-1)?.identifier;
       expect(identifier ? JSON.parse(identifier) : null).toEqual({ channel: 'EventsChannel', organization: OTHER.id });
     }, { timeout: 5_000 });
-    await services.cache.get('things', 'types', load);
-    await services.cache.get('profileExtras', 'x', load);
+    await services.queries.fetchQuery({ queryKey: queryKey('things', ACS_ORG.id, 'types'), queryFn: load });
+    await services.queries.fetchQuery({ queryKey: queryKey('profileExtras', ACS_ORG.id), queryFn: load });
     expect(loads).toBe(3);
 
     // Back to the own organization: the caller's own scope again.

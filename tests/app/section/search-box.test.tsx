@@ -5,7 +5,7 @@
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ListSearch } from '../../../src/features/things/list-search';
+import { SearchBox } from '../../../src/app/section/search-box';
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -19,7 +19,7 @@ afterEach(() => {
 describe('part1 §9 list search debounce (250 ms)', () => {
   it('sends the text 250 ms after the last keystroke, once', () => {
     const onSearch = vi.fn();
-    render(<ListSearch value="" onSearch={onSearch} />);
+    render(<SearchBox value="" onSearch={onSearch} label="Search assets" />);
     const box = screen.getByRole('searchbox', { name: 'Search assets' });
     fireEvent.change(box, { target: { value: 'eng' } });
     act(() => vi.advanceTimersByTime(200));
@@ -34,8 +34,8 @@ describe('part1 §9 list search debounce (250 ms)', () => {
 
   it('a search set elsewhere shows in the box and is not sent back', () => {
     const onSearch = vi.fn();
-    const { rerender } = render(<ListSearch value="" onSearch={onSearch} />);
-    rerender(<ListSearch value="medic" onSearch={onSearch} />);
+    const { rerender } = render(<SearchBox value="" onSearch={onSearch} label="Search assets" />);
+    rerender(<SearchBox value="medic" onSearch={onSearch} label="Search assets" />);
     expect((screen.getByRole('searchbox', { name: 'Search assets' }) as HTMLInputElement).value).toBe('medic');
     act(() => vi.advanceTimersByTime(1_000));
     expect(onSearch).not.toHaveBeenCalled();

@@ -113,7 +113,7 @@ export function StandaloneMap({ layers, initialViewState, tiles, onViewStateChan
     [tiles, tilesReachable],
   );
   // Outlines, then streets, then raster tiles above them (a raster tile that fails shows the streets).
-  const under = useMemo<LayersList>(() => [...base, streetLayer, tileLayer], [base, streetLayer, tileLayer]);
+  const under = useMemo<LayersList>(() => [...base, streetLayer, tileLayer].filter((layer) => layer !== null), [base, streetLayer, tileLayer]);
   // The drawing takes the pointer: the data layers under it are inert until it ends.
   const drawingOn = Boolean(drawing);
   const inert = useMemo(() => (drawingOn ? inertLayers(layers) : layers), [layers, drawingOn]);

@@ -161,7 +161,7 @@ describe('a pinned popup closes on a click on empty map or Escape (the target st
     const slot = await bridge.slotOf('thing-00001');
     await settle(() => void propsOf<unknown>('assets').onClick({ index: slot, x: 100, y: 50 } as PickingInfo<unknown>));
     const pinned = await screen.findByRole('dialog', { name: 'Unit 1' });
-    expect(screen.getByTestId('path').textContent).toBe('/dashboard/things/thing-00001');
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/dashboard/things/thing-00001'), { timeout: 3_000 });
     expect(map.popup).toMatchObject({ kind: 'asset', id: 'thing-00001' });
 
     // The right button opens the right-click menu: the popup stays.

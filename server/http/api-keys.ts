@@ -52,7 +52,7 @@ function apiKeyWire(row: ApiKeyRow, token = `${row.tokenPrefix}${MASK}`): ApiKey
 }
 
 /**
- * Issue 4's device ingest: the organization and user an API key acts for, or null when the key is
+ * The device ingest (POST /ingest, x-api-key): the organization and user an API key acts for, or null when the key is
  * unknown or revoked, or its user or organization is deleted or suspended.
  */
 export async function authenticateApiKey(db: Db, key: string, now: Date): Promise<{ organizationId: string; userId: string } | null> {

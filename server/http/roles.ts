@@ -9,7 +9,7 @@ import type { ServerDeps } from '../deps';
 export type RoleRow = typeof roles.$inferSelect;
 
 /**
- * Issue 3: "no one assigns a role with more permissions than their own". A role is assignable
+ * No caller assigns a role with more permissions than their own. A role is assignable
  * when every permission it grants is one the caller holds; haas:manage assigns any role. The same
  * rule guards editing or deleting a user: a user whose role exceeds the caller's is out of reach
  * (otherwise changing their e-mail and asking for a reset link would take their account).

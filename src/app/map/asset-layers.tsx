@@ -16,6 +16,7 @@
  */
 import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { itemHref } from '../section/item-href';
 import { useSnapshot } from 'valtio';
 import { subscribeKey } from 'valtio/utils';
 import type { Layer, LayersList, PickingInfo } from '@deck.gl/core';
@@ -139,7 +140,7 @@ function createHandlers(ui: AssetMapState, current: () => { bridge: LiveBridge |
         const { pinMarker, navigate } = current();
         setTarget(map, { kind: 'asset', id: details.id });
         map.popup = pinMarker ? { kind: 'asset', id: details.id, longitude: details.position.lng, latitude: details.position.lat } : map.popup?.kind === 'asset' ? null : map.popup;
-        navigate(`/dashboard/things/${details.id}`);
+        navigate(itemHref('things', details.id));
       });
     },
     clickCluster(marker) {

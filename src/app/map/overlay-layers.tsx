@@ -11,6 +11,7 @@
  */
 import { useCallback, useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { itemHref } from '../section/item-href';
 import { proxy, ref, useSnapshot } from 'valtio';
 import type { LayersList, PickingInfo } from '@deck.gl/core';
 import { areaShape, type AreaShape } from '../../domain/area-shape';
@@ -62,8 +63,6 @@ function isOverlayKind(kind: string): kind is OverlayKind {
 /** Steps per zoom level at which the area badges are thinned out again. */
 const BADGE_ZOOM_STEPS = 4;
 
-export const EVENT_PATH = (id: string) => `/dashboard/events/${encodeURIComponent(id)}`;
-export const AREA_PATH = (id: string) => `/dashboard/areas/${encodeURIComponent(id)}`;
 
 /**
  * The overlay's layers at their two heights: `under` the fleet, the area shapes; `over` the fleet,
@@ -116,7 +115,7 @@ export function useOverlayLayers({ map }: DashboardMapProps, display: { events: 
       state.hover = null;
       map.popup = { kind, id: marker.id, longitude, latitude };
       setTarget(map, { kind, id: marker.id });
-      navigate(kind === 'event' ? EVENT_PATH(marker.id) : AREA_PATH(marker.id));
+      navigate(itemHref(kind === 'event' ? 'events' : 'areas', marker.id));
       return true;
     },
     [state, map, navigate],

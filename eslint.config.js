@@ -25,7 +25,18 @@ export default tseslint.config(
     files: ['src/domain/**/*.ts'],
     languageOptions: { globals: {} },
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'fs', 'path', 'react', 'react-dom'], message: 'The domain runs in the browser, the worker and the server alike.' }, ...layers('app', 'map', 'features', 'workers', 'server')] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['node:*', 'fs', 'path', 'react', 'react-dom'],
+              message: 'The domain runs in the browser, the worker and the server alike.',
+            },
+            ...layers('app', 'map', 'features', 'workers', 'server'),
+          ],
+        },
+      ],
       'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'navigator', 'process', 'Buffer'],
     },
   },
@@ -34,14 +45,17 @@ export default tseslint.config(
   boundary(['src/map/**'], layers('app', 'features', 'workers', 'server')),
   boundary(['src/app/**'], layers('features', 'server'), ['src/app/router.tsx']),
   boundary(['src/app/router.tsx'], layers('server')),
-  boundary(['src/features/**'], [
-    ...layers('workers', 'server'),
-    {
-      // A relative import that climbs out of the feature's folder into a sibling one.
-      regex: '^\\.\\./(?!\\.\\.)[^/]+/',
-      message: 'Features never import each other: move what two features share to src/app/ui, src/map or src/domain.',
-    },
-  ]),
+  boundary(
+    ['src/features/**'],
+    [
+      ...layers('workers', 'server'),
+      {
+        // A relative import that climbs out of the feature's folder into a sibling one.
+        regex: '^\\.\\./(?!\\.\\.)[^/]+/',
+        message: 'Features never import each other: move what two features share to src/app/ui, src/map or src/domain.',
+      },
+    ],
+  ),
   boundary(['server/**'], layers('app', 'map', 'features', 'workers')),
 );
 

@@ -7,7 +7,7 @@ import { measure, type BenchResult } from './measure';
 /** A fleet of `count` thing wires with every status represented, repeatable. */
 export function syntheticFleet(count: number, now: number): ThingWireInput[] {
   let state = 42;
-  const random = () => ((state = (state * 1_664_525 + 1_013_904_223) >>> 0) / 2 ** 32);
+  const random = () => (state = (state * 1_664_525 + 1_013_904_223) >>> 0) / 2 ** 32;
   const ages = [10_000, 30 * MINUTE_MS, 3 * HOUR_MS, 20 * HOUR_MS, 200 * HOUR_MS];
   return Array.from({ length: count }, (_, i) => ({
     id: `thing-${i}`,

@@ -12,6 +12,7 @@ import { readConfig } from '../server/config';
 import { openDatabase } from '../server/db/connection';
 import { ensureReferenceData } from '../server/db/reference-data';
 import { apiKeys, organizations, roles, things, thingTypes, users } from '../server/db/schema';
+import { percentile } from './measure';
 
 export interface LiveBenchRow {
   assets: number;
@@ -22,8 +23,6 @@ export interface LiveBenchRow {
   latencyP99Ms: number;
   rssMiB: number;
 }
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
 
 /**
  * The ingest and fan-out bench: one point per asset posted through POST /ingest (batches of 5,000) to one server
@@ -59,10 +58,16 @@ export async function benchLive(sizes: readonly number[], clientCounts: readonly
       .returning();
     const user = benchUsers[0];
     const key = 'lb_bench_key_0000000001';
-    await database.db.insert(apiKeys).values({ userId: user!.id, organizationId: org!.id, description: 'bench', tokenHash: hashToken(key), tokenPrefix: 'lb_ben' });
+    await database.db
+      .insert(apiKeys)
+      .values({ userId: user!.id, organizationId: org!.id, description: 'bench', tokenHash: hashToken(key), tokenPrefix: 'lb_ben' });
     const [type] = await database.db.select().from(thingTypes).where(eq(thingTypes.name, 'police'));
     for (let i = 0; i < assets; i += 1000) {
-      const chunk = Array.from({ length: Math.min(1000, assets - i) }, (_, j) => ({ organizationId: org!.id, haasId: `HA5-B${i + j}`, thingTypeId: type!.id }));
+      const chunk = Array.from({ length: Math.min(1000, assets - i) }, (_, j) => ({
+        organizationId: org!.id,
+        haasId: `HA5-B${i + j}`,
+        thingTypeId: type!.id,
+      }));
       await database.db.insert(things).values(chunk);
     }
     const app = await buildServer(readConfig({ DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'none') }, 'bench'), { database });
@@ -83,21 +88,23 @@ export async function benchLive(sizes: readonly number[], clientCounts: readonly
       const latencies: number[] = [];
       let delivered = 0;
       const sockets = await Promise.all(
-        Array.from({ length: clientCount }, (_, i) =>
-          new Promise<WebSocket>((resolve, reject) => {
-            const token = tokens[Math.floor(i / SOCKETS_PER_USER_MAX)]!;
-            const ws = new WebSocket(`${base.replace('http', 'ws')}/cable`, ['actioncable-v1-json', token]);
-            ws.on('unexpected-response', (_request, response) => reject(new Error(`cable handshake ${response.statusCode}`)));
-            ws.on('message', (data) => {
-              const frame = JSON.parse(data.toString()) as { type?: string; message?: { type: string; timestamp: string } };
-              if (frame.type === 'confirm_subscription') resolve(ws);
-              if (frame.message?.type === 'point') {
-                delivered += 1;
-                if (delivered % 7 === 0) latencies.push(Date.now() - Date.parse(frame.message.timestamp));
-              }
-            });
-            ws.on('open', () => ws.send(JSON.stringify({ command: 'subscribe', identifier: eventsChannelIdentifier(org!.id) })));
-          }),
+        Array.from(
+          { length: clientCount },
+          (_, i) =>
+            new Promise<WebSocket>((resolve, reject) => {
+              const token = tokens[Math.floor(i / SOCKETS_PER_USER_MAX)]!;
+              const ws = new WebSocket(`${base.replace('http', 'ws')}/cable`, ['actioncable-v1-json', token]);
+              ws.on('unexpected-response', (_request, response) => reject(new Error(`cable handshake ${response.statusCode}`)));
+              ws.on('message', (data) => {
+                const frame = JSON.parse(data.toString()) as { type?: string; message?: { type: string; timestamp: string } };
+                if (frame.type === 'confirm_subscription') resolve(ws);
+                if (frame.message?.type === 'point') {
+                  delivered += 1;
+                  if (delivered % 7 === 0) latencies.push(Date.now() - Date.parse(frame.message.timestamp));
+                }
+              });
+              ws.on('open', () => ws.send(JSON.stringify({ command: 'subscribe', identifier: eventsChannelIdentifier(org!.id) })));
+            }),
         ),
       );
       const expected = assets * clientCount;
@@ -112,7 +119,11 @@ export async function benchLive(sizes: readonly number[], clientCounts: readonly
           speed: 20,
           timestamp: new Date().toISOString(),
         }));
-        const response = await fetch(`${base}/ingest`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: JSON.stringify({ messages }) });
+        const response = await fetch(`${base}/ingest`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-api-key': key },
+          body: JSON.stringify({ messages }),
+        });
         if (!response.ok) throw new Error(`ingest ${response.status}`);
         rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
       }
@@ -133,7 +144,8 @@ export async function benchLive(sizes: readonly number[], clientCounts: readonly
         latencyP99Ms: percentile(latencies, 99),
         rssMiB: Math.round(rssPeak / 1_048_576),
       });
-      if (delivered < expected) console.warn(`  ${assets} assets × ${clientCount} clients: only ${delivered} of ${expected} frames in 120 s`);
+      if (delivered < expected)
+        console.warn(`  ${assets} assets × ${clientCount} clients: only ${delivered} of ${expected} frames in 120 s`);
       for (const ws of sockets) ws.close();
       await app.ingest!.flush();
     }

@@ -63,7 +63,13 @@ function pageQuery(draw: MapDraw): string {
  */
 function launchArgs(): string[] {
   const common = ['--no-sandbox', '--no-first-run', '--disable-background-networking'];
-  const gpu = process.env.BENCH_GPU_ARGS?.split(' ').filter(Boolean) ?? ['--use-angle=vulkan', '--enable-features=Vulkan', '--disable-vulkan-surface', '--ignore-gpu-blocklist', '--enable-gpu-rasterization'];
+  const gpu = process.env.BENCH_GPU_ARGS?.split(' ').filter(Boolean) ?? [
+    '--use-angle=vulkan',
+    '--enable-features=Vulkan',
+    '--disable-vulkan-surface',
+    '--ignore-gpu-blocklist',
+    '--enable-gpu-rasterization',
+  ];
   if (process.env.BENCH_GPU === '1') return [...common, ...gpu];
   return [...common, '--disable-gpu'];
 }
@@ -147,74 +153,82 @@ export async function benchMap(sizes: readonly number[], draws: readonly MapDraw
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: launchArgs() });
   const rows: MapBenchRow[] = [];
   try {
-    for (const assets of sizes) for (const draw of draws) {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-      const cdp = await page.context().newCDPSession(page);
-      await cdp.send('Performance.enable');
-      const started = Date.now();
-      const rate = Number(process.env.BENCH_MAP_RATE) || assets;
-      await page.goto(`${server.url}?assets=${assets}&rate=${rate}&zoom=10&spread=0.5&tiles=none&${pageQuery(draw)}`);
-      const renderer = await rendererOf(page);
-      await page.waitForFunction(() => window.lightbarBench?.ready() === true, undefined, { timeout: LOAD_TIMEOUT_MS, polling: 250 });
-      const loadMs = Date.now() - started;
-      await page.waitForTimeout(SETTLE_MS);
-      await page.evaluate(() => {
-        const w = window as unknown as { longTasks: number[] };
-        w.longTasks = [];
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) w.longTasks.push(entry.duration);
-        }).observe({ type: 'longtask', buffered: false });
-      });
-      const metrics = async (): Promise<Metrics> => Object.fromEntries(((await cdp.send('Performance.getMetrics')).metrics as { name: string; value: number }[]).map((m) => [m.name, m.value]));
-      // BENCH_PROFILE=dir: a CPU profile of the main thread over the window (saved, and its top functions in the row).
-      const profiling = process.env.BENCH_PROFILE;
-      // BENCH_TRACE=dir: a Chrome trace over the window; each long task is summarized by what ran inside it.
-      const tracing = process.env.BENCH_TRACE;
-      if (tracing) await browser.startTracing(page, { path: path.join(tracing, `map-${assets}-${draw}.trace.json`), categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'disabled-by-default-v8.gc'] });
-      if (profiling) {
-        await cdp.send('Profiler.enable');
-        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-        await cdp.send('Profiler.start');
+    for (const assets of sizes)
+      for (const draw of draws) {
+        const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+        const cdp = await page.context().newCDPSession(page);
+        await cdp.send('Performance.enable');
+        const started = Date.now();
+        const rate = Number(process.env.BENCH_MAP_RATE) || assets;
+        await page.goto(`${server.url}?assets=${assets}&rate=${rate}&zoom=10&spread=0.5&tiles=none&${pageQuery(draw)}`);
+        const renderer = await rendererOf(page);
+        await page.waitForFunction(() => window.lightbarBench?.ready() === true, undefined, { timeout: LOAD_TIMEOUT_MS, polling: 250 });
+        const loadMs = Date.now() - started;
+        await page.waitForTimeout(SETTLE_MS);
+        await page.evaluate(() => {
+          const w = window as unknown as { longTasks: number[] };
+          w.longTasks = [];
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) w.longTasks.push(entry.duration);
+          }).observe({ type: 'longtask', buffered: false });
+        });
+        const metrics = async (): Promise<Metrics> =>
+          Object.fromEntries(
+            ((await cdp.send('Performance.getMetrics')).metrics as { name: string; value: number }[]).map((m) => [m.name, m.value]),
+          );
+        // BENCH_PROFILE=dir: a CPU profile of the main thread over the window (saved, and its top functions in the row).
+        const profiling = process.env.BENCH_PROFILE;
+        // BENCH_TRACE=dir: a Chrome trace over the window; each long task is summarized by what ran inside it.
+        const tracing = process.env.BENCH_TRACE;
+        if (tracing)
+          await browser.startTracing(page, {
+            path: path.join(tracing, `map-${assets}-${draw}.trace.json`),
+            categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'disabled-by-default-v8.gc'],
+          });
+        if (profiling) {
+          await cdp.send('Profiler.enable');
+          await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+          await cdp.send('Profiler.start');
+        }
+        const before = await metrics();
+        const diffsBefore = await page.evaluate(() => window.lightbarBench!.diffs);
+        const streamedBefore = await page.evaluate(() => window.lightbarBench!.streamed());
+        await page.waitForTimeout(WINDOW_MS);
+        const after = await metrics();
+        let top: { name: string; selfMs: number }[] | undefined;
+        if (profiling) {
+          const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+          fs.writeFileSync(path.join(profiling, `map-${assets}-${draw}.cpuprofile`), JSON.stringify(profile));
+          top = profileTop(profile);
+        }
+        const diffsAfter = await page.evaluate(() => window.lightbarBench!.diffs);
+        const streamedAfter = await page.evaluate(() => window.lightbarBench!.streamed());
+        const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+        let insideLongTasks: string[] | undefined;
+        if (tracing) insideLongTasks = longTaskContents(JSON.parse((await browser.stopTracing()).toString('utf8')) as TraceFile);
+        const windowS = after.Timestamp! - before.Timestamp! || WINDOW_MS / 1000;
+        const round = (value: number) => Math.round(value * 10) / 10;
+        rows.push({
+          assets,
+          draw,
+          renderer,
+          messagesPerSecond: rate,
+          loadMs,
+          windowS: round(windowS),
+          scriptMsPerS: round(((after.ScriptDuration! - before.ScriptDuration!) * 1000) / windowS),
+          taskMsPerS: round(((after.TaskDuration! - before.TaskDuration!) * 1000) / windowS),
+          ...(top ? { profileTop: top } : {}),
+          ...(insideLongTasks ? { insideLongTasks } : {}),
+          longTasks: longTasks.length,
+          longestTaskMs: round(Math.max(0, ...longTasks)),
+          diffsPerS: round((diffsAfter - diffsBefore) / windowS),
+          streamedPerS: Math.round((streamedAfter - streamedBefore) / windowS),
+        });
+        // A picture of what was measured (BENCH_SCREENSHOTS=dir), to see the map was drawn.
+        const shots = process.env.BENCH_SCREENSHOTS;
+        if (shots) await page.screenshot({ path: path.join(shots, `map-${assets}-${draw}.png`) });
+        await page.close();
       }
-      const before = await metrics();
-      const diffsBefore = await page.evaluate(() => window.lightbarBench!.diffs);
-      const streamedBefore = await page.evaluate(() => window.lightbarBench!.streamed());
-      await page.waitForTimeout(WINDOW_MS);
-      const after = await metrics();
-      let top: { name: string; selfMs: number }[] | undefined;
-      if (profiling) {
-        const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
-        fs.writeFileSync(path.join(profiling, `map-${assets}-${draw}.cpuprofile`), JSON.stringify(profile));
-        top = profileTop(profile);
-      }
-      const diffsAfter = await page.evaluate(() => window.lightbarBench!.diffs);
-      const streamedAfter = await page.evaluate(() => window.lightbarBench!.streamed());
-      const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
-      let insideLongTasks: string[] | undefined;
-      if (tracing) insideLongTasks = longTaskContents(JSON.parse((await browser.stopTracing()).toString('utf8')) as TraceFile);
-      const windowS = (after.Timestamp! - before.Timestamp!) || WINDOW_MS / 1000;
-      const round = (value: number) => Math.round(value * 10) / 10;
-      rows.push({
-        assets,
-        draw,
-        renderer,
-        messagesPerSecond: rate,
-        loadMs,
-        windowS: round(windowS),
-        scriptMsPerS: round(((after.ScriptDuration! - before.ScriptDuration!) * 1000) / windowS),
-        taskMsPerS: round(((after.TaskDuration! - before.TaskDuration!) * 1000) / windowS),
-        ...(top ? { profileTop: top } : {}),
-        ...(insideLongTasks ? { insideLongTasks } : {}),
-        longTasks: longTasks.length,
-        longestTaskMs: round(Math.max(0, ...longTasks)),
-        diffsPerS: round((diffsAfter - diffsBefore) / windowS),
-        streamedPerS: Math.round((streamedAfter - streamedBefore) / windowS),
-      });
-      // A picture of what was measured (BENCH_SCREENSHOTS=dir), to see the map was drawn.
-      const shots = process.env.BENCH_SCREENSHOTS;
-      if (shots) await page.screenshot({ path: path.join(shots, `map-${assets}-${draw}.png`) });
-      await page.close();
-    }
   } finally {
     await browser.close();
     await server.close();
@@ -230,12 +244,23 @@ export async function runMapBench(dir: string, machine: string): Promise<MapBenc
   const draws = (process.env.BENCH_MAP_DRAWS?.split(',') ?? ['all', 'assets', 'none', 'dashboard', 'dashboard-flat']) as MapDraw[];
   const sizes = process.env.BENCH_MAP_SIZES?.split(',').map(Number) ?? [10_000, 50_000];
   const rows = await benchMap(sizes, draws);
-  console.log('| assets | drawn | renderer | messages/s | load ms | main-thread script ms/s | all main-thread tasks ms/s | long tasks (≥ 50 ms) | longest ms | diffs/s | messages delivered/s |\n|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log(
+    '| assets | drawn | renderer | messages/s | load ms | main-thread script ms/s | all main-thread tasks ms/s | long tasks (≥ 50 ms) | longest ms | diffs/s | messages delivered/s |\n|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  );
   for (const r of rows) {
-    console.log(`| ${r.assets} | ${r.draw} | ${r.renderer} | ${r.messagesPerSecond} | ${r.loadMs} | ${r.scriptMsPerS} | ${r.taskMsPerS} | ${r.longTasks} | ${r.longestTaskMs} | ${r.diffsPerS} | ${r.streamedPerS} |`);
+    console.log(
+      `| ${r.assets} | ${r.draw} | ${r.renderer} | ${r.messagesPerSecond} | ${r.loadMs} | ${r.scriptMsPerS} | ${r.taskMsPerS} | ${r.longTasks} | ${r.longestTaskMs} | ${r.diffsPerS} | ${r.streamedPerS} |`,
+    );
   }
   for (const r of rows) if (r.insideLongTasks?.length) console.log(`\n${r.assets} ${r.draw}, long tasks: ${r.insideLongTasks.join(' | ')}`);
-  for (const r of rows) if (r.profileTop) console.log(`\n${r.assets} ${r.draw}, self time over the window (ms): ${r.profileTop.map((f) => `${f.name} ${f.selfMs}`).join('; ')}`);
-  fs.writeFileSync(path.join(dir, 'map.json'), `${JSON.stringify({ machine, date: new Date().toISOString(), windowS: rows[0]?.windowS, rows }, null, 2)}\n`);
+  for (const r of rows)
+    if (r.profileTop)
+      console.log(
+        `\n${r.assets} ${r.draw}, self time over the window (ms): ${r.profileTop.map((f) => `${f.name} ${f.selfMs}`).join('; ')}`,
+      );
+  fs.writeFileSync(
+    path.join(dir, 'map.json'),
+    `${JSON.stringify({ machine, date: new Date().toISOString(), windowS: rows[0]?.windowS, rows }, null, 2)}\n`,
+  );
   return rows;
 }

@@ -7,7 +7,8 @@ export interface BenchResult {
   p95Ms: number;
 }
 
-function percentile(sorted: readonly number[], p: number): number {
+/** The p-th percentile (nearest rank) of an ascending list; 0 for an empty one. */
+export function percentile(sorted: readonly number[], p: number): number {
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
   return sorted[Math.max(0, index)] ?? 0;
 }

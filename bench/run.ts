@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { benchDomain } from './domain';
+import { benchReplay } from './replay';
 import type { BenchResult } from './measure';
 import { benchWorker } from './worker';
 import { benchLive } from './live';
@@ -26,6 +27,7 @@ function report(file: string, results: BenchResult[], figures?: Record<string, n
 }
 
 if (!only || only === 'domain') report('domain.json', [...benchDomain(10_000), ...benchDomain(50_000)]);
+if (!only || only === 'replay') report('replay.json', benchReplay(5, 10_000));
 if (!only || only === 'worker') {
   const { results, figures } = benchWorker();
   report('worker.json', results, figures);
@@ -33,18 +35,26 @@ if (!only || only === 'worker') {
 
 if (!only || only === 'live') {
   const rows = await benchLive([2_000, 10_000, 50_000], [1, 10, 100]);
-  console.log('| assets | socket clients | ingest msg/s | frames delivered/s | latency p50 ms | p99 ms | server RSS MiB |\n|---:|---:|---:|---:|---:|---:|---:|');
+  console.log(
+    '| assets | socket clients | ingest msg/s | frames delivered/s | latency p50 ms | p99 ms | server RSS MiB |\n|---:|---:|---:|---:|---:|---:|---:|',
+  );
   for (const r of rows) {
-    console.log(`| ${r.assets} | ${r.clients} | ${r.ingestMessagesPerSecond} | ${r.deliveredFramesPerSecond} | ${r.latencyP50Ms} | ${r.latencyP99Ms} | ${r.rssMiB} |`);
+    console.log(
+      `| ${r.assets} | ${r.clients} | ${r.ingestMessagesPerSecond} | ${r.deliveredFramesPerSecond} | ${r.latencyP50Ms} | ${r.latencyP99Ms} | ${r.rssMiB} |`,
+    );
   }
   fs.writeFileSync(path.join(dir, 'live.json'), `${JSON.stringify({ machine, date: new Date().toISOString(), rows }, null, 2)}\n`);
 }
 
 if (!only || only === 'sim') {
   const rows = await benchSimulator([2_000, 10_000, 50_000]);
-  console.log('| assets | seed ms | load ms | messages/tick mean | max | ms/tick mean | p95 | ingest flush ms |\n|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log(
+    '| assets | seed ms | load ms | messages/tick mean | max | ms/tick mean | p95 | ingest flush ms |\n|---:|---:|---:|---:|---:|---:|---:|---:|',
+  );
   for (const r of rows) {
-    console.log(`| ${r.assets} | ${r.seedMs} | ${r.loadMs} | ${r.messagesPerTickMean} | ${r.messagesPerTickMax} | ${r.msPerTickMean} | ${r.msPerTickP95} | ${r.flushMsMean} |`);
+    console.log(
+      `| ${r.assets} | ${r.seedMs} | ${r.loadMs} | ${r.messagesPerTickMean} | ${r.messagesPerTickMax} | ${r.msPerTickMean} | ${r.msPerTickP95} | ${r.flushMsMean} |`,
+    );
   }
   fs.writeFileSync(path.join(dir, 'simulator.json'), `${JSON.stringify({ machine, date: new Date().toISOString(), rows }, null, 2)}\n`);
 }

@@ -10,6 +10,10 @@ export default defineConfig({
   // The page imports src/ from the repository root.
   server: { fs: { allow: [path.join(import.meta.dirname, '..')] }, strictPort: false },
   // BENCH_MINIFY=0: readable names in a CPU profile (the bench's BENCH_PROFILE).
-  build: { outDir: path.join(import.meta.dirname, '..', '.tmp', process.env.BENCH_MINIFY === '0' ? 'map-page-plain' : 'map-page'), emptyOutDir: true, minify: process.env.BENCH_MINIFY !== '0' },
+  build: {
+    outDir: path.join(import.meta.dirname, '..', '.tmp', process.env.BENCH_MINIFY === '0' ? 'map-page-plain' : 'map-page'),
+    emptyOutDir: true,
+    minify: process.env.BENCH_MINIFY !== '0',
+  },
   logLevel: 'warn',
 });

@@ -45,7 +45,7 @@ function percentiles(name: string, times: number[]): BenchResult {
 /** A repeatable stream: 70 % points, 25 % heartbeats (some switching alerting), 5 % incidents and closures. */
 export function messageStream(seed: number) {
   let state = seed >>> 0;
-  const random = () => ((state = (state * 1_664_525 + 1_013_904_223) >>> 0) / 2 ** 32);
+  const random = () => (state = (state * 1_664_525 + 1_013_904_223) >>> 0) / 2 ** 32;
   return (batch: number): LiveMessageInput[] => {
     const at = NOW + (batch + 1) * 1000;
     const out: LiveMessageInput[] = [];
@@ -54,13 +54,33 @@ export function messageStream(seed: number) {
       const timestamp = new Date(at - 1000 + i / 10).toISOString();
       const r = random();
       if (r < 0.7) {
-        out.push({ type: 'point', thing_id: thingId, lat: 30.2 + random() * 0.2, lng: -97.8 + random() * 0.2, speed: random() * 40, course: random() * 360, accuracy: random() * 60, timestamp });
+        out.push({
+          type: 'point',
+          thing_id: thingId,
+          lat: 30.2 + random() * 0.2,
+          lng: -97.8 + random() * 0.2,
+          speed: random() * 40,
+          course: random() * 360,
+          accuracy: random() * 60,
+          timestamp,
+        });
       } else if (r < 0.95) {
         out.push({ type: 'heartbeat', thing_id: thingId, is_active: random() < 0.3, timestamp });
       } else if (r < 0.98) {
-        out.push({ type: 'location', thing_id: thingId, location_id: random() < 0.5 ? `loc-${Math.floor(random() * 50)}` : null, timestamp });
+        out.push({
+          type: 'location',
+          thing_id: thingId,
+          location_id: random() < 0.5 ? `loc-${Math.floor(random() * 50)}` : null,
+          timestamp,
+        });
       } else {
-        out.push({ type: 'closure', thing_id: thingId, closure_id: `closure-${Math.floor(random() * 20)}`, is_active: random() < 0.5, timestamp });
+        out.push({
+          type: 'closure',
+          thing_id: thingId,
+          closure_id: `closure-${Math.floor(random() * 20)}`,
+          is_active: random() < 0.5,
+          timestamp,
+        });
       }
     }
     return out;
@@ -124,7 +144,10 @@ export function benchEngine(wires: ReturnType<typeof thingWireSchema.parse>[], b
     main.push(t4 - t3);
     const total = diffByteLength(sent);
     bytes.push(total / sent.index.length);
-    slotBytes.push((total - (sent.order ? sent.order.byteLength : 0) - sent.counts.byteLength - sent.listCounts.byteLength - sent.removed.byteLength) / sent.index.length);
+    slotBytes.push(
+      (total - (sent.order ? sent.order.byteLength : 0) - sent.counts.byteLength - sent.listCounts.byteLength - sent.removed.byteLength) /
+        sent.index.length,
+    );
     changed.push(sent.index.length);
     if (sent.order) orders += 1;
   }

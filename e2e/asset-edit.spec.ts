@@ -40,7 +40,10 @@ async function ownAssets(page: Page, url: string): Promise<ThingRow[]> {
 }
 
 test.describe('part1 §2 asset detail and edit', () => {
-  test('the detail shows the asset; its nickname is edited, an invalid VIN refused, and the new name survives a reload', async ({ page, demoServer }, testInfo) => {
+  test('the detail shows the asset; its nickname is edited, an invalid VIN refused, and the new name survives a reload', async ({
+    page,
+    demoServer,
+  }, testInfo) => {
     test.slow();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -88,7 +91,10 @@ test.describe('part1 §2 asset detail and edit', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  test("a nickname another asset of the organization has shows 'Asset nickname cannot be updated'", async ({ page, demoServer }, testInfo) => {
+  test("a nickname another asset of the organization has shows 'Asset nickname cannot be updated'", async ({
+    page,
+    demoServer,
+  }, testInfo) => {
     test.slow();
     await page.setViewportSize({ width: 1366, height: 860 });
     await signInAsAdmin(page, demoServer.url);

@@ -80,7 +80,9 @@ interface ThingRow {
 }
 
 async function api(request: APIRequestContext, base: string) {
-  const tokenAnswer = await request.post(`${base}/user_token`, { data: { grant_type: 'password', application: 'dashboard', username: ADMIN, password: DEMO_PASSWORD } });
+  const tokenAnswer = await request.post(`${base}/user_token`, {
+    data: { grant_type: 'password', application: 'dashboard', username: ADMIN, password: DEMO_PASSWORD },
+  });
   expect(tokenAnswer.status()).toBe(200);
   const { access_token: token } = (await tokenAnswer.json()) as { access_token: string };
   const headers = { authorization: `Bearer ${token}` };
@@ -102,7 +104,9 @@ async function api(request: APIRequestContext, base: string) {
     async point(haasId: string, lng: number, lat: number) {
       const answer = await request.post(`${base}/ingest`, {
         headers: { 'x-api-key': deviceKey },
-        data: { messages: [{ type: 'point', haas_id: haasId, timestamp: new Date().toISOString(), lat, lng, speed: 0, course: 90, accuracy: 5 }] },
+        data: {
+          messages: [{ type: 'point', haas_id: haasId, timestamp: new Date().toISOString(), lat, lng, speed: 0, course: 90, accuracy: 5 }],
+        },
       });
       expect(answer.status()).toBe(200);
       expect(((await answer.json()) as { accepted: number }).accepted).toBe(1);
@@ -130,7 +134,8 @@ function clustersIn(shot: Buffer, box: { x: number; y: number; width: number; he
       }
       if (!ring) continue;
       let white = false;
-      for (let dy = -5; dy <= 5 && !white; dy += 1) for (let dx = -5; dx <= 5 && !white; dx += 1) white = colourNear(at(x + dx, y + dy), [255, 255, 255], 40);
+      for (let dy = -5; dy <= 5 && !white; dy += 1)
+        for (let dx = -5; dx <= 5 && !white; dx += 1) white = colourNear(at(x + dx, y + dy), [255, 255, 255], 40);
       if (white && !found.some((f) => Math.hypot(f.x - x, f.y - y) < 20)) found.push({ x, y });
     }
   }
@@ -146,19 +151,32 @@ function colourOfStatusText(text: string): Rgb {
 }
 
 test.describe('the fleet on the dashboard map', () => {
-  test('group view off: an asset’s status colour shows at its position and moves with the points posted for it', async ({ page, demoServer, request }, testInfo) => {
+  test('group view off: an asset’s status colour shows at its position and moves with the points posted for it', async ({
+    page,
+    demoServer,
+    request,
+  }, testInfo) => {
     test.setTimeout(420_000);
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.setViewportSize({ width: WIDTH, height: HEIGHT });
-    await page.addInitScript(([key, value]) => window.localStorage.setItem(key!, value!), [PREFERENCES_STORAGE_KEY, JSON.stringify({ groupView: false })]);
+    await page.addInitScript(
+      ([key, value]) => window.localStorage.setItem(key!, value!),
+      [PREFERENCES_STORAGE_KEY, JSON.stringify({ groupView: false })],
+    );
     await page.goto(demoServer.url);
     await signInAsAdmin(page);
     const server = await api(request, demoServer.url);
 
     // A quiet asset (the seed left it pending or offline: the simulator does not move it).
     const now = Date.now();
-    const quiet = server.things.find((t) => t.in_service !== false && t.lat !== null && t.lng !== null && (t.heartbeat_datetime === null || now - Date.parse(t.heartbeat_datetime) > PENDING_AFTER_MS));
+    const quiet = server.things.find(
+      (t) =>
+        t.in_service !== false &&
+        t.lat !== null &&
+        t.lng !== null &&
+        (t.heartbeat_datetime === null || now - Date.parse(t.heartbeat_datetime) > PENDING_AFTER_MS),
+    );
     expect(quiet, 'a pending or offline demo asset').toBeTruthy();
     const name = quiet!.nickname ?? quiet!.haas_id.toUpperCase();
 

@@ -22,7 +22,10 @@ let server: ViteDevServer;
 let url: string;
 
 test.beforeAll(async () => {
-  server = await createServer({ configFile: path.join(import.meta.dirname, 'draw-page', 'vite.config.ts'), server: { port: 0, host: '127.0.0.1' } });
+  server = await createServer({
+    configFile: path.join(import.meta.dirname, 'draw-page', 'vite.config.ts'),
+    server: { port: 0, host: '127.0.0.1' },
+  });
   await server.listen();
   const address = server.httpServer?.address();
   if (!address || typeof address === 'string') throw new Error('no port');
@@ -55,10 +58,13 @@ async function lastDone(page: Page): Promise<Geometry> {
 }
 
 async function start(page: Page, kind: string, initial?: Geometry): Promise<void> {
-  await page.evaluate(({ kind, initial }) => {
-    window.lightbarDraw.log = [];
-    window.lightbarDraw.start(kind as 'point', initial);
-  }, { kind, initial });
+  await page.evaluate(
+    ({ kind, initial }) => {
+      window.lightbarDraw.log = [];
+      window.lightbarDraw.start(kind as 'point', initial);
+    },
+    { kind, initial },
+  );
   // The drawing layer is mounted (its sub-layers are drawn) before the first click.
   await page.waitForTimeout(300);
 }
@@ -79,7 +85,11 @@ test.beforeEach(async ({ page }) => {
 test('a polygon is drawn with three clicks and Enter, then a vertex is dragged; map clicks open nothing meanwhile', async ({ page }) => {
   await start(page, 'polygon');
   // The first corner lands on the marker: it becomes a vertex, the marker's popup does not open.
-  const corners: [number, number][] = [[400, 300], [520, 300], [460, 400]];
+  const corners: [number, number][] = [
+    [400, 300],
+    [520, 300],
+    [460, 400],
+  ];
   await click(page, ...corners[0]!);
   await click(page, ...corners[1]!);
   // Two points: Enter is refused, the drawing goes on.
@@ -139,7 +149,11 @@ test('a point, a circle and a path; Escape cancels', async ({ page }) => {
   expect(Math.abs(circle.radius - expectedRadius) / expectedRadius).toBeLessThan(0.01);
 
   await start(page, 'line');
-  const path: [number, number][] = [[200, 450], [350, 420], [500, 460]];
+  const path: [number, number][] = [
+    [200, 450],
+    [350, 420],
+    [500, 460],
+  ];
   for (const p of path) await click(page, ...p);
   await page.keyboard.press('Enter');
   const line = await lastDone(page);
@@ -152,4 +166,18 @@ test('a point, a circle and a path; Escape cancels', async ({ page }) => {
   await page.keyboard.press('Escape');
   await expect.poll(async () => (await log(page)).map((entry) => entry.event)).toEqual(['cancel']);
   expect(await page.evaluate(() => window.lightbarDraw.drawing())).toBe(false);
+});
+
+test('a press released 600 ms later, without moving, is still a click: the point is placed (src/map/gestures.ts)', async ({ page }) => {
+  // The time a long frame puts between a quick click's press and its release, on a busy machine.
+  await start(page, 'point');
+  await page.mouse.move(320, 240);
+  await page.mouse.down();
+  await page.waitForTimeout(600);
+  await page.mouse.up();
+  await page.waitForTimeout(400);
+  await page.keyboard.press('Enter');
+  const point = await lastDone(page);
+  if (point.kind !== 'point') throw new Error(point.kind);
+  expectNear(point.position, at(320, 240));
 });

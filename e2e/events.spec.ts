@@ -69,7 +69,9 @@ test.describe('part1 §2 events panel, detail and location edit', () => {
     await soon(page.getByText('Must be between 0 and 360')).toBeHidden();
     await soon(save).toBeEnabled();
     await page.screenshot({ path: testInfo.outputPath('event-edit.png') });
-    const put = page.waitForResponse((response) => response.url().endsWith(`/locations/${eventId}`) && response.request().method() === 'PUT');
+    const put = page.waitForResponse(
+      (response) => response.url().endsWith(`/locations/${eventId}`) && response.request().method() === 'PUT',
+    );
     await save.click();
     expect((await put).status()).toBe(200);
 

@@ -13,7 +13,10 @@ test('a deep link to a client route loads the app, not a 404', async ({ page, se
   await expect(page).toHaveTitle('Lightbar');
 });
 
-test('part 1 §2 an unknown address outside the dashboard shows the not-found page (status 404), not the API’s JSON', async ({ page, server }) => {
+test('part 1 §2 an unknown address outside the dashboard shows the not-found page (status 404), not the API’s JSON', async ({
+  page,
+  server,
+}) => {
   const response = await page.goto(`${server.url}/no/such/page`);
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Sorry, the requested URL was not found here.' })).toBeVisible();

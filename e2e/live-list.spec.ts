@@ -3,10 +3,10 @@
  * "Asset list", §4 "Sorting and filtering"): the list shows the fleet, a filter
  * changes the counts, a row click opens /dashboard/things/{id}, targets the asset and pans the map.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator } from '@playwright/test';
 import { expect, test } from './server-fixture';
 import { signIn } from './sign-in';
+import { expectNoSeriousViolations } from './axe';
 
 /** 'n of m assets' as numbers. */
 async function sizeLine(drawer: Locator): Promise<{ listed: number; total: number }> {
@@ -19,11 +19,17 @@ async function sizeLine(drawer: Locator): Promise<{ listed: number; total: numbe
 const SLOW = { timeout: 30_000 };
 
 function chip(drawer: Locator, label: string): Locator {
-  return drawer.getByRole('list', { name: 'Assets by status' }).getByRole('listitem').filter({ has: drawer.page().locator('.things-count-label', { hasText: new RegExp(`^${label}$`) }) });
+  return drawer
+    .getByRole('list', { name: 'Assets by status' })
+    .getByRole('listitem')
+    .filter({ has: drawer.page().locator('.things-count-label', { hasText: new RegExp(`^${label}$`) }) });
 }
 
 test.describe('part1 §2 Asset list (Live)', () => {
-  test('the list shows the fleet; a filter changes the counts; a row click opens the asset and pans the map', async ({ page, demoServer }, testInfo) => {
+  test('the list shows the fleet; a filter changes the counts; a row click opens the asset and pans the map', async ({
+    page,
+    demoServer,
+  }, testInfo) => {
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
     // Small: the map is drawn in software.
@@ -46,9 +52,7 @@ test.describe('part1 §2 Asset list (Live)', () => {
     // Virtualized: far fewer rows drawn than listed.
     expect(await list.getByRole('button').count()).toBeLessThan(before.listed);
 
-    const results = await new AxeBuilder({ page }).include('.things-list').analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expectNoSeriousViolations(page, '.things-list');
     await page.screenshot({ path: testInfo.outputPath('live-list.png') });
     await testInfo.attach('live-list', { path: testInfo.outputPath('live-list.png'), contentType: 'image/png' });
 

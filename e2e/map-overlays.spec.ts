@@ -17,16 +17,10 @@ import { eventMarkerPosition } from '../src/map/layers/events-layer';
 import { AREA_BADGE_BORDER_COLOR, AREA_BADGE_COLOR, EVENT_ACTIVE_COLOR, TARGET_COLOR } from '../src/map/layers/overlay-style';
 import { decodePng, pixelsNear } from './pixels';
 import { expect, test } from './server-fixture';
-import { sessionToken, signIn } from './sign-in';
+import { apiGet, signIn } from './sign-in';
 import { worldPixel } from '../src/domain/geometry';
 
 /** A GET of the API with the signed-in session's token, sent from the test (the page is busy drawing). */
-async function apiGet(page: Page, server: { url: string }, path: string): Promise<unknown> {
-  const token = await sessionToken(page);
-  const response = await page.request.get(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
-  expect(response.status()).toBe(200);
-  return response.json() as Promise<unknown>;
-}
 
 /** How far a marker's drawn colour may be from its style colour (antialiasing, blending). */
 const MARKER_TOLERANCE = 28;
@@ -56,14 +50,29 @@ async function clickUntil(page: Page, at: { x: number; y: number }, url: RegExp)
 }
 
 /** Spots below the centred marker (its pinned popup opens above it); those under a control are skipped. */
-const EMPTY_SPOT_OFFSETS: readonly [number, number][] = [[0, 170], [-140, 150], [140, 150], [-90, 80], [90, 80], [-150, 60], [150, 60], [0, 230]];
+const EMPTY_SPOT_OFFSETS: readonly [number, number][] = [
+  [0, 170],
+  [-140, 150],
+  [140, 150],
+  [-90, 80],
+  [90, 80],
+  [-150, 60],
+  [150, 60],
+  [0, 230],
+];
 
 /**
  * A spot of the map, centred on `at` at `zoom`, where a click reaches the map (no control over it)
  * and no event or area marker lies near: of the candidate offsets, the one farthest (in screen
  * pixels, web-mercator) from every marker.
  */
-async function emptySpot(page: Page, centre: { x: number; y: number }, at: { lat: number; lng: number }, zoom: number, markers: readonly [number, number][]): Promise<{ x: number; y: number }> {
+async function emptySpot(
+  page: Page,
+  centre: { x: number; y: number },
+  at: { lat: number; lng: number },
+  zoom: number,
+  markers: readonly [number, number][],
+): Promise<{ x: number; y: number }> {
   const project = (lng: number, lat: number) => worldPixel(lng, lat, zoom);
   const [cx, cy] = project(at.lng, at.lat);
   const onScreen = markers.map(([lng, lat]) => {
@@ -100,7 +109,10 @@ async function saveShot(testInfo: TestInfo, name: string, shot: Buffer): Promise
 /** Headless Chromium draws WebGL in software, slowly on a busy machine: wait for what should show. */
 const DRAWN = { timeout: 180_000, intervals: [1_000, 2_000, 3_000] };
 
-test('an area marker with its asset count and an event marker are drawn, with hover and pinned popups', async ({ page, demoServer: server }, testInfo) => {
+test('an area marker with its asset count and an event marker are drawn, with hover and pinned popups', async ({
+  page,
+  demoServer: server,
+}, testInfo) => {
   // A ceiling for a busy machine (software WebGL, every click a redraw); about a minute when idle.
   test.setTimeout(900_000);
   const pageErrors: string[] = [];
@@ -112,11 +124,19 @@ test('an area marker with its asset count and an event marker are drawn, with ho
   const map = page.getByTestId('dashboard-map');
   await expect(map.locator('canvas').first()).toBeVisible({ timeout: 60_000 });
 
-  // A drawn area (a ring, no point: its marker sits at the ring's centre) and an active event.
-  const areas = z.array(areaWireSchema).parse(await apiGet(page, server, '/organization/exclusion_zone')).map(fromAreaWire);
+  // A drawn area (a ring, no point: its marker sits at the ring's centre) and an active event. The
+  // map shows the current organization's areas (part 2 §7 `org_ids[]`): ask as it does.
+  const { organization_id: orgId } = z.object({ organization_id: z.string() }).parse(await apiGet(page, server.url, '/profile'));
+  const areas = z
+    .array(areaWireSchema)
+    .parse(await apiGet(page, server.url, `/organization/exclusion_zone?org_ids[]=${encodeURIComponent(orgId)}`))
+    .map(fromAreaWire);
   const area = areas.find((a) => a.lineStringArray.length >= 3 && !a.position);
   expect(area, 'the demo has a drawn area').toBeDefined();
-  const events = z.object({ data: z.array(locationWireSchema) }).parse(await apiGet(page, server, '/locations')).data.map(fromLocationWire);
+  const events = z
+    .object({ data: z.array(locationWireSchema) })
+    .parse(await apiGet(page, server.url, '/locations'))
+    .data.map(fromLocationWire);
   const event = events.find((e) => e.isActive && !e.isGeoMarker);
   expect(event, 'the demo has an active event').toBeDefined();
 
@@ -134,7 +154,10 @@ test('an area marker with its asset count and an event marker are drawn, with ho
     .poll(async () => {
       shot = await page.screenshot();
       const pixels = decodePng(shot);
-      return Math.min(pixelsNear(pixels, centre.x, centre.y, 14, AREA_BADGE_COLOR, 10), pixelsNear(pixels, centre.x, centre.y, 20, AREA_BADGE_BORDER_COLOR, MARKER_TOLERANCE));
+      return Math.min(
+        pixelsNear(pixels, centre.x, centre.y, 14, AREA_BADGE_COLOR, 10),
+        pixelsNear(pixels, centre.x, centre.y, 20, AREA_BADGE_BORDER_COLOR, MARKER_TOLERANCE),
+      );
     }, DRAWN)
     .toBeGreaterThan(10);
   await saveShot(testInfo, 'area-marker', shot);
@@ -143,7 +166,9 @@ test('an area marker with its asset count and an event marker are drawn, with ho
   await expect(areaTip).toBeVisible({ timeout: 60_000 });
   await expect(areaTip).toContainText(area!.ezTypeName);
   // The worker's count (part 1 §2 "Area markers show asset counts").
-  await expect(areaTip.locator('dt', { hasText: 'Assets' }).locator('xpath=following-sibling::dd')).toHaveText(/^\d+$/, { timeout: 30_000 });
+  await expect(areaTip.locator('dt', { hasText: 'Assets' }).locator('xpath=following-sibling::dd')).toHaveText(/^\d+$/, {
+    timeout: 30_000,
+  });
   await clickUntil(page, centre, new RegExp(`/dashboard/areas/${area!.id}$`));
   const areaDialog = page.getByRole('dialog', { name: area!.displayName });
   await expect(areaDialog).toBeVisible({ timeout: 30_000 });
@@ -181,10 +206,13 @@ test('an area marker with its asset count and an event marker are drawn, with ho
   // A click on empty map closes the pinned popup; the event stays targeted and open.
   const camera = (await map.getAttribute('data-camera'))?.split(',')[2];
   const zoom = camera ? Number(camera) : CENTERING_MIN_ZOOM;
-  const markers = [...events.map(eventMarkerPosition), ...areas.flatMap((a) => {
-    const p = areaMarkerPosition(a);
-    return p ? [[p.lng, p.lat] as [number, number]] : [];
-  })];
+  const markers = [
+    ...events.map(eventMarkerPosition),
+    ...areas.flatMap((a) => {
+      const p = areaMarkerPosition(a);
+      return p ? [[p.lng, p.lat] as [number, number]] : [];
+    }),
+  ];
   const empty = await emptySpot(page, centre, { lat: event!.lat, lng: event!.lng }, zoom, markers);
   await expect(async () => {
     await page.mouse.click(empty.x, empty.y);

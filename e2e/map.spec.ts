@@ -80,13 +80,15 @@ test('part1 §2 Map: a moving asset’s icon follows its position', async ({ pag
   await page.goto(`${server.url}?assets=6&rate=0&zoom=12&spread=0.1&mover=0.01&moves=3&tiles=none`);
   await ready(page);
   let slot = -1;
-  await expect.poll(async () => (slot = await page.evaluate(() => window.lightbarBench!.slotOfId('thing-0'))), { timeout: 10_000 }).toBeGreaterThanOrEqual(0);
+  await expect
+    .poll(async () => (slot = await page.evaluate(() => window.lightbarBench!.slotOfId('thing-0'))), { timeout: 10_000 })
+    .toBeGreaterThanOrEqual(0);
   const where = () => page.evaluate(([s, w, h]) => window.lightbarBench!.at(s!, w!, h!), [slot, WIDTH, HEIGHT]);
   const step = (0.01 * (256 * 2 ** 12)) / 360;
   // The three steps are sent; then it stands still for longer than a batch (1 s) and a step's interval.
   await expect.poll(() => page.evaluate(() => window.lightbarBench!.streamed()), { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
   let end = await where();
-  for (let still = 0; still < 2; ) {
+  for (let still = 0; still < 2;) {
     await page.waitForTimeout(1_200);
     const now = await where();
     still = now.x === end.x ? still + 1 : 0;

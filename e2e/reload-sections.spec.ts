@@ -56,9 +56,16 @@ test.describe('part1 §2 each section comes back after a reload', () => {
     const eventPath = `/dashboard/events/${(await eventRow.getAttribute('data-event-id')) ?? ''}`;
 
     const sections: { path: string; ready: () => Promise<void> }[] = [
-      { path: '/dashboard/things', ready: () => expect(page.locator('.things-list').getByRole('list', { name: 'Assets' }).getByRole('button').first()).toBeVisible(LIVE) },
+      {
+        path: '/dashboard/things',
+        ready: () =>
+          expect(page.locator('.things-list').getByRole('list', { name: 'Assets' }).getByRole('button').first()).toBeVisible(LIVE),
+      },
       { path: assetPath, ready: () => expect(page.getByRole('heading', { level: 1 })).toBeVisible(LIVE) },
-      { path: '/dashboard/events', ready: () => expect(page.getByTestId('event-counts')).toHaveText(/^Active Events \d+ \| Recent Events \d+$/, LIVE) },
+      {
+        path: '/dashboard/events',
+        ready: () => expect(page.getByTestId('event-counts')).toHaveText(/^Active Events \d+ \| Recent Events \d+$/, LIVE),
+      },
       { path: eventPath, ready: () => expect(page.getByTestId('event-coordinates')).toBeVisible(LIVE) },
     ];
     for (let round = 0; round < ROUNDS; round += 1) {

@@ -36,7 +36,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
  * The seeded demo (a small fleet) with the log on: the mailer logs every mail's text, so a spec
  * reads reset links from `output()` without touching the database.
  */
-export const DEMO_ENV = { LIGHTBAR_DEMO: '1', SIM_ASSETS: '50', LOG_LEVEL: 'info', AUTH_RATE_LIMIT: '1000' };
+export const DEMO_ENV = {
+  LIGHTBAR_DEMO: '1',
+  SIM_ASSETS: '50',
+  LOG_LEVEL: 'info',
+  AUTH_RATE_LIMIT: '1000',
+  // The WZDx feeds spec serves its feed on 127.0.0.1.
+  WZDX_FETCH_ALLOW_PRIVATE: '1',
+};
 export const DEMO_PASSWORD = 'Lightbar#2026';
 
 /** A worker-scoped real server shared by the specs of one file. */

@@ -18,7 +18,10 @@ const SLOW_MS = 30_000;
 
 /** The seeded demo (a small fleet) on its own data directory; `port` and `dataDir` given: a restart. */
 async function startDemo(version?: string, port = '0', dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lightbar-e2e-shell-more-'))) {
-  const server = await spawnServer({ ...DEMO_ENV, SIM_ASSETS: '10', DATA_DIR: dataDir, PORT: port, ...(version ? { LIGHTBAR_VERSION: version } : {}) }, START_TIMEOUT_MS);
+  const server = await spawnServer(
+    { ...DEMO_ENV, SIM_ASSETS: '10', DATA_DIR: dataDir, PORT: port, ...(version ? { LIGHTBAR_VERSION: version } : {}) },
+    START_TIMEOUT_MS,
+  );
   return { server, dataDir };
 }
 

@@ -2,16 +2,9 @@
  * Sign-in, session and shell against the real seeded server (part 1 §2, §4, §8): Chromium drives
  * the built app; reset links are read from the server's log, where the mailer writes every mail.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, test } from './server-fixture';
 import { signIn } from './sign-in';
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+import { expectNoSeriousViolations } from './axe';
 
 test.describe('part1 §2 sign-in and shell', () => {
   test('admin signs in and lands on the first allowed section inside the shell', async ({ page, demoServer }, testInfo) => {
@@ -74,7 +67,8 @@ test.describe('part1 §2 sign-in and shell', () => {
     await expect(page).toHaveURL(/\/welcome\/signin$/);
     await signIn(page, 'user@lightbar.demo');
     await expect(page).toHaveURL(/\/dashboard\/areas$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Areas' })).toBeVisible();
+    // The section's chunk loads first (seconds on a busy machine).
+    await expect(page.getByRole('heading', { level: 1, name: 'Areas' })).toBeVisible({ timeout: 30_000 });
   });
 
   test('a Media user sees only Incidents/Events and no Live section', async ({ page, demoServer }) => {
@@ -183,7 +177,10 @@ test.describe('part1 §2 sign-in and shell', () => {
   test("a stored session already expired at page load shows 'Session Expired' on sign-in", async ({ page, demoServer }) => {
     await page.goto(`${demoServer.url}/welcome/signin`);
     await page.evaluate(() =>
-      localStorage.setItem('lightbar.session', JSON.stringify({ token: 't', refreshToken: 'r', expiresIn: 60, expiresAt: Date.now() - 1000 })),
+      localStorage.setItem(
+        'lightbar.session',
+        JSON.stringify({ token: 't', refreshToken: 'r', expiresIn: 60, expiresAt: Date.now() - 1000 }),
+      ),
     );
     await page.goto(`${demoServer.url}/dashboard`);
     await expect(page).toHaveURL(/\/welcome\/signin$/);
@@ -202,7 +199,10 @@ test.describe('part1 §2 sign-in and shell', () => {
     let link = '';
     await expect
       .poll(() => {
-        const pattern = new RegExp(`https?://[^\\s"\\\\]+/welcome/unlock/${encodeURIComponent(email).replace(/[.]/g, '\\.')}/[^\\s"\\\\]+`, 'g');
+        const pattern = new RegExp(
+          `https?://[^\\s"\\\\]+/welcome/unlock/${encodeURIComponent(email).replace(/[.]/g, '\\.')}/[^\\s"\\\\]+`,
+          'g',
+        );
         link = [...demoServer.output().matchAll(pattern)].at(-1)?.[0] ?? '';
         return link;
       })

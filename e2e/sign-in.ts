@@ -2,7 +2,7 @@
  * Signing in the way a user does, through the sign-in form (part 1 §3), and the signed-in page's
  * token for API calls the test sends itself. Every spec signs in through this one helper.
  */
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { SESSION_STORAGE_KEY } from '../src/app/session/token-storage';
 import { DEMO_PASSWORD } from './server-fixture';
 
@@ -16,4 +16,12 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 /** The access token of the page's session (the record the app keeps in local storage); '' when signed out. */
 export async function sessionToken(page: Page): Promise<string> {
   return page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { token?: string }).token ?? '', SESSION_STORAGE_KEY);
+}
+
+/** A GET the test sends itself with the page's session: the parsed JSON of a 200 answer. */
+export async function apiGet(page: Page, url: string, path: string): Promise<unknown> {
+  const token = await sessionToken(page);
+  const response = await page.request.get(`${url}${path}`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+  expect(response.status()).toBe(200);
+  return response.json() as Promise<unknown>;
 }

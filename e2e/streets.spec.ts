@@ -17,7 +17,7 @@ import { fromGeojsonVt } from 'vt-pbf';
 import type { Feature, Geometry } from 'geojson';
 import { CITY, offsetMetres } from '../server/seed/geography';
 import { createDemoTileSource } from '../server/tiles/demo-tiles';
-import { LABEL_STYLE, ROAD_STYLE } from '../src/map/basemap-style';
+import { BASEMAP_STYLES, ROAD_STYLE, type MapTheme } from '../src/map/basemap-style';
 import { tileLabels, type BasemapLabel } from '../src/map/vector-basemap';
 import { colourAt, colourNear, decodePng, pixelsNear } from './pixels';
 import { DEMO_ENV, expect, startServer, test } from './server-fixture';
@@ -73,11 +73,17 @@ async function expectedLabels(lng: number, lat: number): Promise<{ text: string;
       const bytes = source.tile(z, x, y);
       if (!bytes) continue;
       const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-      const features = (await MVTLoader.parse(buffer, { mvt: { shape: 'geojson', coordinates: 'local', layerProperty: 'layerName' } })) as TileFeature[];
+      const features = (await MVTLoader.parse(buffer, {
+        mvt: { shape: 'geojson', coordinates: 'local', layerProperty: 'layerName' },
+      })) as TileFeature[];
       for (const label of tileLabels(features, z) as BasemapLabel[]) {
         const [lx, ly] = label.position;
         const worldY = (y + ly) / n;
-        out.push({ text: label.text, lng: ((x + lx) / n) * 360 - 180, lat: (Math.atan(Math.sinh(Math.PI * (1 - 2 * worldY))) * 180) / Math.PI });
+        out.push({
+          text: label.text,
+          lng: ((x + lx) / n) * 360 - 180,
+          lat: (Math.atan(Math.sinh(Math.PI * (1 - 2 * worldY))) * 180) / Math.PI,
+        });
       }
     }
   }
@@ -87,7 +93,10 @@ async function expectedLabels(lng: number, lat: number): Promise<{ text: string;
 /** The dashboard, signed in, offline (only the server answers), the fleet hidden, at zoom 15 centred on `at`. */
 async function streetZoom(page: Page, url: string, at: { lat: number; lng: number }) {
   const origin = new URL(url).origin;
-  await page.route((requested) => requested.origin !== origin, (route) => route.abort('internetdisconnected'));
+  await page.route(
+    (requested) => requested.origin !== origin,
+    (route) => route.abort('internetdisconnected'),
+  );
   await page.setViewportSize({ width: WIDTH, height: HEIGHT });
   await page.goto(url);
   await signIn(page, 'admin@lightbar.demo');
@@ -126,54 +135,86 @@ function along(centre: { x: number; y: number }, box: { x: number; y: number; wi
     .filter((p) => p.x > box.x + 20 && p.x < box.x + box.width - 20 && p.y > box.y + 20 && p.y < box.y + box.height - 20);
 }
 
-test('offline, at zoom 15 over the demo city the map draws the streets and their names', async ({ page }, testInfo) => {
+test('offline, at zoom 15 over the demo city the map draws the streets and their names, by day and by night', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(600_000);
   // Congress Ave runs north–south through the city centre (an arterial: the major-road colour); centred on it mid-block.
   const midBlock = offsetMetres(CITY.center, 400, 0);
   const { view, box, toPage } = await streetZoom(page, server.url, midBlock);
-
-  // Road pixels: points of Congress Ave every 60 px of the screen's height.
   const congress = along(toPage(CITY.center.lng, midBlock.lat), box, 'y');
-  let shot: Buffer = Buffer.alloc(0);
-  await expect
-    .poll(async () => {
-      shot = await page.screenshot();
-      return hits(shot, congress, ROAD_STYLE.major_road.color);
-    }, DRAWN)
-    .toBeGreaterThanOrEqual(Math.ceil(congress.length / 2));
-  await saveShot(testInfo, 'streets-zoom-15', shot);
-
-  // A street name: the labels' dark text (on its white halo) where the tiles in view put a name.
+  // The labels of the demo tiles in view, where the page puts them.
   const labels = (await expectedLabels(view.longitude, view.latitude))
     .map((label) => ({ ...label, at: toPage(label.lng, label.lat) }))
     .filter(({ at }) => at.x > box.x + 60 && at.x < box.x + box.width - 60 && at.y > box.y + 30 && at.y < box.y + box.height - 30);
   expect(labels.length, 'labels of the demo tiles fall in view').toBeGreaterThan(0);
-  await expect
-    .poll(async () => {
-      shot = await page.screenshot();
-      const pixels = decodePng(shot);
-      return labels.filter(({ at }) => {
-        // A square around the label's centre: names run level or vertical on the grid.
-        let dark = 0;
-        for (let dy = -40; dy <= 40; dy++) {
-          for (let dx = -40; dx <= 40; dx++) {
-            const c = colourAt(pixels, Math.round(at.x) + dx, Math.round(at.y) + dy);
-            if (colourNear(c, LABEL_STYLE.street.color, 40)) dark += 1;
-          }
-        }
-        return dark > 15;
-      }).map((l) => l.text);
-    }, DRAWN)
-    .not.toEqual([]);
-  await saveShot(testInfo, 'street-names', shot);
+
+  async function expectStreetsAndNames(theme: MapTheme): Promise<void> {
+    const style = BASEMAP_STYLES[theme];
+    // Road pixels: points of Congress Ave every 60 px of the screen's height, in the theme's major-road colour.
+    let shot: Buffer = Buffer.alloc(0);
+    await expect
+      .poll(async () => {
+        shot = await page.screenshot();
+        return hits(shot, congress, style.roads.major_road.color);
+      }, DRAWN)
+      .toBeGreaterThanOrEqual(Math.ceil(congress.length / 2));
+    await saveShot(testInfo, `streets-zoom-15-${theme}`, shot);
+    // A street name: the labels' text colour (on its halo) where the tiles in view put a name.
+    await expect
+      .poll(async () => {
+        shot = await page.screenshot();
+        const pixels = decodePng(shot);
+        return labels
+          .filter(({ at }) => {
+            // A square around the label's centre: names run level or vertical on the grid.
+            let text = 0;
+            for (let dy = -40; dy <= 40; dy++) {
+              for (let dx = -40; dx <= 40; dx++) {
+                const c = colourAt(pixels, Math.round(at.x) + dx, Math.round(at.y) + dy);
+                if (colourNear(c, style.labels.street.color, 40)) text += 1;
+              }
+            }
+            return text > 15;
+          })
+          .map((l) => l.text);
+      }, DRAWN)
+      .not.toEqual([]);
+    await saveShot(testInfo, `street-names-${theme}`, shot);
+  }
+
+  await expectStreetsAndNames('day');
+  // Night (README "Night mode"): the same screen in the night style, read as well.
+  await page.getByRole('button', { name: /Profile menu/ }).click();
+  await page.getByRole('group', { name: 'Appearance' }).getByRole('radio', { name: 'Night' }).check();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'night');
+  await expectStreetsAndNames('night');
 });
 
-test('a self-hosted PMTiles file (BASEMAP_PMTILES) is read with range requests and drawn instead of the demo network', async ({ page }, testInfo) => {
+test('a self-hosted PMTiles file (BASEMAP_PMTILES) is read with range requests and drawn instead of the demo network', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(600_000);
   // A file with one highway, east–west, 200 m north of the city centre, at zooms 14–16.
   const road = offsetMetres(CITY.center, 200, 0);
   const index = new geojsonvt(
-    { type: 'FeatureCollection', features: [{ type: 'Feature', properties: { kind: 'highway', name: 'Test Parkway' }, geometry: { type: 'LineString', coordinates: [[road.lng - 0.05, road.lat], [road.lng + 0.05, road.lat]] } }] },
+    {
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          properties: { kind: 'highway', name: 'Test Parkway' },
+          geometry: {
+            type: 'LineString',
+            coordinates: [
+              [road.lng - 0.05, road.lat],
+              [road.lng + 0.05, road.lat],
+            ],
+          },
+        },
+      ],
+    },
     { maxZoom: 16 },
   );
   const tiles = [14, 15, 16].flatMap((z) => {
@@ -192,7 +233,10 @@ test('a self-hosted PMTiles file (BASEMAP_PMTILES) is read with range requests a
   });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lightbar-e2e-pmtiles-'));
   const file = path.join(dir, 'region.pmtiles');
-  fs.writeFileSync(file, writePmtiles(tiles, { west: road.lng - 0.05, south: road.lat - 0.01, east: road.lng + 0.05, north: road.lat + 0.01 }));
+  fs.writeFileSync(
+    file,
+    writePmtiles(tiles, { west: road.lng - 0.05, south: road.lat - 0.01, east: road.lng + 0.05, north: road.lat + 0.01 }),
+  );
   const regional = await startServer({ ...DEMO_ENV, SIM_ASSETS: '5', BASEMAP_PMTILES: file });
   try {
     const ranges: number[] = [];

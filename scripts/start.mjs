@@ -17,8 +17,7 @@ function newestMtime(dir) {
 }
 
 const sourcesChanged = () =>
-  Math.max(newestMtime(path.join(root, 'src')), fs.statSync(path.join(root, 'index.html')).mtimeMs) >
-  fs.statSync(built).mtimeMs;
+  Math.max(newestMtime(path.join(root, 'src')), fs.statSync(path.join(root, 'index.html')).mtimeMs) > fs.statSync(built).mtimeMs;
 
 if (!fs.existsSync(built) || sourcesChanged()) {
   console.log('Building the app (vite build)...');

@@ -10,7 +10,9 @@ if (!process.env.TEST_DATABASE_URL || !process.env.TEST_NATS_URL) {
     console.error('test:pg: CI=true but TEST_DATABASE_URL or TEST_NATS_URL is not set: the Postgres and NATS run is required in CI.');
     process.exit(1);
   }
-  console.log('test:pg: Postgres and NATS run skipped: TEST_DATABASE_URL and TEST_NATS_URL are not both set (the server suites ran on PGlite).');
+  console.log(
+    'test:pg: Postgres and NATS run skipped: TEST_DATABASE_URL and TEST_NATS_URL are not both set (the server suites ran on PGlite).',
+  );
   process.exit(0);
 }
 const result = spawnSync(

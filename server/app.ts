@@ -9,6 +9,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { HttpError, installErrorHandler, OVERLOADED_MESSAGE } from './http/errors';
 import { REDACT_PATHS, REDACTED, serializeRequest } from './http/log-redaction';
 import { registerRoutes, type RouteServices } from './http/routes';
+import { isAppFileRequest } from './http/spa';
 import { connectNatsBus, InProcessBus, type Bus } from './live/bus';
 import { IngestEngine } from './live/ingest';
 
@@ -40,7 +41,8 @@ const CONNECT_SOURCES = [
 /**
  * Calls never shed under load: devices' ingest batches (their positions are the live map), the
  * socket (already open connections cost little; refusing them makes every browser poll instead),
- * and /version (a health check; open pages poll it to offer a reload, part 1 §2).
+ * and /version (a health check; open pages poll it to offer a reload, part 1 §2). Nor is the app
+ * itself (its files and its routes' index.html, `isAppFileRequest`): its API calls are what shed.
  */
 const SERVICE_UNAVAILABLE = 503;
 const PRESSURE_EXEMPT = new Set(['/ingest', '/cable', '/version']);
@@ -67,7 +69,11 @@ export async function buildServer(config: ServerConfig, opts: BuildOptions = {})
   const app: LightbarServer = Fastify({
     // OWASP Logging: the request log never holds a token, password or API key (./http/log-redaction).
     logger: logging
-      ? { serializers: { req: serializeRequest }, redact: { paths: REDACT_PATHS, censor: REDACTED }, ...(opts.logStream ? { stream: opts.logStream } : {}) }
+      ? {
+          serializers: { req: serializeRequest },
+          redact: { paths: REDACT_PATHS, censor: REDACTED },
+          ...(opts.logStream ? { stream: opts.logStream } : {}),
+        }
       : false,
     bodyLimit: 1_048_576,
     // Behind a reverse proxy request.ip is the client's (X-Forwarded-For), only when TRUST_PROXY says whom to believe.
@@ -81,7 +87,16 @@ export async function buildServer(config: ServerConfig, opts: BuildOptions = {})
         'default-src': ["'self'"],
         'script-src': ["'self'", 'https://maps.googleapis.com'],
         'style-src': ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
-        'img-src': ["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org', 'https://*.tile.openstreetmap.org', 'https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com'],
+        'img-src': [
+          "'self'",
+          'data:',
+          'blob:',
+          'https://tile.openstreetmap.org',
+          'https://*.tile.openstreetmap.org',
+          'https://*.googleapis.com',
+          'https://*.gstatic.com',
+          'https://*.google.com',
+        ],
         'font-src': ["'self'", 'https://fonts.gstatic.com'],
         'connect-src': CONNECT_SOURCES,
         'worker-src': ["'self'", 'blob:'],
@@ -109,7 +124,7 @@ export async function buildServer(config: ServerConfig, opts: BuildOptions = {})
     sampleInterval: config.pressure.sampleMs,
     retryAfter: config.pressure.retryAfterS,
     pressureHandler: async (request, reply) => {
-      if (PRESSURE_EXEMPT.has(request.routeOptions.url ?? '')) return;
+      if (PRESSURE_EXEMPT.has(request.routeOptions.url ?? '') || isAppFileRequest(request.method, request.url)) return;
       // A rejection goes to the error handler: the usual { error, message } body.
       reply.header('retry-after', String(config.pressure.retryAfterS));
       throw new HttpError(SERVICE_UNAVAILABLE, 'overloaded', OVERLOADED_MESSAGE);

@@ -34,7 +34,53 @@ export interface ServerConfig {
   basemapPmtiles: string | undefined;
   /** Load shedding (`@fastify/under-pressure`): above either threshold API calls answer 503 with Retry-After. */
   pressure: PressureConfig;
+  /** The fleet telematics providers' API base URLs, no trailing slash (SAMSARA_API_URL, GEOTAB_API_URL). */
+  providers: ProviderUrls;
+  /** The WZDx feed import's fetch limits (server/wzdx/fetch-feed.ts). */
+  wzdxFetch: WzdxFetchLimits;
 }
+
+export interface ProviderUrls {
+  samsara: string;
+  geotab: string;
+}
+
+/** The providers' public APIs (part 2 §9 "two fleet telematics providers"). */
+export const PROVIDER_URL_DEFAULTS: ProviderUrls = {
+  samsara: 'https://api.samsara.com',
+  geotab: 'https://my.geotab.com/apiv1',
+};
+
+/** An http(s) base URL, checked at start (a typo must not surface as every test failing to connect). */
+function baseUrlFrom(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  let url: URL | null = null;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = null;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
+    throw new Error(`${name} must be an http or https URL without a query, got "${raw}"`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+export interface WzdxFetchLimits {
+  /** The whole fetch (answer and body) must end within this many ms. */
+  timeoutMs: number;
+  /** A body larger than this is refused without reading further. */
+  maxBytes: number;
+  /**
+   * Whether a feed on a loopback, private, link-local or other non-public address may be fetched
+   * (WZDX_FETCH_ALLOW_PRIVATE=1). Off by default: a subscription must not make the server read its
+   * own network (server-side request forgery); tests and closed networks turn it on.
+   */
+  allowPrivate: boolean;
+}
+
+export const WZDX_FETCH_DEFAULTS: WzdxFetchLimits = { timeoutMs: 15_000, maxBytes: 5 * 1024 * 1024, allowPrivate: false };
 
 export interface PressureConfig {
   /** Mean event-loop delay in ms over a sample (0: not checked). */
@@ -53,7 +99,12 @@ export interface PressureConfig {
  * low but the loop saturated, so utilization is the signal that catches it. Answering 503 at once
  * beats answering 200 after the client gave up.
  */
-export const PRESSURE_DEFAULTS: PressureConfig = { maxEventLoopDelayMs: 1_000, maxEventLoopUtilization: 0.98, retryAfterS: 10, sampleMs: 1_000 };
+export const PRESSURE_DEFAULTS: PressureConfig = {
+  maxEventLoopDelayMs: 1_000,
+  maxEventLoopUtilization: 0.98,
+  retryAfterS: 10,
+  sampleMs: 1_000,
+};
 
 const TRUST_PROXY_RULE = 'true, a hop count (a whole number from 0), or a comma-separated list of addresses or CIDR ranges';
 
@@ -80,6 +131,15 @@ export function parseTrustProxy(raw: string | undefined): boolean | number | str
   const entries = value.split(',').map((entry) => entry.trim());
   if (entries.every(isAddressOrRange)) return entries;
   throw new Error(`TRUST_PROXY must be ${TRUST_PROXY_RULE}, got "${raw}"`);
+}
+
+/** A 0/1 (or false/true) setting; anything else stops the start. */
+function flagFrom(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  if (raw === '1' || raw === 'true') return true;
+  if (raw === '0' || raw === 'false') return false;
+  throw new Error(`${name} must be 0 or 1, got "${raw}"`);
 }
 
 function numberFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, valid: (value: number) => boolean, rule: string): number {
@@ -111,11 +171,56 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     authRateLimit: Number(env.AUTH_RATE_LIMIT || 30),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     basemapPmtiles: env.BASEMAP_PMTILES ? path.resolve(env.BASEMAP_PMTILES) : undefined,
+    providers: {
+      samsara: baseUrlFrom(env, 'SAMSARA_API_URL', PROVIDER_URL_DEFAULTS.samsara),
+      geotab: baseUrlFrom(env, 'GEOTAB_API_URL', PROVIDER_URL_DEFAULTS.geotab),
+    },
+    wzdxFetch: {
+      timeoutMs: numberFrom(
+        env,
+        'WZDX_FETCH_TIMEOUT_MS',
+        WZDX_FETCH_DEFAULTS.timeoutMs,
+        (v) => Number.isInteger(v) && v >= 1,
+        'a whole number of milliseconds from 1',
+      ),
+      maxBytes: numberFrom(
+        env,
+        'WZDX_FETCH_MAX_BYTES',
+        WZDX_FETCH_DEFAULTS.maxBytes,
+        (v) => Number.isInteger(v) && v >= 1,
+        'a whole number of bytes from 1',
+      ),
+      allowPrivate: flagFrom(env, 'WZDX_FETCH_ALLOW_PRIVATE', WZDX_FETCH_DEFAULTS.allowPrivate),
+    },
     pressure: {
-      maxEventLoopDelayMs: numberFrom(env, 'PRESSURE_MAX_EVENT_LOOP_DELAY_MS', PRESSURE_DEFAULTS.maxEventLoopDelayMs, (v) => v >= 0, 'a number of milliseconds (0 turns it off)'),
-      maxEventLoopUtilization: numberFrom(env, 'PRESSURE_MAX_EVENT_LOOP_UTILIZATION', PRESSURE_DEFAULTS.maxEventLoopUtilization, (v) => v >= 0 && v <= 1, 'from 0 to 1 (0 turns it off)'),
-      retryAfterS: numberFrom(env, 'PRESSURE_RETRY_AFTER_S', PRESSURE_DEFAULTS.retryAfterS, (v) => Number.isInteger(v) && v >= 1, 'a whole number of seconds from 1'),
-      sampleMs: numberFrom(env, 'PRESSURE_SAMPLE_MS', PRESSURE_DEFAULTS.sampleMs, (v) => Number.isInteger(v) && v >= 10, 'a whole number of milliseconds from 10'),
+      maxEventLoopDelayMs: numberFrom(
+        env,
+        'PRESSURE_MAX_EVENT_LOOP_DELAY_MS',
+        PRESSURE_DEFAULTS.maxEventLoopDelayMs,
+        (v) => v >= 0,
+        'a number of milliseconds (0 turns it off)',
+      ),
+      maxEventLoopUtilization: numberFrom(
+        env,
+        'PRESSURE_MAX_EVENT_LOOP_UTILIZATION',
+        PRESSURE_DEFAULTS.maxEventLoopUtilization,
+        (v) => v >= 0 && v <= 1,
+        'from 0 to 1 (0 turns it off)',
+      ),
+      retryAfterS: numberFrom(
+        env,
+        'PRESSURE_RETRY_AFTER_S',
+        PRESSURE_DEFAULTS.retryAfterS,
+        (v) => Number.isInteger(v) && v >= 1,
+        'a whole number of seconds from 1',
+      ),
+      sampleMs: numberFrom(
+        env,
+        'PRESSURE_SAMPLE_MS',
+        PRESSURE_DEFAULTS.sampleMs,
+        (v) => Number.isInteger(v) && v >= 10,
+        'a whole number of milliseconds from 10',
+      ),
     },
   };
 }

@@ -67,8 +67,18 @@ await ensureReferenceData(database.db);
 
 const app = await buildServer(config, { logger: process.env.LOG_LEVEL !== 'silent', database });
 const deps = app.deps!;
-const simAssets = process.env.SIM_ASSETS === undefined || process.env.SIM_ASSETS === '' ? DEFAULT_DEMO_ASSETS : Number(process.env.SIM_ASSETS);
+const simAssets =
+  process.env.SIM_ASSETS === undefined || process.env.SIM_ASSETS === '' ? DEFAULT_DEMO_ASSETS : Number(process.env.SIM_ASSETS);
 if (!Number.isInteger(simAssets) || simAssets < 0) throw new Error(`SIM_ASSETS must be a whole number, got "${process.env.SIM_ASSETS}"`);
+
+/** part 2 §2 Alerting zones: `SIM_ZONE_FLIP_MS`, how often the simulator flips a demo zone (0: never). */
+function zoneFlipMsFromEnv(): number | undefined {
+  const raw = process.env.SIM_ZONE_FLIP_MS;
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`SIM_ZONE_FLIP_MS must be a whole number of ms, got "${raw}"`);
+  return value;
+}
 
 // A believable organization on first start (LIGHTBAR_DEMO=0 seeds nothing, for a real deployment).
 if (config.demo) {
@@ -83,7 +93,9 @@ await app.ingest!.start();
 // The fleet simulator drives the demo assets through the same ingest path devices use. Only with
 // the demo on: it must never post made-up positions for a real deployment's devices.
 const simulator =
-  config.demo && simAssets > 0 ? await new FleetSimulator(deps, app.ingest!, { assets: simAssets, seed: seedFromEnv() }).load() : null;
+  config.demo && simAssets > 0
+    ? await new FleetSimulator(deps, app.ingest!, { assets: simAssets, seed: seedFromEnv(), zoneFlipMs: zoneFlipMsFromEnv() }).load()
+    : null;
 simulator?.start();
 app.addHook('onClose', async () => simulator?.stop());
 
@@ -104,4 +116,3 @@ const address = await app.listen({ port: config.port, host: config.host });
 const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
 // The e2e harness reads this line to learn the port.
 console.log(`Lightbar is running at ${shown} (database: ${database.engine === 'pglite' ? `PGlite in ${config.dataDir}` : 'Postgres'})`);
-

@@ -62,7 +62,8 @@ if (draw === 'dashboard' && params.get('group') === 'off') void bridge.setPrefer
 
 /** The dashboard mode's services: the main thread's REST calls (areas) answered by the same synthetic server. */
 const services = createAppServices({
-  fetch: ((input: RequestInfo | URL) => syntheticFetch(options, () => Date.now())(new URL(String(input), 'http://synthetic.invalid').href)) as typeof fetch,
+  fetch: ((input: RequestInfo | URL) =>
+    syntheticFetch(options, () => Date.now())(new URL(String(input), 'http://synthetic.invalid').href)) as typeof fetch,
   storage: null,
   createBridge: null,
   channel: false,
@@ -163,7 +164,14 @@ function App() {
     );
   }
   if (draw === 'assets') return <DeckGL views={new MapView({ repeat: true })} initialViewState={viewState} layers={layers} />;
-  return <LightbarMap layers={layers} initialViewState={viewState} provider={{ kind: 'standalone' }} {...(tiles === null ? { tiles: null } : {})} />;
+  return (
+    <LightbarMap
+      layers={layers}
+      initialViewState={viewState}
+      provider={{ kind: 'standalone' }}
+      {...(tiles === null ? { tiles: null } : {})}
+    />
+  );
 }
 
 createRoot(document.getElementById('root')!).render(
@@ -171,4 +179,9 @@ createRoot(document.getElementById('root')!).render(
     <App />
   </StrictMode>,
 );
-void bridge.start({ token: 'bench-token', organizationId: ORGANIZATION, apiBase: 'http://synthetic.invalid', socketUrl: 'ws://synthetic.invalid/cable' });
+void bridge.start({
+  token: 'bench-token',
+  organizationId: ORGANIZATION,
+  apiBase: 'http://synthetic.invalid',
+  socketUrl: 'ws://synthetic.invalid/cable',
+});

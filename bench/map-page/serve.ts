@@ -21,7 +21,13 @@ function urlOf(address: AddressInfo | string | null | undefined): string {
 async function serveBuilt(dir: string): Promise<MapPageServer> {
   const http = await import('node:http');
   const fs = await import('node:fs');
-  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.wasm': 'application/wasm' };
+  const types: Record<string, string> = {
+    '.html': 'text/html',
+    '.js': 'text/javascript',
+    '.css': 'text/css',
+    '.json': 'application/json',
+    '.wasm': 'application/wasm',
+  };
   const server = http.createServer((request, response) => {
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
     const file = path.join(dir, pathname === '/' ? 'index.html' : pathname);

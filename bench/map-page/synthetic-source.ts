@@ -109,7 +109,19 @@ export function syntheticSocket(options: SyntheticOptions): (url: string, protoc
               const position = positions[0]!;
               position[0] += step;
               streamed.messages += 1;
-              deliver({ identifier, message: { type: 'point', thing_id: 'thing-0', lat: position[1], lng: position[0], speed: 12, course: 90, accuracy: 5, timestamp: new Date().toISOString() } });
+              deliver({
+                identifier,
+                message: {
+                  type: 'point',
+                  thing_id: 'thing-0',
+                  lat: position[1],
+                  lng: position[0],
+                  speed: 12,
+                  course: 90,
+                  accuracy: 5,
+                  timestamp: new Date().toISOString(),
+                },
+              });
             }, 1000),
           );
         }
@@ -127,7 +139,16 @@ export function syntheticSocket(options: SyntheticOptions): (url: string, protoc
               streamed.messages += 1;
               deliver({
                 identifier,
-                message: { type: 'point', thing_id: `thing-${i}`, lat: position[1], lng: position[0], speed: 12, course: Math.floor(random() * 360), accuracy: 5, timestamp },
+                message: {
+                  type: 'point',
+                  thing_id: `thing-${i}`,
+                  lat: position[1],
+                  lng: position[0],
+                  speed: 12,
+                  course: Math.floor(random() * 360),
+                  accuracy: 5,
+                  timestamp,
+                },
               });
             }
           }, 1000 / TICKS_PER_SECOND),

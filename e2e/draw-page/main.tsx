@@ -79,15 +79,7 @@ function Page() {
     ],
     [],
   );
-  return (
-    <LightbarMap
-      layers={layers}
-      initialViewState={VIEW}
-      provider={{ kind: 'standalone' }}
-      tiles={null}
-      drawing={drawing}
-    />
-  );
+  return <LightbarMap layers={layers} initialViewState={VIEW} provider={{ kind: 'standalone' }} tiles={null} drawing={drawing} />;
 }
 
 createRoot(document.getElementById('root')!).render(

@@ -46,9 +46,16 @@ export async function rotateRefreshToken(db: Db, refreshToken: string, now: Date
     .limit(1);
   if (!old) return null;
   const issued = await issueTokens(db, old.userId, old.organizationId, now, old.familyId);
-  const revoked = await db.update(tokens).set({ revokedAt: now }).where(and(eq(tokens.id, old.id), live)).returning({ id: tokens.id });
+  const revoked = await db
+    .update(tokens)
+    .set({ revokedAt: now })
+    .where(and(eq(tokens.id, old.id), live))
+    .returning({ id: tokens.id });
   if (revoked.length === 0) {
-    await db.update(tokens).set({ revokedAt: now }).where(eq(tokens.accessHash, hashToken(issued.access_token)));
+    await db
+      .update(tokens)
+      .set({ revokedAt: now })
+      .where(eq(tokens.accessHash, hashToken(issued.access_token)));
     return null;
   }
   return issued;

@@ -22,7 +22,16 @@ export const MIGRATIONS_DIR = path.join(ROOT_DIR, 'server', 'db', 'migrations');
 export const DATABASE_CONNECT_TIMEOUT_MS = 5_000;
 
 /** Socket errors of a database server that is down, restarting or unreachable. */
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /** SQLSTATE: admin_shutdown, crash_shutdown, cannot_connect_now (the server is stopping or starting). */
 const SHUTDOWN_STATES = new Set(['57P01', '57P02', '57P03']);
 
@@ -37,10 +46,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
     if (typeof candidate.code === 'string') {
       // SQLSTATE class 08: connection exception.
-      if (UNREACHABLE_CODES.has(candidate.code) || SHUTDOWN_STATES.has(candidate.code) || /^08[0-9A-Z]{3}$/.test(candidate.code)) return true;
+      if (UNREACHABLE_CODES.has(candidate.code) || SHUTDOWN_STATES.has(candidate.code) || /^08[0-9A-Z]{3}$/.test(candidate.code))
+        return true;
     }
     // node-postgres's own connection failures carry no code.
-    if (typeof candidate.message === 'string' && /^Connection terminated|timeout exceeded when trying to connect/.test(candidate.message)) return true;
+    if (typeof candidate.message === 'string' && /^Connection terminated|timeout exceeded when trying to connect/.test(candidate.message))
+      return true;
     current = candidate.cause;
   }
   return false;

@@ -17,7 +17,9 @@ export const LOCK_FILE = 'lightbar.lock';
 
 export class DataDirInUseError extends Error {
   constructor(dir: string, pid: number) {
-    super(`Another Lightbar server (process ${pid}) is using the embedded database in ${dir}. Stop it, or start this one with DATA_DIR set to another folder (or DATABASE_URL to a Postgres server).`);
+    super(
+      `Another Lightbar server (process ${pid}) is using the embedded database in ${dir}. Stop it, or start this one with DATA_DIR set to another folder (or DATABASE_URL to a Postgres server).`,
+    );
     this.name = 'DataDirInUseError';
   }
 }

@@ -10,17 +10,40 @@ import { areaTypes, organizationTypes, roles, thingSubtypes, thingTypes } from '
  * start, so a new release can add to them.
  */
 const USER_PERMISSIONS: Permission[] = [
-  'thing:read', 'incident:read', 'exclusion:read', 'closure:read', 'zone:read', 'trip:read', 'hazard:read',
-  'report:read', 'export:read', 'export:create', 'heatmap:read',
+  'thing:read',
+  'incident:read',
+  'exclusion:read',
+  'closure:read',
+  'zone:read',
+  'trip:read',
+  'hazard:read',
+  'report:read',
+  'export:read',
+  'export:create',
+  'heatmap:read',
 ];
 const ADMIN_PERMISSIONS: Permission[] = [
   ...USER_PERMISSIONS,
-  'thing:manage', 'thing:update', 'incident:update', 'exclusion:manage', 'closure:manage', 'mobile:closure:manage',
-  'zone:manage', 'report:manage', 'export:manage', 'user:manage', 'thing:invoke_r2r', 'thing:ha5_light_intensity_change',
+  'thing:manage',
+  'thing:update',
+  'incident:update',
+  'exclusion:manage',
+  'closure:manage',
+  'mobile:closure:manage',
+  'zone:manage',
+  'report:manage',
+  'export:manage',
+  'user:manage',
+  'thing:invoke_r2r',
+  'thing:ha5_light_intensity_change',
   'integration_configuration:manage',
 ];
 const ORG_ADMIN_PERMISSIONS: Permission[] = [
-  ...ADMIN_PERMISSIONS, 'organization:manage', 'user:admin:manage', 'thing:admin:manage', 'billing:read',
+  ...ADMIN_PERMISSIONS,
+  'organization:manage',
+  'user:admin:manage',
+  'thing:admin:manage',
+  'billing:read',
 ];
 
 export const ROLE_DEFINITIONS: ReadonlyArray<{ name: string; description: string; order: number; permissions: Permission[] }> = [
@@ -38,7 +61,13 @@ export const ROLE_DEFINITIONS: ReadonlyArray<{ name: string; description: string
 
 const EMERGENCY: ReadonlySet<AssetType> = new Set(['police', 'fire', 'ambulance']);
 const TYPE_LABELS: Record<AssetType, string> = {
-  police: 'Police', fire: 'Fire', ambulance: 'Ambulance', arrow_board: 'Arrow Board', maintenance: 'Maintenance', tow: 'Tow', waste: 'Waste',
+  police: 'Police',
+  fire: 'Fire',
+  ambulance: 'Ambulance',
+  arrow_board: 'Arrow Board',
+  maintenance: 'Maintenance',
+  tow: 'Tow',
+  waste: 'Waste',
 };
 export const SUBTYPES: Record<AssetType, string[]> = {
   police: ['Patrol Car', 'SUV', 'Motorcycle'],
@@ -83,11 +112,16 @@ export async function ensureReferenceData(db: Db): Promise<void> {
       .onConflictDoUpdate({ target: thingTypes.name, set: { displayName: TYPE_LABELS[name], isEmergency: EMERGENCY.has(name) } })
       .returning({ id: thingTypes.id });
     if (!type) continue;
-    const existing = await db.select({ name: thingSubtypes.name }).from(thingSubtypes).where(sql`${thingSubtypes.thingTypeId} = ${type.id}`);
+    const existing = await db
+      .select({ name: thingSubtypes.name })
+      .from(thingSubtypes)
+      .where(sql`${thingSubtypes.thingTypeId} = ${type.id}`);
     const have = new Set(existing.map((row) => row.name));
     const missing = SUBTYPES[name].filter((subtype) => !have.has(subtypeName(subtype)));
     if (missing.length) {
-      await db.insert(thingSubtypes).values(missing.map((subtype) => ({ thingTypeId: type.id, name: subtypeName(subtype), displayName: subtype })));
+      await db
+        .insert(thingSubtypes)
+        .values(missing.map((subtype) => ({ thingTypeId: type.id, name: subtypeName(subtype), displayName: subtype })));
     }
   }
   for (const type of AREA_TYPE_DEFINITIONS) {

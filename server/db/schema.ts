@@ -28,7 +28,10 @@ import {
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
 const updatedAt = () => ts('updated_at').notNull().defaultNow();
-const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
+const id = () =>
+  uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`);
 
 // ── organizations ────────────────────────────────────────────────────────────
 export const organizationTypes = pgTable('organization_types', {
@@ -78,7 +81,9 @@ export const organizations = pgTable(
 export const organizationRelationships = pgTable(
   'organization_relationships',
   {
-    organizationId: uuid('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     relatedOrganizationId: uuid('related_organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
@@ -97,14 +102,19 @@ export const roles = pgTable('roles', {
   name: text('name').notNull().unique(),
   description: text('description').notNull().default(''),
   order: integer('order').notNull().default(0),
-  permissions: jsonb('permissions').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  permissions: jsonb('permissions')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
 });
 
 export const users = pgTable(
   'users',
   {
     id: id(),
-    organizationId: uuid('organization_id').notNull().references(() => organizations.id),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
     email: text('email').notNull(),
     firstname: text('firstname').notNull(),
     lastname: text('lastname').notNull(),
@@ -115,7 +125,9 @@ export const users = pgTable(
     state: text('state'),
     postalCode: text('postal_code'),
     countryCode: text('country_code'),
-    roleId: integer('role_id').notNull().references(() => roles.id),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
     passwordHash: text('password_hash'),
     passwordChangedAt: ts('password_changed_at'),
     suspended: boolean('suspended').notNull().default(false),
@@ -139,7 +151,9 @@ export const users = pgTable(
     deletedAt: ts('deleted_at'),
   },
   (t) => [
-    uniqueIndex('users_email_idx').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('users_email_idx')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.deletedAt} is null`),
     index('users_organization_idx').on(t.organizationId),
   ],
 );
@@ -148,7 +162,9 @@ export const passwordHistory = pgTable(
   'password_history',
   {
     id: id(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     passwordHash: text('password_hash').notNull(),
     createdAt: createdAt(),
   },
@@ -160,8 +176,12 @@ export const tokens = pgTable(
   'tokens',
   {
     id: id(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    organizationId: uuid('organization_id').notNull().references(() => organizations.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
     /**
      * Every pair issued from one sign-in by refresh rotation shares a family: replaying a rotated
      * refresh token revokes the whole family (RFC 9700 §4.14, refresh token reuse detection).
@@ -207,8 +227,12 @@ export const apiKeys = pgTable(
   'api_keys',
   {
     id: id(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    organizationId: uuid('organization_id').notNull().references(() => organizations.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
     description: text('description').notNull(),
     tokenHash: text('token_hash').notNull(),
     /** The first characters of the key, shown so a user can tell keys apart. */
@@ -239,7 +263,9 @@ export const thingTypes = pgTable('thing_types', {
 
 export const thingSubtypes = pgTable('thing_subtypes', {
   id: id(),
-  thingTypeId: uuid('thing_type_id').notNull().references(() => thingTypes.id),
+  thingTypeId: uuid('thing_type_id')
+    .notNull()
+    .references(() => thingTypes.id),
   name: text('name').notNull(),
   displayName: text('display_name'),
 });
@@ -248,10 +274,14 @@ export const things = pgTable(
   'things',
   {
     id: id(),
-    organizationId: uuid('organization_id').notNull().references(() => organizations.id),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
     haasId: text('haas_id').notNull(),
     nickname: text('nickname'),
-    thingTypeId: uuid('thing_type_id').notNull().references(() => thingTypes.id),
+    thingTypeId: uuid('thing_type_id')
+      .notNull()
+      .references(() => thingTypes.id),
     thingSubtypeId: uuid('thing_subtype_id').references(() => thingSubtypes.id),
     vinNumber: text('vin_number'),
     licensePlateNumber: text('license_plate_number'),
@@ -268,7 +298,10 @@ export const things = pgTable(
     isAllowedForTestMode: boolean('is_allowed_for_test_mode').notNull().default(false),
     isAllowedForClosures: boolean('is_allowed_for_closures').notNull().default(false),
     lightIntensity: smallint('light_intensity'),
-    feedSubscriptions: jsonb('feed_subscriptions').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    feedSubscriptions: jsonb('feed_subscriptions')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     // live state, written by ingest
     lightsOn: boolean('lights_on').notNull().default(false),
     enroute: boolean('enroute').notNull().default(false),
@@ -289,17 +322,16 @@ export const things = pgTable(
     updatedAt: updatedAt(),
     deletedAt: ts('deleted_at'),
   },
-  (t) => [
-    index('things_organization_updated_idx').on(t.organizationId, t.updatedAt),
-    uniqueIndex('things_haas_id_idx').on(t.haasId),
-  ],
+  (t) => [index('things_organization_updated_idx').on(t.organizationId, t.updatedAt), uniqueIndex('things_haas_id_idx').on(t.haasId)],
 );
 
 export const thingExternalIdentifiers = pgTable(
   'thing_external_identifiers',
   {
     id: id(),
-    thingId: uuid('thing_id').notNull().references(() => things.id, { onDelete: 'cascade' }),
+    thingId: uuid('thing_id')
+      .notNull()
+      .references(() => things.id, { onDelete: 'cascade' }),
     identifierId: text('identifier_id').notNull(),
     systemName: text('system_name').notNull(),
   },
@@ -310,27 +342,35 @@ export const thingExternalIdentifiers = pgTable(
 export const thingRelationships = pgTable(
   'thing_relationships',
   {
-    thingId: uuid('thing_id').notNull().references(() => things.id, { onDelete: 'cascade' }),
-    organizationId: uuid('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    thingId: uuid('thing_id')
+      .notNull()
+      .references(() => things.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     relationshipType: text('relationship_type', { enum: ['manager', 'accessor'] }).notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.thingId, t.organizationId] }),
-    index('thing_relationships_org_idx').on(t.organizationId),
-  ],
+  (t) => [primaryKey({ columns: [t.thingId, t.organizationId] }), index('thing_relationships_org_idx').on(t.organizationId)],
 );
 
 export const integrationConfigurations = pgTable('integration_configurations', {
   id: id(),
-  organizationId: uuid('organization_id').notNull().references(() => organizations.id),
+  organizationId: uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id),
   provider: text('provider').notNull(),
-  settings: jsonb('settings').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+  settings: jsonb('settings')
+    .$type<Record<string, string>>()
+    .notNull()
+    .default(sql`'{}'::jsonb`),
   createdAt: createdAt(),
 });
 
 export const deviceConfigs = pgTable('device_configs', {
   id: id(),
-  organizationId: uuid('organization_id').notNull().references(() => organizations.id),
+  organizationId: uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id),
   thingTypeId: uuid('thing_type_id').references(() => thingTypes.id),
   userId: uuid('user_id').references(() => users.id),
   model: text('model').notNull(),
@@ -350,7 +390,9 @@ export const runs = pgTable(
   'runs',
   {
     id: id(),
-    thingId: uuid('thing_id').notNull().references(() => things.id, { onDelete: 'cascade' }),
+    thingId: uuid('thing_id')
+      .notNull()
+      .references(() => things.id, { onDelete: 'cascade' }),
     runStart: ts('run_start').notNull(),
     runEnd: ts('run_end'),
     isActive: boolean('is_active').notNull().default(true),
@@ -379,7 +421,9 @@ export const locations = pgTable(
   'locations',
   {
     id: id(),
-    organizationId: uuid('organization_id').notNull().references(() => organizations.id),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
     externalId: text('external_id'),
     displayName: text('display_name'),
     isActive: boolean('is_active').notNull().default(true),
@@ -394,7 +438,10 @@ export const locations = pgTable(
     endTime: ts('end_time'),
     alertMessage: text('alert_message'),
     wzdxId: text('wzdx_id'),
-    features: jsonb('features').$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+    features: jsonb('features')
+      .$type<unknown[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: ts('deleted_at'),
@@ -405,8 +452,12 @@ export const locations = pgTable(
 export const locationThings = pgTable(
   'location_things',
   {
-    locationId: uuid('location_id').notNull().references(() => locations.id, { onDelete: 'cascade' }),
-    thingId: uuid('thing_id').notNull().references(() => things.id, { onDelete: 'cascade' }),
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    thingId: uuid('thing_id')
+      .notNull()
+      .references(() => things.id, { onDelete: 'cascade' }),
     startTime: ts('start_time').notNull(),
     endTime: ts('end_time'),
     isActive: boolean('is_active').notNull().default(true),
@@ -427,11 +478,15 @@ export const areas = pgTable(
   'areas',
   {
     id: id(),
-    organizationId: uuid('organization_id').notNull().references(() => organizations.id),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
     thingId: uuid('thing_id'),
     name: text('name').notNull(),
     desc: text('desc'),
-    ezTypeId: uuid('ez_type_id').notNull().references(() => areaTypes.id),
+    ezTypeId: uuid('ez_type_id')
+      .notNull()
+      .references(() => areaTypes.id),
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),
     /** miles (part 2 §3) */
@@ -459,7 +514,9 @@ export const closures = pgTable(
   'closures',
   {
     id: id(),
-    organizationId: uuid('organization_id').notNull().references(() => organizations.id),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
     closureType: text('closure_type', { enum: ['manual', 'automated', 'feed'] }).notNull(),
     isActive: boolean('is_active').notNull().default(false),
     description: text('description').notNull(),
@@ -472,7 +529,10 @@ export const closures = pgTable(
     geocodedRoute: jsonb('geocoded_route'),
     calculatedRoute: jsonb('calculated_route'),
     userRoute: jsonb('user_route'),
-    impactedLanes: jsonb('impacted_lanes').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+    impactedLanes: jsonb('impacted_lanes')
+      .$type<number[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     thingId: uuid('thing_id').references(() => things.id),
     lastStartTime: ts('last_start_time'),
     startTime: ts('start_time'),
@@ -483,14 +543,48 @@ export const closures = pgTable(
     locationMethod: text('location_method'),
     vehicleImpact: text('vehicle_impact'),
     groupId: text('group_id'),
+    /** The subscription a feed closure was imported from (server/jobs/wzdx-import.ts); null for the others. */
+    wzdxFeedId: uuid('wzdx_feed_id').references(() => wzdxFeeds.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: ts('deleted_at'),
   },
   (t) => [
     index('closures_organization_updated_idx').on(t.organizationId, t.updatedAt),
-    uniqueIndex('closures_external_id_idx').on(t.externalId).where(sql`${t.deletedAt} is null`),
+    // Our own WZDx ids are unique among live closures; an imported work zone's id is another
+    // agency's, unique only within the feed it came from.
+    uniqueIndex('closures_external_id_idx')
+      .on(t.externalId)
+      .where(sql`${t.deletedAt} is null and ${t.wzdxFeedId} is null`),
+    uniqueIndex('closures_feed_external_id_idx')
+      .on(t.wzdxFeedId, t.externalId)
+      .where(sql`${t.deletedAt} is null and ${t.wzdxFeedId} is not null`),
   ],
+);
+
+/**
+ * WZDx feed subscriptions (beyond the spec): outside WZDx 4.x feeds an organization imports as
+ * feed closures. The import job (server/jobs/wzdx-import.ts) records each fetch's outcome here.
+ */
+export const wzdxFeeds = pgTable(
+  'wzdx_feeds',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    url: text('url').notNull(),
+    pollIntervalS: integer('poll_interval_s').notNull().default(300),
+    enabled: boolean('enabled').notNull().default(true),
+    lastFetchedAt: ts('last_fetched_at'),
+    /** The last fetch's failure in plain words; null after a good import. */
+    lastError: text('last_error'),
+    /** Work zones the last good import carried. */
+    importedCount: integer('imported_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('wzdx_feeds_organization_idx').on(t.organizationId)],
 );
 
 // ── alerting zones ───────────────────────────────────────────────────────────
@@ -498,12 +592,17 @@ export const alertingZones = pgTable(
   'alerting_zones',
   {
     id: id(),
-    organizationId: uuid('organization_id').notNull().references(() => organizations.id),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
     externalId: text('external_id'),
     typeName: text('alerting_zone_type_name').notNull(),
     alertMessage: text('alert_message'),
     description: text('description'),
-    features: jsonb('features').$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+    features: jsonb('features')
+      .$type<unknown[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     isActive: boolean('is_active').notNull().default(false),
     defaultExpiry: integer('default_expiry'),
     createdAt: createdAt(),
@@ -515,8 +614,12 @@ export const alertingZones = pgTable(
 export const alertingZoneThings = pgTable(
   'alerting_zone_things',
   {
-    zoneId: uuid('zone_id').notNull().references(() => alertingZones.id, { onDelete: 'cascade' }),
-    thingId: uuid('thing_id').notNull().references(() => things.id, { onDelete: 'cascade' }),
+    zoneId: uuid('zone_id')
+      .notNull()
+      .references(() => alertingZones.id, { onDelete: 'cascade' }),
+    thingId: uuid('thing_id')
+      .notNull()
+      .references(() => things.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.zoneId, t.thingId] })],
 );
@@ -526,7 +629,9 @@ export const hazards = pgTable(
   'hazards',
   {
     id: id(),
-    organizationId: uuid('organization_id').notNull().references(() => organizations.id),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
     thingId: uuid('thing_id').references(() => things.id),
     hazardType: text('hazard_type').notNull(),
     severity: text('severity', { enum: ['low', 'medium', 'high'] }).notNull(),
@@ -541,8 +646,12 @@ export const r2rAlerts = pgTable(
   'r2r_alerts',
   {
     id: id(),
-    organizationId: uuid('organization_id').notNull().references(() => organizations.id),
-    thingId: uuid('thing_id').notNull().references(() => things.id),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    thingId: uuid('thing_id')
+      .notNull()
+      .references(() => things.id),
     otherThingId: uuid('other_thing_id').references(() => things.id),
     isTest: boolean('is_test').notNull().default(false),
     delivered: boolean('delivered').notNull().default(true),
@@ -559,14 +668,21 @@ export const exports = pgTable(
   'exports',
   {
     id: id(),
-    organizationId: uuid('organization_id').notNull().references(() => organizations.id),
-    requestedBy: uuid('requested_by').notNull().references(() => users.id),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id),
     exportType: text('export_type', { enum: ['incident', 'point', 'thing', 'closure'] }).notNull(),
     title: text('title').notNull(),
     exportStartTime: ts('export_start_time'),
     exportEndTime: ts('export_end_time'),
     useUtc: boolean('use_utc').notNull().default(false),
-    options: jsonb('options').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    options: jsonb('options')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     requestedAt: createdAt(),
     completedAt: ts('completed_at'),
     fileId: text('file_id'),
@@ -574,6 +690,10 @@ export const exports = pgTable(
       .notNull()
       .default('requested'),
     error: text('error'),
+    /** Progress of a running export (part 2 §4): data rows written so far, of how many (null: not counted yet), since when. */
+    rowsWritten: integer('rows_written').notNull().default(0),
+    rowsTotal: integer('rows_total'),
+    startedAt: ts('started_at'),
     deletedAt: ts('deleted_at'),
   },
   (t) => [index('exports_organization_idx').on(t.organizationId, t.requestedAt)],
@@ -583,7 +703,9 @@ export const monthlyReports = pgTable(
   'monthly_reports',
   {
     id: id(),
-    organizationId: uuid('organization_id').notNull().references(() => organizations.id),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
     year: integer('year').notNull(),
     month: integer('month').notNull(),
     fileId: text('file_id').notNull(),
@@ -597,9 +719,14 @@ export const jobs = pgTable(
   {
     id: id(),
     kind: text('kind').notNull(),
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    payload: jsonb('payload')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     runAt: ts('run_at').notNull().defaultNow(),
-    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lockedAt: ts('locked_at'),
     error: text('error'),

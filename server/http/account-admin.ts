@@ -15,7 +15,6 @@ import type { ServerDeps } from '../deps';
 import { notFound } from './errors';
 import { isUuid } from './query';
 
-
 /**
  * The organizations a caller administers: their own, its children and the ones it manages —
  * not those it merely accesses (an accessor sees assets, it does not run the organization).
@@ -32,7 +31,11 @@ export type OrganizationRow = typeof organizations.$inferSelect;
 /** A live (not deleted) organization by id, or null; ids that are not uuids are simply unknown. */
 export async function findLiveOrg(db: Db, id: unknown): Promise<OrganizationRow | null> {
   if (!isUuid(id)) return null;
-  const [row] = await db.select().from(organizations).where(and(eq(organizations.id, id), isNull(organizations.deletedAt))).limit(1);
+  const [row] = await db
+    .select()
+    .from(organizations)
+    .where(and(eq(organizations.id, id), isNull(organizations.deletedAt)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -53,8 +56,6 @@ export function administeredOrgIds(scope: OrgScope, requested: readonly string[]
   if (requested.length === 0) return [scope.organizationId];
   return requested.filter((id) => isUuid(id) && canAdministerOrg(scope, id));
 }
-
-
 
 /** A welcome link stays valid a week: a new user may not read the mail the same day. */
 export const WELCOME_TOKEN_TTL_MS = 7 * RESET_TOKEN_TTL_MS;

@@ -10,9 +10,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ApiKeyWire } from '../../src/domain/api-key';
-import { API_KEY_LIMIT } from '../../src/domain/constants';
+import { API_KEY_DESCRIPTION_MAX, API_KEY_LIMIT } from '../../src/domain/constants';
 import { CLIENT_ERROR_CODES } from '../../src/domain/errors';
-import { areaCrud, type Crud } from '../../src/domain/permissions';
+import { apiKeyAccess, type Crud } from '../../src/domain/permissions';
 import type { Caller } from '../auth/context';
 import { hashToken, newToken } from '../auth/secrets';
 import type { Db } from '../db/connection';
@@ -26,23 +26,22 @@ export const API_KEY_PREFIX = 'lb_';
 const SHOWN_PREFIX_LENGTH = API_KEY_PREFIX.length + 8;
 const MASK = '••••••••';
 const API_KEY_MAX_LENGTH = 200;
-export const API_KEY_DESCRIPTION_MAX = 100;
 /** part 2 §8 'API keys, limit reached': the message and the code the catalogue reads. */
 export const API_KEY_LIMIT_MESSAGE = 'Your User has reached the API Key limit';
 
 const createBody = z.object({
-  description: z.string({ error: 'Required' }).trim().min(1, 'Required').max(API_KEY_DESCRIPTION_MAX, `${API_KEY_DESCRIPTION_MAX} Max Characters`),
+  description: z
+    .string({ error: 'Required' })
+    .trim()
+    .min(1, 'Required')
+    .max(API_KEY_DESCRIPTION_MAX, `${API_KEY_DESCRIPTION_MAX} Max Characters`),
 });
 
-/**
- * Who holds keys: keys are for integrations (devices and fleet systems sending data), so the
- * integration configuration permissions govern them (read lists, create creates, delete deletes;
- * manage all three), and user administrators (user:admin variants) may as well.
- */
+/** Who holds keys: the domain's rule (integration configuration or user:admin variants), the one the UI shows. */
 const keyAction =
   (action: keyof Crud) =>
   (caller: Caller): boolean =>
-    areaCrud(caller.permissions, 'integration_configuration')[action] || areaCrud(caller.permissions, 'user:admin')[action];
+    apiKeyAccess(caller.permissions)[action];
 
 type ApiKeyRow = typeof apiKeys.$inferSelect;
 

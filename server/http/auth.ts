@@ -1,14 +1,8 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import {
-  DAY_MS,
-  MAX_FAILED_SIGN_INS,
-  PASSWORD_EXPIRY_DAYS,
-  PASSWORD_HISTORY,
-  PRODUCT_NAME,
-} from '../../src/domain/constants';
+import { DAY_MS, MAX_FAILED_SIGN_INS, PASSWORD_EXPIRY_DAYS, PRODUCT_NAME } from '../../src/domain/constants';
 import { SIGN_IN_ERROR_CODES } from '../../src/domain/errors';
 import { ACCOUNT_RECOVERY_TEXT } from '../../src/domain/labels';
 import { allowedSections } from '../../src/domain/permissions';
@@ -16,10 +10,11 @@ import { tokenRequestSchema } from '../../src/domain/session';
 import { passwordRules } from '../../src/domain/validation/auth';
 import { ACCOUNT_INACTIVITY_EXPIRY_DAYS, RESET_TOKEN_TTL_MS } from '../auth/policy';
 import { callerForToken } from '../auth/context';
-import { hashPassword, hashToken, newToken, sameHash, verifyPassword } from '../auth/secrets';
+import { replacingPassword } from '../auth/password-history';
+import { hashToken, newToken, sameHash, verifyPassword } from '../auth/secrets';
 import { claimSignInAttempt, clearSignInThrottles, settleSignInSuccess, signInEmailKey } from '../auth/sign-in-throttle';
 import { issueTokens, revokeAllForUser, revokeFamilyOfReusedRefreshToken, revokeToken, rotateRefreshToken } from '../auth/tokens';
-import { organizations, passwordHistory, roles, users } from '../db/schema';
+import { organizations, roles, users } from '../db/schema';
 import { reserveRecoveryMail } from '../mail/recovery-mail-quota';
 import type { ServerDeps } from '../deps';
 import { HttpError, notFound, unprocessable } from './errors';
@@ -35,8 +30,11 @@ function signInError(status: number, code: string, description: string): HttpErr
 const INCORRECT = () => signInError(400, 'invalid_grant', 'Email and/or password incorrect.');
 /** The same answer for a known and an unknown e-mail (README "Design decisions", the lockout). */
 const LOCKED = () =>
-  signInError(401, SIGN_IN_ERROR_CODES.lockedOut,
-    `Your account is locked after ${MAX_FAILED_SIGN_INS} failed sign-in attempts. Use the unlock link we e-mailed you.`);
+  signInError(
+    401,
+    SIGN_IN_ERROR_CODES.lockedOut,
+    `Your account is locked after ${MAX_FAILED_SIGN_INS} failed sign-in attempts. Use the unlock link we e-mailed you.`,
+  );
 
 /** part 1 §7 auth calls: user_token, verify_token, revoke_token, forgot_password, reset_password, unlock_account. */
 export function authRoutes(app: FastifyInstance, deps: ServerDeps): void {
@@ -59,7 +57,10 @@ export function authRoutes(app: FastifyInstance, deps: ServerDeps): void {
   async function mailUnlockLink(user: { id: string; email: string }, now: Date): Promise<void> {
     if (!(await reserveRecoveryMail(db, user.id, now))) return;
     const unlockToken = newToken();
-    await db.update(users).set({ unlockTokenHash: hashToken(unlockToken) }).where(eq(users.id, user.id));
+    await db
+      .update(users)
+      .set({ unlockTokenHash: hashToken(unlockToken) })
+      .where(eq(users.id, user.id));
     const link = `${config.publicUrl}/welcome/unlock/${encodeURIComponent(user.email)}/${unlockToken}`;
     await mailer.send({
       to: user.email,
@@ -98,7 +99,10 @@ export function authRoutes(app: FastifyInstance, deps: ServerDeps): void {
     if (!found || !passwordOk) {
       if (attempt < MAX_FAILED_SIGN_INS) throw INCORRECT();
       if (found && attempt === MAX_FAILED_SIGN_INS) {
-        await db.update(users).set({ lockedAt: sql`coalesce(${users.lockedAt}, ${now.toISOString()}::timestamptz)` }).where(eq(users.id, found.user.id));
+        await db
+          .update(users)
+          .set({ lockedAt: sql`coalesce(${users.lockedAt}, ${now.toISOString()}::timestamptz)` })
+          .where(eq(users.id, found.user.id));
         await mailUnlockLink(found.user, now);
       }
       throw LOCKED();
@@ -119,8 +123,11 @@ export function authRoutes(app: FastifyInstance, deps: ServerDeps): void {
       throw signInError(401, SIGN_IN_ERROR_CODES.expired, 'Your account has expired due to inactivity.');
     }
     if (user.passwordChangedAt && now.getTime() - user.passwordChangedAt.getTime() >= PASSWORD_EXPIRY_DAYS * DAY_MS) {
-      throw signInError(401, SIGN_IN_ERROR_CODES.lockedOut,
-        `Your password expired after ${PASSWORD_EXPIRY_DAYS} days. Use 'Forgot password?' to set a new one.`);
+      throw signInError(
+        401,
+        SIGN_IN_ERROR_CODES.lockedOut,
+        `Your password expired after ${PASSWORD_EXPIRY_DAYS} days. Use 'Forgot password?' to set a new one.`,
+      );
     }
     if (allowedSections(found.permissions).length === 0) {
       throw signInError(403, 'not_authorized', `Your user is not authorized to access ${PRODUCT_NAME}.`);
@@ -176,55 +183,50 @@ export function authRoutes(app: FastifyInstance, deps: ServerDeps): void {
     return { message: ACCOUNT_RECOVERY_TEXT.emailSentIfFound };
   });
 
-  api.put('/reset_password', { ...limited, schema: { body: z.object({ token: z.string().min(1), password: z.string().min(1).max(200) }) } }, async (request) => {
-    const body = request.body;
-    const now = deps.now();
-    const [user] = await db.select().from(users).where(and(eq(users.resetTokenHash, hashToken(body.token)), isNull(users.deletedAt))).limit(1);
-    if (!user) throw new HttpError(404, 'not_found', 'Reset token is expired or does not exist.');
-    if (!user.resetTokenExpiresAt || user.resetTokenExpiresAt <= now) {
-      throw unprocessable('Reset token has expired.', 'token_expired');
-    }
-    if (user.suspended) throw new HttpError(401, SIGN_IN_ERROR_CODES.userSuspended, 'User is suspended.');
-    if (!passwordRules(body.password).every((rule) => rule.met)) {
-      throw unprocessable('Password does not fulfill password requirements.', 'weak_password');
-    }
-    // part 1 §4: not the current one, nor any of the last 10.
-    const history = await db
-      .select({ hash: passwordHistory.passwordHash })
-      .from(passwordHistory)
-      .where(eq(passwordHistory.userId, user.id))
-      .orderBy(desc(passwordHistory.createdAt))
-      .limit(PASSWORD_HISTORY);
-    const previous = [user.passwordHash, ...history.map((h) => h.hash)];
-    for (const hash of previous) {
-      if (await verifyPassword(hash, body.password)) {
-        throw unprocessable(`Password was used before: it cannot be the same as the last ${PASSWORD_HISTORY} passwords.`, 'password_reused');
+  api.put(
+    '/reset_password',
+    { ...limited, schema: { body: z.object({ token: z.string().min(1), password: z.string().min(1).max(200) }) } },
+    async (request) => {
+      const body = request.body;
+      const now = deps.now();
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.resetTokenHash, hashToken(body.token)), isNull(users.deletedAt)))
+        .limit(1);
+      if (!user) throw new HttpError(404, 'not_found', 'Reset token is expired or does not exist.');
+      if (!user.resetTokenExpiresAt || user.resetTokenExpiresAt <= now) {
+        throw unprocessable('Reset token has expired.', 'token_expired');
       }
-    }
-    const hash = await hashPassword(body.password);
-    if (user.passwordHash) await db.insert(passwordHistory).values({ userId: user.id, passwordHash: user.passwordHash, createdAt: now });
-    await db
-      .update(users)
-      .set({
-        passwordHash: hash,
-        passwordChangedAt: now,
-        resetTokenHash: null,
-        resetTokenExpiresAt: null,
-        // A reset reactivates: it unlocks and counts as activity (part 1 §8 "click 'Forgot password?' to reactivate").
-        lockedAt: null,
-        unlockTokenHash: null,
-        // The reset proved the mailbox is the user's: the mail limit starts again.
-        recoveryMailCount: 0,
-        recoveryMailWindowAt: null,
-        lastActivityAt: now,
-        updatedAt: now,
-      })
-      .where(eq(users.id, user.id));
-    await clearSignInThrottles(db, signInEmailKey(user.email));
-    const revoked = await revokeAllForUser(db, user.id, now);
-    if (revoked.length) deps.events.emit('tokens-revoked', revoked);
-    return { message: 'Password updated' };
-  });
+      if (user.suspended) throw new HttpError(401, SIGN_IN_ERROR_CODES.userSuspended, 'User is suspended.');
+      if (!passwordRules(body.password).every((rule) => rule.met)) {
+        throw unprocessable('Password does not fulfill password requirements.', 'weak_password');
+      }
+      // part 1 §4: not the current one, nor any of the last 10.
+      const hash = await replacingPassword(db, user, body.password, now);
+      await db
+        .update(users)
+        .set({
+          passwordHash: hash,
+          passwordChangedAt: now,
+          resetTokenHash: null,
+          resetTokenExpiresAt: null,
+          // A reset reactivates: it unlocks and counts as activity (part 1 §8 "click 'Forgot password?' to reactivate").
+          lockedAt: null,
+          unlockTokenHash: null,
+          // The reset proved the mailbox is the user's: the mail limit starts again.
+          recoveryMailCount: 0,
+          recoveryMailWindowAt: null,
+          lastActivityAt: now,
+          updatedAt: now,
+        })
+        .where(eq(users.id, user.id));
+      await clearSignInThrottles(db, signInEmailKey(user.email));
+      const revoked = await revokeAllForUser(db, user.id, now);
+      if (revoked.length) deps.events.emit('tokens-revoked', revoked);
+      return { message: 'Password updated' };
+    },
+  );
 
   app.get('/profile', { config: { access: 'signed-in' } }, async (request) => {
     const { caller } = request;
@@ -234,4 +236,3 @@ export function authRoutes(app: FastifyInstance, deps: ServerDeps): void {
     return profile;
   });
 }
-

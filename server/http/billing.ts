@@ -1,36 +1,19 @@
 /**
- * Billing (part 2 §2 accounts-new "billing", §6 "billing:read exists"; part 1 §3 the maxio
- * customer id on the user's organization). Path designed (§7 "Paths not shown"):
- *   GET /organization/billing?organization_id=... → { billing_id, maxio_cust_id, asset_count, plan }.
- * The plan is the pricing tier the organization's live asset count falls in.
+ * Billing (part 2 §2 accounts "billing", §6 "billing:read exists"; part 1 §3 the maxio customer
+ * id on the user's organization). Path designed (§7 "Paths not shown"):
+ *   GET /organization/billing?organization_id=... → { billing_id, maxio_cust_id, asset_count, assets_by_type }.
+ * Only what the data holds: no plan tiers or prices (README "Spec decisions": billing).
  */
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { things } from '../db/schema';
+import type { BillingWire } from '../../src/domain/billing';
+import { things, thingTypes } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { administeredOrg } from './account-admin';
 import { parse } from './errors';
 
-/** Tiers by asset count (chosen; README "Values the spec does not give"). */
-export const BILLING_PLANS = [
-  { name: 'starter', maxAssets: 25 },
-  { name: 'fleet', maxAssets: 250 },
-  { name: 'enterprise', maxAssets: Number.POSITIVE_INFINITY },
-] as const;
-export type BillingPlan = (typeof BILLING_PLANS)[number]['name'];
-
-export function billingPlan(assetCount: number): BillingPlan {
-  return (BILLING_PLANS.find((plan) => assetCount <= plan.maxAssets) ?? BILLING_PLANS[BILLING_PLANS.length - 1]!).name;
-}
-
-export const billingWireSchema = z.object({
-  billing_id: z.string().nullable(),
-  maxio_cust_id: z.string().nullable(),
-  asset_count: z.number().int().min(0),
-  plan: z.enum(BILLING_PLANS.map((plan) => plan.name) as [BillingPlan, ...BillingPlan[]]),
-});
-export type BillingWire = z.infer<typeof billingWireSchema>;
+export { billingWireSchema, type BillingWire } from '../../src/domain/billing';
 
 export function billingRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
@@ -38,11 +21,19 @@ export function billingRoutes(app: FastifyInstance, deps: ServerDeps): void {
     const { caller } = request;
     const query = parse(z.object({ organization_id: z.string().max(100).optional() }), request.query);
     const org = await administeredOrg(db, caller, query.organization_id);
-    const [assets] = await db
-      .select({ n: count() })
+    const rows = await db
+      .select({ type: thingTypes.name, displayName: thingTypes.displayName, n: count() })
       .from(things)
-      .where(and(eq(things.organizationId, org.id), isNull(things.deletedAt)));
-    const assetCount = Number(assets?.n ?? 0);
-    return { billing_id: org.billingId, maxio_cust_id: org.maxioCustId, asset_count: assetCount, plan: billingPlan(assetCount) };
+      .leftJoin(thingTypes, eq(thingTypes.id, things.thingTypeId))
+      .where(and(eq(things.organizationId, org.id), isNull(things.deletedAt)))
+      .groupBy(thingTypes.name, thingTypes.displayName)
+      .orderBy(sql`count(*) desc`, thingTypes.name);
+    const byType = rows.map((row) => ({ type: row.type ?? '', display_name: row.displayName ?? row.type ?? '', count: Number(row.n) }));
+    return {
+      billing_id: org.billingId,
+      maxio_cust_id: org.maxioCustId,
+      asset_count: byType.reduce((sum, row) => sum + row.count, 0),
+      assets_by_type: byType,
+    };
   });
 }

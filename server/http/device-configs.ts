@@ -4,13 +4,15 @@
  *   GET /organization/device_configs?org_ids[]=..., POST /organization/device_configs,
  *   PUT /organization/device_configs/{id}, DELETE /organization/device_configs/{id}.
  * Device configuration is hardware administration: thing:admin:manage, or haas:manage.
+ * The password is write-only: never answered; a write without one keeps the stored password.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { DeviceConfigWire } from '../../src/domain/device-config';
-import { HAAS_MANAGE } from '../../src/domain/permissions';
+import { DEVICE_PIN_MAX, HEARTBEAT_INTERVAL_MAX_S } from '../../src/domain/constants';
+import { DEVICE_CONFIG_PERMISSIONS } from '../../src/domain/permissions';
 import { deviceConfigSchema } from '../../src/domain/validation/accounts';
 import type { Caller } from '../auth/context';
 import type { Db } from '../db/connection';
@@ -22,15 +24,10 @@ import { parseForm } from './errors';
 import { notFound, parse, unprocessable } from './errors';
 import { listParam } from './query';
 
-export const DEVICE_CONFIG_PERMISSIONS = ['thing:admin:manage', HAAS_MANAGE] as const;
-
-/** GPIO pin numbers of the light controllers. */
-const PIN_MAX = 255;
-/** A day: the longest heartbeat interval, in seconds. */
-const HEARTBEAT_INTERVAL_MAX_S = 86_400;
 const TEXT_MAX = 100;
 
-const pin = () => z.number().int('must be a whole number').min(0, 'must be 0 or more').max(PIN_MAX, `must be ${PIN_MAX} or less`);
+const pin = () =>
+  z.number().int('must be a whole number').min(0, 'must be 0 or more').max(DEVICE_PIN_MAX, `must be ${DEVICE_PIN_MAX} or less`);
 
 /** Types and sizes; the domain's device config form schema then gives the spec's messages. */
 const deviceConfigBody = z.object({
@@ -62,6 +59,7 @@ const DEVICE_CONFIG_FIELDS = {
 
 type DeviceConfigRow = typeof deviceConfigs.$inferSelect;
 
+/** The wire leaves the password out (write-only). */
 function deviceConfigWire(row: DeviceConfigRow): DeviceConfigWire {
   return {
     id: row.id,
@@ -71,7 +69,6 @@ function deviceConfigWire(row: DeviceConfigRow): DeviceConfigWire {
     model: row.model,
     platform: row.platform,
     file_name: row.fileName,
-    password: row.password,
     heartbeat_interval: row.heartbeatInterval,
     warning_light_pin: row.warningLightPin,
     indicator_pin: row.indicatorPin,
@@ -116,7 +113,6 @@ async function validated(db: Db, body: DeviceConfigBody) {
   };
 }
 
-
 export function deviceConfigRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -141,44 +137,65 @@ export function deviceConfigRoutes(app: FastifyInstance, deps: ServerDeps): void
   });
 
   /** Creates a configuration in `organization_id` (default: the caller's organization); user_id is the caller. */
-  api.post('/organization/device_configs', { config: { access: DEVICE_CONFIG_PERMISSIONS }, schema: { body: deviceConfigBody } }, async (request, reply) => {
-    const { caller, body } = request;
-    const values = await validated(db, body);
-    const org = await administeredOrg(db, caller, body.organization_id);
-    const now = deps.now();
-    const [row] = await db
-      .insert(deviceConfigs)
-      .values({ ...values, organizationId: org.id, userId: caller.userId, createdAt: now, updatedAt: now })
-      .returning();
-    if (!row) throw notFound('Device config');
-    return reply.code(201).send(deviceConfigWire(row));
-  });
+  api.post(
+    '/organization/device_configs',
+    { config: { access: DEVICE_CONFIG_PERMISSIONS }, schema: { body: deviceConfigBody } },
+    async (request, reply) => {
+      const { caller, body } = request;
+      const values = await validated(db, body);
+      const org = await administeredOrg(db, caller, body.organization_id);
+      const now = deps.now();
+      const [row] = await db
+        .insert(deviceConfigs)
+        .values({ ...values, organizationId: org.id, userId: caller.userId, createdAt: now, updatedAt: now })
+        .returning();
+      if (!row) throw notFound('Device config');
+      return reply.code(201).send(deviceConfigWire(row));
+    },
+  );
 
-  /** Replaces a configuration; user_id becomes the caller (who changed it last). It may move to another administered organization. */
-  api.put('/organization/device_configs/:id', { config: { access: DEVICE_CONFIG_PERMISSIONS }, schema: { params: idPath } }, async (request) => {
-    const { caller } = request;
-    const { id } = request.params;
-    const current = await findConfig(caller, id);
-    const body = parse(deviceConfigBody, request.body);
-    if (body.id !== undefined && body.id !== current.id) {
-      throw unprocessable('id: must be the id of the path', 'invalid', { fields: { id: 'must be the id of the path' } });
-    }
-    const values = await validated(db, body);
-    const org = await administeredOrg(db, caller, body.organization_id ?? current.organizationId);
-    const [row] = await db
-      .update(deviceConfigs)
-      .set({ ...values, organizationId: org.id, userId: caller.userId, updatedAt: deps.now() })
-      .where(and(eq(deviceConfigs.id, current.id)))
-      .returning();
-    if (!row) throw notFound('Device config');
-    return deviceConfigWire(row);
-  });
+  /**
+   * Replaces a configuration; user_id becomes the caller (who changed it last). It may move to another administered organization.
+   * No password (absent, null or empty) keeps the stored one.
+   */
+  api.put(
+    '/organization/device_configs/:id',
+    { config: { access: DEVICE_CONFIG_PERMISSIONS }, schema: { params: idPath } },
+    async (request) => {
+      const { caller } = request;
+      const { id } = request.params;
+      const current = await findConfig(caller, id);
+      const body = parse(deviceConfigBody, request.body);
+      if (body.id !== undefined && body.id !== current.id) {
+        throw unprocessable('id: must be the id of the path', 'invalid', { fields: { id: 'must be the id of the path' } });
+      }
+      const values = await validated(db, body);
+      const org = await administeredOrg(db, caller, body.organization_id ?? current.organizationId);
+      const [row] = await db
+        .update(deviceConfigs)
+        .set({
+          ...values,
+          password: values.password ?? current.password,
+          organizationId: org.id,
+          userId: caller.userId,
+          updatedAt: deps.now(),
+        })
+        .where(and(eq(deviceConfigs.id, current.id)))
+        .returning();
+      if (!row) throw notFound('Device config');
+      return deviceConfigWire(row);
+    },
+  );
 
-  api.delete('/organization/device_configs/:id', { config: { access: DEVICE_CONFIG_PERMISSIONS }, schema: { params: idPath } }, async (request) => {
-    const { caller } = request;
-    const { id } = request.params;
-    const current = await findConfig(caller, id);
-    await db.delete(deviceConfigs).where(eq(deviceConfigs.id, current.id));
-    return { id: current.id };
-  });
+  api.delete(
+    '/organization/device_configs/:id',
+    { config: { access: DEVICE_CONFIG_PERMISSIONS }, schema: { params: idPath } },
+    async (request) => {
+      const { caller } = request;
+      const { id } = request.params;
+      const current = await findConfig(caller, id);
+      await db.delete(deviceConfigs).where(eq(deviceConfigs.id, current.id));
+      return { id: current.id };
+    },
+  );
 }

@@ -99,7 +99,11 @@ export function isUniqueViolation(error: unknown, index?: string): boolean {
   for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
     const candidate = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
     if (candidate.code === '23505') {
-      return index === undefined || candidate.constraint === index || (typeof candidate.message === 'string' && candidate.message.includes(index));
+      return (
+        index === undefined ||
+        candidate.constraint === index ||
+        (typeof candidate.message === 'string' && candidate.message.includes(index))
+      );
     }
     current = candidate.cause;
   }

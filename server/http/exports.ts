@@ -16,16 +16,16 @@ import { areaCrud, section } from '../../src/domain/permissions';
 import { isInputTime, TIME_RANGE_MESSAGE } from '../../src/domain/validation/boundary';
 import { exportFormSchema } from '../../src/domain/validation/reports';
 import type { Caller } from '../auth/context';
-import { canSeeOrg, requestedOrgIds, thingVisibleSql } from '../auth/scope';
+import { canSeeOrg, thingVisibleSql } from '../auth/scope';
 import { signedLinksFor } from '../auth/signed-links';
 import type { Db } from '../db/connection';
 import { exports, monthlyReports, organizations, things, users } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { FILE_KINDS, createFileStore, fileKind } from '../files';
-import { monthName } from '../jobs/monthly-report-pdf';
+import { monthYearLabel } from '../../src/domain/time';
 import { enqueueJob } from '../jobs/runner';
 import { HttpError, forbidden, notFound, parseForm, unprocessable } from './errors';
-import { listParam } from './query';
+import { listOrgIds } from './organization-scope';
 import { pathIds } from './route-validation';
 
 /**
@@ -53,7 +53,10 @@ const exportRequestSchema = z.object({
   export_end_time: wireTime,
   use_utc: z.boolean({ error: 'Required' }),
   organization_id: z.uuid({ error: 'must be a uuid' }),
-  thing_uuids: z.array(z.uuid({ error: 'must be a uuid' })).max(THINGS_MAX).default([]),
+  thing_uuids: z
+    .array(z.uuid({ error: 'must be a uuid' }))
+    .max(THINGS_MAX)
+    .default([]),
   include_no_thing_il: z.boolean().optional(),
   closures_to_include: z.array(z.enum(CLOSURE_EXPORT_INCLUDES)).max(CLOSURE_EXPORT_INCLUDES.length).optional(),
 });
@@ -101,6 +104,10 @@ function toWire(row: ExportRow): ExportWire & Record<string, unknown> {
     status: row.status,
     use_utc: row.useUtc,
     error: row.status === 'errored' ? row.error : null,
+    // part 2 §4 progress: rows written so far, of how many (null until counted), since when.
+    rows_written: row.rowsWritten,
+    rows_total: row.rowsTotal,
+    started_at: iso(row.startedAt),
   };
 }
 
@@ -138,7 +145,6 @@ async function requireExportCapacity(tx: Db, userId: string, organizationId: str
 const HTTP_TOO_MANY_REQUESTS = 429;
 const exportLimit = (message: string) => new HttpError(HTTP_TOO_MANY_REQUESTS, CLIENT_ERROR_CODES.exportLimit, message);
 
-
 /** part 2 §8 "Delete export | not creator | 'Only the export creator can delete'". */
 const NOT_CREATOR_MESSAGE = 'Only the export creator can delete';
 
@@ -163,11 +169,8 @@ export function exportRoutes(app: FastifyInstance, deps: ServerDeps): void {
   }
 
   app.get('/organization/export', { config: { access: section('exports').anyOf } }, async (request) => {
-    const { caller } = request;
-    const requested = listParam(request.query, 'org_ids');
-    // An id that is no uuid names no organization (and must not reach a uuid column).
-    const asked = requested.filter((id) => z.uuid().safeParse(id).success);
-    const orgIds = requested.length > 0 && asked.length === 0 ? [] : requestedOrgIds(caller.scope, asked);
+    // part 2 §8 "Lists and organization: 404 'Organization not found'", as the other lists answer.
+    const orgIds = await listOrgIds(db, request.caller, request.query);
     if (orgIds !== null && orgIds.length === 0) return [];
     const rows = await db
       .select()
@@ -177,71 +180,75 @@ export function exportRoutes(app: FastifyInstance, deps: ServerDeps): void {
     return rows.map(toWire);
   });
 
-  api.post('/organization/export', { config: { access: (caller) => areaCrud(caller.permissions, 'export').canCreate }, schema: { body: exportRequestSchema } }, async (request, reply) => {
-    const { caller, body } = request;
-    const now = deps.now();
-    const startTime = wireMs('export_start_time', body.export_start_time);
-    const endTime = wireMs('export_end_time', body.export_end_time);
+  api.post(
+    '/organization/export',
+    { config: { access: (caller) => areaCrud(caller.permissions, 'export').canCreate }, schema: { body: exportRequestSchema } },
+    async (request, reply) => {
+      const { caller, body } = request;
+      const now = deps.now();
+      const startTime = wireMs('export_start_time', body.export_start_time);
+      const endTime = wireMs('export_end_time', body.export_end_time);
 
-    // The domain's export rules (part 2 §5), the same the wizard runs.
-    const values: ExportForm = {
-      exportType: body.export_type,
-      title: body.title,
-      useUtc: body.use_utc,
-      organizationId: body.organization_id,
-      startTime,
-      endTime,
-      thingUuids: body.thing_uuids,
-      includeNoThingIl: body.include_no_thing_il ?? false,
-      closuresToInclude: body.closures_to_include ?? [],
-    };
-    parseForm(exportFormSchema({ now: now.getTime() }), values, WIRE_FIELDS);
+      // The domain's export rules (part 2 §5), the same the wizard runs.
+      const values: ExportForm = {
+        exportType: body.export_type,
+        title: body.title,
+        useUtc: body.use_utc,
+        organizationId: body.organization_id,
+        startTime,
+        endTime,
+        thingUuids: body.thing_uuids,
+        includeNoThingIl: body.include_no_thing_il ?? false,
+        closuresToInclude: body.closures_to_include ?? [],
+      };
+      parseForm(exportFormSchema({ now: now.getTime() }), values, WIRE_FIELDS);
 
-    const [org] = await db
-      .select({ id: organizations.id })
-      .from(organizations)
-      .where(and(eq(organizations.id, body.organization_id), isNull(organizations.deletedAt)))
-      .limit(1);
-    if (!org || !canSeeOrg(caller.scope, org.id)) throw notFound('Organization');
+      const [org] = await db
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(and(eq(organizations.id, body.organization_id), isNull(organizations.deletedAt)))
+        .limit(1);
+      if (!org || !canSeeOrg(caller.scope, org.id)) throw notFound('Organization');
 
-    const thingIds = [...new Set(body.thing_uuids)];
-    if (thingIds.length) {
-      const found = await db
-        .select({ id: things.id })
-        .from(things)
-        .where(and(inArray(things.id, thingIds), isNull(things.deletedAt), thingVisibleSql(caller.scope, [org.id])));
-      if (found.length !== thingIds.length) {
-        throw unprocessable('thing_uuids: Asset not found', 'invalid', { fields: { thing_uuids: 'Asset not found' } });
+      const thingIds = [...new Set(body.thing_uuids)];
+      if (thingIds.length) {
+        const found = await db
+          .select({ id: things.id })
+          .from(things)
+          .where(and(inArray(things.id, thingIds), isNull(things.deletedAt), thingVisibleSql(caller.scope, [org.id])));
+        if (found.length !== thingIds.length) {
+          throw unprocessable('thing_uuids: Asset not found', 'invalid', { fields: { thing_uuids: 'Asset not found' } });
+        }
       }
-    }
 
-    const options: Record<string, unknown> = { thing_uuids: thingIds };
-    if (body.export_type === 'incident') options.include_no_thing_il = body.include_no_thing_il ?? false;
-    if (body.export_type === 'closure') options.closures_to_include = [...new Set(body.closures_to_include ?? [])];
+      const options: Record<string, unknown> = { thing_uuids: thingIds };
+      if (body.export_type === 'incident') options.include_no_thing_il = body.include_no_thing_il ?? false;
+      if (body.export_type === 'closure') options.closures_to_include = [...new Set(body.closures_to_include ?? [])];
 
-    const created = await db.transaction(async (tx) => {
-      await requireExportCapacity(tx, caller.userId, org.id);
-      const [row] = await tx
-        .insert(exports)
-        .values({
-          organizationId: org.id,
-          requestedBy: caller.userId,
-          exportType: body.export_type,
-          title: body.title.trim(),
-          exportStartTime: startTime === null ? null : new Date(startTime),
-          exportEndTime: endTime === null ? null : new Date(endTime),
-          useUtc: body.use_utc,
-          options,
-          requestedAt: now,
-          status: 'requested',
-        })
-        .returning();
-      if (!row) throw new Error('export insert returned nothing');
-      await enqueueJob(tx, 'export', { exportId: row.id }, now);
-      return row;
-    });
-    return reply.code(201).send(toWire(created));
-  });
+      const created = await db.transaction(async (tx) => {
+        await requireExportCapacity(tx, caller.userId, org.id);
+        const [row] = await tx
+          .insert(exports)
+          .values({
+            organizationId: org.id,
+            requestedBy: caller.userId,
+            exportType: body.export_type,
+            title: body.title.trim(),
+            exportStartTime: startTime === null ? null : new Date(startTime),
+            exportEndTime: endTime === null ? null : new Date(endTime),
+            useUtc: body.use_utc,
+            options,
+            requestedAt: now,
+            status: 'requested',
+          })
+          .returning();
+        if (!row) throw new Error('export insert returned nothing');
+        await enqueueJob(tx, 'export', { exportId: row.id }, now);
+        return row;
+      });
+      return reply.code(201).send(toWire(created));
+    },
+  );
 
   api.get('/organization/export/:id', { config: { access: section('exports').anyOf }, schema: exportPath }, async (request) => {
     const { caller } = request;
@@ -278,7 +285,7 @@ export function exportRoutes(app: FastifyInstance, deps: ServerDeps): void {
       .innerJoin(organizations, eq(organizations.id, monthlyReports.organizationId))
       .where(eq(monthlyReports.fileId, fileId))
       .limit(1);
-    if (report) return `${report.orgName} ${monthName(report.year, report.month)}${FILE_KINDS.pdf.extension}`;
+    if (report) return `${report.orgName} ${monthYearLabel(report.year, report.month)}${FILE_KINDS.pdf.extension}`;
     return fileId;
   }
 

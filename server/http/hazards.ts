@@ -9,6 +9,13 @@ import { inputDateTime } from '../../src/domain/validation/boundary';
 import { latitudeField, longitudeField } from '../../src/domain/validation/fields';
 import { MESSAGES } from '../../src/domain/validation/messages';
 import { hazardReportSchema } from '../../src/domain/validation/reports';
+import {
+  hazardCountWireSchema,
+  hazardReportWireSchema,
+  hazardWireSchema,
+  type HazardReportWire,
+  type HazardWire,
+} from '../../src/domain/hazard';
 import type { Caller } from '../auth/context';
 import { thingVisibleSql } from '../auth/scope';
 import type { Db } from '../db/connection';
@@ -35,38 +42,16 @@ import { listParam, sinceParam } from './query';
 const HAZARD_VIEW: readonly Permission[] = section('hazards').anyOf;
 const HAZARD_REPORT: readonly Permission[] = ['thing:manage', 'haas:manage'];
 
-export const hazardWireSchema = z.object({
-  id: z.string(),
-  organization_id: z.string(),
-  organization_name: z.string(),
-  thing_id: z.string().nullable(),
-  thing_name: z.string().nullable(),
-  hazard_type: z.enum(HAZARD_TYPES),
-  severity: z.enum(HAZARD_SEVERITIES),
-  lat: z.number(),
-  lng: z.number(),
-  reported_at: z.string(),
-});
-export type HazardWire = z.infer<typeof hazardWireSchema>;
+export { hazardCountWireSchema, hazardReportWireSchema, hazardWireSchema };
+export type { HazardReportWire, HazardWire };
 
-export const hazardCountWireSchema = z.object({
-  hazard_type: z.enum(HAZARD_TYPES),
-  low: z.number().int(),
-  medium: z.number().int(),
-  high: z.number().int(),
-  total: z.number().int(),
-});
-
-/** The GET answer. */
-export const hazardReportWireSchema = z.object({
-  start_time: z.string(),
-  end_time: z.string(),
-  hazards: z.array(hazardWireSchema),
-  counts: z.array(hazardCountWireSchema),
-});
-export type HazardReportWire = z.infer<typeof hazardReportWireSchema>;
-
-const REPORT_WIRE_NAMES = { allTypes: 'all_types', types: 'types[]', severities: 'severities[]', startTime: 'start_time', endTime: 'end_time' };
+const REPORT_WIRE_NAMES = {
+  allTypes: 'all_types',
+  types: 'types[]',
+  severities: 'severities[]',
+  startTime: 'start_time',
+  endTime: 'end_time',
+};
 
 const hazardBody = z.object({
   hazard_type: z.enum(HAZARD_TYPES),
@@ -169,34 +154,38 @@ export function hazardRoutes(app: FastifyInstance, deps: ServerDeps): void {
     return { ...answer, hazards: list, counts: hazardCounts(list) };
   });
 
-  api.post('/organization/hazards', { config: { access: HAZARD_REPORT }, schema: { body: hazardBody } }, async (request, reply): Promise<HazardWire> => {
-    const { caller, body } = request;
-    const now = deps.now();
-    const reportedAt = body.reported_at ? new Date(body.reported_at) : now;
-    if (reportedAt.getTime() > now.getTime()) throw unprocessable(`reported_at: ${MESSAGES.pastDate}`);
-    let organizationId = body.organization_id ?? caller.scope.organizationId;
-    if (body.thing_id) {
-      const thingOrg = await visibleThingOrg(db, caller, body.thing_id);
-      if (body.organization_id && body.organization_id !== thingOrg) throw unprocessable('organization_id: does not own the asset');
-      organizationId = thingOrg;
-    }
-    const org = await visibleOrganization(db, caller, organizationId);
-    // Reporting writes the organization's data: an accessor organization only reads (orgAccess; OWASP ASVS V4.2.1).
-    if (orgAccess(caller.scope, org.id) !== 'write') throw forbidden();
-    const [created] = await db
-      .insert(hazards)
-      .values({
-        organizationId: org.id,
-        thingId: body.thing_id ?? null,
-        hazardType: body.hazard_type,
-        severity: body.severity,
-        lat: truncateCoordinate(body.lat),
-        lng: truncateCoordinate(body.lng),
-        reportedAt,
-      })
-      .returning({ id: hazards.id });
-    const [row] = await selectHazards(db, eq(hazards.id, created!.id));
-    reply.code(201);
-    return hazardToWire(row!);
-  });
+  api.post(
+    '/organization/hazards',
+    { config: { access: HAZARD_REPORT }, schema: { body: hazardBody } },
+    async (request, reply): Promise<HazardWire> => {
+      const { caller, body } = request;
+      const now = deps.now();
+      const reportedAt = body.reported_at ? new Date(body.reported_at) : now;
+      if (reportedAt.getTime() > now.getTime()) throw unprocessable(`reported_at: ${MESSAGES.pastDate}`);
+      let organizationId = body.organization_id ?? caller.scope.organizationId;
+      if (body.thing_id) {
+        const thingOrg = await visibleThingOrg(db, caller, body.thing_id);
+        if (body.organization_id && body.organization_id !== thingOrg) throw unprocessable('organization_id: does not own the asset');
+        organizationId = thingOrg;
+      }
+      const org = await visibleOrganization(db, caller, organizationId);
+      // Reporting writes the organization's data: an accessor organization only reads (orgAccess; OWASP ASVS V4.2.1).
+      if (orgAccess(caller.scope, org.id) !== 'write') throw forbidden();
+      const [created] = await db
+        .insert(hazards)
+        .values({
+          organizationId: org.id,
+          thingId: body.thing_id ?? null,
+          hazardType: body.hazard_type,
+          severity: body.severity,
+          lat: truncateCoordinate(body.lat),
+          lng: truncateCoordinate(body.lng),
+          reportedAt,
+        })
+        .returning({ id: hazards.id });
+      const [row] = await selectHazards(db, eq(hazards.id, created!.id));
+      reply.code(201);
+      return hazardToWire(row!);
+    },
+  );
 }

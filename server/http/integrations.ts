@@ -10,11 +10,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { INTEGRATION_PROVIDERS } from '../../src/domain/constants';
-import { areaCrud, type Crud } from '../../src/domain/permissions';
+import {
+  INTEGRATION_SETTING_MAX,
+  INTEGRATION_SETTING_MAX_TEXT,
+  type IntegrationTestWire,
+  type IntegrationWire,
+} from '../../src/domain/integration';
+import { integrationAccess } from '../../src/domain/permissions';
 import { MESSAGES } from '../../src/domain/validation/messages';
 import type { Caller } from '../auth/context';
 import { integrationConfigurations, organizations } from '../db/schema';
 import type { ServerDeps } from '../deps';
+import { providerAdapters } from '../integrations';
 import { administeredOrg, administeredOrgIds, canAdministerOrg } from './account-admin';
 import { idPath, isUuid } from './query';
 import { notFound, unprocessable } from './errors';
@@ -22,38 +29,27 @@ import { listParam } from './query';
 
 const SETTINGS_MAX_ENTRIES = 20;
 const SETTING_KEY = /^[A-Za-z][A-Za-z0-9_]{0,49}$/;
-const SETTING_VALUE_MAX = 500;
 /** Settings whose name says they are a credential are never answered in full. */
 const SECRET_SETTING = /token|secret|password|key/i;
 const SECRET_SHOWN = 4;
-
-/** The integration wire (designed): what the accounts integrations page lists. */
-export const integrationWireSchema = z.object({
-  id: z.string(),
-  organization_id: z.string(),
-  provider: z.enum(INTEGRATION_PROVIDERS),
-  settings: z.record(z.string(), z.string()),
-  created_at: z.string(),
-});
-export type IntegrationWire = z.infer<typeof integrationWireSchema>;
 
 const createBody = z.object({
   provider: z.enum(INTEGRATION_PROVIDERS, { error: `must be one of ${INTEGRATION_PROVIDERS.join(', ')}` }),
   settings: z
     .record(
       z.string().regex(SETTING_KEY, 'setting names are letters, digits and _'),
-      z.string().trim().max(SETTING_VALUE_MAX, `${SETTING_VALUE_MAX} Max Characters`),
+      z.string().trim().max(INTEGRATION_SETTING_MAX, INTEGRATION_SETTING_MAX_TEXT),
     )
     .refine((value) => Object.keys(value).length <= SETTINGS_MAX_ENTRIES, `at most ${SETTINGS_MAX_ENTRIES} settings`)
     .default({}),
   organization_id: z.string().max(100).nullish(),
 });
 
-/** part 2 §6: integration configuration read, create, delete; manage sets all. */
+/** part 2 §6: integration configuration read, create, delete; manage sets all; the test: read or create. */
 const integrationAction =
-  (action: keyof Crud) =>
+  (action: keyof ReturnType<typeof integrationAccess>) =>
   (caller: Caller): boolean =>
-    areaCrud(caller.permissions, 'integration_configuration')[action];
+    integrationAccess(caller.permissions)[action];
 
 function masked(settings: Record<string, string>): Record<string, string> {
   return Object.fromEntries(
@@ -78,6 +74,14 @@ function integrationWire(row: IntegrationRow): IntegrationWire {
 export function integrationRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const adapters = providerAdapters(deps.config.providers);
+
+  /** A configuration of an organization the caller administers; others (and malformed ids) are 'not found'. */
+  async function administeredIntegration(caller: Caller, id: string): Promise<IntegrationRow> {
+    const [row] = isUuid(id) ? await db.select().from(integrationConfigurations).where(eq(integrationConfigurations.id, id)).limit(1) : [];
+    if (!row || !canAdministerOrg(caller.scope, row.organizationId)) throw notFound('Integration');
+    return row;
+  }
 
   /** The configurations of the organizations asked (those the caller administers; default their own). */
   app.get('/organization/integrations', { config: { access: integrationAction('canRead') } }, async (request) => {
@@ -93,38 +97,62 @@ export function integrationRoutes(app: FastifyInstance, deps: ServerDeps): void 
   });
 
   /** Adds a provider's configuration; a provider already configured → 422 'Provider already used'. */
-  api.post('/organization/integrations', { config: { access: integrationAction('canCreate') }, schema: { body: createBody } }, async (request, reply) => {
-    const { caller, body } = request;
-    const org = await administeredOrg(db, caller, body.organization_id);
-    const created = await db.transaction(async (tx) => {
-      // Lock the organization's row: two concurrent additions of one provider cannot both pass.
-      await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, org.id)).for('update');
-      const existing = await tx
-        .select({ id: integrationConfigurations.id })
-        .from(integrationConfigurations)
-        .where(and(eq(integrationConfigurations.organizationId, org.id), eq(integrationConfigurations.provider, body.provider)));
-      if (existing.length) return null;
-      const [row] = await tx
-        .insert(integrationConfigurations)
-        .values({ organizationId: org.id, provider: body.provider, settings: body.settings, createdAt: deps.now() })
-        .returning();
-      return row ?? null;
-    });
-    if (!created) {
-      throw unprocessable(`provider: ${MESSAGES.providerAlreadyUsed}`, 'provider_used', { fields: { provider: MESSAGES.providerAlreadyUsed } });
-    }
-    return reply.code(201).send(integrationWire(created));
-  });
+  api.post(
+    '/organization/integrations',
+    { config: { access: integrationAction('canCreate') }, schema: { body: createBody } },
+    async (request, reply) => {
+      const { caller, body } = request;
+      const org = await administeredOrg(db, caller, body.organization_id);
+      const created = await db.transaction(async (tx) => {
+        // Lock the organization's row: two concurrent additions of one provider cannot both pass.
+        await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, org.id)).for('update');
+        const existing = await tx
+          .select({ id: integrationConfigurations.id })
+          .from(integrationConfigurations)
+          .where(and(eq(integrationConfigurations.organizationId, org.id), eq(integrationConfigurations.provider, body.provider)));
+        if (existing.length) return null;
+        const [row] = await tx
+          .insert(integrationConfigurations)
+          .values({ organizationId: org.id, provider: body.provider, settings: body.settings, createdAt: deps.now() })
+          .returning();
+        return row ?? null;
+      });
+      if (!created) {
+        throw unprocessable(`provider: ${MESSAGES.providerAlreadyUsed}`, 'provider_used', {
+          fields: { provider: MESSAGES.providerAlreadyUsed },
+        });
+      }
+      return reply.code(201).send(integrationWire(created));
+    },
+  );
 
   /** Removes a configuration of an organization the caller administers; others are 'not found'. */
-  api.delete('/organization/integrations/:id', { config: { access: integrationAction('canDelete') }, schema: { params: idPath } }, async (request) => {
-    const { caller } = request;
-    const { id } = request.params;
-    const [row] = isUuid(id)
-      ? await db.select().from(integrationConfigurations).where(eq(integrationConfigurations.id, id)).limit(1)
-      : [];
-    if (!row || !canAdministerOrg(caller.scope, row.organizationId)) throw notFound('Integration');
-    await db.delete(integrationConfigurations).where(eq(integrationConfigurations.id, row.id));
-    return { id: row.id };
-  });
+  api.delete(
+    '/organization/integrations/:id',
+    { config: { access: integrationAction('canDelete') }, schema: { params: idPath } },
+    async (request) => {
+      const row = await administeredIntegration(request.caller, request.params.id);
+      await db.delete(integrationConfigurations).where(eq(integrationConfigurations.id, row.id));
+      return { id: row.id };
+    },
+  );
+
+  /**
+   * Signs in to the provider with the stored settings (Samsara: one vehicle with the API token;
+   * Geotab: Authenticate). A refused credential, an unreachable provider (10 s) or a provider's
+   * error is an answer (200, `ok: false` with the reason in plain words), not a server error.
+   */
+  api.post(
+    '/organization/integrations/:id/test',
+    { config: { access: integrationAction('canTest') }, schema: { params: idPath } },
+    async (request): Promise<IntegrationTestWire> => {
+      const row = await administeredIntegration(request.caller, request.params.id);
+      const provider = INTEGRATION_PROVIDERS.find((name) => name === row.provider);
+      if (!provider) throw notFound('Integration');
+      const adapter = adapters[provider];
+      const check = await adapter.check(row.settings);
+      request.log.info({ integration: row.id, provider: row.provider, ok: check.ok }, 'integration test');
+      return check.ok ? { ok: true, checked_at: deps.now().toISOString() } : { ok: false, reason: check.reason };
+    },
+  );
 }

@@ -53,7 +53,12 @@ export async function toLocationWires(db: Db, rows: readonly LocationRow[], now:
     })
     .from(locationThings)
     .innerJoin(things, eq(things.id, locationThings.thingId))
-    .where(inArray(locationThings.locationId, rows.map((row) => row.id)))
+    .where(
+      inArray(
+        locationThings.locationId,
+        rows.map((row) => row.id),
+      ),
+    )
     .orderBy(asc(locationThings.startTime), asc(things.id));
 
   const active = new Map<string, LocationThingWireOut[]>();

@@ -20,7 +20,6 @@ import { orgAccess, orgCondition, requestedOrgs } from './organization-scope';
 const UUID_MESSAGE = 'must be a uuid';
 const uuid = () => z.uuid({ error: UUID_MESSAGE });
 
-
 /** The 422 texts of part 1 §8 "Location update", each carrying the word the catalogue reads. */
 export const LOCATION_ERRORS = {
   notFound: 'Location not found',
@@ -91,27 +90,33 @@ export function locationRoutes(app: FastifyInstance, deps: ServerDeps): void {
 
   const locationPath = pathIds(z.object({ id: z.uuid() }), 'Location');
   const mayEdit = (caller: Caller) => canEditEvent(caller.permissions);
-  api.put('/locations/:id', { config: { access: mayEdit }, schema: { params: locationPath, body: locationUpdateSchema } }, async (request) => {
-    const { caller, body } = request;
-    const { id } = request.params;
-    const [location] = await db.select().from(locations).where(eq(locations.id, id)).limit(1);
-    const access = location ? orgAccess(caller.scope, location.organizationId) : 'none';
-    if (!location || access === 'none') throw notFound('Location');
-    // A location the caller could see that has since been removed: the catalogue's 'found' row.
-    if (location.deletedAt) throw unprocessable(LOCATION_ERRORS.notFound, 'not_found');
-    if (access === 'read') throw unprocessable(LOCATION_ERRORS.noAccess, 'no_access');
-    if (body.organization_id !== location.organizationId && body.organization_id !== caller.scope.organizationId) {
-      throw new HttpError(422, 'invalid', LOCATION_ERRORS.otherOrganization, { fields: { organization_id: LOCATION_ERRORS.otherOrganization } });
-    }
-    if (!location.isActive) throw unprocessable(LOCATION_ERRORS.inactive, 'inactive');
-    if (location.isGeoMarker) throw unprocessable(LOCATION_ERRORS.geoMarker, 'geo_marker');
-    const now = deps.now();
-    const [updated] = await db
-      .update(locations)
-      .set({ lat: body.lat, lng: body.lng, roadwayHeading: body.roadway_heading, updatedAt: now })
-      .where(eq(locations.id, id))
-      .returning();
-    const [wire] = await toLocationWires(db, [updated!], now);
-    return wire;
-  });
+  api.put(
+    '/locations/:id',
+    { config: { access: mayEdit }, schema: { params: locationPath, body: locationUpdateSchema } },
+    async (request) => {
+      const { caller, body } = request;
+      const { id } = request.params;
+      const [location] = await db.select().from(locations).where(eq(locations.id, id)).limit(1);
+      const access = location ? orgAccess(caller.scope, location.organizationId) : 'none';
+      if (!location || access === 'none') throw notFound('Location');
+      // A location the caller could see that has since been removed: the catalogue's 'found' row.
+      if (location.deletedAt) throw unprocessable(LOCATION_ERRORS.notFound, 'not_found');
+      if (access === 'read') throw unprocessable(LOCATION_ERRORS.noAccess, 'no_access');
+      if (body.organization_id !== location.organizationId && body.organization_id !== caller.scope.organizationId) {
+        throw new HttpError(422, 'invalid', LOCATION_ERRORS.otherOrganization, {
+          fields: { organization_id: LOCATION_ERRORS.otherOrganization },
+        });
+      }
+      if (!location.isActive) throw unprocessable(LOCATION_ERRORS.inactive, 'inactive');
+      if (location.isGeoMarker) throw unprocessable(LOCATION_ERRORS.geoMarker, 'geo_marker');
+      const now = deps.now();
+      const [updated] = await db
+        .update(locations)
+        .set({ lat: body.lat, lng: body.lng, roadwayHeading: body.roadway_heading, updatedAt: now })
+        .where(eq(locations.id, id))
+        .returning();
+      const [wire] = await toLocationWires(db, [updated!], now);
+      return wire;
+    },
+  );
 }

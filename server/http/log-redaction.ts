@@ -16,7 +16,14 @@ const SECRET_NAME = /token|passw|secret|api[-_]?key|auth|session|signature|crede
 const TOKEN_PATH = /^(\/welcome\/(?:reset|unlock)\/[^/?]+\/)[^/?]+/;
 
 /** Headers that carry credentials. */
-export const SECRET_HEADERS = ['authorization', 'x-api-key', 'cookie', 'set-cookie', 'proxy-authorization', 'sec-websocket-protocol'] as const;
+export const SECRET_HEADERS = [
+  'authorization',
+  'x-api-key',
+  'cookie',
+  'set-cookie',
+  'proxy-authorization',
+  'sec-websocket-protocol',
+] as const;
 
 function decodeName(name: string): string {
   try {
@@ -56,4 +63,8 @@ export function serializeRequest(request: FastifyRequest): Record<string, unknow
 }
 
 /** pino `redact` paths: any code that logs a request or its headers gets them masked too. */
-export const REDACT_PATHS = SECRET_HEADERS.flatMap((name) => [`req.headers["${name}"]`, `headers["${name}"]`, `request.headers["${name}"]`]);
+export const REDACT_PATHS = SECRET_HEADERS.flatMap((name) => [
+  `req.headers["${name}"]`,
+  `headers["${name}"]`,
+  `request.headers["${name}"]`,
+]);

@@ -75,4 +75,3 @@ export function orgAccess(scope: OrgScope, orgId: string): OrgAccess {
   if (scope.accessedOrgIds.has(orgId)) return 'read';
   return 'write'; // a child organization
 }
-

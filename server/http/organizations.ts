@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { OrganizationWire } from '../../src/domain/organization';
-import { areaCrud, HAAS_MANAGE } from '../../src/domain/permissions';
+import { canEditOrganizationInAccounts, HAAS_MANAGE } from '../../src/domain/permissions';
 import { organizationFormSchema } from '../../src/domain/validation/accounts';
 import type { Caller } from '../auth/context';
 import { canSeeOrg } from '../auth/scope';
@@ -18,6 +18,7 @@ import { queryRows } from '../db/rows';
 import { apiKeys, organizationRelationships, organizations, organizationTypes, tokens, users } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { canAdministerOrg, findLiveOrg, type OrganizationRow } from './account-admin';
+import { addressBodyShape, addressFormValues, ADDRESS_WIRE_NAMES, bodyText } from './address-body';
 import { idPath, isUuid } from './query';
 import { parseForm } from './errors';
 import { forbidden, notFound, parse, unprocessable } from './errors';
@@ -27,43 +28,32 @@ export const ORGANIZATION_NOT_FOUND_MESSAGE = 'Organization not found';
 export const CANNOT_DELETE_OWN_ORGANIZATION_MESSAGE = 'You cannot delete your own organization';
 export const ORGANIZATION_TYPE_CHANGE_MESSAGE = 'Not authorized to change the organization type';
 
-const TEXT_MAX = 200;
-const text = () => z.string().max(TEXT_MAX).nullish();
-
 /**
  * The body of PUT /organization/{id} (name and address) and of the legacy PUT /organization/ and
  * /organization/{targetId} (adds e-mail, phones, contact and organization type). Types and sizes
  * here; the domain's organization form schema gives the spec's messages.
  */
 const organizationBody = z.object({
-  name: text(),
-  address1: text(),
-  address2: text(),
-  city: text(),
-  state: text(),
-  postal_code: z.string().max(20).nullish(),
-  country_code: z.string().max(10).nullish(),
+  name: bodyText(),
+  ...addressBodyShape,
   email: z.string().max(254).nullish(),
   phone_number: z.string().max(50).nullish(),
   cell_phone_number: z.string().max(50).nullish(),
-  contact_name: text(),
+  contact_name: bodyText(),
   organization_type_id: z.union([z.string().max(100), z.number()]).nullish(),
+  timezone: z.string().max(64).nullish(),
 });
 
 /** Domain form field → wire field, so a 422 names what the client sent. */
 const ORGANIZATION_FIELDS = {
   name: 'name',
-  address1: 'address1',
-  address2: 'address2',
-  city: 'city',
-  state: 'state',
-  postalCode: 'postal_code',
-  countryCode: 'country_code',
+  ...ADDRESS_WIRE_NAMES,
   email: 'email',
   phoneNumber: 'phone_number',
   cellPhoneNumber: 'cell_phone_number',
   contactName: 'contact_name',
   organizationTypeId: 'organization_type_id',
+  timezone: 'timezone',
 } as const;
 
 const organizationNotFound = () => unprocessable(ORGANIZATION_NOT_FOUND_MESSAGE, 'not_found');
@@ -136,8 +126,7 @@ export async function organizationWire(db: Db, org: OrganizationRow): Promise<Or
  * or user-admin update/manage). Read-only accounts permissions edit nothing.
  */
 export function canEditOrganization(caller: Caller): boolean {
-  const perms = caller.permissions;
-  return areaCrud(perms, 'organization').canUpdate || areaCrud(perms, 'user').canUpdate || areaCrud(perms, 'user:admin').canUpdate;
+  return canEditOrganizationInAccounts(caller.permissions);
 }
 
 export function organizationRoutes(app: FastifyInstance, deps: ServerDeps): void {
@@ -162,23 +151,23 @@ export function organizationRoutes(app: FastifyInstance, deps: ServerDeps): void
       organizationFormSchema,
       {
         name: body.name ?? '',
-        address1: body.address1 ?? '',
-        address2: body.address2 ?? undefined,
-        city: body.city ?? '',
-        state: body.state ?? '',
-        postalCode: body.postal_code ?? '',
-        countryCode: body.country_code ?? '',
+        ...addressFormValues(body),
         email: body.email ?? undefined,
         phoneNumber: body.phone_number ?? undefined,
         cellPhoneNumber: body.cell_phone_number ?? undefined,
         contactName: body.contact_name ?? undefined,
         organizationTypeId: body.organization_type_id,
+        timezone: body.timezone ?? undefined,
       },
       ORGANIZATION_FIELDS,
     );
     // The type carries the acs flag, which changes what the organization's users get: Lightbar staff only.
     let organizationTypeId = org.organizationTypeId;
-    if (form.organizationTypeId !== undefined && form.organizationTypeId !== null && String(form.organizationTypeId) !== org.organizationTypeId) {
+    if (
+      form.organizationTypeId !== undefined &&
+      form.organizationTypeId !== null &&
+      String(form.organizationTypeId) !== org.organizationTypeId
+    ) {
       const typeId = String(form.organizationTypeId);
       const [type] = isUuid(typeId) ? await db.select().from(organizationTypes).where(eq(organizationTypes.id, typeId)).limit(1) : [];
       if (!type) {
@@ -205,6 +194,7 @@ export function organizationRoutes(app: FastifyInstance, deps: ServerDeps): void
         cellPhoneNumber: body.cell_phone_number === undefined ? org.cellPhoneNumber : orNull(form.cellPhoneNumber),
         contactName: body.contact_name === undefined ? org.contactName : orNull(form.contactName),
         organizationTypeId,
+        timezone: form.timezone ?? org.timezone,
         updatedAt: deps.now(),
       })
       .where(eq(organizations.id, org.id))
@@ -215,7 +205,9 @@ export function organizationRoutes(app: FastifyInstance, deps: ServerDeps): void
 
   /** part 2 §7 PUT /organization/{id}; legacy PUT /organization/{targetId}. */
   const mayEdit = { access: canEditOrganization };
-  api.put('/organization/:id', { config: mayEdit, schema: { params: idPath } }, async (request) => updateOrganization(request, request.params.id));
+  api.put('/organization/:id', { config: mayEdit, schema: { params: idPath } }, async (request) =>
+    updateOrganization(request, request.params.id),
+  );
   /** Legacy PUT /organization/: the caller's (subscribed) organization. */
   const own = async (request: FastifyRequest) => updateOrganization(request, request.caller.scope.organizationId);
   app.put('/organization/', { config: mayEdit }, own);
@@ -243,7 +235,10 @@ export function organizationRoutes(app: FastifyInstance, deps: ServerDeps): void
         .returning({ id: users.id });
       const userIds = gone.map((row) => row.id);
       if (userIds.length) {
-        await tx.update(apiKeys).set({ revokedAt: now }).where(and(inArray(apiKeys.userId, userIds), isNull(apiKeys.revokedAt)));
+        await tx
+          .update(apiKeys)
+          .set({ revokedAt: now })
+          .where(and(inArray(apiKeys.userId, userIds), isNull(apiKeys.revokedAt)));
       }
       await tx
         .delete(organizationRelationships)

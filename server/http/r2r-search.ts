@@ -1,12 +1,14 @@
-import { and, asc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { primaryDisplayName } from '../../src/domain/asset';
 import { section, type Permission } from '../../src/domain/permissions';
 import { r2rWindow } from '../../src/domain/trip';
+import { R2R_POSITION_TOLERANCE_MS, r2rAlertWireSchema, r2rSearchWireSchema, type R2RSearchWire } from '../../src/domain/r2r-search';
 import { r2rSearchSchema } from '../../src/domain/validation/reports';
 import { thingVisibleSql } from '../auth/scope';
-import { r2rAlerts, things } from '../db/schema';
+import { points, r2rAlerts, things } from '../db/schema';
+import type { Db } from '../db/connection';
 import type { ServerDeps } from '../deps';
 import { parseForm } from './errors';
 import { unprocessable } from './errors';
@@ -20,30 +22,65 @@ import { visibleThing } from './trips';
  * GET /r2r?thing_id={uuid}&start_time={ISO or epoch} — the R2R alerts the asset raised in
  * [start, start + 15 min], oldest first, each with the other asset's name (when the caller may see
  * it) and the distance between them. Needs engineer:test (the r2r section).
+ *
+ * For the map (part 2 §2 R2R, the alerting vehicle and its receivers at that moment): `lat`/`lng`
+ * are where the alerting vehicle was, as stored with the alert, else its nearest trip point; each
+ * alert also carries `other_lat`/`other_lng`, the receiver's nearest trip point (a visible
+ * receiver only). "Nearest" is the trip point (a point of a run) closest in time to the alert,
+ * within R2R_POSITION_TOLERANCE_MS; none → null.
  */
 
 const R2R_VIEW: readonly Permission[] = section('r2r').anyOf;
 
-export const r2rAlertWireSchema = z.object({
-  id: z.string(),
-  alert_time: z.string(),
-  other_thing_id: z.string().nullable(),
-  other_thing_name: z.string().nullable(),
-  distance_m: z.number().nullable(),
-  lat: z.number().nullable(),
-  lng: z.number().nullable(),
-  is_test: z.boolean(),
-  delivered: z.boolean(),
-});
+export { r2rAlertWireSchema, r2rSearchWireSchema };
+export type { R2RSearchWire };
 
-export const r2rSearchWireSchema = z.object({
-  thing_id: z.string(),
-  thing_name: z.string(),
-  start_time: z.string(),
-  end_time: z.string(),
-  alerts: z.array(r2rAlertWireSchema),
-});
-export type R2RSearchWire = z.infer<typeof r2rSearchWireSchema>;
+interface TimedPosition {
+  at: number;
+  lat: number;
+  lng: number;
+}
+
+/** The trip points of the assets around the window, per asset in time order. */
+async function tripPositions(db: Db, thingIds: readonly string[], start: number, end: number): Promise<Map<string, TimedPosition[]>> {
+  const found =
+    thingIds.length === 0
+      ? []
+      : await db
+          .select({ thingId: points.thingId, lat: points.lat, lng: points.lng, timestamp: points.timestamp })
+          .from(points)
+          .where(
+            and(
+              inArray(points.thingId, [...thingIds]),
+              isNotNull(points.runId),
+              gte(points.timestamp, new Date(start - R2R_POSITION_TOLERANCE_MS)),
+              lte(points.timestamp, new Date(end + R2R_POSITION_TOLERANCE_MS)),
+            ),
+          )
+          .orderBy(asc(points.timestamp), asc(points.id));
+  const byThing = new Map<string, TimedPosition[]>();
+  for (const point of found) {
+    const list = byThing.get(point.thingId) ?? [];
+    list.push({ at: point.timestamp.getTime(), lat: point.lat, lng: point.lng });
+    byThing.set(point.thingId, list);
+  }
+  return byThing;
+}
+
+/** The position closest in time to `at` (within the tolerance), or null. */
+export function nearestPosition(list: readonly TimedPosition[] | undefined, at: number): { lat: number; lng: number } | null {
+  if (!list || list.length === 0) return null;
+  let low = 0;
+  let high = list.length - 1;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (list[middle]!.at < at) low = middle + 1;
+    else high = middle;
+  }
+  const candidates = [list[low - 1], list[low]].filter((p): p is TimedPosition => p !== undefined);
+  const best = candidates.reduce((a, b) => (Math.abs(b.at - at) < Math.abs(a.at - at) ? b : a));
+  return Math.abs(best.at - at) <= R2R_POSITION_TOLERANCE_MS ? { lat: best.lat, lng: best.lng } : null;
+}
 
 const SEARCH_WIRE_NAMES = { thingId: 'thing_id', startTime: 'start_time' } as const;
 
@@ -85,23 +122,32 @@ export function r2rSearchRoutes(app: FastifyInstance, deps: ServerDeps): void {
             .from(things)
             .where(and(inArray(things.id, otherIds), isNull(things.deletedAt), thingVisibleSql(caller.scope, visibleOrgs)));
     const names = new Map(others.map((other) => [other.id, primaryDisplayName(other.haasId, other.nickname?.trim())]));
+    const positions = await tripPositions(db, [thing.id, ...names.keys()], window.start, window.end);
     return {
       thing_id: thing.id,
       thing_name: primaryDisplayName(thing.haasId, thing.nickname?.trim()),
       start_time: new Date(window.start).toISOString(),
       end_time: new Date(window.end).toISOString(),
-      alerts: alerts.map((alert) => ({
-        id: alert.id,
-        alert_time: alert.alertTime.toISOString(),
-        // An asset the caller may not see stays anonymous.
-        other_thing_id: alert.otherThingId && names.has(alert.otherThingId) ? alert.otherThingId : null,
-        other_thing_name: alert.otherThingId ? (names.get(alert.otherThingId) ?? null) : null,
-        distance_m: alert.distanceM,
-        lat: alert.lat,
-        lng: alert.lng,
-        is_test: alert.isTest,
-        delivered: alert.delivered,
-      })),
+      alerts: alerts.map((alert) => {
+        const at = alert.alertTime.getTime();
+        const own = alert.lat === null || alert.lng === null ? nearestPosition(positions.get(thing.id), at) : null;
+        const visibleOther = alert.otherThingId && names.has(alert.otherThingId) ? alert.otherThingId : null;
+        const other = visibleOther ? nearestPosition(positions.get(visibleOther), at) : null;
+        return {
+          id: alert.id,
+          alert_time: alert.alertTime.toISOString(),
+          // An asset the caller may not see stays anonymous, and so does where it was.
+          other_thing_id: visibleOther,
+          other_thing_name: alert.otherThingId ? (names.get(alert.otherThingId) ?? null) : null,
+          distance_m: alert.distanceM,
+          lat: alert.lat ?? own?.lat ?? null,
+          lng: alert.lng ?? own?.lng ?? null,
+          is_test: alert.isTest,
+          delivered: alert.delivered,
+          other_lat: other?.lat ?? null,
+          other_lng: other?.lng ?? null,
+        };
+      }),
     };
   });
 }

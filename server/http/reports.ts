@@ -29,7 +29,6 @@ const toWire = (report: MonthlyReport): MonthlyReportWire => ({
   organization_name: report.orgName,
 });
 
-
 export function reportRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
   const store = createFileStore(deps.config.dataDir);
@@ -37,42 +36,50 @@ export function reportRoutes(app: FastifyInstance, deps: ServerDeps): void {
 
   // A malformed id names no organization: the same 404 as an unknown one (part 2 §8 'Organization not found').
   const reportsPath = { params: pathIds(orgParams, 'Organization') };
-  api.get('/reports/:orgId/organization_monthly_report_list', { config: { access: section('reports').anyOf }, schema: reportsPath }, async (request) => {
-    const { caller } = request;
-    const { orgId } = request.params;
-    const [org] = await db
-      .select({ id: organizations.id })
-      .from(organizations)
-      .where(and(eq(organizations.id, orgId), isNull(organizations.deletedAt)))
-      .limit(1);
-    if (!org || !canSeeOrg(caller.scope, org.id)) throw notFound('Organization');
+  api.get(
+    '/reports/:orgId/organization_monthly_report_list',
+    { config: { access: section('reports').anyOf }, schema: reportsPath },
+    async (request) => {
+      const { caller } = request;
+      const { orgId } = request.params;
+      const [org] = await db
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(and(eq(organizations.id, orgId), isNull(organizations.deletedAt)))
+        .limit(1);
+      if (!org || !canSeeOrg(caller.scope, org.id)) throw notFound('Organization');
 
-    const rows = await db
-      .select({
-        year: monthlyReports.year,
-        month: monthlyReports.month,
-        fileId: monthlyReports.fileId,
-        orgId: monthlyReports.organizationId,
-        orgName: organizations.name,
-      })
-      .from(monthlyReports)
-      .innerJoin(organizations, eq(organizations.id, monthlyReports.organizationId))
-      .where(and(isNull(organizations.deletedAt), or(eq(organizations.id, orgId), eq(organizations.parentId, orgId))));
-    const visible = rows.filter((row) => canSeeOrg(caller.scope, row.orgId));
-    return sortMonthlyReports(visible).map(toWire);
-  });
+      const rows = await db
+        .select({
+          year: monthlyReports.year,
+          month: monthlyReports.month,
+          fileId: monthlyReports.fileId,
+          orgId: monthlyReports.organizationId,
+          orgName: organizations.name,
+        })
+        .from(monthlyReports)
+        .innerJoin(organizations, eq(organizations.id, monthlyReports.organizationId))
+        .where(and(isNull(organizations.deletedAt), or(eq(organizations.id, orgId), eq(organizations.parentId, orgId))));
+      const visible = rows.filter((row) => canSeeOrg(caller.scope, row.orgId));
+      return sortMonthlyReports(visible).map(toWire);
+    },
+  );
 
-  api.get('/reports/organization_monthly_report_pdf_link', { config: { access: section('reports').anyOf }, schema: { querystring: linkQuery } }, async (request) => {
-    const { caller } = request;
-    const { filename } = request.query;
-    const [report] = await db
-      .select({ fileId: monthlyReports.fileId, orgId: monthlyReports.organizationId })
-      .from(monthlyReports)
-      .innerJoin(organizations, eq(organizations.id, monthlyReports.organizationId))
-      .where(and(eq(monthlyReports.fileId, filename), isNull(organizations.deletedAt)))
-      .limit(1);
-    // part 2 §8 report file 'File not found': unknown, another organization's, or gone from the disk.
-    if (!report || !canSeeOrg(caller.scope, report.orgId) || !(await store.exists(report.fileId))) throw notFound('File');
-    return { file_url: signedLinksFor(deps.config.dataDir).sign(report.fileId, deps.now()) };
-  });
+  api.get(
+    '/reports/organization_monthly_report_pdf_link',
+    { config: { access: section('reports').anyOf }, schema: { querystring: linkQuery } },
+    async (request) => {
+      const { caller } = request;
+      const { filename } = request.query;
+      const [report] = await db
+        .select({ fileId: monthlyReports.fileId, orgId: monthlyReports.organizationId })
+        .from(monthlyReports)
+        .innerJoin(organizations, eq(organizations.id, monthlyReports.organizationId))
+        .where(and(eq(monthlyReports.fileId, filename), isNull(organizations.deletedAt)))
+        .limit(1);
+      // part 2 §8 report file 'File not found': unknown, another organization's, or gone from the disk.
+      if (!report || !canSeeOrg(caller.scope, report.orgId) || !(await store.exists(report.fileId))) throw notFound('File');
+      return { file_url: signedLinksFor(deps.config.dataDir).sign(report.fileId, deps.now()) };
+    },
+  );
 }

@@ -3,10 +3,12 @@ import type { ServerDeps } from '../deps';
 import { cableRoutes } from '../live/cable';
 import type { IngestEngine } from '../live/ingest';
 import { ingestRoutes } from '../live/ingest-route';
+import { accountRoutes } from './account';
 import { apiKeyRoutes } from './api-keys';
 import { areaRoutes } from './areas/routes';
 import { authRoutes } from './auth';
 import { billingRoutes } from './billing';
+import { closureRouteRoutes } from './closure-route';
 import { closureRoutes } from './closures/routes';
 import { deviceConfigRoutes } from './device-configs';
 import { exportRoutes } from './exports';
@@ -27,6 +29,7 @@ import { versionRoutes } from './version';
 import { tileRoutes } from './tiles';
 import type { ServerConfig } from '../config';
 import { wzdxFeedRoutes } from './wzdx-feed';
+import { wzdxFeedSubscriptionRoutes } from './wzdx-feeds';
 import { zoneRoutes } from './zones';
 
 /** A module of API calls over the database. */
@@ -44,14 +47,17 @@ const API_ROUTES: readonly ApiRoutes[] = [
   locationRoutes,
   areaRoutes,
   closureRoutes,
+  closureRouteRoutes,
   zoneRoutes,
   tripRoutes,
   hazardRoutes,
   r2rSearchRoutes,
   wzdxFeedRoutes,
+  wzdxFeedSubscriptionRoutes,
   reportRoutes,
   exportRoutes,
   userRoutes,
+  accountRoutes,
   roleRoutes,
   organizationRoutes,
   apiKeyRoutes,

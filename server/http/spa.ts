@@ -6,6 +6,17 @@ import fastifyStatic from '@fastify/static';
 /** Client-side routes of part 1 §2 and part 2 §2: every one of them gets the app's index.html. */
 const CLIENT_ROUTE = /^\/(?:$|welcome(?:\/|$)|dashboard(?:\/|$)|oauth(?:\/|$))/;
 
+/**
+ * Whether a GET asks for the app itself: a built file under /assets (chunks, styles, fonts) or a
+ * client route's index.html. Load shedding lets these through (server/app.ts): they are files
+ * from disk, and refusing one leaves the browser on the crash page instead of a slower app.
+ */
+export function isAppFileRequest(method: string, url: string): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  const pathOnly = url.split('?')[0] ?? '/';
+  return pathOnly.startsWith('/assets/') || CLIENT_ROUTE.test(pathOnly);
+}
+
 /** A content-hashed build file: a year, never revalidated. */
 export const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
 

@@ -124,7 +124,11 @@ export async function loadThingWires(db: Db, ids: readonly string[], now: Date):
       .innerJoin(things, and(eq(things.id, locationThings.thingId), eq(things.locationId, locationThings.locationId)))
       .where(inArray(locationThings.thingId, idList)),
     db
-      .select({ id: integrationConfigurations.id, organizationId: integrationConfigurations.organizationId, provider: integrationConfigurations.provider })
+      .select({
+        id: integrationConfigurations.id,
+        organizationId: integrationConfigurations.organizationId,
+        provider: integrationConfigurations.provider,
+      })
       .from(integrationConfigurations)
       .where(inArray(integrationConfigurations.organizationId, orgIds))
       .orderBy(integrationConfigurations.provider),

@@ -24,9 +24,7 @@ export const TILE_CACHE = 'public, max-age=86400';
 export const PMTILES_CACHE = 'public, max-age=0, must-revalidate';
 
 /** What the browser draws: the region file when one is configured and readable, else the demo network. */
-export type BasemapSource =
-  | { kind: 'pmtiles'; url: string }
-  | { kind: 'demo'; tiles: string; minZoom: number; maxZoom: number };
+export type BasemapSource = { kind: 'pmtiles'; url: string } | { kind: 'demo'; tiles: string; minZoom: number; maxZoom: number };
 
 export async function tileRoutes(app: FastifyInstance, config: Pick<ServerConfig, 'basemapPmtiles'>): Promise<void> {
   let region: PmtilesFile | null = null;
@@ -60,7 +58,11 @@ export async function tileRoutes(app: FastifyInstance, config: Pick<ServerConfig
 
   app.get('/tiles/region.pmtiles', async (request, reply) => {
     if (!region) throw notFound('Basemap file');
-    reply.header('accept-ranges', 'bytes').header('etag', region.etag).header('cache-control', PMTILES_CACHE).header('content-type', PMTILES_CONTENT_TYPE);
+    reply
+      .header('accept-ranges', 'bytes')
+      .header('etag', region.etag)
+      .header('cache-control', PMTILES_CACHE)
+      .header('content-type', PMTILES_CONTENT_TYPE);
     const range = parseRange(request.headers.range, region.size);
     if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${region.size}`).send();
     const bytes = range ?? { start: 0, end: region.size - 1 };

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DAY_MS } from '../../src/domain/constants';
 import { section, type Permission } from '../../src/domain/permissions';
-import type { TripRunWire, TripWire } from '../../src/domain/trip';
+import { coverageWireSchema, type CoverageWire, type TripRunWire, type TripWire } from '../../src/domain/trip';
 import { inputDate } from '../../src/domain/validation/boundary';
 import { MESSAGES } from '../../src/domain/validation/messages';
 import { tripsFormSchema } from '../../src/domain/validation/reports';
@@ -76,7 +76,14 @@ function askedRange(query: unknown, timezone: string, now: number): { startTime:
 
 async function tripRuns(db: Db, thingId: string, startTime: number, endTime: number, now: number): Promise<TripRunWire[]> {
   const found = await db
-    .select({ runId: points.runId, lat: points.lat, lng: points.lng, course: points.course, speed: points.speed, timestamp: points.timestamp })
+    .select({
+      runId: points.runId,
+      lat: points.lat,
+      lng: points.lng,
+      course: points.course,
+      speed: points.speed,
+      timestamp: points.timestamp,
+    })
     .from(points)
     .where(
       and(
@@ -109,42 +116,34 @@ async function tripRuns(db: Db, thingId: string, startTime: number, endTime: num
   }));
 }
 
-/** GET /things/coverage: one row per requested visible asset (design; README API). */
-export interface CoverageWire {
-  thing_id: string;
-  first_point_at: string | null;
-  last_point_at: string | null;
-  run_count: number;
-}
-
-export const coverageWireSchema = z.object({
-  thing_id: z.string(),
-  first_point_at: z.string().nullable(),
-  last_point_at: z.string().nullable(),
-  run_count: z.number().int().min(0),
-});
+export { coverageWireSchema };
+export type { CoverageWire };
 
 /** part 2 §7: GET /things/{thingId}/trips and GET /things/coverage. */
 export function tripRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/things/:thingId/trips', { config: { access: TRIP_VIEW }, schema: { params: z.object({ thingId: z.string() }) } }, async (request): Promise<TripWire> => {
-    const { caller } = request;
-    const thingId = thingIdParam(request.params.thingId, 'thingId');
-    const thing = await visibleThing(db, caller, thingId);
-    const now = deps.now().getTime();
-    const range = askedRange(request.query, thing.timezone, now);
-    parseForm(tripsFormSchema({ now }), { thingIds: [thing.id], ...range }, RANGE_WIRE_NAMES);
-    const startTime = range.startTime!;
-    const endTime = range.endTime!;
-    return {
-      thing_id: thing.id,
-      start_time: new Date(startTime).toISOString(),
-      end_time: new Date(endTime).toISOString(),
-      runs: await tripRuns(db, thing.id, startTime, endTime, now),
-    };
-  });
+  api.get(
+    '/things/:thingId/trips',
+    { config: { access: TRIP_VIEW }, schema: { params: z.object({ thingId: z.string() }) } },
+    async (request): Promise<TripWire> => {
+      const { caller } = request;
+      const thingId = thingIdParam(request.params.thingId, 'thingId');
+      const thing = await visibleThing(db, caller, thingId);
+      const now = deps.now().getTime();
+      const range = askedRange(request.query, thing.timezone, now);
+      parseForm(tripsFormSchema({ now }), { thingIds: [thing.id], ...range }, RANGE_WIRE_NAMES);
+      const startTime = range.startTime!;
+      const endTime = range.endTime!;
+      return {
+        thing_id: thing.id,
+        start_time: new Date(startTime).toISOString(),
+        end_time: new Date(endTime).toISOString(),
+        runs: await tripRuns(db, thing.id, startTime, endTime, now),
+      };
+    },
+  );
 
   app.get('/things/coverage', { config: { access: TRIP_VIEW } }, async (request): Promise<CoverageWire[]> => {
     const { caller } = request;

@@ -6,7 +6,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { areaCrud, section, type Crud } from '../../src/domain/permissions';
+import { canAdministerUsers, section, type AccountsUserAction } from '../../src/domain/permissions';
 import { userFormSchema } from '../../src/domain/validation/accounts';
 import type { UserWire } from '../../src/domain/user';
 import type { Caller } from '../auth/context';
@@ -57,8 +57,13 @@ const patchBody = z.object({
 type UserRow = typeof users.$inferSelect;
 
 /** The user wire of part 2 §3 (src/domain/user.ts), with the organization it belongs to. */
-export function userWire(user: UserRow, organizationName: string | null = null): UserWire & { organization_id: string; organization_name: string | null } {
+export function userWire(
+  user: UserRow,
+  organizationName: string | null = null,
+  roleName: string | null = null,
+): UserWire & { organization_id: string; organization_name: string | null } {
   return {
+    ...(roleName === null ? {} : { role_name: roleName }),
     id: user.id,
     email: user.email,
     firstname: user.firstname,
@@ -73,9 +78,9 @@ export function userWire(user: UserRow, organizationName: string | null = null):
 
 /** Any one of the user or user-admin variants of an action (part 1 §6: manage sets all four). */
 const userAction =
-  (action: keyof Crud) =>
+  (action: AccountsUserAction) =>
   (caller: Caller): boolean =>
-    areaCrud(caller.permissions, 'user')[action] || areaCrud(caller.permissions, 'user:admin')[action];
+    canAdministerUsers(caller.permissions, action);
 
 /** A role the caller may assign, or 422 (unknown role) / 403 (more than the caller's own). */
 async function assignableRole(db: Db, caller: Caller, roleId: number) {
@@ -126,12 +131,13 @@ export function userRoutes(app: FastifyInstance, deps: ServerDeps): void {
   async function usersOf(orgIds: readonly string[]) {
     if (orgIds.length === 0) return [];
     const rows = await db
-      .select({ user: users, orgName: organizations.name })
+      .select({ user: users, orgName: organizations.name, roleName: roles.name })
       .from(users)
       .innerJoin(organizations, eq(organizations.id, users.organizationId))
+      .innerJoin(roles, eq(roles.id, users.roleId))
       .where(and(inArray(users.organizationId, [...orgIds]), isNull(users.deletedAt), isNull(organizations.deletedAt)))
       .orderBy(asc(sql`lower(${users.lastname})`), asc(sql`lower(${users.firstname})`), asc(users.id));
-    return rows.map((row) => userWire(row.user, row.orgName));
+    return rows.map((row) => userWire(row.user, row.orgName, row.roleName));
   }
 
   async function relatedOrgIds(orgId: string, type: 'manager' | 'accessor'): Promise<string[]> {
@@ -225,7 +231,13 @@ export function userRoutes(app: FastifyInstance, deps: ServerDeps): void {
     try {
       [updated] = await db
         .update(users)
-        .set({ firstname: form.firstName, lastname: form.lastName, email: form.email, roleId: role?.id ?? target.roleId, updatedAt: deps.now() })
+        .set({
+          firstname: form.firstName,
+          lastname: form.lastName,
+          email: form.email,
+          roleId: role?.id ?? target.roleId,
+          updatedAt: deps.now(),
+        })
         .where(eq(users.id, target.id))
         .returning();
     } catch (error) {
@@ -269,7 +281,10 @@ export function userRoutes(app: FastifyInstance, deps: ServerDeps): void {
     if (target.id === caller.userId) throw unprocessable(CANNOT_DELETE_SELF_MESSAGE, 'cannot_delete_self');
     const now = deps.now();
     await db.update(users).set({ deletedAt: now, updatedAt: now }).where(eq(users.id, target.id));
-    await db.update(apiKeys).set({ revokedAt: now }).where(and(eq(apiKeys.userId, target.id), isNull(apiKeys.revokedAt)));
+    await db
+      .update(apiKeys)
+      .set({ revokedAt: now })
+      .where(and(eq(apiKeys.userId, target.id), isNull(apiKeys.revokedAt)));
     const revoked = await revokeAllForUser(db, target.id, now);
     if (revoked.length) deps.events.emit('tokens-revoked', revoked);
     return { uuid: target.id };

@@ -26,32 +26,36 @@ export function wzdxFeedRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/wzdx/:organizationId/feed', { schema: { params: z.object({ organizationId: z.string() }) } }, async (request, reply): Promise<WorkZoneFeed> => {
-    const id = z.uuid().safeParse(request.params.organizationId);
-    const [org] = id.success
-      ? await db
-          .select()
-          .from(organizations)
-          .where(and(eq(organizations.id, id.data), isNull(organizations.deletedAt)))
-          .limit(1)
-      : [];
-    if (!org || !org.isWzdxOrg) throw notFound('Organization');
+  api.get(
+    '/wzdx/:organizationId/feed',
+    { schema: { params: z.object({ organizationId: z.string() }) } },
+    async (request, reply): Promise<WorkZoneFeed> => {
+      const id = z.uuid().safeParse(request.params.organizationId);
+      const [org] = id.success
+        ? await db
+            .select()
+            .from(organizations)
+            .where(and(eq(organizations.id, id.data), isNull(organizations.deletedAt)))
+            .limit(1)
+        : [];
+      if (!org || !org.isWzdxOrg) throw notFound('Organization');
 
-    const now = deps.now().getTime();
-    const rows = await selectClosures(db, publishingClosuresWhere(org.id));
-    const closures = rows.map((row) => fromClosureWire(closureToWire(row), now));
-    const email = emailSchema.safeParse(org.email ?? '');
-    const contact = {
-      ...(org.contactName ? { contact_name: org.contactName } : {}),
-      ...(email.success ? { contact_email: email.data } : {}),
-    };
-    const feedInfo: WzdxFeedInfoInput = {
-      publisher: org.name,
-      ...contact,
-      data_sources: [{ data_source_id: org.id, organization_name: org.name, ...contact }],
-    };
-    reply.header('cache-control', `public, max-age=${FEED_CACHE_SECONDS}`);
-    reply.header('access-control-allow-origin', '*');
-    return buildWzdxFeed(closures, feedInfo, now);
-  });
+      const now = deps.now().getTime();
+      const rows = await selectClosures(db, publishingClosuresWhere(org.id));
+      const closures = rows.map((row) => fromClosureWire(closureToWire(row), now));
+      const email = emailSchema.safeParse(org.email ?? '');
+      const contact = {
+        ...(org.contactName ? { contact_name: org.contactName } : {}),
+        ...(email.success ? { contact_email: email.data } : {}),
+      };
+      const feedInfo: WzdxFeedInfoInput = {
+        publisher: org.name,
+        ...contact,
+        data_sources: [{ data_source_id: org.id, organization_name: org.name, ...contact }],
+      };
+      reply.header('cache-control', `public, max-age=${FEED_CACHE_SECONDS}`);
+      reply.header('access-control-allow-origin', '*');
+      return buildWzdxFeed(closures, feedInfo, now);
+    },
+  );
 }

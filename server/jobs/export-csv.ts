@@ -84,7 +84,15 @@ interface ExportSpec {
 
 interface CsvTable {
   columns: string[];
+  /** How many data rows the table will hold (part 2 §4 progress), asked before the rows; null: unknown. */
+  total?: () => Promise<number | null>;
   rows: AsyncIterable<Cell[]>;
+}
+
+/** A query whose rows are read once, by `total` or `rows`, whichever asks first. */
+function loadOnce<T>(load: () => PromiseLike<T[]>): () => Promise<T[]> {
+  let result: Promise<T[]> | null = null;
+  return () => (result ??= Promise.resolve(load()));
 }
 
 /** A range condition on `column`: from `start` (inclusive) to `end` (exclusive), each when given. */
@@ -114,15 +122,47 @@ function incidentTable(db: Db, spec: ExportSpec): CsvTable {
     .from(locations)
     .leftJoin(locationThings, eq(locationThings.locationId, locations.id))
     .leftJoin(things, eq(things.id, locationThings.thingId))
-    .where(and(eq(locations.organizationId, spec.organizationId), isNull(locations.deletedAt), inRange(locations.startTime, spec.start, spec.end)))
+    .where(
+      and(
+        eq(locations.organizationId, spec.organizationId),
+        isNull(locations.deletedAt),
+        inRange(locations.startTime, spec.start, spec.end),
+      ),
+    )
     .groupBy(locations.id)
     .having(keep)
     .orderBy(asc(locations.startTime), asc(locations.id));
+  const result = loadOnce(() => query);
   return {
-    columns: ['incident_id', 'external_id', 'name', 'street', 'lat', 'lng', 'start_time', 'end_time', 'is_active', 'alert_message', 'asset_ids', 'asset_names'],
+    total: async () => (await result()).length,
+    columns: [
+      'incident_id',
+      'external_id',
+      'name',
+      'street',
+      'lat',
+      'lng',
+      'start_time',
+      'end_time',
+      'is_active',
+      'alert_message',
+      'asset_ids',
+      'asset_names',
+    ],
     rows: (async function* () {
-      yield* fromArray(await query, ({ location: l, assetIds, assetNames }) => [
-        l.id, l.externalId, l.displayName, l.street, l.lat, l.lng, spec.time(l.startTime), spec.time(l.endTime), l.isActive, l.alertMessage, assetIds, assetNames,
+      yield* fromArray(await result(), ({ location: l, assetIds, assetNames }) => [
+        l.id,
+        l.externalId,
+        l.displayName,
+        l.street,
+        l.lat,
+        l.lng,
+        spec.time(l.startTime),
+        spec.time(l.endTime),
+        l.isActive,
+        l.alertMessage,
+        assetIds,
+        assetNames,
       ]);
     })(),
   };
@@ -130,6 +170,15 @@ function incidentTable(db: Db, spec: ExportSpec): CsvTable {
 
 function pointTable(db: Db, spec: ExportSpec): CsvTable {
   return {
+    // One count over the (thing, time) index before the pages: the progress bar's total.
+    total: async () => {
+      if (spec.options.thing_uuids.length === 0) return 0;
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(points)
+        .where(and(inArray(points.thingId, spec.options.thing_uuids), inRange(points.timestamp, spec.start, spec.end)));
+      return Number(row?.count ?? 0);
+    },
     columns: ['asset_id', 'asset_name', 'timestamp', 'lat', 'lng', 'speed', 'course', 'accuracy', 'run_id'],
     rows: (async function* () {
       // part 2 §5: a point export names at least one asset (checked when it was requested).
@@ -155,7 +204,17 @@ function pointTable(db: Db, spec: ExportSpec): CsvTable {
             .orderBy(asc(points.timestamp), asc(points.id))
             .limit(POINT_PAGE);
           for (const p of page) {
-            yield [asset.haasId, asset.nickname ?? asset.haasId, spec.time(p.timestamp), p.lat, p.lng, p.speed, p.course, p.accuracy, p.runId];
+            yield [
+              asset.haasId,
+              asset.nickname ?? asset.haasId,
+              spec.time(p.timestamp),
+              p.lat,
+              p.lng,
+              p.speed,
+              p.course,
+              p.accuracy,
+              p.runId,
+            ];
           }
           const last = page[page.length - 1];
           if (!last || page.length < POINT_PAGE) break;
@@ -175,11 +234,37 @@ function thingTable(db: Db, spec: ExportSpec): CsvTable {
     .leftJoin(thingSubtypes, eq(thingSubtypes.id, things.thingSubtypeId))
     .where(and(eq(things.organizationId, spec.organizationId), isNull(things.deletedAt), ids.length ? inArray(things.id, ids) : undefined))
     .orderBy(asc(things.haasId));
+  const result = loadOnce(() => query);
   return {
-    columns: ['asset_id', 'name', 'type', 'subtype', 'vin_number', 'license_plate_number', 'registry_number', 'in_service', 'lat', 'lng', 'last_heartbeat', 'created_at'],
+    total: async () => (await result()).length,
+    columns: [
+      'asset_id',
+      'name',
+      'type',
+      'subtype',
+      'vin_number',
+      'license_plate_number',
+      'registry_number',
+      'in_service',
+      'lat',
+      'lng',
+      'last_heartbeat',
+      'created_at',
+    ],
     rows: (async function* () {
-      yield* fromArray(await query, ({ thing: t, type, subtype }) => [
-        t.haasId, t.nickname, type, subtype, t.vinNumber, t.licensePlateNumber, t.registryNumber, t.inService, t.lat, t.lng, spec.time(t.heartbeatAt), spec.time(t.createdAt),
+      yield* fromArray(await result(), ({ thing: t, type, subtype }) => [
+        t.haasId,
+        t.nickname,
+        type,
+        subtype,
+        t.vinNumber,
+        t.licensePlateNumber,
+        t.registryNumber,
+        t.inService,
+        t.lat,
+        t.lng,
+        spec.time(t.heartbeatAt),
+        spec.time(t.createdAt),
       ]);
     })(),
   };
@@ -187,7 +272,10 @@ function thingTable(db: Db, spec: ExportSpec): CsvTable {
 
 function closureTable(db: Db, spec: ExportSpec): CsvTable {
   const { thing_uuids: ids, closures_to_include: kinds } = spec.options;
-  const chosen = or(ids.length ? inArray(closures.thingId, ids) : undefined, kinds.length ? inArray(closures.closureType, kinds) : undefined);
+  const chosen = or(
+    ids.length ? inArray(closures.thingId, ids) : undefined,
+    kinds.length ? inArray(closures.closureType, kinds) : undefined,
+  );
   // Active at some time in the range: began (or was created active) before its end, ended after its start.
   const began = sql`coalesce(${closures.startTime}, ${closures.lastStartTime}, ${closures.createdAt})`;
   const overlaps = and(
@@ -200,15 +288,43 @@ function closureTable(db: Db, spec: ExportSpec): CsvTable {
     .leftJoin(things, eq(things.id, closures.thingId))
     .where(and(eq(closures.organizationId, spec.organizationId), isNull(closures.deletedAt), chosen ?? sql`false`, overlaps))
     .orderBy(asc(began), asc(closures.id));
+  const result = loadOnce(() => query);
   return {
+    total: async () => (await result()).length,
     columns: [
-      'closure_id', 'closure_type', 'description', 'is_active', 'asset_id', 'asset_name', 'start_time', 'end_time', 'last_start_time',
-      'street_start', 'street_end', 'direction', 'impacted_lanes', 'alert_message', 'wzdx_id',
+      'closure_id',
+      'closure_type',
+      'description',
+      'is_active',
+      'asset_id',
+      'asset_name',
+      'start_time',
+      'end_time',
+      'last_start_time',
+      'street_start',
+      'street_end',
+      'direction',
+      'impacted_lanes',
+      'alert_message',
+      'wzdx_id',
     ],
     rows: (async function* () {
-      yield* fromArray(await query, ({ closure: c, haasId, nickname }) => [
-        c.id, c.closureType, c.description, c.isActive, haasId, nickname ?? haasId, spec.time(c.startTime), spec.time(c.endTime), spec.time(c.lastStartTime),
-        c.streetStart, c.streetEnd, c.direction, c.impactedLanes.join(';'), c.alertMessage, c.externalId,
+      yield* fromArray(await result(), ({ closure: c, haasId, nickname }) => [
+        c.id,
+        c.closureType,
+        c.description,
+        c.isActive,
+        haasId,
+        nickname ?? haasId,
+        spec.time(c.startTime),
+        spec.time(c.endTime),
+        spec.time(c.lastStartTime),
+        c.streetStart,
+        c.streetEnd,
+        c.direction,
+        c.impactedLanes.join(';'),
+        c.alertMessage,
+        c.externalId,
       ]);
     })(),
   };
@@ -216,11 +332,28 @@ function closureTable(db: Db, spec: ExportSpec): CsvTable {
 
 const TABLES = { incident: incidentTable, point: pointTable, thing: thingTable, closure: closureTable } as const;
 
+/** Where a running export reports its rows written (part 2 §4 progress), at most every `everyMs` of real time. */
+export interface CsvProgress {
+  everyMs: number;
+  report(rowsWritten: number): Promise<void>;
+}
+
+/** A running export writes its progress to its row this often (the list polls every EXPORTS_POLL_MS). */
+export const EXPORT_PROGRESS_EVERY_MS = 500;
+
 /**
  * Streams the table through csv-stringify into a new file; answers the number of data rows. Past
  * `maxRows` rows it stops with EXPORT_TOO_LARGE_REASON (a JobError: not retried) and keeps no file.
+ * With `progress`, the rows written so far are reported while it runs (time-throttled, so a fast
+ * export costs no extra writes per row) and once at the end.
  */
-export async function writeCsv(store: FileStore, fileId: string, table: CsvTable, maxRows: number = EXPORT_MAX_ROWS): Promise<number> {
+export async function writeCsv(
+  store: FileStore,
+  fileId: string,
+  table: CsvTable,
+  maxRows: number = EXPORT_MAX_ROWS,
+  progress?: CsvProgress,
+): Promise<number> {
   const writer = store.createWriter(fileId);
   const csv = stringify({
     header: true,
@@ -229,16 +362,22 @@ export async function writeCsv(store: FileStore, fileId: string, table: CsvTable
   });
   const written = pipeline(csv, writer.stream);
   let count = 0;
+  let reportedAt = performance.now();
   try {
     for await (const row of table.rows) {
       if (count >= maxRows) throw new JobError(EXPORT_TOO_LARGE_REASON);
       // The one place cells are written: every export type's text is neutralized here.
       if (!csv.write(row.map(neutralizeCsvCell))) await once(csv, 'drain');
       count += 1;
+      if (progress && performance.now() - reportedAt >= progress.everyMs) {
+        await progress.report(count);
+        reportedAt = performance.now();
+      }
     }
     csv.end();
     await written;
     await writer.commit();
+    await progress?.report(count);
     return count;
   } catch (error) {
     csv.destroy();
@@ -264,7 +403,10 @@ export async function runExport(deps: JobDeps, exportId: string): Promise<void> 
   // The file's id is kept from the start, so a process that dies mid-file leaves a row that names
   // its partial file, and the recovery at the next start removes exactly that (exportJob.interrupted).
   const fileId = store.newId('csv');
-  await db.update(exports).set({ status: 'in_progress', error: null, fileId }).where(eq(exports.id, exp.id));
+  await db
+    .update(exports)
+    .set({ status: 'in_progress', error: null, fileId, rowsWritten: 0, rowsTotal: null, startedAt: deps.now() })
+    .where(eq(exports.id, exp.id));
 
   const options = exportOptionsSchema.safeParse(exp.options);
   if (!options.success) throw new JobError('The export request is incomplete');
@@ -275,7 +417,21 @@ export async function runExport(deps: JobDeps, exportId: string): Promise<void> 
     options: options.data,
     time: timeFormatter(exp.useUtc, row.timeZone),
   };
-  await writeCsv(store, fileId, TABLES[exp.exportType](db, spec));
+  const table = TABLES[exp.exportType](db, spec);
+  // part 2 §4 progress: the total first (counted, capped at what a file may hold), then the rows as they are written.
+  const total = table.total ? await table.total() : null;
+  if (total !== null) {
+    await db
+      .update(exports)
+      .set({ rowsTotal: Math.min(total, EXPORT_MAX_ROWS) })
+      .where(eq(exports.id, exp.id));
+  }
+  await writeCsv(store, fileId, table, EXPORT_MAX_ROWS, {
+    everyMs: deps.exportProgressEveryMs ?? EXPORT_PROGRESS_EVERY_MS,
+    report: async (rowsWritten) => {
+      await db.update(exports).set({ rowsWritten }).where(eq(exports.id, exp.id));
+    },
+  });
   const [updated] = await db
     .update(exports)
     .set({ status: 'completed', fileId, completedAt: deps.now(), error: null })
@@ -321,4 +477,3 @@ export const exportJob: JobHandler = {
     if (requeued && row?.fileId) await createFileStore(deps.config.dataDir).removeWithPartials(row.fileId);
   },
 };
-

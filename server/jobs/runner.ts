@@ -1,13 +1,14 @@
 import { and, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { MINUTE_MS, SECOND_MS, DAY_MS } from '../../src/domain/constants';
-import type { ServerConfig } from '../config';
+import { WZDX_FETCH_DEFAULTS, type ServerConfig } from '../config';
 import type { Database, Db } from '../db/connection';
 import { jobs, monthlyReports, organizations } from '../db/schema';
 import { applyClosureSchedule } from './closure-schedule';
 import { exportJob } from './export-csv';
 import { monthRange, monthlyReportJob, previousMonthIn, safeZone } from './monthly-report-pdf';
 import { deleteOldPoints, pointRetentionDays, retentionCutoff } from './point-retention';
+import { importDueWzdxFeeds } from './wzdx-import';
 
 /**
  * The job runner: a queue on the `jobs` table. On Postgres several servers may
@@ -15,7 +16,8 @@ import { deleteOldPoints, pointRetentionDays, retentionCutoff } from './point-re
  * process with one connection: jobs are claimed one after the other in-process, and ticks never
  * overlap (`runOnce` calls queue behind each other).
  *
- * Each tick: flips scheduled closures (every tick), enqueues last month's monthly reports that do
+ * Each tick: flips scheduled closures (every tick), imports the WZDx feeds that are due
+ * (wzdx-import.ts; every tick, each feed at its own poll interval), enqueues last month's monthly reports that do
  * not exist yet and deletes points past the retention period (each at most every
  * MAINTENANCE_EVERY_MS), then runs the due jobs. A failing job is retried JOB_MAX_ATTEMPTS times in
  * all with a doubling backoff, then marked failed (an export's row becomes errored with the reason).
@@ -46,9 +48,11 @@ export type JobKind = (typeof JOB_KINDS)[number];
 /** What jobs need from the server: the database, the data folder for files, the clock. */
 export interface JobDeps {
   db: Db;
-  config: Pick<ServerConfig, 'dataDir'>;
+  config: Pick<ServerConfig, 'dataDir'> & Partial<Pick<ServerConfig, 'wzdxFetch'>>;
   now(): Date;
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** A running export's progress write period (export-csv.ts EXPORT_PROGRESS_EVERY_MS unless set; tests set 0). */
+  exportProgressEveryMs?: number;
 }
 
 /** A failure whose message is fit to show a user (an export's reason); it is not retried. */
@@ -81,6 +85,9 @@ export interface TickSummary {
   closuresDeactivated: number;
   reportsEnqueued: number;
   pointsDeleted: number;
+  /** WZDx feeds fetched this tick, and how many of them failed (their reason is on the subscription). */
+  feedsFetched: number;
+  feedsFailed: number;
   jobsDone: number;
   jobsRetried: number;
   jobsFailed: number;
@@ -247,9 +254,7 @@ export function startJobRunner(deps: JobDeps, options: JobRunnerOptions): JobRun
     lastMaintenance = now.getTime();
     summary.reportsEnqueued = await enqueueMissingMonthlyReports(db, now);
     summary.pointsDeleted = await deleteOldPoints(db, retentionCutoff(now, retentionDays));
-    await db
-      .delete(jobs)
-      .where(and(eq(jobs.status, 'done'), lte(jobs.createdAt, new Date(now.getTime() - FINISHED_JOB_KEEP_MS))));
+    await db.delete(jobs).where(and(eq(jobs.status, 'done'), lte(jobs.createdAt, new Date(now.getTime() - FINISHED_JOB_KEEP_MS))));
   }
 
   /**
@@ -267,11 +272,18 @@ export function startJobRunner(deps: JobDeps, options: JobRunnerOptions): JobRun
       // Taken only if it is still as it was read: a live runner's heartbeat in between keeps it.
       const [taken] = await db
         .update(jobs)
-        .set(final ? { status: 'failed', lockedAt: null, error: INTERRUPTED } : { status: 'queued', lockedAt: null, error: INTERRUPTED, runAt: now })
+        .set(
+          final
+            ? { status: 'failed', lockedAt: null, error: INTERRUPTED }
+            : { status: 'queued', lockedAt: null, error: INTERRUPTED, runAt: now },
+        )
         .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running'), job.lockedAt ? eq(jobs.lockedAt, job.lockedAt) : isNull(jobs.lockedAt)))
         .returning({ id: jobs.id });
       if (!taken) continue;
-      deps.log?.warn({ job: job.id, kind: job.kind, attempts: job.attempts }, final ? 'interrupted job failed' : 'interrupted job queued again');
+      deps.log?.warn(
+        { job: job.id, kind: job.kind, attempts: job.attempts },
+        final ? 'interrupted job failed' : 'interrupted job queued again',
+      );
       try {
         await handlers[job.kind]?.interrupted?.(deps, job.payload);
         if (final) await handlers[job.kind]?.failed?.(deps, job.payload, GENERIC_FAILURE);
@@ -291,6 +303,8 @@ export function startJobRunner(deps: JobDeps, options: JobRunnerOptions): JobRun
       closuresDeactivated: 0,
       reportsEnqueued: 0,
       pointsDeleted: 0,
+      feedsFetched: 0,
+      feedsFailed: 0,
       jobsDone: 0,
       jobsRetried: 0,
       jobsFailed: 0,
@@ -301,6 +315,9 @@ export function startJobRunner(deps: JobDeps, options: JobRunnerOptions): JobRun
     const flipped = await applyClosureSchedule(db, now);
     summary.closuresActivated = flipped.activated.length;
     summary.closuresDeactivated = flipped.deactivated.length;
+    const feeds = await importDueWzdxFeeds({ db, now: deps.now, limits: deps.config.wzdxFetch ?? WZDX_FETCH_DEFAULTS, log: deps.log });
+    summary.feedsFetched = feeds.length;
+    summary.feedsFailed = feeds.filter((feed) => !feed.ok).length;
     await maintenance(now, summary);
     await runJobs(summary);
     return summary;

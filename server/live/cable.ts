@@ -258,11 +258,16 @@ export async function cableRoutes(app: FastifyInstance, deps: ServerDeps, bus: B
       preValidation: async (request, reply) => {
         const token = tokenFromProtocols(request);
         const caller = token ? await callerForToken(deps.db, token, deps.now()) : null;
-        if (!token || !caller) return reply.code(401).send({ error: 'unauthorized', message: 'Access token is expired or does not exist.' });
+        if (!token || !caller)
+          return reply.code(401).send({ error: 'unauthorized', message: 'Access token is expired or does not exist.' });
         if (socketsOf(caller.userId) >= SOCKETS_PER_USER_MAX) {
           return reply.code(429).send({ error: 'too_many_sockets', message: TOO_MANY_SOCKETS_MESSAGE });
         }
-        const [row] = await deps.db.select({ expiresAt: tokens.accessExpiresAt }).from(tokens).where(eq(tokens.id, caller.tokenId)).limit(1);
+        const [row] = await deps.db
+          .select({ expiresAt: tokens.accessExpiresAt })
+          .from(tokens)
+          .where(eq(tokens.id, caller.tokenId))
+          .limit(1);
         const assets = await visibility.acquire(caller.scope);
         handshakes.set(request, {
           token,
@@ -292,7 +297,10 @@ export async function cableRoutes(app: FastifyInstance, deps: ServerDeps, bus: B
       ws.send(JSON.stringify({ type: 'welcome' }));
 
       const reject = (identifier: string, reason?: string) =>
-        send(connection, JSON.stringify(reason ? { type: 'reject_subscription', identifier, reason } : { type: 'reject_subscription', identifier }));
+        send(
+          connection,
+          JSON.stringify(reason ? { type: 'reject_subscription', identifier, reason } : { type: 'reject_subscription', identifier }),
+        );
 
       ws.on('message', (data) => {
         let command;

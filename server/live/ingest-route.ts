@@ -9,7 +9,10 @@ import type { IngestEngine } from './ingest';
 
 /** The organizations an API key may report for: its own and every organization below it. */
 async function reportingOrgs(deps: ServerDeps, organizationId: string): Promise<Set<string>> {
-  const rows = await deps.db.select({ id: organizations.id, parentId: organizations.parentId }).from(organizations).where(isNull(organizations.deletedAt));
+  const rows = await deps.db
+    .select({ id: organizations.id, parentId: organizations.parentId })
+    .from(organizations)
+    .where(isNull(organizations.deletedAt));
   const children = new Map<string, string[]>();
   for (const row of rows) {
     if (!row.parentId) continue;

@@ -101,7 +101,10 @@ function reasonOf(error: unknown): string {
  * writes them one by one so the good rows are kept and only the refused ones are returned. Any
  * other failure propagates (the caller retries the whole batch later).
  */
-async function writeIsolatingRows<T>(rows: readonly T[], write: (rows: readonly T[]) => Promise<unknown>): Promise<{ row: T; reason: string }[]> {
+async function writeIsolatingRows<T>(
+  rows: readonly T[],
+  write: (rows: readonly T[]) => Promise<unknown>,
+): Promise<{ row: T; reason: string }[]> {
   try {
     await write(rows);
     return [];
@@ -274,7 +277,9 @@ export class IngestEngine {
     const { db } = this.deps;
     const orgs = await db.select({ id: organizations.id, parentId: organizations.parentId }).from(organizations);
     const relations = await db.select().from(organizationRelationships);
-    const shareRows = await db.select({ thingId: thingRelationships.thingId, organizationId: thingRelationships.organizationId }).from(thingRelationships);
+    const shareRows = await db
+      .select({ thingId: thingRelationships.thingId, organizationId: thingRelationships.organizationId })
+      .from(thingRelationships);
     const shares = new Map<string, string[]>();
     for (const row of shareRows) shares.set(row.thingId, [...(shares.get(row.thingId) ?? []), row.organizationId]);
     const parent = new Map(orgs.map((org) => [org.id, org.parentId]));
@@ -439,12 +444,7 @@ export class IngestEngine {
       .update(closures)
       .set(on ? { isActive: true, lastStartTime: at, updatedAt: at } : { isActive: false, updatedAt: at })
       .where(
-        and(
-          eq(closures.thingId, thing.id),
-          eq(closures.closureType, 'automated'),
-          eq(closures.isActive, !on),
-          isNull(closures.deletedAt),
-        ),
+        and(eq(closures.thingId, thing.id), eq(closures.closureType, 'automated'), eq(closures.isActive, !on), isNull(closures.deletedAt)),
       )
       .returning({ id: closures.id, externalId: closures.externalId, organizationId: closures.organizationId });
     for (const closure of changed) {
@@ -602,7 +602,13 @@ export class IngestEngine {
     const id = locationId ?? previousId;
     const rows = id ? await this.deps.db.select().from(locations).where(eq(locations.id, id)) : [];
     const [wire] = await toLocationWires(this.deps.db, rows, at);
-    await this.publish(thing, { type: 'location', thing_id: thing.id, location_id: locationId, location: wire ?? null, timestamp: at.toISOString() });
+    await this.publish(thing, {
+      type: 'location',
+      thing_id: thing.id,
+      location_id: locationId,
+      location: wire ?? null,
+      timestamp: at.toISOString(),
+    });
   }
 
   /** Two R2R-enabled responders alerting within R2R_ALERT_DISTANCE_M of each other alert each other. */
@@ -634,7 +640,11 @@ export class IngestEngine {
     return thing.isR2REnabled && thing.isResponder && thing.inService && (R2R_CAPABLE_TYPES as readonly string[]).includes(thing.type);
   }
 
-  private async attributes(thing: ThingState, attributes: Extract<DeviceMessage, { type: 'attributes' }>['attributes'], at: Date): Promise<void> {
+  private async attributes(
+    thing: ThingState,
+    attributes: Extract<DeviceMessage, { type: 'attributes' }>['attributes'],
+    at: Date,
+  ): Promise<void> {
     const set: Partial<typeof things.$inferInsert> = { updatedAt: at };
     if (attributes.nickname !== undefined) set.nickname = attributes.nickname;
     if (attributes.in_service !== undefined) {
@@ -678,7 +688,8 @@ export class IngestEngine {
       this.pendingPoints = [];
       for (let i = 0; i < batch.length; i += INSERT_CHUNK) {
         const refused = await writeIsolatingRows(batch.slice(i, i + INSERT_CHUNK), (rows) => this.deps.db.insert(points).values([...rows]));
-        for (const { row, reason } of refused) console.error(`ingest: a point of asset ${row.thingId} was refused by the database and dropped: ${reason}`);
+        for (const { row, reason } of refused)
+          console.error(`ingest: a point of asset ${row.thingId} was refused by the database and dropped: ${reason}`);
       }
     });
     this.queue = run.catch(() => undefined);

@@ -232,7 +232,10 @@ async function insertChunked<T extends PgTable>(db: Executor, table: T, rows: re
     if (column.default !== undefined && !is(column.default, SQL)) fallback.set(key, column.default);
     else if (!column.notNull) fallback.set(key, null);
   }
-  const names = sql.join(keys.map((key) => sql.identifier((columns[key] as PgColumn).name)), sql`, `);
+  const names = sql.join(
+    keys.map((key) => sql.identifier((columns[key] as PgColumn).name)),
+    sql`, `,
+  );
   for (let i = 0; i < rows.length; i += INSERT_CHUNK_ROWS) {
     const records = rows.slice(i, i + INSERT_CHUNK_ROWS).map((row) => {
       const values = row as Record<string, unknown>;
@@ -244,7 +247,9 @@ async function insertChunked<T extends PgTable>(db: Executor, table: T, rows: re
       }
       return record;
     });
-    await db.execute(sql`insert into ${table} (${names}) select ${names} from json_populate_recordset(null::${table}, ${JSON.stringify(records)}::json)`);
+    await db.execute(
+      sql`insert into ${table} (${names}) select ${names} from json_populate_recordset(null::${table}, ${JSON.stringify(records)}::json)`,
+    );
   }
 }
 
@@ -279,7 +284,9 @@ function planCounts(plan: DemoPlan): Record<string, number> {
 export async function loadDemoReferences(db: Db): Promise<DemoReferences> {
   const roleRows = await db.select({ id: roles.id, name: roles.name }).from(roles);
   const typeRows = await db.select({ id: thingTypes.id, name: thingTypes.name }).from(thingTypes);
-  const subtypeRows = await db.select({ id: thingSubtypes.id, name: thingSubtypes.name, typeId: thingSubtypes.thingTypeId }).from(thingSubtypes);
+  const subtypeRows = await db
+    .select({ id: thingSubtypes.id, name: thingSubtypes.name, typeId: thingSubtypes.thingTypeId })
+    .from(thingSubtypes);
   const areaTypeRows = await db.select({ id: areaTypes.id, dbName: areaTypes.dbName }).from(areaTypes);
   const orgTypeRows = await db.select({ id: organizationTypes.id, name: organizationTypes.name }).from(organizationTypes);
   const thingTypeIds = {} as Record<AssetType, string>;
@@ -446,7 +453,10 @@ export function planDemo(refs: DemoReferences, input: PlanInput): DemoPlan {
 
   // ── organizations ──
   const orgRandom = root.fork('organizations');
-  const orgIds = Object.fromEntries((Object.keys(DEMO_ORGS) as DemoOrgKey[]).map((key) => [key, orgRandom.uuid()])) as Record<DemoOrgKey, string>;
+  const orgIds = Object.fromEntries((Object.keys(DEMO_ORGS) as DemoOrgKey[]).map((key) => [key, orgRandom.uuid()])) as Record<
+    DemoOrgKey,
+    string
+  >;
   const orgType = (name: string): string | null => refs.orgTypeIds[name] ?? null;
   const orgBase = (key: DemoOrgKey, values: Partial<Insert<typeof organizations>>): Insert<typeof organizations> => ({
     id: orgIds[key],
@@ -474,10 +484,42 @@ export function planDemo(refs: DemoReferences, input: PlanInput): DemoPlan {
       billingId: 'BILL-TCR-0001',
       maxioCustId: 'cus_demo_travis_regional',
     }),
-    orgBase('fire', { ...regionalChild, email: 'fleet@afd.example', phoneNumber: '(512) 555-0111', address1: '4201 Ed Bluestein Blvd', postalCode: '78721', lat: 30.2781, lng: -97.6862 }),
-    orgBase('ems', { ...regionalChild, email: 'fleet@atcems.example', phoneNumber: '(512) 555-0122', address1: '15 Waller St', postalCode: '78702', lat: 30.2597, lng: -97.7301 }),
-    orgBase('police', { ...regionalChild, email: 'fleet@apd.example', phoneNumber: '(512) 555-0133', address1: '715 E 8th St', postalCode: '78701', lat: 30.2680, lng: -97.7355 }),
-    orgBase('publicWorks', { ...regionalChild, email: 'fleet@tcpw.example', phoneNumber: '(512) 555-0144', address1: '5501 Airport Blvd', postalCode: '78751', lat: 30.3148, lng: -97.7113 }),
+    orgBase('fire', {
+      ...regionalChild,
+      email: 'fleet@afd.example',
+      phoneNumber: '(512) 555-0111',
+      address1: '4201 Ed Bluestein Blvd',
+      postalCode: '78721',
+      lat: 30.2781,
+      lng: -97.6862,
+    }),
+    orgBase('ems', {
+      ...regionalChild,
+      email: 'fleet@atcems.example',
+      phoneNumber: '(512) 555-0122',
+      address1: '15 Waller St',
+      postalCode: '78702',
+      lat: 30.2597,
+      lng: -97.7301,
+    }),
+    orgBase('police', {
+      ...regionalChild,
+      email: 'fleet@apd.example',
+      phoneNumber: '(512) 555-0133',
+      address1: '715 E 8th St',
+      postalCode: '78701',
+      lat: 30.268,
+      lng: -97.7355,
+    }),
+    orgBase('publicWorks', {
+      ...regionalChild,
+      email: 'fleet@tcpw.example',
+      phoneNumber: '(512) 555-0144',
+      address1: '5501 Airport Blvd',
+      postalCode: '78751',
+      lat: 30.3148,
+      lng: -97.7113,
+    }),
     orgBase('txdot', {
       organizationTypeId: orgType('Department of Transportation'),
       isWzdxOrg: true,
@@ -499,7 +541,15 @@ export function planDemo(refs: DemoReferences, input: PlanInput): DemoPlan {
       lat: 30.6333,
       lng: -97.677,
     }),
-    orgBase('acs', { organizationTypeId: orgType('ACS'), email: 'integrations@lightbar.example', phoneNumber: '(512) 555-0177', address1: '500 W 2nd St', postalCode: '78701', lat: 30.2655, lng: -97.7497 }),
+    orgBase('acs', {
+      organizationTypeId: orgType('ACS'),
+      email: 'integrations@lightbar.example',
+      phoneNumber: '(512) 555-0177',
+      address1: '500 W 2nd St',
+      postalCode: '78701',
+      lat: 30.2655,
+      lng: -97.7497,
+    }),
     orgBase('capmetro', {
       organizationTypeId: orgType('Department of Transportation'),
       isLargeOrg: true,
@@ -549,7 +599,12 @@ export function planDemo(refs: DemoReferences, input: PlanInput): DemoPlan {
       updatedAt: now,
     };
   });
-  const accounts: DemoAccount[] = people.map((p) => ({ email: p.email, role: p.role, roleLabel: roleLabel(p.role), organization: DEMO_ORGS[p.org] }));
+  const accounts: DemoAccount[] = people.map((p) => ({
+    email: p.email,
+    role: p.role,
+    roleLabel: roleLabel(p.role),
+    organization: DEMO_ORGS[p.org],
+  }));
 
   // ── areas: stations, yards, hospitals, exclusions, AV zones ──
   const areaRandom = root.fork('areas');
@@ -579,7 +634,13 @@ export function planDemo(refs: DemoReferences, input: PlanInput): DemoPlan {
     postalCode: random.pick(CITY.postalCodes),
     countryCode: CITY.countryCode,
   });
-  const pointArea = (org: DemoOrgKey, name: string, dbName: string, radiusMi: number | null, desc: string): { id: string; position: LatLng } => {
+  const pointArea = (
+    org: DemoOrgKey,
+    name: string,
+    dbName: string,
+    radiusMi: number | null,
+    desc: string,
+  ): { id: string; position: LatLng } => {
     const nodeId = innerNode(areaRandom);
     // Set back from the corner, off the roadway.
     const position = offsetMetres(nodePosition(net, nodeId), 35, 35);
@@ -681,7 +742,9 @@ export function planDemo(refs: DemoReferences, input: PlanInput): DemoPlan {
   const stateRandom = root.fork('states');
   const stateCounts = splitCounts(plannedThings.length, STATE_SHARE);
   const stateList = stateRandom.shuffle(
-    (Object.keys(stateCounts) as (keyof typeof STATE_SHARE)[]).flatMap((state) => Array.from({ length: stateCounts[state] }, () => state as AssetState)),
+    (Object.keys(stateCounts) as (keyof typeof STATE_SHARE)[]).flatMap((state) =>
+      Array.from({ length: stateCounts[state] }, () => state as AssetState),
+    ),
   );
   plannedThings.forEach((t, i) => {
     t.state = stateList[i] ?? 'standby';
@@ -690,11 +753,16 @@ export function planDemo(refs: DemoReferences, input: PlanInput): DemoPlan {
   // Stations for the emergency fleets; standby responders wait at some of them.
   const countOf = (org: DemoOrgKey): number => plannedThings.filter((t) => t.org === org).length;
   const stationNames = (org: DemoOrgKey, n: number): string[] => {
-    if (org === 'police') return ['APD Headquarters', 'APD North Substation', 'APD South Substation', 'APD East Substation', 'APD West Substation'].slice(0, n);
+    if (org === 'police')
+      return ['APD Headquarters', 'APD North Substation', 'APD South Substation', 'APD East Substation', 'APD West Substation'].slice(0, n);
     const word = org === 'fire' ? 'Fire Station' : 'EMS Station';
     return Array.from({ length: n }, (_, i) => `${word} ${i + 1}`);
   };
-  for (const [org, perStation, max] of [['fire', 10, 12], ['ems', 12, 8], ['police', 40, 5]] as const) {
+  for (const [org, perStation, max] of [
+    ['fire', 10, 12],
+    ['ems', 12, 8],
+    ['police', 40, 5],
+  ] as const) {
     const n = clamp(Math.ceil(countOf(org) / perStation), 2, max);
     stationsByOrg.set(
       org,
@@ -730,7 +798,8 @@ export function planDemo(refs: DemoReferences, input: PlanInput): DemoPlan {
   const locationRows: Insert<typeof locations>[] = [];
   const locationThingRows: Insert<typeof locationThings>[] = [];
   const emergency = plannedThings.filter((t) => R2R_CAPABLE_TYPES.includes(t.type) && t.org !== 'capmetro');
-  const available = (t: PlannedThing): boolean => t.row.inService !== false && (t.state === 'active' || t.state === 'standby' || t.state === 'station');
+  const available = (t: PlannedThing): boolean =>
+    t.row.inService !== false && (t.state === 'active' || t.state === 'standby' || t.state === 'station');
   const activeLocationCount = clamp(Math.round(input.assets / 250), 3, 8);
   for (let i = 0; i < activeLocationCount; i++) {
     const kind = locRandom.pick(INCIDENT_KINDS);
@@ -783,7 +852,13 @@ export function planDemo(refs: DemoReferences, input: PlanInput): DemoPlan {
     if (cleared.length > 0 && locRandom.chance(0.6)) {
       const t = locRandom.pick(cleared);
       const arrived = startMs + locRandom.range(1, 4) * MINUTE_MS;
-      locationThingRows.push({ locationId: id, thingId: t.row.id, startTime: at(arrived), endTime: at(Math.min(nowMs - MINUTE_MS, arrived + locRandom.range(3, 20) * MINUTE_MS)), isActive: false });
+      locationThingRows.push({
+        locationId: id,
+        thingId: t.row.id,
+        startTime: at(arrived),
+        endTime: at(Math.min(nowMs - MINUTE_MS, arrived + locRandom.range(3, 20) * MINUTE_MS)),
+        isActive: false,
+      });
     }
   }
   const historyPool = emergency.length > 0 ? emergency : plannedThings;
@@ -792,7 +867,10 @@ export function planDemo(refs: DemoReferences, input: PlanInput): DemoPlan {
     const startMs = nowMs - locRandom.range(2 * HOUR_MS, 7 * DAY_MS - HOUR_MS);
     const endMs = startMs + locRandom.range(15, 150) * MINUTE_MS;
     const scene = incidentScene(net, locRandom);
-    const crew = locRandom.sample(historyPool.filter((t) => kind.types.includes(t.type)), locRandom.int(1, 4));
+    const crew = locRandom.sample(
+      historyPool.filter((t) => kind.types.includes(t.type)),
+      locRandom.int(1, 4),
+    );
     if (crew.length === 0) crew.push(locRandom.pick(historyPool));
     const id = locRandom.uuid();
     locationRows.push({
@@ -822,7 +900,11 @@ export function planDemo(refs: DemoReferences, input: PlanInput): DemoPlan {
   const closureRandom = root.fork('closures');
   const closureRows: Insert<typeof closures>[] = [];
   const txdotBoards = plannedThings.filter((t) => t.org === 'txdot' && t.type === 'arrow_board');
-  const closureBase = (org: DemoOrgKey, values: Partial<Insert<typeof closures>> & Pick<Insert<typeof closures>, 'closureType' | 'description'>, route: RouteSpec): Insert<typeof closures> => {
+  const closureBase = (
+    org: DemoOrgKey,
+    values: Partial<Insert<typeof closures>> & Pick<Insert<typeof closures>, 'closureType' | 'description'>,
+    route: RouteSpec,
+  ): Insert<typeof closures> => {
     const r = closureRoute(net, route);
     return {
       id: closureRandom.uuid(),
@@ -846,56 +928,90 @@ export function planDemo(refs: DemoReferences, input: PlanInput): DemoPlan {
     groupId,
   });
   closureRows.push(
-    closureBase('txdot', {
-      closureType: 'manual',
-      description: 'Lamar Blvd utility work',
-      alertMessage: 'Right lane closed ahead',
-      direction: 'N',
-      impactedLanes: [2],
-      isActive: true,
-      startTime: ago(3 * HOUR_MS),
-      lastStartTime: ago(3 * HOUR_MS),
-      endTime: at(nowMs + 4 * DAY_MS),
-      ...published('TXDOT-AUS-2026-0001', 'some-lanes-closed-merge-left', 'channel-device-method', 'LAMAR-UTILITY'),
-    }, { street: 'Lamar Blvd', start: 14, blocks: 1 }),
-    closureBase('txdot', {
-      closureType: 'manual',
-      description: 'Congress Ave night resurfacing',
-      alertMessage: 'Lane shift ahead',
-      direction: 'S',
-      impactedLanes: [1, 2],
-      isActive: false,
-      startTime: at(startOfNextHour(nowMs + DAY_MS)),
-      endTime: at(startOfNextHour(nowMs + 3 * DAY_MS)),
-      ...published('TXDOT-AUS-2026-0002', 'all-lanes-open-shift-left', 'sign-method', 'CONGRESS-RESURFACING'),
-    }, { street: 'Congress Ave', start: 11, blocks: 2 }),
-    closureBase('txdot', {
-      closureType: 'manual',
-      description: 'Airport Blvd shoulder repair',
-      direction: 'N',
-      impactedLanes: [3],
-      isActive: false,
-    }, { street: 'Airport Blvd', start: 12, blocks: 1 }),
+    closureBase(
+      'txdot',
+      {
+        closureType: 'manual',
+        description: 'Lamar Blvd utility work',
+        alertMessage: 'Right lane closed ahead',
+        direction: 'N',
+        impactedLanes: [2],
+        isActive: true,
+        startTime: ago(3 * HOUR_MS),
+        lastStartTime: ago(3 * HOUR_MS),
+        endTime: at(nowMs + 4 * DAY_MS),
+        ...published('TXDOT-AUS-2026-0001', 'some-lanes-closed-merge-left', 'channel-device-method', 'LAMAR-UTILITY'),
+      },
+      { street: 'Lamar Blvd', start: 14, blocks: 1 },
+    ),
+    closureBase(
+      'txdot',
+      {
+        closureType: 'manual',
+        description: 'Congress Ave night resurfacing',
+        alertMessage: 'Lane shift ahead',
+        direction: 'S',
+        impactedLanes: [1, 2],
+        isActive: false,
+        startTime: at(startOfNextHour(nowMs + DAY_MS)),
+        endTime: at(startOfNextHour(nowMs + 3 * DAY_MS)),
+        ...published('TXDOT-AUS-2026-0002', 'all-lanes-open-shift-left', 'sign-method', 'CONGRESS-RESURFACING'),
+      },
+      { street: 'Congress Ave', start: 11, blocks: 2 },
+    ),
+    closureBase(
+      'txdot',
+      {
+        closureType: 'manual',
+        description: 'Airport Blvd shoulder repair',
+        direction: 'N',
+        impactedLanes: [3],
+        isActive: false,
+      },
+      { street: 'Airport Blvd', start: 12, blocks: 1 },
+    ),
   );
   const automatedSpecs: { description: string; alert: string; route: RouteSpec; direction: 'N' | 'E' | 'S' | 'W'; active: boolean }[] = [
-    { description: 'Mobile work zone IH-35 Frontage Rd', alert: 'Slow moving work zone', route: { street: 'IH-35 Frontage Rd', start: 8, blocks: 1 }, direction: 'S', active: true },
-    { description: 'Arrow board staging Riverside Dr', alert: 'Lane closed ahead', route: { street: 'Riverside Dr', start: 12, blocks: 1 }, direction: 'E', active: false },
-    { description: 'Ben White Blvd shoulder closure', alert: 'Shoulder closed', route: { street: 'Ben White Blvd', start: 9, blocks: 1 }, direction: 'W', active: false },
+    {
+      description: 'Mobile work zone IH-35 Frontage Rd',
+      alert: 'Slow moving work zone',
+      route: { street: 'IH-35 Frontage Rd', start: 8, blocks: 1 },
+      direction: 'S',
+      active: true,
+    },
+    {
+      description: 'Arrow board staging Riverside Dr',
+      alert: 'Lane closed ahead',
+      route: { street: 'Riverside Dr', start: 12, blocks: 1 },
+      direction: 'E',
+      active: false,
+    },
+    {
+      description: 'Ben White Blvd shoulder closure',
+      alert: 'Shoulder closed',
+      route: { street: 'Ben White Blvd', start: 9, blocks: 1 },
+      direction: 'W',
+      active: false,
+    },
   ];
   automatedSpecs.forEach((spec, i) => {
     const board = txdotBoards[i];
     if (!board) return;
-    const closure = closureBase('txdot', {
-      closureType: 'automated',
-      description: spec.description,
-      alertMessage: spec.alert,
-      direction: spec.direction,
-      impactedLanes: [1],
-      thingId: board.row.id,
-      isActive: spec.active,
-      lastStartTime: spec.active ? ago(40 * MINUTE_MS) : ago(closureRandom.range(1, 6) * DAY_MS),
-      ...(spec.active ? published('TXDOT-AUS-2026-0003', 'some-lanes-closed-merge-right', 'channel-device-method') : {}),
-    }, spec.route);
+    const closure = closureBase(
+      'txdot',
+      {
+        closureType: 'automated',
+        description: spec.description,
+        alertMessage: spec.alert,
+        direction: spec.direction,
+        impactedLanes: [1],
+        thingId: board.row.id,
+        isActive: spec.active,
+        lastStartTime: spec.active ? ago(40 * MINUTE_MS) : ago(closureRandom.range(1, 6) * DAY_MS),
+        ...(spec.active ? published('TXDOT-AUS-2026-0003', 'some-lanes-closed-merge-right', 'channel-device-method') : {}),
+      },
+      spec.route,
+    );
     closureRows.push(closure);
     // The board stands at the start of its closure.
     const start = (closure.userRoute as LatLng[])[0] as LatLng;
@@ -917,80 +1033,110 @@ export function planDemo(refs: DemoReferences, input: PlanInput): DemoPlan {
     }
   });
   closureRows.push(
-    closureBase('txdot', {
-      closureType: 'feed',
-      description: 'IH-35 Capital Express Central lane closures',
-      direction: 'N',
-      impactedLanes: [1, 2],
-      isActive: true,
-      isDashboardManaged: false,
-      isWzdxCompliant: true,
-      externalId: 'TXDOT-WZDX-48721',
-      startTime: ago(2 * DAY_MS),
-      lastStartTime: ago(2 * DAY_MS),
-      endTime: at(nowMs + 30 * DAY_MS),
-      locationMethod: 'channel-device-method',
-      vehicleImpact: 'some-lanes-closed',
-      groupId: 'CAPEX-CENTRAL',
-    }, { street: 'IH-35 Frontage Rd', start: 11, blocks: 2 }),
-    closureBase('txdot', {
-      closureType: 'feed',
-      description: 'Loop 360 bridge inspection',
-      direction: 'N',
-      impactedLanes: [1],
-      isActive: false,
-      isDashboardManaged: false,
-      isWzdxCompliant: true,
-      externalId: 'TXDOT-WZDX-48755',
-      startTime: at(startOfNextHour(nowMs + 2 * DAY_MS)),
-      endTime: at(startOfNextHour(nowMs + 2 * DAY_MS) + 6 * HOUR_MS),
-      locationMethod: 'sign-method',
-      vehicleImpact: 'alternating-one-way',
-    }, { street: RING_HIGHWAY_NAME, start: 5, blocks: 2 }),
-    closureBase('txdot', {
-      closureType: 'feed',
-      description: 'Ben White Blvd widening',
-      direction: 'E',
-      impactedLanes: [3],
-      isActive: true,
-      isDashboardManaged: false,
-      isWzdxCompliant: true,
-      externalId: 'TXDOT-WZDX-48790',
-      startTime: ago(12 * DAY_MS),
-      lastStartTime: ago(12 * DAY_MS),
-      endTime: at(nowMs + 60 * DAY_MS),
-      locationMethod: 'junction-method',
-      vehicleImpact: 'all-lanes-open-shift-left',
-    }, { street: 'Ben White Blvd', start: 4, blocks: 3 }),
-    closureBase('publicWorks', {
-      closureType: 'manual',
-      description: '7th St water main repair',
-      alertMessage: 'Road work ahead',
-      direction: 'W',
-      impactedLanes: [2],
-      isActive: true,
-      startTime: ago(DAY_MS),
-      lastStartTime: ago(DAY_MS),
-      endTime: at(nowMs + 2 * DAY_MS),
-    }, { street: '7th St', start: 12, blocks: 1 }),
-    closureBase('publicWorks', {
-      closureType: 'manual',
-      description: 'Riverside Dr marathon route',
-      alertMessage: 'Road closed for event',
-      direction: 'E',
-      impactedLanes: [1, 2],
-      isActive: false,
-      startTime: at(startOfNextHour(nowMs + 5 * DAY_MS)),
-      endTime: at(startOfNextHour(nowMs + 5 * DAY_MS) + 8 * HOUR_MS),
-    }, { street: 'Riverside Dr', start: 5, blocks: 3 }),
+    closureBase(
+      'txdot',
+      {
+        closureType: 'feed',
+        description: 'IH-35 Capital Express Central lane closures',
+        direction: 'N',
+        impactedLanes: [1, 2],
+        isActive: true,
+        isDashboardManaged: false,
+        isWzdxCompliant: true,
+        externalId: 'TXDOT-WZDX-48721',
+        startTime: ago(2 * DAY_MS),
+        lastStartTime: ago(2 * DAY_MS),
+        endTime: at(nowMs + 30 * DAY_MS),
+        locationMethod: 'channel-device-method',
+        vehicleImpact: 'some-lanes-closed',
+        groupId: 'CAPEX-CENTRAL',
+      },
+      { street: 'IH-35 Frontage Rd', start: 11, blocks: 2 },
+    ),
+    closureBase(
+      'txdot',
+      {
+        closureType: 'feed',
+        description: 'Loop 360 bridge inspection',
+        direction: 'N',
+        impactedLanes: [1],
+        isActive: false,
+        isDashboardManaged: false,
+        isWzdxCompliant: true,
+        externalId: 'TXDOT-WZDX-48755',
+        startTime: at(startOfNextHour(nowMs + 2 * DAY_MS)),
+        endTime: at(startOfNextHour(nowMs + 2 * DAY_MS) + 6 * HOUR_MS),
+        locationMethod: 'sign-method',
+        vehicleImpact: 'alternating-one-way',
+      },
+      { street: RING_HIGHWAY_NAME, start: 5, blocks: 2 },
+    ),
+    closureBase(
+      'txdot',
+      {
+        closureType: 'feed',
+        description: 'Ben White Blvd widening',
+        direction: 'E',
+        impactedLanes: [3],
+        isActive: true,
+        isDashboardManaged: false,
+        isWzdxCompliant: true,
+        externalId: 'TXDOT-WZDX-48790',
+        startTime: ago(12 * DAY_MS),
+        lastStartTime: ago(12 * DAY_MS),
+        endTime: at(nowMs + 60 * DAY_MS),
+        locationMethod: 'junction-method',
+        vehicleImpact: 'all-lanes-open-shift-left',
+      },
+      { street: 'Ben White Blvd', start: 4, blocks: 3 },
+    ),
+    closureBase(
+      'publicWorks',
+      {
+        closureType: 'manual',
+        description: '7th St water main repair',
+        alertMessage: 'Road work ahead',
+        direction: 'W',
+        impactedLanes: [2],
+        isActive: true,
+        startTime: ago(DAY_MS),
+        lastStartTime: ago(DAY_MS),
+        endTime: at(nowMs + 2 * DAY_MS),
+      },
+      { street: '7th St', start: 12, blocks: 1 },
+    ),
+    closureBase(
+      'publicWorks',
+      {
+        closureType: 'manual',
+        description: 'Riverside Dr marathon route',
+        alertMessage: 'Road closed for event',
+        direction: 'E',
+        impactedLanes: [1, 2],
+        isActive: false,
+        startTime: at(startOfNextHour(nowMs + 5 * DAY_MS)),
+        endTime: at(startOfNextHour(nowMs + 5 * DAY_MS) + 8 * HOUR_MS),
+      },
+      { street: 'Riverside Dr', start: 5, blocks: 3 },
+    ),
   );
 
   // ── things shared one by one ──
   const shareRandom = root.fork('shares');
   const regionalFamily = plannedThings.filter((t) => t.org !== 'txdot' && t.org !== 'capmetro');
   const thingRelationshipRows: Insert<typeof thingRelationships>[] = [
-    ...shareRandom.sample(regionalFamily.filter((t) => t.org === 'publicWorks'), 5).map((t) => ({ thingId: t.row.id, organizationId: orgIds.txdot, relationshipType: 'manager' as const })),
-    ...shareRandom.sample(regionalFamily.filter((t) => t.org === 'ems' || t.org === 'fire'), 6).map((t) => ({ thingId: t.row.id, organizationId: orgIds.williamson, relationshipType: 'accessor' as const })),
+    ...shareRandom
+      .sample(
+        regionalFamily.filter((t) => t.org === 'publicWorks'),
+        5,
+      )
+      .map((t) => ({ thingId: t.row.id, organizationId: orgIds.txdot, relationshipType: 'manager' as const })),
+    ...shareRandom
+      .sample(
+        regionalFamily.filter((t) => t.org === 'ems' || t.org === 'fire'),
+        6,
+      )
+      .map((t) => ({ thingId: t.row.id, organizationId: orgIds.williamson, relationshipType: 'accessor' as const })),
   ];
 
   // ── integrations ──
@@ -1000,7 +1146,12 @@ export function planDemo(refs: DemoReferences, input: PlanInput): DemoPlan {
   for (const t of plannedThings) {
     if (t.deviceType !== 'api' || !t.row.externalId) continue;
     integratedOrgs.add(t.org);
-    externalIdentifierRows.push({ id: shareRandom.uuid(), thingId: t.row.id, identifierId: t.row.externalId, systemName: PROVIDER_BY_ORG[t.org] });
+    externalIdentifierRows.push({
+      id: shareRandom.uuid(),
+      thingId: t.row.id,
+      identifierId: t.row.externalId,
+      systemName: PROVIDER_BY_ORG[t.org],
+    });
   }
   for (const org of Object.keys(DEMO_ORGS) as DemoOrgKey[]) {
     if (!integratedOrgs.has(org)) continue;
@@ -1009,7 +1160,10 @@ export function planDemo(refs: DemoReferences, input: PlanInput): DemoPlan {
       id: shareRandom.uuid(),
       organizationId: orgIds[org],
       provider,
-      settings: provider === 'samsara' ? { organization_id: `demo-${REGISTRY_PREFIX[org].toLowerCase()}` } : { database: `demo_${REGISTRY_PREFIX[org].toLowerCase()}` },
+      settings:
+        provider === 'samsara'
+          ? { organization_id: `demo-${REGISTRY_PREFIX[org].toLowerCase()}` }
+          : { database: `demo_${REGISTRY_PREFIX[org].toLowerCase()}` },
       createdAt: ago(90 * DAY_MS),
     });
   }
@@ -1019,10 +1173,20 @@ export function planDemo(refs: DemoReferences, input: PlanInput): DemoPlan {
   const runRows: Insert<typeof runs>[] = [];
   const pointRows: Insert<typeof points>[] = [];
   const r2rRows: Insert<typeof r2rAlerts>[] = [];
-  const recent = (t: PlannedThing): boolean => t.row.inService !== false && ['active', 'standby', 'station', 'stationary'].includes(t.state);
+  const recent = (t: PlannedThing): boolean =>
+    t.row.inService !== false && ['active', 'standby', 'station', 'stationary'].includes(t.state);
   const tripCount = clamp(Math.round(input.assets / 40), 5, MAX_TRIP_ASSETS);
-  const tripEmergency = tripRandom.sample(plannedThings.filter((t) => recent(t) && R2R_CAPABLE_TYPES.includes(t.type)).sort((a, b) => Number(b.row.isR2rEnabled) - Number(a.row.isR2rEnabled)).slice(0, tripCount * 2), Math.ceil(tripCount * 0.6));
-  const tripOthers = tripRandom.sample(plannedThings.filter((t) => recent(t) && !R2R_CAPABLE_TYPES.includes(t.type)), tripCount - tripEmergency.length);
+  const tripEmergency = tripRandom.sample(
+    plannedThings
+      .filter((t) => recent(t) && R2R_CAPABLE_TYPES.includes(t.type))
+      .sort((a, b) => Number(b.row.isR2rEnabled) - Number(a.row.isR2rEnabled))
+      .slice(0, tripCount * 2),
+    Math.ceil(tripCount * 0.6),
+  );
+  const tripOthers = tripRandom.sample(
+    plannedThings.filter((t) => recent(t) && !R2R_CAPABLE_TYPES.includes(t.type)),
+    tripCount - tripEmergency.length,
+  );
   const r2rPeers = plannedThings.filter((t) => t.row.isR2rEnabled);
   for (const t of [...tripEmergency, ...tripOthers]) {
     const runCount = tripRandom.int(2, 4);
@@ -1035,12 +1199,24 @@ export function planDemo(refs: DemoReferences, input: PlanInput): DemoPlan {
       if (samples.length < 2) continue;
       const runId = tripRandom.uuid();
       const last = samples[samples.length - 1] as (typeof samples)[number];
-      runRows.push({ id: runId, thingId: t.row.id, runStart: at(samples[0]?.timestamp ?? startMs), runEnd: at(last.timestamp), isActive: false });
+      runRows.push({
+        id: runId,
+        thingId: t.row.id,
+        runStart: at(samples[0]?.timestamp ?? startMs),
+        runEnd: at(last.timestamp),
+        isActive: false,
+      });
       samplesByRun.push({ runId, samples });
     }
     if (t.state === 'active') {
       // An active asset is on a run right now; its position is the run's latest point.
-      const samples = driveSomewhere(net, tripRandom, nowMs - tripRandom.range(5, 20) * MINUTE_MS, Math.round((15 * MINUTE_MS) / TRIP_SAMPLE_MS), nowMs);
+      const samples = driveSomewhere(
+        net,
+        tripRandom,
+        nowMs - tripRandom.range(5, 20) * MINUTE_MS,
+        Math.round((15 * MINUTE_MS) / TRIP_SAMPLE_MS),
+        nowMs,
+      );
       const last = samples[samples.length - 1];
       if (last && samples.length >= 2) {
         const runId = tripRandom.uuid();
@@ -1091,7 +1267,10 @@ export function planDemo(refs: DemoReferences, input: PlanInput): DemoPlan {
     }
   }
   // R2R test alerts (the asset panel's 'R2R test alert' action), on assets allowed for test mode.
-  for (const t of tripRandom.sample(plannedThings.filter((p) => p.row.isR2rEnabled && p.row.isAllowedForTestMode && p.row.heartbeatAt), 3)) {
+  for (const t of tripRandom.sample(
+    plannedThings.filter((p) => p.row.isR2rEnabled && p.row.isAllowedForTestMode && p.row.heartbeatAt),
+    3,
+  )) {
     r2rRows.push({
       id: tripRandom.uuid(),
       organizationId: t.row.organizationId,
@@ -1105,14 +1284,18 @@ export function planDemo(refs: DemoReferences, input: PlanInput): DemoPlan {
   }
 
   const hazardRandom = root.fork('hazards');
-  const reporters = plannedThings.filter((t) => t.org !== 'capmetro' && (t.type === 'maintenance' || t.type === 'police' || t.type === 'tow'));
+  const reporters = plannedThings.filter(
+    (t) => t.org !== 'capmetro' && (t.type === 'maintenance' || t.type === 'police' || t.type === 'tow'),
+  );
   const hazardCount = clamp(Math.round(input.assets / 30), HAZARD_TYPES.length * HAZARD_SEVERITIES.length, 80);
   const hazardRows: Insert<typeof hazards>[] = [];
   for (let i = 0; i < hazardCount; i++) {
     // Every type × severity pair at least once, then at random.
     const combo = i < HAZARD_TYPES.length * HAZARD_SEVERITIES.length;
     const hazardType = combo ? (HAZARD_TYPES[Math.floor(i / HAZARD_SEVERITIES.length)] as string) : hazardRandom.pick(HAZARD_TYPES);
-    const severity = combo ? (HAZARD_SEVERITIES[i % HAZARD_SEVERITIES.length] as (typeof HAZARD_SEVERITIES)[number]) : hazardRandom.pick(HAZARD_SEVERITIES);
+    const severity = combo
+      ? (HAZARD_SEVERITIES[i % HAZARD_SEVERITIES.length] as (typeof HAZARD_SEVERITIES)[number])
+      : hazardRandom.pick(HAZARD_SEVERITIES);
     const reporter = reporters.length > 0 && hazardRandom.chance(0.9) ? hazardRandom.pick(reporters) : null;
     const p = randomRoadPosition(net, hazardRandom, true);
     hazardRows.push({
@@ -1131,50 +1314,129 @@ export function planDemo(refs: DemoReferences, input: PlanInput): DemoPlan {
   const zoneRandom = root.fork('zones');
   const zoneRows: Insert<typeof alertingZones>[] = [];
   const zoneThingRows: Insert<typeof alertingZoneThings>[] = [];
-  const zone = (org: DemoOrgKey, externalId: string, typeName: string, description: string, alertMessage: string, isActive: boolean, features: unknown[], members: PlannedThing[]): void => {
+  const zone = (
+    org: DemoOrgKey,
+    externalId: string,
+    typeName: string,
+    description: string,
+    alertMessage: string,
+    isActive: boolean,
+    features: unknown[],
+    members: PlannedThing[],
+  ): void => {
     const id = zoneRandom.uuid();
-    zoneRows.push({ id, organizationId: orgIds[org], externalId, typeName, description, alertMessage, isActive, features, defaultExpiry: 3600, createdAt: ago(30 * DAY_MS), updatedAt: now });
+    zoneRows.push({
+      id,
+      organizationId: orgIds[org],
+      externalId,
+      typeName,
+      description,
+      alertMessage,
+      isActive,
+      features,
+      defaultExpiry: 3600,
+      createdAt: ago(30 * DAY_MS),
+      updatedAt: now,
+    });
     for (const t of members) zoneThingRows.push({ zoneId: id, thingId: t.row.id });
   };
   const polygonFeature = (c: LatLng, halfNorthM: number, halfEastM: number) =>
     toGeoJsonFeature({
       kind: 'polygon',
-      ring: [offsetMetres(c, -halfNorthM, -halfEastM), offsetMetres(c, -halfNorthM, halfEastM), offsetMetres(c, halfNorthM, halfEastM), offsetMetres(c, halfNorthM, -halfEastM)].map((p) => ({
+      ring: [
+        offsetMetres(c, -halfNorthM, -halfEastM),
+        offsetMetres(c, -halfNorthM, halfEastM),
+        offsetMetres(c, halfNorthM, halfEastM),
+        offsetMetres(c, halfNorthM, -halfEastM),
+      ].map((p) => ({
         lat: truncateCoordinate(p.lat),
         lng: truncateCoordinate(p.lng),
       })),
     });
   const members = (org: DemoOrgKey, types: readonly AssetType[], n: number): PlannedThing[] =>
-    zoneRandom.sample(plannedThings.filter((t) => t.org === org && types.includes(t.type) && t.row.inService !== false), n);
+    zoneRandom.sample(
+      plannedThings.filter((t) => t.org === org && types.includes(t.type) && t.row.inService !== false),
+      n,
+    );
   const ih35 = streetByName(net, 'IH-35 Frontage Rd', 'arterial');
   const ih35Section = streetSection(ih35, 10, 4).path;
-  zone('police', 'AZ-APD-001', 'School Zone', 'Austin High School zone', 'School zone: 20 mph', true, [polygonFeature(nodePosition(net, net.gridNode(8, 6)), 250, 300)], members('police', ['police'], 3));
-  zone('regional', 'AZ-TCR-002', 'Special Event', 'Zilker Park festival traffic', 'Event traffic ahead', false, [
-    polygonFeature(nodePosition(net, net.gridNode(7, 4)), 500, 450),
-    toGeoJsonFeature({ kind: 'circle', center: nodePosition(net, net.gridNode(7, 5)), radius: 300 }),
-  ], members('ems', ['ambulance'], 2));
-  zone('txdot', 'AZ-TXD-001', 'Work Zone', 'IH-35 Capital Express Central', 'Work zone: merge left', true, [
-    toGeoJsonFeature({ kind: 'line', path: ih35Section.map((p) => ({ lat: truncateCoordinate(p.lat), lng: truncateCoordinate(p.lng) })) }),
-    polygonFeature(nodePosition(net, net.gridNode(11, 14)), 900, 120),
-  ], members('txdot', ['arrow_board', 'maintenance'], 4));
-  zone('txdot', 'AZ-TXD-002', 'Incident Zone', 'Loop 360 incident management', 'Incident ahead', false, [
-    toGeoJsonFeature({ kind: 'circle', center: nodePosition(net, streetByName(net, RING_HIGHWAY_NAME).nodeIds[9] ?? 0), radius: 800 }),
-  ], []);
+  zone(
+    'police',
+    'AZ-APD-001',
+    'School Zone',
+    'Austin High School zone',
+    'School zone: 20 mph',
+    true,
+    [polygonFeature(nodePosition(net, net.gridNode(8, 6)), 250, 300)],
+    members('police', ['police'], 3),
+  );
+  zone(
+    'regional',
+    'AZ-TCR-002',
+    'Special Event',
+    'Zilker Park festival traffic',
+    'Event traffic ahead',
+    false,
+    [
+      polygonFeature(nodePosition(net, net.gridNode(7, 4)), 500, 450),
+      toGeoJsonFeature({ kind: 'circle', center: nodePosition(net, net.gridNode(7, 5)), radius: 300 }),
+    ],
+    members('ems', ['ambulance'], 2),
+  );
+  zone(
+    'txdot',
+    'AZ-TXD-001',
+    'Work Zone',
+    'IH-35 Capital Express Central',
+    'Work zone: merge left',
+    true,
+    [
+      toGeoJsonFeature({
+        kind: 'line',
+        path: ih35Section.map((p) => ({ lat: truncateCoordinate(p.lat), lng: truncateCoordinate(p.lng) })),
+      }),
+      polygonFeature(nodePosition(net, net.gridNode(11, 14)), 900, 120),
+    ],
+    members('txdot', ['arrow_board', 'maintenance'], 4),
+  );
+  zone(
+    'txdot',
+    'AZ-TXD-002',
+    'Incident Zone',
+    'Loop 360 incident management',
+    'Incident ahead',
+    false,
+    [toGeoJsonFeature({ kind: 'circle', center: nodePosition(net, streetByName(net, RING_HIGHWAY_NAME).nodeIds[9] ?? 0), radius: 800 })],
+    [],
+  );
 
   // ── data: monthly reports and exports, queued for the job runner ──
   const dataRandom = root.fork('data');
   const jobRows: Insert<typeof jobs>[] = [];
   for (const org of ['regional', 'txdot'] as const) {
     for (const { year, month } of previousMonths(now, CITY.timezone, 3)) {
-      jobRows.push({ id: dataRandom.uuid(), kind: 'monthly_report', payload: { organizationId: orgIds[org], year, month }, runAt: now, createdAt: now });
+      jobRows.push({
+        id: dataRandom.uuid(),
+        kind: 'monthly_report',
+        payload: { organizationId: orgIds[org], year, month },
+        runAt: now,
+        createdAt: now,
+      });
     }
   }
   const adminId = userIds.get('admin@lightbar.demo') as string;
   const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
   const yesterday = startOfUtcDay(nowMs) - DAY_MS;
   const someThings = (types: readonly AssetType[], n: number): string[] =>
-    dataRandom.sample(plannedThings.filter((t) => t.org !== 'txdot' && t.org !== 'capmetro' && types.includes(t.type)), n).map((t) => t.row.id);
-  const exportRow = (values: Partial<Insert<typeof exports>> & Pick<Insert<typeof exports>, 'exportType' | 'title'>): Insert<typeof exports> => ({
+    dataRandom
+      .sample(
+        plannedThings.filter((t) => t.org !== 'txdot' && t.org !== 'capmetro' && types.includes(t.type)),
+        n,
+      )
+      .map((t) => t.row.id);
+  const exportRow = (
+    values: Partial<Insert<typeof exports>> & Pick<Insert<typeof exports>, 'exportType' | 'title'>,
+  ): Insert<typeof exports> => ({
     id: dataRandom.uuid(),
     organizationId: orgIds.regional,
     requestedBy: adminId,
@@ -1184,8 +1446,22 @@ export function planDemo(refs: DemoReferences, input: PlanInput): DemoPlan {
     ...values,
   });
   const exportRows: Insert<typeof exports>[] = [
-    exportRow({ exportType: 'incident', title: `Incident Export ${day(yesterday)}`, requestedAt: ago(3 * MINUTE_MS), status: 'requested', options: { thing_uuids: [], include_no_thing_il: true } }),
-    exportRow({ exportType: 'thing', title: `Asset Export ${day(nowMs)}`, exportStartTime: null, exportEndTime: null, requestedAt: ago(2 * MINUTE_MS), status: 'requested', options: { thing_uuids: someThings(['police', 'fire', 'ambulance'], 25) } }),
+    exportRow({
+      exportType: 'incident',
+      title: `Incident Export ${day(yesterday)}`,
+      requestedAt: ago(3 * MINUTE_MS),
+      status: 'requested',
+      options: { thing_uuids: [], include_no_thing_il: true },
+    }),
+    exportRow({
+      exportType: 'thing',
+      title: `Asset Export ${day(nowMs)}`,
+      exportStartTime: null,
+      exportEndTime: null,
+      requestedAt: ago(2 * MINUTE_MS),
+      status: 'requested',
+      options: { thing_uuids: someThings(['police', 'fire', 'ambulance'], 25) },
+    }),
     exportRow({
       exportType: 'point',
       title: `Point Export ${day(yesterday - DAY_MS)}`,
@@ -1197,12 +1473,26 @@ export function planDemo(refs: DemoReferences, input: PlanInput): DemoPlan {
       error: 'The export took longer than its time limit and was stopped.',
       options: { thing_uuids: someThings(['police'], 5) },
     }),
-    exportRow({ exportType: 'closure', title: `Closure Export ${day(yesterday)}`, requestedAt: ago(MINUTE_MS), status: 'in_progress', options: { thing_uuids: [], closures_to_include: ['manual', 'feed'] } }),
+    exportRow({
+      exportType: 'closure',
+      title: `Closure Export ${day(yesterday)}`,
+      requestedAt: ago(MINUTE_MS),
+      status: 'in_progress',
+      options: { thing_uuids: [], closures_to_include: ['manual', 'feed'] },
+    }),
   ];
   for (const row of exportRows) {
-    if (row.status === 'requested') jobRows.push({ id: dataRandom.uuid(), kind: 'export', payload: { exportId: row.id }, runAt: now, createdAt: now });
+    if (row.status === 'requested')
+      jobRows.push({ id: dataRandom.uuid(), kind: 'export', payload: { exportId: row.id }, runAt: now, createdAt: now });
     // Still working for ten more minutes: the In-Progress tab has something in it.
-    if (row.status === 'in_progress') jobRows.push({ id: dataRandom.uuid(), kind: 'export', payload: { exportId: row.id }, runAt: at(nowMs + 10 * MINUTE_MS), createdAt: now });
+    if (row.status === 'in_progress')
+      jobRows.push({
+        id: dataRandom.uuid(),
+        kind: 'export',
+        payload: { exportId: row.id },
+        runAt: at(nowMs + 10 * MINUTE_MS),
+        createdAt: now,
+      });
   }
 
   return {
@@ -1287,7 +1577,13 @@ function plate(random: Random): string {
  * standby, with a street (set after 10 still minutes) stationary; 8 h to 96 h of silence is
  * pending; more is offline.
  */
-function placeThing(t: PlannedThing, random: Random, net: RoadNetwork, nowMs: number, stations: readonly { id: string; position: LatLng }[]): void {
+function placeThing(
+  t: PlannedThing,
+  random: Random,
+  net: RoadNetwork,
+  nowMs: number,
+  stations: readonly { id: string; position: LatLng }[],
+): void {
   const ago = (ms: number): Date => new Date(nowMs - ms);
   let state = t.state;
   if (state === 'standby' && stations.length > 0 && random.chance(0.5)) state = 'station';
@@ -1317,18 +1613,31 @@ function placeThing(t: PlannedThing, random: Random, net: RoadNetwork, nowMs: nu
     case 'station': {
       const station = random.pick(stations);
       const spot = offsetMetres(station.position, random.range(-20, 20), random.range(-20, 20));
-      Object.assign(t.row, base, { lat: truncateCoordinate(spot.lat), lng: truncateCoordinate(spot.lng), stationId: station.id, heartbeatAt: ago(random.range(1, 180) * SECOND_MS) });
+      Object.assign(t.row, base, {
+        lat: truncateCoordinate(spot.lat),
+        lng: truncateCoordinate(spot.lng),
+        stationId: station.id,
+        heartbeatAt: ago(random.range(1, 180) * SECOND_MS),
+      });
       break;
     }
     case 'standby':
       Object.assign(t.row, base, { stillSince: ago(random.range(0.5, 9) * MINUTE_MS), heartbeatAt: ago(random.range(1, 180) * SECOND_MS) });
       break;
     case 'stationary':
-      Object.assign(t.row, base, { street: road.street, stillSince: ago(random.range(12, 240) * MINUTE_MS), heartbeatAt: ago(random.range(1, 120) * SECOND_MS) });
+      Object.assign(t.row, base, {
+        street: road.street,
+        stillSince: ago(random.range(12, 240) * MINUTE_MS),
+        heartbeatAt: ago(random.range(1, 120) * SECOND_MS),
+      });
       break;
     case 'pending': {
       const heartbeat = random.range(8.5, 90) * HOUR_MS;
-      Object.assign(t.row, base, { street: random.chance(0.5) ? road.street : null, stillSince: ago(heartbeat + random.range(1, 120) * MINUTE_MS), heartbeatAt: ago(heartbeat) });
+      Object.assign(t.row, base, {
+        street: random.chance(0.5) ? road.street : null,
+        stillSince: ago(heartbeat + random.range(1, 120) * MINUTE_MS),
+        heartbeatAt: ago(heartbeat),
+      });
       break;
     }
     case 'offline': {
@@ -1361,7 +1670,11 @@ function incidentScene(net: RoadNetwork, random: Random): { position: LatLng; st
   const edgeId = random.pick(net.adjacency[nodeId] ?? [0]);
   const edge = edgeOf(net, edgeId);
   const p = positionOnEdge(net, edgeId, random.range(0.02, 0.12), edge.to === nodeId);
-  return { position: { lat: truncateCoordinate(p.lat), lng: truncateCoordinate(p.lng) }, street: intersectionName(net, nodeId), heading: p.course };
+  return {
+    position: { lat: truncateCoordinate(p.lat), lng: truncateCoordinate(p.lng) },
+    street: intersectionName(net, nodeId),
+    heading: p.course,
+  };
 }
 
 interface RouteSpec {
@@ -1393,14 +1706,33 @@ function closureRoute(net: RoadNetwork, spec: RouteSpec): { street: string; user
  * Drives from a random grid node to another 2-8 km away along the fastest roads, one sample
  * every 10 s, at most `maxSamples` and never past `endMs`.
  */
-function driveSomewhere(net: RoadNetwork, random: Random, startMs: number, maxSamples: number, endMs = Infinity): ReturnType<typeof drivePath> {
+function driveSomewhere(
+  net: RoadNetwork,
+  random: Random,
+  startMs: number,
+  maxSamples: number,
+  endMs = Infinity,
+): ReturnType<typeof drivePath> {
   const pick = (): number => net.gridNode(random.int(0, net.gridSize - 1), random.int(0, net.gridSize - 1));
   const from = pick();
   let to = pick();
-  for (let tries = 0; tries < 20 && (to === from || Math.abs((to % net.gridSize) - (from % net.gridSize)) + Math.abs(Math.floor(to / net.gridSize) - Math.floor(from / net.gridSize)) < 4); tries++) to = pick();
+  for (
+    let tries = 0;
+    tries < 20 &&
+    (to === from ||
+      Math.abs((to % net.gridSize) - (from % net.gridSize)) + Math.abs(Math.floor(to / net.gridSize) - Math.floor(from / net.gridSize)) <
+        4);
+    tries++
+  )
+    to = pick();
   const path = shortestPath(net, from, to);
   const limit = Number.isFinite(endMs) ? Math.min(maxSamples, Math.floor((endMs - startMs) / TRIP_SAMPLE_MS) + 1) : maxSamples;
-  return drivePath(net, path, { startMs, intervalMs: TRIP_SAMPLE_MS, speedFactor: random.range(0.6, 0.95), maxSamples: Math.max(0, limit) });
+  return drivePath(net, path, {
+    startMs,
+    intervalMs: TRIP_SAMPLE_MS,
+    speedFactor: random.range(0.6, 0.95),
+    maxSamples: Math.max(0, limit),
+  });
 }
 
 /** The `count` calendar months before the current one, in a time zone, newest first. */

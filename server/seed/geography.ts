@@ -10,6 +10,7 @@
  *
  * Units: metres, degrees, miles per hour (US speed limits); course in degrees clockwise from north.
  */
+import { METRES_PER_MILE_EXACT } from '../../src/domain/constants';
 import { distanceM, type LatLng } from '../../src/domain/geometry';
 import type { Random } from './random';
 
@@ -23,7 +24,22 @@ export const CITY = {
   /** The Texas State Capitol area, downtown Austin. */
   center: { lat: 30.2672, lng: -97.7431 },
   /** ZIP codes of the area, for addresses. */
-  postalCodes: ['78701', '78702', '78703', '78704', '78705', '78721', '78722', '78723', '78741', '78745', '78751', '78752', '78756', '78757'],
+  postalCodes: [
+    '78701',
+    '78702',
+    '78703',
+    '78704',
+    '78705',
+    '78721',
+    '78722',
+    '78723',
+    '78741',
+    '78745',
+    '78751',
+    '78752',
+    '78756',
+    '78757',
+  ],
 } as const;
 
 export type RoadKind = 'local' | 'arterial' | 'highway' | 'ramp';
@@ -36,7 +52,6 @@ export const SPEED_LIMITS_MPH: Readonly<Record<RoadKind, number>> = {
   ramp: 45,
 };
 
-export const METRES_PER_MILE_EXACT = 1609.344;
 export const mphToMetresPerSecond = (mph: number): number => (mph * METRES_PER_MILE_EXACT) / 3600;
 export const metresPerSecondToMph = (mps: number): number => (mps * 3600) / METRES_PER_MILE_EXACT;
 
@@ -46,15 +61,50 @@ export const metresPerSecondToMph = (mps: number): number => (mps * 3600) / METR
  * Every fourth line from the second is an arterial.
  */
 export const NORTH_SOUTH_STREETS = [
-  'Exposition Blvd', 'Pecos St', 'Mopac Blvd', 'Pressler St', 'West Ave', 'Rio Grande St', 'Lamar Blvd',
-  'Guadalupe St', 'Lavaca St', 'Colorado St', 'Congress Ave', 'Brazos St', 'San Jacinto Blvd', 'Trinity St',
-  'IH-35 Frontage Rd', 'Chicon St', 'Chestnut Ave', 'Pleasant Valley Rd', 'Airport Blvd', 'Springdale Rd',
+  'Exposition Blvd',
+  'Pecos St',
+  'Mopac Blvd',
+  'Pressler St',
+  'West Ave',
+  'Rio Grande St',
+  'Lamar Blvd',
+  'Guadalupe St',
+  'Lavaca St',
+  'Colorado St',
+  'Congress Ave',
+  'Brazos St',
+  'San Jacinto Blvd',
+  'Trinity St',
+  'IH-35 Frontage Rd',
+  'Chicon St',
+  'Chestnut Ave',
+  'Pleasant Valley Rd',
+  'Airport Blvd',
+  'Springdale Rd',
   'Ed Bluestein Blvd',
 ] as const;
 export const EAST_WEST_STREETS = [
-  'Slaughter Ln', 'William Cannon Dr', 'Stassney Ln', 'Ben White Blvd', 'St Elmo Rd', 'Oltorf St', 'Riverside Dr',
-  'Cesar Chavez St', '4th St', '7th St', 'Martin Luther King Jr Blvd', '15th St', '24th St', '29th St', '38th St',
-  '45th St', 'Koenig Ln', 'Justin Ln', 'Anderson Ln', 'Rundberg Ln', 'Braker Ln',
+  'Slaughter Ln',
+  'William Cannon Dr',
+  'Stassney Ln',
+  'Ben White Blvd',
+  'St Elmo Rd',
+  'Oltorf St',
+  'Riverside Dr',
+  'Cesar Chavez St',
+  '4th St',
+  '7th St',
+  'Martin Luther King Jr Blvd',
+  '15th St',
+  '24th St',
+  '29th St',
+  '38th St',
+  '45th St',
+  'Koenig Ln',
+  'Justin Ln',
+  'Anderson Ln',
+  'Rundberg Ln',
+  'Braker Ln',
 ] as const;
 export const RING_HIGHWAY_NAME = 'Loop 360';
 
@@ -182,7 +232,13 @@ export function buildRoadNetwork(options: RoadNetworkOptions = {}): RoadNetwork 
   };
   const addStreet = (name: string, kind: RoadKind, nodeIds: number[]): void => {
     for (let i = 1; i < nodeIds.length; i++) addEdge(nodeIds[i - 1] as number, nodeIds[i] as number, name, kind);
-    streets.push({ name, kind, speedLimitMph: SPEED_LIMITS_MPH[kind], nodeIds, path: nodeIds.map((id) => ({ lat: nodeAt(id).lat, lng: nodeAt(id).lng })) });
+    streets.push({
+      name,
+      kind,
+      speedLimitMph: SPEED_LIMITS_MPH[kind],
+      nodeIds,
+      path: nodeIds.map((id) => ({ lat: nodeAt(id).lat, lng: nodeAt(id).lng })),
+    });
   };
 
   // Grid: row r is an east–west street, column c a north–south one.
@@ -318,7 +374,13 @@ export interface RoadPosition extends LatLng {
 export function positionOnEdge(network: RoadNetwork, edgeId: number, t: number, reverse = false): RoadPosition {
   const edge = edgeOf(network, edgeId);
   const p = interpolate(nodePosition(network, edge.from), nodePosition(network, edge.to), t);
-  return { ...p, edgeId, street: edge.street, course: reverse ? (edge.course + 180) % 360 : edge.course, speedLimitMph: edge.speedLimitMph };
+  return {
+    ...p,
+    edgeId,
+    street: edge.street,
+    course: reverse ? (edge.course + 180) % 360 : edge.course,
+    speedLimitMph: edge.speedLimitMph,
+  };
 }
 
 /** A random point on the network. `inner` keeps it on the grid (not on the ring or its ramps). */
@@ -409,7 +471,7 @@ export function shortestPath(network: RoadNetwork, from: number, to: number): nu
   }
   if (from !== to && prev[to] === -1) return [];
   const path: number[] = [to];
-  for (let at = to; at !== from; ) {
+  for (let at = to; at !== from;) {
     at = prev[at] as number;
     path.push(at);
   }

@@ -101,7 +101,11 @@ function cellKey(x: number, y: number): number {
   return (x + 32_768) * 65_536 + (y + 32_768);
 }
 
-function nearestOf(entries: readonly Projected[], x: number, y: number): { entry: Projected; t: number; distance: number; px: number; py: number } | null {
+function nearestOf(
+  entries: readonly Projected[],
+  x: number,
+  y: number,
+): { entry: Projected; t: number; distance: number; px: number; py: number } | null {
   let best: { entry: Projected; t: number; distance: number; px: number; py: number } | null = null;
   for (const entry of entries) {
     const t = entry.lengthSq === 0 ? 0 : Math.max(0, Math.min(1, ((x - entry.ax) * entry.dx + (y - entry.ay) * entry.dy) / entry.lengthSq));

@@ -5,15 +5,7 @@
  * braking ahead of turns (slower the sharper the turn) and to a stop at the end.
  */
 import { distanceM, type LatLng } from '../../src/domain/geometry';
-import {
-  bearing,
-  edgeBetween,
-  interpolate,
-  mphToMetresPerSecond,
-  nodePosition,
-  otherEnd,
-  type RoadNetwork,
-} from '../seed/geography';
+import { bearing, edgeBetween, interpolate, mphToMetresPerSecond, nodePosition, otherEnd, type RoadNetwork } from '../seed/geography';
 import type { Random } from '../seed/random';
 import type { RoadIndex } from './road-index';
 
@@ -129,7 +121,7 @@ export class RouteTrees {
     const { next } = this.tree(to);
     if (from !== to && next[from] === -1) return [];
     const path = [from];
-    for (let at = from; at !== to; ) {
+    for (let at = from; at !== to;) {
       at = next[at] as number;
       path.push(at);
     }
@@ -182,7 +174,9 @@ export function planRoute(network: RoadNetwork, index: RoadIndex, trees: RouteTr
     } else {
       const target = request.to;
       const cost = (end: (typeof ends)[number]): number =>
-        end.metres / limit + trees.seconds(end.node, target) + (request.course !== null && turnAngle(request.course, end.course) > 90 ? 30 : 0);
+        end.metres / limit +
+        trees.seconds(end.node, target) +
+        (request.course !== null && turnAngle(request.course, end.course) > 90 ? 30 : 0);
       pick = cost(ends[0]) <= cost(ends[1]) ? 0 : 1;
     }
     const end = ends[pick];
@@ -194,7 +188,15 @@ export function planRoute(network: RoadNetwork, index: RoadIndex, trees: RouteTr
     const b = nodes[i] as number;
     const road = edgeBetween(network, a, b);
     if (!road) break;
-    legs.push(makeLeg(nodePosition(network, a), nodePosition(network, b), mphToMetresPerSecond(road.speedLimitMph), road.street, road.from === a ? road.course : (road.course + 180) % 360));
+    legs.push(
+      makeLeg(
+        nodePosition(network, a),
+        nodePosition(network, b),
+        mphToMetresPerSecond(road.speedLimitMph),
+        road.street,
+        road.from === a ? road.course : (road.course + 180) % 360,
+      ),
+    );
   }
   const endNode = nodes.length > 0 ? (nodes[nodes.length - 1] as number) : null;
   if (request.finalSpot) {

@@ -44,6 +44,7 @@ import { austinRoadNetwork, metresPerSecondToMph, nearestNode, offsetMetres, oth
 import { createRandom, type Random } from '../seed/random';
 import { RoadIndex } from './road-index';
 import { advance, planRoute, randomWalk, RouteTrees, type Route, type RouteRequest } from './route';
+import { DEFAULT_ZONE_FLIP_MS, ZoneFlipper } from './zone-flipper';
 
 // ── options and rates ────────────────────────────────────────────────────────
 
@@ -74,6 +75,12 @@ export interface FleetSimulatorOptions {
   seededSceneSeconds?: readonly [number, number];
   /** How long work at an automated closure lasts, in seconds (default 600–3,600); a roadside work stop lasts half as long. */
   workSeconds?: readonly [number, number];
+  /**
+   * part 2 §2 Alerting zones: every this many ms one alerting zone of the simulated organizations
+   * flips active/standby (`SIM_ZONE_FLIP_MS`; default DEFAULT_ZONE_FLIP_MS, 0 never). Runs from
+   * `start()` to `stop()`, beside the ticks (zone-flipper.ts).
+   */
+  zoneFlipMs?: number;
 }
 
 /** How often an asset reports. */
@@ -194,6 +201,35 @@ const SCENE_SPACING_M = 14;
 /** An asset this close to a place is there. */
 const THERE_M = 40;
 const round7 = (value: number): number => Math.round(value * 1e7) / 1e7;
+
+/** Where a device is when it reports a point: metres per second and degrees clockwise from north, as the fleet moves. */
+export interface DeviceFix {
+  position: LatLng;
+  speedMps: number;
+  course: number;
+  /** Metres. */
+  accuracy: number;
+}
+
+/** The point a device sends, as devices send it: 7 decimals, mph to a tenth, whole degrees in [0, 360), accuracy to a tenth. */
+export function pointMessage(haasId: string, timestamp: string, fix: DeviceFix): DeviceMessageInput {
+  return {
+    type: 'point',
+    haas_id: haasId,
+    timestamp,
+    lat: round7(fix.position.lat),
+    lng: round7(fix.position.lng),
+    speed: Math.round(Math.min(250, metresPerSecondToMph(fix.speedMps)) * 10) / 10,
+    course: Math.round(((fix.course % 360) + 360) % 360) % 360,
+    accuracy: Math.round(fix.accuracy * 10) / 10,
+  };
+}
+
+/** The heartbeat a device sends. */
+export function heartbeatMessage(haasId: string, timestamp: string): DeviceMessageInput {
+  return { type: 'heartbeat', haas_id: haasId, timestamp };
+}
+
 /** A report falls due on the tick that comes within this of its time (timer ticks jitter by a few ms). */
 const DUE_SLACK_MS = 250;
 
@@ -206,7 +242,9 @@ export class FleetSimulator {
   private readonly index: RoadIndex;
   private readonly trees: RouteTrees;
   private readonly fleetRandom: Random;
-  private readonly options: Required<Omit<FleetSimulatorOptions, 'network' | 'incidentsPerMinute' | 'hazardsPerMinute' | 'quietPerMinute'>> &
+  private readonly options: Required<
+    Omit<FleetSimulatorOptions, 'network' | 'incidentsPerMinute' | 'hazardsPerMinute' | 'quietPerMinute'>
+  > &
     Pick<FleetSimulatorOptions, 'incidentsPerMinute' | 'hazardsPerMinute' | 'quietPerMinute'>;
   private fleet: SimAsset[] = [];
   private incidents: Incident[] = [];
@@ -215,9 +253,21 @@ export class FleetSimulator {
   private rates: ReportRates = reportRates(0);
   private lastTickMs: number | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private zoneFlipper: ZoneFlipper | null = null;
   private running: Promise<void> | null = null;
   private loaded = false;
-  private readonly counters: SimulatorStats = { assets: 0, ticks: 0, messages: 0, lastBatch: 0, lastTickMs: 0, rejected: 0, incidents: 0, hazards: 0, closureVisits: 0, wentQuiet: 0 };
+  private readonly counters: SimulatorStats = {
+    assets: 0,
+    ticks: 0,
+    messages: 0,
+    lastBatch: 0,
+    lastTickMs: 0,
+    rejected: 0,
+    incidents: 0,
+    hazards: 0,
+    closureVisits: 0,
+    wentQuiet: 0,
+  };
 
   constructor(
     private readonly deps: ServerDeps,
@@ -239,6 +289,7 @@ export class FleetSimulator {
       sceneSeconds: opts.sceneSeconds ?? [240, 900],
       seededSceneSeconds: opts.seededSceneSeconds ?? [180, 1_200],
       workSeconds: opts.workSeconds ?? [600, 3_600],
+      zoneFlipMs: opts.zoneFlipMs ?? DEFAULT_ZONE_FLIP_MS,
     };
     // The ingest names stationary streets and new locations by the nearest street within 60 m.
     this.ingest.setStreetLookup((position) => this.index.streetAt(position, 60));
@@ -296,16 +347,28 @@ export class FleetSimulator {
         .where(isNull(things.deletedAt))
     )
       .filter((row): row is typeof row & { type: AssetType } => (ASSET_TYPES as readonly string[]).includes(row.type))
-      .sort((a, b) => (a.type === b.type ? compare(a.thing.haasId, b.thing.haasId) : ASSET_TYPES.indexOf(a.type) - ASSET_TYPES.indexOf(b.type)));
+      .sort((a, b) =>
+        a.type === b.type ? compare(a.thing.haasId, b.thing.haasId) : ASSET_TYPES.indexOf(a.type) - ASSET_TYPES.indexOf(b.type),
+      );
     // Evenly spread over the types when there are more assets than wanted.
-    const picked = rows.length <= this.options.assets ? rows : Array.from({ length: this.options.assets }, (_, i) => rows[Math.floor((i * rows.length) / this.options.assets)]!);
+    const picked =
+      rows.length <= this.options.assets
+        ? rows
+        : Array.from({ length: this.options.assets }, (_, i) => rows[Math.floor((i * rows.length) / this.options.assets)]!);
     this.rates = reportRates(picked.length);
 
     const placeRows = await db
       .select({ id: areas.id, organizationId: areas.organizationId, lat: areas.lat, lng: areas.lng })
       .from(areas)
       .innerJoin(areaTypes, eq(areaTypes.id, areas.ezTypeId))
-      .where(and(isNull(areas.deletedAt), isNotNull(areas.lat), isNotNull(areas.lng), or(eq(areaTypes.isStationView, true), eq(areaTypes.dbName, 'work_yard'))));
+      .where(
+        and(
+          isNull(areas.deletedAt),
+          isNotNull(areas.lat),
+          isNotNull(areas.lng),
+          or(eq(areaTypes.isStationView, true), eq(areaTypes.dbName, 'work_yard')),
+        ),
+      );
     const places = new Map<string, Place[]>();
     for (const row of placeRows.sort((a, b) => compare(a.id, b.id))) {
       const list = places.get(row.organizationId) ?? [];
@@ -313,7 +376,13 @@ export class FleetSimulator {
       places.set(row.organizationId, list);
     }
     const closureRows = await db
-      .select({ id: closures.id, thingId: closures.thingId, isActive: closures.isActive, userRoute: closures.userRoute, geocodedRoute: closures.geocodedRoute })
+      .select({
+        id: closures.id,
+        thingId: closures.thingId,
+        isActive: closures.isActive,
+        userRoute: closures.userRoute,
+        geocodedRoute: closures.geocodedRoute,
+      })
       .from(closures)
       .where(and(eq(closures.closureType, 'automated'), isNotNull(closures.thingId), isNull(closures.deletedAt)));
     const sites = new Map<string, ClosureSite[]>();
@@ -374,7 +443,14 @@ export class FleetSimulator {
         let incident = seededIncidents.get(thing.locationId);
         if (!incident) {
           const [min, max] = this.options.seededSceneSeconds;
-          incident = { serial: ++this.incidentSerial, position: row ?? position, node: null, units: [], durationMs: 0, clearAt: nowMs + this.fleetRandom.range(min, max) * SECOND_MS };
+          incident = {
+            serial: ++this.incidentSerial,
+            position: row ?? position,
+            node: null,
+            units: [],
+            durationMs: 0,
+            clearAt: nowMs + this.fleetRandom.range(min, max) * SECOND_MS,
+          };
           seededIncidents.set(thing.locationId, incident);
           this.incidents.push(incident);
         }
@@ -429,7 +505,9 @@ export class FleetSimulator {
 
     if (first) {
       for (let i = 0; i < this.options.initialIncidents; i++) this.startIncident(ctx, true);
-      const visitors = this.fleetRandom.shuffle(this.fleet.filter((a) => this.idle(a) && a.sites.length > 0 && !a.sites.some((s) => s.active)));
+      const visitors = this.fleetRandom.shuffle(
+        this.fleet.filter((a) => this.idle(a) && a.sites.length > 0 && !a.sites.some((s) => s.active)),
+      );
       for (const asset of visitors.slice(0, this.options.initialClosureVisits)) this.startWork(ctx, asset);
     }
     const minutes = seconds / 60;
@@ -457,7 +535,9 @@ export class FleetSimulator {
       const result: IngestResult = await this.ingest.ingest(batch, null);
       if (result.rejected.length > 0 && this.counters.rejected === 0) {
         const [firstRejected] = result.rejected;
-        console.warn(`fleet simulator: the ingest rejected ${result.rejected.length} messages (${firstRejected?.reason ?? ''}); was it reloaded after the seed?`);
+        console.warn(
+          `fleet simulator: the ingest rejected ${result.rejected.length} messages (${firstRejected?.reason ?? ''}); was it reloaded after the seed?`,
+        );
       }
       this.counters.rejected += result.rejected.length;
     }
@@ -479,12 +559,21 @@ export class FleetSimulator {
         });
     }, intervalMs);
     this.timer.unref();
+    this.zoneFlipper = this.createZoneFlipper();
+    this.zoneFlipper.start(this.options.zoneFlipMs);
   }
 
-  /** Stops ticking and waits for a tick in flight. */
+  /** part 2 §2 Alerting zones: the flipper of the simulated organizations' zones (those of the loaded fleet). */
+  createZoneFlipper(): ZoneFlipper {
+    return new ZoneFlipper(this.deps, [...new Set(this.fleet.map((asset) => asset.organizationId))]);
+  }
+
+  /** Stops ticking (and flipping zones) and waits for a tick in flight. */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    await this.zoneFlipper?.stop();
+    this.zoneFlipper = null;
     await this.running;
   }
 
@@ -519,7 +608,7 @@ export class FleetSimulator {
         break;
       case 'oos':
         if (nowMs + DUE_SLACK_MS >= asset.nextHeartbeatAt) {
-          batch.push({ type: 'heartbeat', haas_id: asset.haasId, timestamp });
+          batch.push(heartbeatMessage(asset.haasId, timestamp));
           asset.nextHeartbeatAt = nowMs + this.rates.heartbeatS * SECOND_MS;
         }
         return;
@@ -553,16 +642,10 @@ export class FleetSimulator {
       // A vehicle that just switched its lights on is about to move: a still point now would read as an incident.
       const aboutToMove = asset.mode === 'driving' && asset.lights && metresPerSecondToMph(asset.speedMps) < 2;
       if (!aboutToMove) {
-        batch.push({
-          type: 'point',
-          haas_id: asset.haasId,
-          timestamp,
-          lat: round7(asset.position.lat),
-          lng: round7(asset.position.lng),
-          speed: Math.round(Math.min(250, metresPerSecondToMph(asset.speedMps)) * 10) / 10,
-          course: Math.round(((asset.course % 360) + 360) % 360) % 360,
-          accuracy: Math.round((asset.accuracy + asset.random.range(-1, 1.5)) * 10) / 10,
-        });
+        const accuracy = asset.accuracy + asset.random.range(-1, 1.5);
+        batch.push(
+          pointMessage(asset.haasId, timestamp, { position: asset.position, speedMps: asset.speedMps, course: asset.course, accuracy }),
+        );
         asset.lastPointAt = nowMs;
         asset.forcePoint = false;
       }
@@ -570,7 +653,7 @@ export class FleetSimulator {
     }
     if (nowMs + DUE_SLACK_MS >= asset.nextHeartbeatAt) {
       const recentPoint = nowMs - asset.lastPointAt < this.rates.heartbeatS * SECOND_MS;
-      if (!(this.rates.pointCountsAsHeartbeat && recentPoint)) batch.push({ type: 'heartbeat', haas_id: asset.haasId, timestamp });
+      if (!(this.rates.pointCountsAsHeartbeat && recentPoint)) batch.push(heartbeatMessage(asset.haasId, timestamp));
       asset.nextHeartbeatAt = nowMs + this.rates.heartbeatS * SECOND_MS;
     }
   }
@@ -684,7 +767,11 @@ export class FleetSimulator {
   }
 
   private drive(asset: SimAsset, request: Omit<RouteRequest, 'from' | 'course'>, purpose: Purpose, factor: number): void {
-    const route = planRoute(this.network, this.index, this.trees, { ...request, from: asset.position, course: asset.speedMps > 0 || asset.mode === 'driving' ? asset.course : null });
+    const route = planRoute(this.network, this.index, this.trees, {
+      ...request,
+      from: asset.position,
+      course: asset.speedMps > 0 || asset.mode === 'driving' ? asset.course : null,
+    });
     asset.mode = 'driving';
     asset.route = route;
     asset.purpose = purpose;
@@ -756,7 +843,12 @@ export class FleetSimulator {
   // ── fleet events ──
 
   private idle(asset: SimAsset): boolean {
-    return (asset.mode === 'parked' || (asset.mode === 'driving' && asset.purpose === 'patrol')) && !asset.lights && asset.incident === null && asset.closure === null;
+    return (
+      (asset.mode === 'parked' || (asset.mode === 'driving' && asset.purpose === 'patrol')) &&
+      !asset.lights &&
+      asset.incident === null &&
+      asset.closure === null
+    );
   }
 
   private available(asset: SimAsset): boolean {
@@ -777,7 +869,9 @@ export class FleetSimulator {
     if (kickoff) {
       const r2r = random.shuffle(pool.filter((a) => a.r2r));
       for (const a of r2r) {
-        const partner = r2r.find((b) => b !== a && b.organizationId === a.organizationId && distanceM(a.position, b.position) <= R2R_ALERT_DISTANCE_M * 0.8);
+        const partner = r2r.find(
+          (b) => b !== a && b.organizationId === a.organizationId && distanceM(a.position, b.position) <= R2R_ALERT_DISTANCE_M * 0.8,
+        );
         if (partner) {
           first = [a, partner];
           break;
@@ -799,7 +893,14 @@ export class FleetSimulator {
     );
     const units = [...first, ...others];
     const [min, max] = this.options.sceneSeconds;
-    const incident: Incident = { serial: ++this.incidentSerial, position, node, units, durationMs: random.range(min, max) * SECOND_MS, clearAt: null };
+    const incident: Incident = {
+      serial: ++this.incidentSerial,
+      position,
+      node,
+      units,
+      durationMs: random.range(min, max) * SECOND_MS,
+      clearAt: null,
+    };
     this.incidents.push(incident);
     this.counters.incidents += 1;
     units.forEach((unit, slot) => {

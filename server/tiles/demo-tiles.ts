@@ -35,7 +35,11 @@ export interface DemoTileSource {
 }
 
 /** The network as GeoJSON: one line per street (with its class and name), the lake, and the city as a place. */
-export function networkGeoJson(network: RoadNetwork): { roads: FeatureCollection<LineString>; water: FeatureCollection<Polygon>; places: FeatureCollection<Point> } {
+export function networkGeoJson(network: RoadNetwork): {
+  roads: FeatureCollection<LineString>;
+  water: FeatureCollection<Polygon>;
+  places: FeatureCollection<Point>;
+} {
   const roads: Feature<LineString>[] = network.streets.map((street) => ({
     type: 'Feature',
     properties: {
@@ -94,7 +98,11 @@ export function createDemoTileSource(network: RoadNetwork = austinRoadNetwork())
       }
       // Drawn bottom to top in this order (water under roads).
       const layers: Record<string, LegacyTile> = {};
-      for (const [name, index] of [['water', waterIndex], ['roads', roadIndex], ['places', placeIndex]] as const) {
+      for (const [name, index] of [
+        ['water', waterIndex],
+        ['roads', roadIndex],
+        ['places', placeIndex],
+      ] as const) {
         const tile = index.getTile(z, x, y);
         if (tile && tile.features.length > 0) layers[name] = tile;
       }

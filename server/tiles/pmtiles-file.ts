@@ -31,7 +31,8 @@ export async function openPmtiles(filePath: string): Promise<PmtilesFile | { err
     const stat = await handle.stat();
     const header = Buffer.alloc(PMTILES_HEADER_BYTES);
     const { bytesRead } = await handle.read(header, 0, PMTILES_HEADER_BYTES, 0);
-    if (bytesRead < PMTILES_HEADER_BYTES || header.toString('latin1', 0, 7) !== MAGIC) return { error: `${filePath} is not a PMTiles file` };
+    if (bytesRead < PMTILES_HEADER_BYTES || header.toString('latin1', 0, 7) !== MAGIC)
+      return { error: `${filePath} is not a PMTiles file` };
     if (header[7] !== 3) return { error: `${filePath} is PMTiles version ${header[7]}; version 3 is needed` };
     return { path: filePath, size: stat.size, etag: `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"` };
   } finally {

@@ -7,7 +7,7 @@
  */
 import type { z } from 'zod';
 import { MOBILE_CLIENT_HEADER, MOBILE_CLIENT_VALUE } from '../domain/constants';
-import { errorText, type ErrorContext, type Failure, type UserError } from '../domain/errors';
+import { ServiceError, errorText, type ErrorContext, type Failure, type UserError } from '../domain/errors';
 
 export class ApiError extends Error implements Failure {
   override readonly name = 'ApiError';
@@ -25,9 +25,14 @@ export class ApiError extends Error implements Failure {
   }
 }
 
-/** The catalogue's text of any failure of a call (part 1 §8): the ApiError's own, else "no answer" in `context`. */
+/**
+ * The catalogue's text of any failure of a call (part 1 §8): the ApiError's own, a service's
+ * failure (ServiceError: the directions service) in `context`, else "no answer" in `context`.
+ */
 export function userErrorOf(error: unknown, context: ErrorContext): UserError {
-  return error instanceof ApiError ? error.userError : errorText(context, { status: 0 });
+  if (error instanceof ApiError) return error.userError;
+  if (error instanceof ServiceError) return errorText(context, error.failure);
+  return errorText(context, { status: 0 });
 }
 
 export interface RequestOptions<T> {
@@ -61,6 +66,16 @@ export interface ApiClientOptions {
 
 export interface ApiClient {
   request<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
+}
+
+/** A DELETE whose 404 counts as deleted (part 2 §7): the item is gone either way. */
+export async function deleteOrGone(api: ApiClient, path: string, context: ErrorContext): Promise<void> {
+  try {
+    await api.request(path, { method: 'DELETE', context });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return;
+    throw error;
+  }
 }
 
 const errorBodyKeys = ['error_description', 'message'] as const;

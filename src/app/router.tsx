@@ -46,6 +46,16 @@ function DataIndex() {
 const SECTION_CONTENT: Partial<Record<SectionKey, LazySection>> = {
   things: lazySection(() => import('../features/things/things-section').then((module) => module.ThingsSection)),
   events: lazySection(() => import('../features/events/events-section').then((module) => module.EventsSection)),
+  areas: lazySection(() => import('../features/areas/areas-section').then((module) => module.AreasSection)),
+  reports: lazySection(() => import('../features/data/data-section').then((module) => module.ReportsSection)),
+  exports: lazySection(() => import('../features/data/data-section').then((module) => module.ExportsSection)),
+  closures: lazySection(() => import('../features/closures/closures-section').then((module) => module.ClosuresSection)),
+  zones: lazySection(() => import('../features/zones/zones-page').then((module) => module.ZonesPage)),
+  trips: lazySection(() => import('../features/trips/trips-page').then((module) => module.TripsPage)),
+  r2r: lazySection(() => import('../features/r2r/r2r-page').then((module) => module.R2RPage)),
+  hazards: lazySection(() => import('../features/hazards/hazards-page').then((module) => module.HazardsPage)),
+  accounts: lazySection(() => import('../features/accounts/accounts-section').then((module) => module.AccountsSection)),
+  accounts_new: lazySection(() => import('../features/accounts/accounts-new-section').then((module) => module.AccountsNewSection)),
 };
 
 /** Fetches the chunk of the section `pathname` opens (a page load of a dashboard URL), if it has one. */
@@ -79,7 +89,10 @@ export const appRoutes: RouteObject[] = [
           { index: true, element: <DashboardIndex /> },
           { path: 'unauthorized', element: <UnauthorizedPage /> },
           { path: 'data', element: <DataIndex /> },
-          ...SECTIONS.map((entry) => ({ path: `${entry.path}/*`, element: <SectionPage sectionKey={entry.key} content={SECTION_CONTENT[entry.key]} /> })),
+          ...SECTIONS.map((entry) => ({
+            path: `${entry.path}/*`,
+            element: <SectionPage sectionKey={entry.key} content={SECTION_CONTENT[entry.key]} />,
+          })),
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -11,6 +11,8 @@ import { createAuthCalls, type AuthCalls } from './session/auth-calls';
 import { createSessionManager, SESSION_CHANNEL, type SessionManager } from './session/session-manager';
 import type { TokenStorage } from './session/token-storage';
 import { createQueryClient } from './query-cache';
+import { createThemeController, type ThemeController } from './theme';
+import { subscribe } from 'valtio';
 import { MOBILE_QUERY } from './shell/use-media';
 
 export interface LiveConnection {
@@ -34,6 +36,8 @@ export interface AppServices {
   queries: QueryClient;
   /** Whether the map can draw (the WebGL check of part 1 §2). */
   hasWebGL: () => boolean;
+  /** Day or night (README "Night mode"): the signed-in user's remembered choice or the system's. */
+  theme: ThemeController;
 }
 
 export interface AppServicesOptions {
@@ -45,6 +49,7 @@ export interface AppServicesOptions {
   hasWebGL?: () => boolean;
   /** Whether the page is the mobile client; default: the phone layout's media query matches. */
   isMobileClient?: () => boolean;
+  theme?: ThemeController;
 }
 
 /** The shell's phone layout (part 1 §9 breakpoints) is the mobile client. */
@@ -126,7 +131,12 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
       if (running) void running.dispose().catch(() => undefined);
     },
   });
-  return { api, auth, session: manager, live, queries, hasWebGL: options.hasWebGL ?? (() => true) };
+  // The theme follows who is signed in (their remembered choice; the system's when signed out).
+  const theme = options.theme ?? createThemeController();
+  const followUser = () => theme.setUser(manager.state.status === 'signedIn' ? (manager.state.profile?.id ?? null) : null);
+  followUser();
+  subscribe(manager.state, followUser);
+  return { api, auth, session: manager, live, queries, hasWebGL: options.hasWebGL ?? (() => true), theme };
 }
 
 export const ServicesContext = createContext<AppServices | null>(null);

@@ -68,3 +68,15 @@ export function toAddressPayload(address: AddressFields): AddressPayload {
     country_code: address.countryCode,
   };
 }
+
+/** An address as the account forms edit it: '' for a field the server left out, the country upper-cased (US when none). */
+export function addressFormValues(address: Address): AddressFields & { address2: string } {
+  return {
+    address1: address.address1 ?? '',
+    address2: address.address2 ?? '',
+    city: address.city ?? '',
+    state: address.state ?? '',
+    postalCode: address.postalCode ?? '',
+    countryCode: (address.countryCode ?? 'US').toUpperCase(),
+  };
+}

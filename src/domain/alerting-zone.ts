@@ -114,10 +114,7 @@ function normalizeSearch(text: string): string {
  * part 2 §2: a case-insensitive substring match on the zone id (its id or external id),
  * description, or any of its assets' id and name. An empty search matches all.
  */
-export function zoneMatchesSearch(
-  zone: Pick<ZoneView, 'id' | 'externalId' | 'description' | 'things'>,
-  text: string,
-): boolean {
+export function zoneMatchesSearch(zone: Pick<ZoneView, 'id' | 'externalId' | 'description' | 'things'>, text: string): boolean {
   const needle = normalizeSearch(text);
   if (!needle) return true;
   const fields = [zone.id, zone.externalId ?? '', zone.description];
@@ -138,9 +135,7 @@ export function defaultZoneFilter(): ZoneFilter {
 }
 
 export function zoneMatchesFilter(zone: ZoneView, filter: ZoneFilter): boolean {
-  return (
-    !filter.hiddenTypes.includes(zone.typeId) && filter.statuses.includes(zone.status) && zoneMatchesSearch(zone, filter.search)
-  );
+  return !filter.hiddenTypes.includes(zone.typeId) && filter.statuses.includes(zone.status) && zoneMatchesSearch(zone, filter.search);
 }
 
 /**

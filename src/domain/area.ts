@@ -252,18 +252,14 @@ export interface AreaPayload extends AddressPayload {
  * sends no id.
  */
 export function toAreaPayload(area: Area): AreaPayload {
-  const ring = area.isPoi
-    ? []
-    : area.lineStringArray.map((p) => ({ lat: truncateCoordinate(p.lat), lng: truncateCoordinate(p.lon) }));
+  const ring = area.isPoi ? [] : area.lineStringArray.map((p) => ({ lat: truncateCoordinate(p.lat), lng: truncateCoordinate(p.lon) }));
   const payload: AreaPayload = {
     organization_id: area.orgId,
     name: area.displayName.trim(),
     desc: area.description.trim(),
     ez_type_id: area.ezTypeId,
     area_geom: ring.length > 0 ? polygonToGeoJson(ring) : null,
-    point_geom: area.position
-      ? { lat: truncateCoordinate(area.position.lat), lon: truncateCoordinate(area.position.lng) }
-      : null,
+    point_geom: area.position ? { lat: truncateCoordinate(area.position.lat), lon: truncateCoordinate(area.position.lng) } : null,
     ...toAddressPayload(area),
   };
   if (area.id) payload.id = area.id;

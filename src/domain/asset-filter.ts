@@ -82,7 +82,10 @@ export interface AssetFilter {
 
 /** Lower-cases and trims a search text; line breaks cannot match across the joined fields. */
 export function normalizeSearch(text: string): string {
-  return text.replace(/[\r\n]+/g, ' ').trim().toLowerCase();
+  return text
+    .replace(/[\r\n]+/g, ' ')
+    .trim()
+    .toLowerCase();
 }
 
 function toSet(list: readonly string[] | undefined): ReadonlySet<string> | null {

@@ -11,12 +11,7 @@
  *   online and offline.
  */
 import { z } from 'zod';
-import {
-  ACTIVE_WINDOW_MS,
-  PENDING_WINDOW_MS,
-  STALE_AFTER_MS,
-  STANDBY_WINDOW_MS,
-} from './constants';
+import { ACTIVE_WINDOW_MS, PENDING_WINDOW_MS, STALE_AFTER_MS, STANDBY_WINDOW_MS } from './constants';
 
 // ── codes (part 1 §4: "Values (numeric order)") ──────────────────────────────
 export const ASSET_STATUS = {
@@ -64,15 +59,7 @@ const FROM_SERVER: Readonly<Record<ServerStatus, AssetStatus>> = {
 };
 
 /** Index = code. oos has no server string: out of service travels as `in_service: false`. */
-const TO_SERVER: readonly (ServerStatus | null)[] = [
-  'active_location',
-  'active',
-  'standby',
-  'stationary',
-  'pending',
-  'offline',
-  null,
-];
+const TO_SERVER: readonly (ServerStatus | null)[] = ['active_location', 'active', 'standby', 'stationary', 'pending', 'offline', null];
 
 export function statusFromServer(value: ServerStatus): AssetStatus {
   return FROM_SERVER[value];
@@ -158,11 +145,7 @@ export interface StationState {
  * (or none) and the worker must re-check it; at location or active the rule changes nothing
  * except taking a station id the incoming data carries.
  */
-export function applyStationCheck(
-  status: AssetStatus,
-  current: StationState,
-  incomingStationId?: string | null,
-): StationState {
+export function applyStationCheck(status: AssetStatus, current: StationState, incomingStationId?: string | null): StationState {
   if (status > ASSET_STATUS.active) {
     return { checkStation: true, stationId: incomingStationId ?? null };
   }

@@ -20,13 +20,7 @@
  */
 import { z } from 'zod';
 import { MAX_INTEGRATIONS, type CompassPoint } from './constants';
-import {
-  applyStationCheck,
-  computeAssetStatus,
-  isStale,
-  serverStatusSchema,
-  type AssetStatus,
-} from './asset-status';
+import { applyStationCheck, computeAssetStatus, isStale, serverStatusSchema, type AssetStatus } from './asset-status';
 import type { LatLng } from './geometry';
 import { courseToCompass } from './heading';
 import { fromOrganizationTypeWire, organizationTypeWireSchema, type OrganizationType } from './organization';
@@ -273,9 +267,7 @@ export function fromThingWire(wire: ThingWire, now: number): Asset | null {
       ? {
           id: wire.organization.id,
           name: wire.organization.name,
-          organizationType: wire.organization.organization_type
-            ? fromOrganizationTypeWire(wire.organization.organization_type)
-            : null,
+          organizationType: wire.organization.organization_type ? fromOrganizationTypeWire(wire.organization.organization_type) : null,
         }
       : null,
     organizationRelationships: wire.organization_relationships.map((r) => ({
@@ -336,9 +328,7 @@ export function assetToForm(asset: Asset): AssetForm {
     vinNumber: asset.vinNumber ?? '',
     plateNumber: asset.plateNumber ?? '',
     registryNumber: asset.registryNumber ?? '',
-    integrations: asset.externalIdentifiers
-      .slice(0, MAX_INTEGRATIONS)
-      .map((e) => ({ provider: e.systemName, id: e.identifierId })),
+    integrations: asset.externalIdentifiers.slice(0, MAX_INTEGRATIONS).map((e) => ({ provider: e.systemName, id: e.identifierId })),
   };
 }
 

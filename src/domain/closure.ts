@@ -155,11 +155,7 @@ export interface LinkedAssetFacts {
  *   heartbeat age: under 8 h standby, under 96 h pending, else (or no heartbeat) offline. An age
  *   exactly on a boundary belongs to the later state (README "Spec decisions").
  */
-export function closureStatus(
-  closure: ClosureStatusFacts,
-  now: number,
-  linkedAsset?: LinkedAssetFacts | null,
-): ClosureStatus {
+export function closureStatus(closure: ClosureStatusFacts, now: number, linkedAsset?: LinkedAssetFacts | null): ClosureStatus {
   if (closure.isActive) return 'active';
   if (closure.closureType !== 'automated') return 'standby';
   if (linkedAsset && linkedAsset.activeClosures.length > 0) return 'active';
@@ -197,9 +193,7 @@ export function closureConnection(closure: Pick<Closure, 'status' | 'inService'>
 export const MANUAL_CLOSURE_LABEL = CLOSURE_TEXT.manual;
 
 /** part 2 §2: 'by {asset}' for automated, the WZDx id for feed, 'Manual Closure' for manual. */
-export function closureSecondaryLabel(
-  closure: Pick<Closure, 'closureType' | 'thingDisplayName' | 'wzdxId'>,
-): string {
+export function closureSecondaryLabel(closure: Pick<Closure, 'closureType' | 'thingDisplayName' | 'wzdxId'>): string {
   switch (closure.closureType) {
     case 'automated':
       return closure.thingDisplayName ? `by ${closure.thingDisplayName}` : '';
@@ -309,10 +303,7 @@ export function defaultClosureFilter(): ClosureFilter {
  * WZDx id, the asset's name or nickname, or the start or end street; an empty search matches all.
  */
 export function closureMatchesSearch(
-  closure: Pick<
-    Closure,
-    'description' | 'secondaryDisplayName' | 'wzdxId' | 'thingName' | 'thingNickname' | 'streetStart' | 'streetEnd'
-  >,
+  closure: Pick<Closure, 'description' | 'secondaryDisplayName' | 'wzdxId' | 'thingName' | 'thingNickname' | 'streetStart' | 'streetEnd'>,
   search: string,
 ): boolean {
   const needle = search.trim().toLowerCase();
@@ -449,11 +440,7 @@ export interface ClosureQuickTogglePayload {
  * part 2 §4 Closure quick toggle: activating sends is_active true with an end time one calendar
  * month ahead (UTC); deactivating sends is_active false with end time null.
  */
-export function quickTogglePayload(
-  closure: Pick<Closure, 'id'>,
-  activate: boolean,
-  now: number,
-): ClosureQuickTogglePayload {
+export function quickTogglePayload(closure: Pick<Closure, 'id'>, activate: boolean, now: number): ClosureQuickTogglePayload {
   return {
     uuid: closure.id,
     is_active: activate,
@@ -465,4 +452,25 @@ export function quickTogglePayload(
 /** Manual closures have the quick Activate/Deactivate toggle (part 2 §2). */
 export function hasQuickToggle(closure: Pick<Closure, 'closureType'>): boolean {
   return closure.closureType === 'manual';
+}
+
+// ── list order ───────────────────────────────────────────────────────────────
+
+/**
+ * The list's order (the spec gives none; README): by status (active, standby, pending, offline),
+ * then by description, case-insensitively, then by id so equal rows keep their places.
+ */
+export function sortClosures(closures: readonly Closure[]): Closure[] {
+  const rank = (status: ClosureStatus) => CLOSURE_STATUSES.indexOf(status);
+  return [...closures].sort(
+    (a, b) =>
+      rank(a.status) - rank(b.status) ||
+      a.description.localeCompare(b.description, undefined, { sensitivity: 'base' }) ||
+      a.id.localeCompare(b.id),
+  );
+}
+
+/** The list's rows: those the filter admits, in the list's order. */
+export function closureListRows(closures: readonly Closure[], filter: ClosureFilter): Closure[] {
+  return sortClosures(closures.filter((c) => matchesClosureFilter(c, filter)));
 }

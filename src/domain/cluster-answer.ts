@@ -29,6 +29,15 @@ export interface ClusterAnswer {
 }
 
 export function clusterTransferables(answer: ClusterAnswer): ArrayBuffer[] {
-  const arrays = [answer.lngLat, answer.count, answer.slot, answer.clusterId, answer.topStatus, answer.stations.lngLat, answer.stations.count, answer.stations.topStatus];
+  const arrays = [
+    answer.lngLat,
+    answer.count,
+    answer.slot,
+    answer.clusterId,
+    answer.topStatus,
+    answer.stations.lngLat,
+    answer.stations.count,
+    answer.stations.topStatus,
+  ];
   return arrays.map((array) => array.buffer as ArrayBuffer);
 }

@@ -169,7 +169,10 @@ export const STATION_RADIUS_DEFAULT_M = 100;
 export const THINGS_PAGE_SIZE = 500;
 
 // ── areas and geometry (part 2 §9) ───────────────────────────────────────────
+/** part 2 §3: radius_dist miles × 1609 (the spec's conversion, kept for the wire). */
 export const METRES_PER_MILE = 1609;
+/** An international mile: distances and speeds shown to people. */
+export const METRES_PER_MILE_EXACT = 1609.344;
 export const POLYGON_MAX_SQ_MILES = 0.5;
 export const SQ_METRES_PER_SQ_MILE = 2_589_988.11;
 export const EXCLUSION_MIN_POINTS = 3;
@@ -211,6 +214,12 @@ export const R2R_DEVICE_TYPES = ['ha5', 'ha7'] as const;
 export const R2R_CAPABLE_TYPES: readonly AssetType[] = ['police', 'fire', 'ambulance'];
 /** API keys per user (part 2 §8 "API Key limit"; value chosen). */
 export const API_KEY_LIMIT = 5;
+/** Device configuration (part 2 §3): GPIO pin numbers of the light controllers are 0 to this (chosen). */
+export const DEVICE_PIN_MAX = 255;
+/** Device configuration: the longest heartbeat interval, a day in seconds (chosen). */
+export const HEARTBEAT_INTERVAL_MAX_S = 86_400;
+/** An API key's description: required, at most this many characters (chosen, the size of a name). */
+export const API_KEY_DESCRIPTION_MAX = 100;
 /** chosen: the distance within which two alerting R2R responders alert each other. */
 export const R2R_ALERT_DISTANCE_M = 500;
 /** Incidents: a vehicle stopped with lights on for longer than this opens or joins a location. */

@@ -78,7 +78,7 @@ export interface DeviceConfigPayload {
   location_type: string | null;
 }
 
-/** A new configuration (empty id) sends no id; an empty password or location type is sent as null. */
+/** A new configuration (empty id) sends no id; an empty password or location type is sent as null (no password: the server keeps the stored one). */
 export function toDeviceConfigPayload(config: Omit<DeviceConfig, 'createdAt' | 'updatedAt'>): DeviceConfigPayload {
   const payload: DeviceConfigPayload = {
     organization_id: config.orgId,

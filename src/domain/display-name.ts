@@ -6,12 +6,7 @@
  * characters. Long text keeps its first 50 characters (trailing spaces dropped) and then '...'.
  * Lengths count Unicode code points, so an emoji is one character and is never cut in half.
  */
-import {
-  DISPLAY_NAME_KEEP,
-  DISPLAY_NAME_SHORTEN_OVER,
-  LONG_TEXT_TRUNCATE,
-  OOS_SUFFIX,
-} from './constants';
+import { DISPLAY_NAME_KEEP, DISPLAY_NAME_SHORTEN_OVER, LONG_TEXT_TRUNCATE, OOS_SUFFIX } from './constants';
 
 export const ELLIPSIS = '...';
 

@@ -12,7 +12,7 @@
  */
 import { PASSWORD_HISTORY, PRODUCT_NAME, SUPPORT_EMAIL } from './constants';
 import { EXPORTS_RUNNING_PER_ORGANIZATION, EXPORTS_RUNNING_PER_USER } from './export';
-import { SIGN_IN_TEXT } from './labels';
+import { SIGN_IN_TEXT, TOOLTIP } from './labels';
 
 export const ERROR_CONTEXTS = [
   // part 1 §8
@@ -46,6 +46,15 @@ export const ERROR_CONTEXTS = [
   'addUser',
   'updateUser',
   'apiKeys',
+  // ── accounts (our designed calls: PUT /profile, PUT /password) ──
+  'profileSave',
+  'changePassword',
+  // ── device configuration (designed calls; texts chosen) ──
+  'deviceConfigs',
+  // ── fleet telematics integrations (designed calls; texts chosen) ──
+  'integrations',
+  // ── WZDx feed subscriptions (beyond the spec; texts chosen) ──
+  'wzdxFeeds',
 ] as const;
 export type ErrorContext = (typeof ERROR_CONTEXTS)[number];
 
@@ -321,6 +330,54 @@ function apiKeys(failure: Failure): UserError {
   return part2All(failure);
 }
 
+// ── accounts: the signed-in user's own account (designed calls; texts chosen, README "Spec decisions") ──
+/** chosen: the profile save refused by the server's rules. */
+export const PROFILE_SAVE_FAILED_TEXT = 'Unable to save profile';
+export const WRONG_CURRENT_PASSWORD_TEXT = 'Current password is incorrect';
+
+function profileSave(failure: Failure): UserError {
+  if (failure.status === 422) return text(PROFILE_SAVE_FAILED_TEXT);
+  return part2All(failure);
+}
+
+/** Change password: a wrong current password, else the reset rows (same/used → last 10; other 422 → requirements). */
+function changePassword(failure: Failure): UserError {
+  if (failure.status === 422 && failure.code === 'wrong_password') return text(WRONG_CURRENT_PASSWORD_TEXT);
+  if (failure.status === 422) return reset(failure);
+  return part2All(failure);
+}
+
+// ── device configuration (designed calls; texts chosen) ──
+export const DEVICE_CONFIG_NOT_FOUND_TEXT = 'Device configuration not found';
+
+/** A refused save shows the server's field message ('indicator_pin: Cannot be the same as Warning Light Pin'). */
+function deviceConfigs(failure: Failure): UserError {
+  if (failure.status === 404) return text(DEVICE_CONFIG_NOT_FOUND_TEXT);
+  if (failure.status === 422 && failure.message) return text(failure.message);
+  return part2All(failure);
+}
+
+// ── fleet telematics integrations (designed calls; texts chosen) ──
+export const INTEGRATION_NOT_FOUND_TEXT = 'Integration not found';
+
+/** A refused save shows the server's field message ('provider: Provider already used'). */
+function integrations(failure: Failure): UserError {
+  if (failure.status === 404) return text(INTEGRATION_NOT_FOUND_TEXT);
+  if (failure.status === 422 && failure.message) return text(failure.message);
+  return part2All(failure);
+}
+
+// ── WZDx feed subscriptions (beyond the spec; texts chosen) ──
+export const WZDX_FEED_NOT_FOUND_TEXT = 'WZDx feed not found';
+
+/** A refused save shows the server's field message ('poll_interval_s: Must be at least 60 seconds'). */
+function wzdxFeeds(failure: Failure): UserError {
+  if (failure.status === 404) return text(has(failure, 'Organization') ? PLAIN.organizationNotFound : WZDX_FEED_NOT_FOUND_TEXT);
+  if (failure.status === 403) return text(TOOLTIP.notAuthorized);
+  if (failure.status === 422 && failure.message) return text(failure.message);
+  return part2All(failure);
+}
+
 const CATALOGUE: Readonly<Record<ErrorContext, (failure: Failure) => UserError>> = {
   signIn,
   tokenRefresh: token,
@@ -351,6 +408,11 @@ const CATALOGUE: Readonly<Record<ErrorContext, (failure: Failure) => UserError>>
   addUser,
   updateUser,
   apiKeys,
+  profileSave,
+  changePassword,
+  deviceConfigs,
+  integrations,
+  wzdxFeeds,
 };
 
 /** The catalogue: the user's text for a failure in a context. */
@@ -393,5 +455,17 @@ export class ChunkLoadError extends Error {
   override readonly name = 'ChunkLoadError';
   constructor(readonly reason: string) {
     super(`Loading chunk failed: ${reason}`);
+  }
+}
+
+/**
+ * A failure answered by a service the page calls itself, not our server (part 2 §8 Route drawing:
+ * the directions service): it carries the service's `Failure` (no HTTP status), which the
+ * catalogue maps in the caller's context.
+ */
+export class ServiceError extends Error {
+  override readonly name = 'ServiceError';
+  constructor(readonly failure: Failure) {
+    super(failure.message ?? failure.code ?? 'service failure');
   }
 }

@@ -88,6 +88,12 @@ export const exportWireSchema = z.object({
     .refine((id) => id.toLowerCase().endsWith(EXPORT_FILE_EXTENSION), { message: 'Must be a .csv file' })
     .nullish(),
   status: z.enum(EXPORT_STATUSES),
+  /** Our server: an errored export's reason, and a running one's progress (part 2 §4). */
+  error: z.string().nullish(),
+  use_utc: z.boolean().nullish(),
+  rows_written: z.number().int().min(0).nullish(),
+  rows_total: z.number().int().min(0).nullish(),
+  started_at: z.string().nullish(),
 });
 export type ExportWire = z.infer<typeof exportWireSchema>;
 
@@ -104,6 +110,12 @@ export interface DataExport {
   fileId: string | null;
   status: ExportStatus;
   tab: ExportTab;
+  error: string | null;
+  useUtc: boolean;
+  rowsWritten: number;
+  /** null: not counted yet. */
+  rowsTotal: number | null;
+  startedAt: number | null;
 }
 
 export function fromExportWire(wire: ExportWire): DataExport {
@@ -120,8 +132,39 @@ export function fromExportWire(wire: ExportWire): DataExport {
     fileId: wire.file_id ?? null,
     status: wire.status,
     tab: exportStatusGroup(wire.status),
+    error: wire.error ?? null,
+    useUtc: wire.use_utc ?? false,
+    rowsWritten: wire.rows_written ?? 0,
+    rowsTotal: wire.rows_total ?? null,
+    startedAt: parseTime(wire.started_at),
   };
 }
+
+// ── progress (part 2 §4 In-Progress) ─────────────────────────────────────────
+
+export interface ExportProgress {
+  /** 0..1; null while the export waits or its rows are not counted yet. */
+  fraction: number | null;
+  /** Estimated ms left at the rate so far; null until there is a rate. */
+  remainingMs: number | null;
+}
+
+/**
+ * How far a running export is: rows written of the counted total, and the time left at the rate
+ * seen since it started (rows written over time elapsed). A waiting export has neither.
+ */
+export function exportProgress(exp: Pick<DataExport, 'status' | 'rowsWritten' | 'rowsTotal' | 'startedAt'>, now: number): ExportProgress {
+  if (exp.status !== 'in_progress' || exp.rowsTotal === null) return { fraction: null, remainingMs: null };
+  if (exp.rowsTotal === 0) return { fraction: 1, remainingMs: null };
+  const fraction = Math.min(1, exp.rowsWritten / exp.rowsTotal);
+  const elapsed = exp.startedAt === null ? 0 : now - exp.startedAt;
+  if (exp.rowsWritten === 0 || elapsed <= 0) return { fraction, remainingMs: null };
+  const remainingMs = ((exp.rowsTotal - exp.rowsWritten) * elapsed) / exp.rowsWritten;
+  return { fraction, remainingMs: Math.max(0, remainingMs) };
+}
+
+/** How often the exports list asks again while an export is in progress (part 2 §4: it moves to Completed by itself). */
+export const EXPORTS_POLL_MS = 2_000;
 
 /** Newest request first. */
 export function sortExports(exports: readonly DataExport[]): DataExport[] {

@@ -61,11 +61,7 @@ export const geoJsonPolygonSchema = z.object({
   type: z.literal('Polygon'),
   coordinates: z.array(z.array(geoJsonPositionSchema)).min(1),
 });
-export const geoJsonGeometrySchema = z.discriminatedUnion('type', [
-  geoJsonPointSchema,
-  geoJsonLineStringSchema,
-  geoJsonPolygonSchema,
-]);
+export const geoJsonGeometrySchema = z.discriminatedUnion('type', [geoJsonPointSchema, geoJsonLineStringSchema, geoJsonPolygonSchema]);
 export type GeoJsonPoint = z.infer<typeof geoJsonPointSchema>;
 export type GeoJsonLineString = z.infer<typeof geoJsonLineStringSchema>;
 export type GeoJsonPolygon = z.infer<typeof geoJsonPolygonSchema>;

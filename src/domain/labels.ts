@@ -5,8 +5,8 @@
  * `validation/messages.ts`. Strings are copied from the spec; "the product" / "Safety Cloud
  * Dashboard" is written as PRODUCT_NAME.
  */
-import { PASSWORD_EXPIRY_DAYS, PRODUCT_NAME } from './constants';
-import { ALERTING_OFF_RESET_MS, MINUTE_MS } from './constants';
+import { PASSWORD_EXPIRY_DAYS, PRODUCT_NAME, SUPPORT_EMAIL } from './constants';
+import { ALERTING_OFF_RESET_MS, METRES_PER_MILE_EXACT, MINUTE_MS } from './constants';
 
 // ── welcome (part 1 §2) ──────────────────────────────────────────────────────
 export const SIGN_IN_TEXT = {
@@ -186,6 +186,77 @@ export const CLOSURE_TEXT = {
   manual: 'Manual Closure',
   activate: 'Activate',
   deactivate: 'Deactivate',
+  // Lightbar's words (the spec names none) for the closures section's screens:
+  singular: 'Closure',
+  list: 'Closures',
+  search: 'Search closures',
+  searchPlaceholder: 'Search',
+  filters: 'Filters',
+  type: 'Type',
+  status: 'Status',
+  connection: 'Online / Offline',
+  none: 'No closures match the filters',
+  loading: 'Loading closures...',
+  notFound: 'Closure not found',
+  wzdx: 'WZDx',
+  outOfService: 'Out of service',
+  addNew: 'Add Closure',
+  edit: 'Edit',
+  delete: 'Delete',
+  newTitle: 'New Closure',
+  editTitle: 'Edit Closure',
+  /** part 2 §4: feed closures cannot be edited or deleted, because the WZDx feed manages them. */
+  feedManaged: 'This closure is managed by the WZDx feed and cannot be edited or deleted.',
+  startTime: 'Start time',
+  endTime: 'End time',
+  association: 'Association',
+  closureType: 'Type',
+  streetStart: 'Start street',
+  streetEnd: 'End street',
+  positionStart: 'Start position',
+  positionEnd: 'End position',
+  alertMessage: 'Alert message',
+  direction: 'Direction of travel',
+  impactedLanes: 'Impacted lanes',
+  owner: 'Owner',
+  wzdxBlock: 'WZDx',
+  wzdxId: 'WZDx ID',
+  locationMethod: 'Location method',
+  vehicleImpact: 'Vehicle impact',
+  groupId: 'Group ID',
+  compliant: 'WZDx compliant',
+  published: 'Published to the WZDx feed',
+  notPublished: 'Not published',
+  yes: 'Yes',
+  no: 'No',
+  none_: 'None',
+  display: 'Display closure',
+  path: 'Closure path',
+  drawPath: 'Draw path on map',
+  redrawPath: 'Redraw path',
+  drawing: 'Click the map to place the start, any turns, then the end; press Enter to finish, Escape to cancel.',
+  instructions: 'View Instructions',
+  routing: 'Routing along roads...',
+  routedAlong: (metres: number) => `Route follows the roads: ${(metres / METRES_PER_MILE_EXACT).toFixed(2)} mi`,
+  straightPath: 'No route along roads: the drawn straight path is used.',
+  asset: 'Asset',
+  noAsset: 'No asset (manual closure)',
+  description: 'Description *',
+  alertMessageField: 'Alert message',
+  directionNone: 'None',
+  activeSwitch: 'Active now',
+  scheduledSwitch: 'Scheduled',
+  inactiveNote: 'Inactive: no start or end time.',
+  publish: 'Publish to WZDx feed',
+  groupHint: 'Free text or an existing group',
+  save: 'Save',
+  saving: 'Saving...',
+  cancel: 'Cancel',
+  counter: (length: number, max: number) => `${length}/${max}`,
+  directions: { N: 'North', E: 'East', S: 'South', W: 'West' },
+  types: { automated: 'Automated', feed: 'Feed', manual: 'Manual' },
+  statuses: { active: 'Active', standby: 'Standby', pending: 'Pending', offline: 'Offline' },
+  connections: { online: 'Online', offline: 'Offline', 'out-of-service': 'Out of service' },
 } as const;
 
 // ── data (part 2 §2, §5) ─────────────────────────────────────────────────────
@@ -196,6 +267,63 @@ export const EXPORT_TEXT = {
   noAssetsSelected: 'No Assets selected',
   noAssetsAvailable: 'No Assets Available',
 } as const;
+
+/** Data section words the spec names (§2 'Monthly Reports', 'Data Exports', Refresh, Create New) or leaves to us (chosen). */
+export const DATA_TEXT = {
+  monthlyReports: 'Monthly Reports',
+  dataExports: 'Data Exports',
+  refresh: 'Refresh',
+  createNew: 'Create New',
+  download: 'Download',
+  delete: 'Delete',
+  noReports: 'No monthly reports yet. A report is made on the 1st of each month for the month before.',
+  noExports: 'No exports here.',
+  /** part 2 §4 "with a support request prompt" (chosen words). */
+  supportPrompt: `Please try again, or send a support request to ${SUPPORT_EMAIL} with the export's title.`,
+  waiting: 'Waiting to start',
+  columnTitle: 'Title',
+  columnType: 'Type',
+  columnRange: 'Range',
+  columnRequested: 'Requested',
+  columnProgress: 'Progress',
+  columnActions: 'Actions',
+  reason: 'Reason',
+  tabsLabel: 'Export status',
+  // the wizard (part 2 §2, §4, §5)
+  wizardStepType: 'Choose the export type',
+  wizardStepForm: 'Export details',
+  back: 'Back',
+  next: 'Next',
+  submit: 'Export',
+  submitting: 'Exporting...',
+  title: 'Title',
+  startTime: 'Start time',
+  endTime: 'End time',
+  useUtc: 'Times in UTC',
+  organization: 'Organization',
+  assets: 'Assets',
+  selectedAssets: 'Selected assets',
+  assetSearch: 'Search assets',
+  remove: 'Remove',
+  includeNoThingIl: 'Include incidents without an asset',
+  closuresToInclude: 'Closures to include',
+  manualClosures: 'Manual closures',
+  feedClosures: 'Feed closures',
+  inProgressBody: 'Your export is being prepared. It appears under Completed in Data Exports when it is ready to download.',
+} as const;
+
+/** The In-Progress row: rows written so far, of how many. */
+export function exportRowsText(written: number, total: number | null): string {
+  const n = (value: number) => value.toLocaleString('en-US');
+  return total === null ? `${n(written)} rows written` : `${n(written)} of ${n(total)} rows`;
+}
+
+/** The In-Progress row's estimate of the time left, in whole seconds or minutes. */
+export function exportEstimateText(remainingMs: number): string {
+  const seconds = Math.max(1, Math.round(remainingMs / 1000));
+  if (seconds < 60) return `About ${seconds} s left`;
+  return `About ${Math.round(seconds / 60)} min left`;
+}
 
 export const R2R_SEARCH_TEXT = {
   submit: 'Get R2R',
@@ -278,6 +406,11 @@ export const SHELL_EXTRA_TEXT = {
   profileMenu: 'Profile menu',
   /** part 1 §4: situational-awareness mode (no inactivity sign-out). */
   awarenessMode: 'Situational awareness mode',
+  /** The page's theme (not in the spec: README "Night mode"). */
+  appearance: 'Appearance',
+  appearanceSystem: 'Match system',
+  appearanceDay: 'Day',
+  appearanceNight: 'Night',
 } as const;
 
 /** part 1 §2: browser-specific steps of the WebGL dialog. */
@@ -286,7 +419,8 @@ export const WEBGL_STEPS: Readonly<Record<'chrome' | 'edge' | 'firefox' | 'safar
   edge: "Edge: open Settings › System and performance, turn on 'Use graphics acceleration when available', then restart Edge.",
   firefox: 'Firefox: open about:config, set webgl.disabled to false, then restart Firefox.',
   safari: 'Safari: open Settings › Advanced, tick "Show features for web developers", then under Feature Flags turn on WebGL.',
-  other: 'Turn on hardware (graphics) acceleration in your browser settings, or open the dashboard in a current version of Chrome, Edge, Firefox or Safari.',
+  other:
+    'Turn on hardware (graphics) acceleration in your browser settings, or open the dashboard in a current version of Chrome, Edge, Firefox or Safari.',
 };
 
 /** The map controls' own words (part 1 §2 names the controls without giving their labels: chosen). */
@@ -413,4 +547,396 @@ export const SECTION_TEXT = {
   confirmDeleteTitle: (name: string) => `Delete ${name}?`,
   confirmDeleteBody: 'This cannot be undone.',
   deleting: 'Deleting...',
+} as const;
+
+// ── areas section (part 2 §2 Areas, §5; chosen words where the spec gives none) ──────────────
+export const AREAS_TEXT = {
+  /** chosen */
+  search: 'Search areas',
+  /** chosen: the type filter's label and its 'every type' choice. */
+  typeFilter: 'Type',
+  allTypes: 'All Types',
+  addNew: 'Add New Area',
+  /** chosen */
+  empty: 'No areas match.',
+  none: 'No areas yet.',
+  loading: 'Loading areas...',
+  notFound: 'This area was not found.',
+  area: 'Area',
+  /** part 2 §2 detail fields. */
+  name: 'Name',
+  description: 'Description',
+  type: 'Type',
+  lat: 'Lat',
+  lon: 'Lon',
+  country: 'Country',
+  address1: 'Address 1',
+  address2: 'Address 2',
+  city: 'City',
+  owner: 'Owner',
+  /** part 2 §2: "It has Edit and Delete Area buttons". */
+  edit: 'Edit',
+  deleteArea: 'Delete Area',
+  /** chosen: the form's titles, its shape choice and drawing help. */
+  newTitle: 'New Area',
+  editTitle: 'Edit Area',
+  shape: 'Map Shape',
+  shapeKinds: { polygon: 'Polygon', circle: 'Circle', point: 'Point of Interest' },
+  viewInstructions: 'View Instructions',
+  hideInstructions: 'Hide Instructions',
+  instructions: {
+    polygon: 'Click the map to add corners; click the first corner or double-click to close the shape. Drag a corner to move it.',
+    circle: 'Click the map for the centre, then click again for the edge. Drag the edge to resize it.',
+    point: 'Click the map where the point goes. Drag it to move it.',
+    keys: 'Press Enter to finish drawing, Escape to stop.',
+  },
+  draw: 'Draw on Map',
+  redraw: 'Start Over',
+  editShape: 'Edit Shape',
+  finish: 'Finish Drawing',
+  drawing: 'Drawing on the map...',
+  /** The live readout while drawing (part 2 §9 "Polygon max 0.5 sq miles"). */
+  size: 'Size',
+  noShape: 'Nothing drawn yet.',
+  /** chosen: a legacy area (part 2 §2: "no point or area geometry"). */
+  legacyNote: 'This area has no location on the map yet. Draw one below to place it.',
+  legacyDetailNote: 'This area has no location on the map yet. Edit it to place it.',
+  legacy: 'No map location',
+  save: 'Save',
+  cancel: 'Cancel',
+  /** chosen: shown under a point of interest's size. */
+  pointNoSize: 'A point of interest has no size.',
+} as const;
+
+// ── alerting zones (part 2 §2 Alerting zones, §4; chosen words where the spec gives none) ─────
+export const ZONES_TEXT = {
+  /** part 2 §2 routes: "zones | Alerting zones" (the nav link keeps the section label 'Zones'). */
+  title: 'Alerting zones',
+  /** chosen: the List/Map switch (part 2 §2 "A list or map of zones"). */
+  view: 'View',
+  list: 'List',
+  map: 'Map',
+  search: 'Search zones',
+  /** chosen: the filter groups (part 2 §2 "filters by zone type (hide), status (active or standby)"). */
+  types: 'Zone type',
+  status: 'Status',
+  statusLabel: { active: 'Active', standby: 'Standby' },
+  /** part 2 §2 "A show-things-on-map toggle exists". */
+  showThings: 'Show things on map',
+  loading: 'Loading zones...',
+  none: 'No alerting zones yet.',
+  empty: 'No zones match.',
+  type: 'Type',
+  externalId: 'External id',
+  assets: 'Assets',
+  noAssets: 'No assets',
+  alertMessage: 'Alert message',
+  mapHint: 'The shown zones are drawn on the map; hover or click one for its details.',
+  noShape: 'No shape on the map',
+} as const;
+
+// ── trips, replay, R2R and hazards (part 2 §2 Trips, R2R, Hazards; chosen words where the spec gives none) ──
+export const TRIPS_TEXT = {
+  title: 'Trips',
+  assets: 'Assets',
+  start: 'Start time',
+  end: 'End time',
+  submit: 'Show trips',
+  loadingAssets: 'Loading assets...',
+  noAssets: 'No Assets Available',
+  loading: 'Loading trips...',
+  noRuns: 'No runs in this range',
+  /** part 2 §2: the 'new trips' flag, set when a fetch returns any ids. */
+  newTrips: 'New trips',
+  tabRuns: 'Runs',
+  tabReplay: 'Replay',
+  tabLive: 'Live path',
+  runStart: 'Start',
+  runEnd: 'End',
+  runDuration: 'Duration',
+  runActive: 'Active',
+  runDistance: 'Distance',
+  activeYes: 'Yes',
+  activeNo: 'No',
+  stillGoing: 'In progress',
+  pointCourse: 'Course',
+  pointSpeed: 'Speed',
+  pointTime: 'Time',
+  pickFirst: 'Pick assets and a time range, then show their trips.',
+  zoomForPoints: 'Zoom in to see the points of the runs.',
+  exportGpx: 'Export GPX',
+  exportGeoJson: 'Export GeoJSON',
+  showAll: 'Show all runs on the map',
+  /** part 2 §7 GET things/coverage on the map (the Runs tab's toggle, off by default). */
+  showCoverage: 'Show coverage',
+  coverageLegend: 'Roads driven in this range',
+  coverageLoading: 'Loading coverage...',
+  coverageNone: 'No roads driven in this range',
+  coverageStored: (runs: number, first: string, last: string) => `${runs} ${runs === 1 ? 'run' : 'runs'} stored, ${first} – ${last}`,
+  coverageNothingStored: 'No points stored',
+  /** part 2 §2 Trips: the live path of one asset (the Live path tab). */
+  liveAsset: 'Live path asset',
+  livePickFirst: 'Pick an asset to draw its path from the live data, from now on.',
+  liveWaiting: 'Waiting for the asset’s live position...',
+  livePoints: (count: number, since: string) => `${count} ${count === 1 ? 'position' : 'positions'} since ${since}`,
+  liveShow: 'Show the path on the map',
+} as const;
+
+export const REPLAY_TEXT = {
+  play: 'Play',
+  pause: 'Pause',
+  speed: 'Replay speed',
+  timeline: 'Replay time',
+  follow: 'Follow',
+  followAsset: 'Asset to follow',
+  chart: 'Speed over time (mph)',
+  nothing: 'Show trips with runs to replay them.',
+} as const;
+
+export const HAZARDS_TEXT = {
+  title: 'Hazard report',
+  types: 'Types',
+  allTypes: 'All types',
+  severities: 'Severity',
+  start: 'Start time',
+  end: 'End time',
+  submit: 'Show hazards',
+  loading: 'Loading hazards...',
+  none: 'No hazards in this range',
+  type: 'Type',
+  total: 'Total',
+  reportedAt: 'Reported',
+  reportedBy: 'Reported by',
+  chart: 'Hazards by type and severity',
+} as const;
+
+export const HAZARD_TYPE_LABEL = {
+  crash: 'Crash',
+  debris: 'Debris',
+  disabled_vehicle: 'Disabled vehicle',
+  flooding: 'Flooding',
+  ice: 'Ice',
+  animal: 'Animal',
+  pothole: 'Pothole',
+  other: 'Other',
+} as const;
+
+/** part 2 §2 Hazards: "Severity choices are low, medium and high". */
+export const HAZARD_SEVERITY_LABEL = { low: 'Low', medium: 'Medium', high: 'High' } as const;
+
+export const R2R_PAGE_TEXT = {
+  title: 'R2R search',
+  asset: 'Asset',
+  runDate: 'Run date',
+  alertTime: 'Alert time',
+  window: (from: string, to: string) => `Window: ${from} – ${to}`,
+  loading: 'Searching...',
+  none: 'No R2R alerts in this window',
+  alertAt: 'Alert time',
+  receiver: 'Received by',
+  distance: 'Distance',
+  delivered: 'Delivered',
+  test: 'Test',
+  unknownAsset: 'Another organization’s asset',
+  showOnMap: 'Show on the map',
+  yes: 'Yes',
+  no: 'No',
+  /** The map's legend (part 2 §2 R2R: the alerting vehicle and the receivers at the alert time). */
+  mapLegend: 'On the map',
+  legendAlerting: 'Alerting vehicle',
+  legendReceiver: 'Receiver',
+} as const;
+
+// ── accounts (part 2 §2 accounts and accounts-new, §5, §6; words the spec does not give are chosen) ──
+export const ACCOUNTS_TEXT = {
+  title: 'Account Management',
+  tabs: {
+    account: 'Account',
+    user: 'Users',
+    organization: 'Organization',
+    thing: 'Assets',
+    billing: 'Billing',
+    api_key: 'API Keys',
+    device_config: 'Device Configuration',
+    integration: 'Integrations',
+  },
+  newTabs: {
+    profile: 'Profile',
+    users: 'Users',
+    organizations: 'Organizations',
+    integrations: 'Integrations',
+    billing: 'Billing',
+    settings: 'Settings',
+  },
+  placeholder: 'Coming soon.',
+  profileTitle: 'Profile',
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  email: 'Email',
+  phone: 'Phone',
+  address1: 'Address',
+  address2: 'Address Line 2',
+  city: 'City',
+  stateOrRegion: 'State / Region',
+  country: 'Country',
+  save: 'Save',
+  saved: 'Saved',
+  changePassword: 'Change Password',
+  currentPassword: 'Current Password',
+  newPassword: 'New Password',
+  confirmPassword: 'Confirm Password',
+  passwordChanged: 'Password changed',
+  usersTitle: 'Users',
+  addUser: 'Add User',
+  editUser: 'Edit User',
+  deleteUser: 'Delete User',
+  role: 'Role',
+  name: 'Name',
+  lastSignIn: 'Last Sign-in',
+  never: 'Never',
+  actions: 'Actions',
+  noUsers: 'No users yet.',
+  userNotFound: 'This user is not in your organization.',
+  newUserMailNote: 'The new user gets an e-mail with a link to set a password.',
+  organizationTitle: 'Organization',
+  organizationName: 'Name',
+  organizationEmail: 'Email',
+  timeZone: 'Time Zone',
+  relations: 'Relations',
+  relationGroups: { owned: 'Owned', managed: 'Managed', managers: 'Managed by', accessors: 'Accessed by' },
+  organizationsTitle: 'Organizations',
+  editOrganization: 'Edit Organization',
+  organizationNotFound: 'This organization is not one you administer.',
+  billingTitle: 'Billing',
+  assetsTitle: 'Assets',
+} as const;
+
+/** The accounts billing tab (chosen words). */
+export const BILLING_TEXT = {
+  billingId: 'Billing ID',
+  customerId: 'Customer ID',
+  assetCount: 'Assets billed',
+  type: 'Type',
+  count: 'Assets',
+  none: 'Not set',
+  untyped: 'No type',
+  notAuthorized: 'Billing needs the billing:read permission.',
+} as const;
+
+/** The accounts API keys tab (part 2 §2 "API keys", §3 API key; chosen words). */
+export const API_KEYS_TEXT = {
+  title: 'API Keys',
+  create: 'Create',
+  createTitle: 'Create API Key',
+  description: 'Description',
+  created: 'Created',
+  key: 'Key',
+  revoke: 'Revoke',
+  revokeTitle: (description: string) => `Revoke ${description}?`,
+  revokeBody: 'Devices and systems using this key are refused from then on. This cannot be undone.',
+  newKeyTitle: 'New API Key',
+  shownOnce: 'Copy the key now: it will not be shown again.',
+  copy: 'Copy',
+  copied: 'Copied',
+  copyFailed: 'Copy failed: select the key and copy it.',
+  done: 'Done',
+  none: 'No API keys yet.',
+} as const;
+
+/** The accounts device configuration tab (part 2 §2 "Device configuration", §3 Device config; chosen words). */
+export const DEVICE_CONFIG_TEXT = {
+  title: 'Device Configuration',
+  add: 'Add Configuration',
+  addTitle: 'Add Device Configuration',
+  editTitle: 'Edit Device Configuration',
+  deleteConfig: 'Delete Configuration',
+  fileName: 'File Name',
+  platform: 'Platform',
+  type: 'Type',
+  model: 'Model',
+  warningLightPin: 'Warning Light Pin',
+  indicatorPin: 'Indicator Pin',
+  password: 'Password',
+  passwordKeep: 'Leave empty to keep the current password.',
+  heartbeatInterval: 'Heartbeat Interval (seconds)',
+  locationType: 'Location Type',
+  /** The edit dialog's 'Move to organization' select. */
+  organization: 'Organization',
+  none: 'No device configurations yet.',
+} as const;
+
+/** The accounts Integrations tab (part 2 §2 "API keys and integrations", §9 two fleet telematics providers; chosen words). */
+export const INTEGRATIONS_TEXT = {
+  title: 'Integrations',
+  provider: 'Provider',
+  status: 'Status',
+  settings: 'Settings',
+  created: 'Created',
+  configured: 'Configured',
+  notConfigured: 'Not configured',
+  configure: 'Configure',
+  configureTitle: (provider: string) => `Configure ${provider}`,
+  testConnection: 'Test connection',
+  testing: 'Testing…',
+  /** The test's good answer, with the time it was checked. */
+  testPassed: (checkedAt: string) => `Connection works (checked ${checkedAt})`,
+  testFailed: (reason: string) => `Connection failed: ${reason}`,
+  deleteIntegration: 'Delete Integration',
+  deleteTitle: (provider: string) => `Delete the ${provider} integration?`,
+  deleteBody: 'Its settings are removed; configure it again to reconnect. This cannot be undone.',
+  secretNote: 'Credentials are stored whole and shown masked.',
+} as const;
+
+/** The closures section's WZDx feeds page (beyond the spec; chosen words). */
+export const WZDX_FEEDS_TEXT = {
+  title: 'WZDx feeds',
+  /** The link from the closures list. */
+  open: 'WZDx feeds',
+  intro: "Other agencies' WZDx 4.x work zone feeds, imported as feed closures. A work zone that leaves its feed is ended.",
+  add: 'Add feed',
+  addTitle: 'Add WZDx feed',
+  editTitle: 'Edit WZDx feed',
+  url: 'Feed URL',
+  interval: 'Poll interval (seconds)',
+  intervalNote: 'At least 60 seconds; 300 (5 minutes) by default.',
+  enabled: 'Enabled',
+  organization: 'Organization',
+  status: 'Status',
+  lastFetched: 'Last fetched',
+  never: 'Never',
+  lastError: 'Last error',
+  ok: 'OK',
+  workZones: 'Work zones',
+  disabled: 'Disabled',
+  every: (seconds: number) => `every ${seconds} s`,
+  refresh: 'Refresh now',
+  refreshing: 'Refreshing...',
+  edit: 'Edit',
+  delete: 'Delete',
+  deleteTitle: (url: string) => `Delete the feed ${url}?`,
+  deleteBody: 'Its feed closures are deleted with it. This cannot be undone.',
+  none: 'No WZDx feeds yet.',
+  actions: (url: string) => `Actions for ${url}`,
+} as const;
+
+/** The accounts thing tab (chosen words). */
+export const THINGS_TAB_TEXT = {
+  type: 'Type',
+  subtype: 'Subtype',
+  integrations: 'Integrations',
+  deviceConfig: 'Device Configuration',
+  /** No configuration of the organization for the asset's type. */
+  noDeviceConfig: '—',
+  none: 'No assets in this organization.',
+  selectAll: 'Select all shown assets',
+  select: (name: string) => `Select ${name}`,
+  setType: 'Set type',
+  setTypeTitle: (count: number) => `Set type of ${count} ${count === 1 ? 'asset' : 'assets'}`,
+  keepSubtype: 'No subtype',
+  next: 'Continue',
+  confirmTitle: (count: number, type: string) => `Set the type of ${count} ${count === 1 ? 'asset' : 'assets'} to ${type}?`,
+  confirmBody: 'Each asset is saved in turn; an asset the server refuses keeps its type.',
+  progress: (done: number, count: number) => `Updating ${done} of ${count}...`,
+  summary: (updated: number, failed: number) => `${updated} updated, ${failed} failed`,
+  close: 'Close',
 } as const;

@@ -274,11 +274,19 @@ export const liveDiffSchema = z
     listLength: z.number().int().nonnegative(),
     order: typed(Int32Array).nullable(),
     clusterVersion: z.number().int(),
-    selected: z.custom<AssetDetails | null>((value) => value === null || (typeof value === 'object' && value !== null && 'id' in value)).optional(),
+    selected: z
+      .custom<AssetDetails | null>((value) => value === null || (typeof value === 'object' && value !== null && 'id' in value))
+      .optional(),
   })
   .superRefine((diff, ctx) => {
     const n = diff.index.length;
-    if (diff.lngLat.length !== 2 * n || diff.status.length !== n || diff.icon.length !== n || diff.heading.length !== n || diff.flags.length !== n) {
+    if (
+      diff.lngLat.length !== 2 * n ||
+      diff.status.length !== n ||
+      diff.icon.length !== n ||
+      diff.heading.length !== n ||
+      diff.flags.length !== n
+    ) {
       ctx.addIssue({ code: 'custom', message: 'diff arrays are not parallel to its index' });
     }
     if (diff.counts.length !== STATUS_COUNT || diff.listCounts.length !== STATUS_COUNT) {

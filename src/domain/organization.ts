@@ -3,14 +3,7 @@
  * grouping of the asset filter, and the acs test.
  */
 import { z } from 'zod';
-import {
-  addressWireShape,
-  fromAddressWire,
-  toAddressPayload,
-  type Address,
-  type AddressFields,
-  type AddressPayload,
-} from './address';
+import { addressWireShape, fromAddressWire, toAddressPayload, type Address, type AddressFields, type AddressPayload } from './address';
 import { compareIds } from './compare';
 import { OWNED_ONLY_SUFFIX } from './constants';
 
@@ -155,10 +148,7 @@ export interface GroupableAsset {
  * it has none, its group's name gets ' (ONLY)'. The owned group is always present (possibly with
  * no things); subscribed first, then by upper-cased name.
  */
-export function groupOrganizations(
-  subscribedOrg: OrganizationRef,
-  assets: Iterable<GroupableAsset>,
-): OrganizationGroup[] {
+export function groupOrganizations(subscribedOrg: OrganizationRef, assets: Iterable<GroupableAsset>): OrganizationGroup[] {
   const owned: OrganizationGroup = {
     id: subscribedOrg.id,
     name: subscribedOrg.name,
@@ -194,4 +184,80 @@ function compareGroupNames(a: OrganizationGroup, b: OrganizationGroup): number {
   if (an < bn) return -1;
   if (an > bn) return 1;
   return compareIds(a.id, b.id);
+}
+
+// ── the organization's relations on the accounts organization tab (part 2 §3) ─
+export type RelationGroupKind = 'owned' | 'managed' | 'managers' | 'accessors';
+
+export interface RelationEntry {
+  id: string;
+  name: string;
+  isSubscribedOrg: boolean;
+}
+
+export interface RelationGroup {
+  kind: RelationGroupKind;
+  entries: RelationEntry[];
+}
+
+export interface RelationSources {
+  /** The organization shown (the subscribed one on the legacy tab). */
+  organization: OrganizationRef;
+  subscribedOrgId: string;
+  /** Its child organizations (owned with it). */
+  children: readonly OrganizationRef[];
+  /** Organizations it manages (the profile's managed_orgs when it is the subscribed one). */
+  managed: readonly OrganizationRef[];
+  /** Organizations that manage it and that access it (organization_managers, organization_accessors). */
+  managers: readonly OrganizationRef[];
+  accessors: readonly OrganizationRef[];
+}
+
+const byUpperName = (a: OrganizationRef, b: OrganizationRef) => {
+  const an = a.name.toUpperCase();
+  const bn = b.name.toUpperCase();
+  return an < bn ? -1 : an > bn ? 1 : compareIds(a.id, b.id);
+};
+
+/**
+ * part 2 §3: the owned group first (the subscribed organization first, then by upper-cased name),
+ * then managed, managed-by and accessed-by, each by upper-cased name; an empty group other than
+ * owned is left out. The owned name gets ' (ONLY)' when the organization has no relationships
+ * (it manages none, and none manages or accesses it).
+ */
+export function organizationRelationGroups(sources: RelationSources): RelationGroup[] {
+  const entry = (ref: OrganizationRef): RelationEntry => ({
+    id: ref.id,
+    name: ref.name,
+    isSubscribedOrg: ref.id === sources.subscribedOrgId,
+  });
+  const sorted = (refs: readonly OrganizationRef[]) => [...refs].sort(byUpperName).map(entry);
+  const hasRelationships = sources.managed.length + sources.managers.length + sources.accessors.length > 0;
+  const self = entry(sources.organization);
+  if (!hasRelationships) self.name += OWNED_ONLY_SUFFIX;
+  const owned = [self, ...sorted(sources.children.filter((child) => child.id !== sources.organization.id))].sort(
+    (a, b) => Number(b.isSubscribedOrg) - Number(a.isSubscribedOrg) || byUpperName(a, b),
+  );
+  const groups: RelationGroup[] = [{ kind: 'owned', entries: owned }];
+  for (const [kind, refs] of [
+    ['managed', sources.managed],
+    ['managers', sources.managers],
+    ['accessors', sources.accessors],
+  ] as const) {
+    if (refs.length) groups.push({ kind, entries: sorted(refs) });
+  }
+  return groups;
+}
+
+/**
+ * The organizations a user administers (part 2 §2 accounts): their own, its children and the ones
+ * it manages, each once, in that order (the server's rule for organization and device
+ * configuration writes; accessed organizations are only read).
+ */
+export function administeredOrganizations(organization: Organization, managedOrgs: readonly OrganizationRef[]): OrganizationRef[] {
+  const byId = new Map<string, OrganizationRef>();
+  for (const org of [organization, ...organization.childStructure, ...managedOrgs]) {
+    if (!byId.has(org.id)) byId.set(org.id, { id: org.id, name: org.name });
+  }
+  return [...byId.values()];
 }

@@ -6,8 +6,14 @@
  * haas:manage, "the super permission": it passes every row of the §6 tables that names it
  * (things, events, areas, closures, zones and data views; edit event) and every area rule (part 2
  * §6 "Non-owners and automated-vehicle types need haas manage"). It does not open rows that leave
- * it out (trips, hazards, r2r, reports, exports, accounts, R2R test, LED): the tables name it row
+ * it out (trips, hazards, r2r, exports, accounts, R2R test, LED): the tables name it row
  * by row, so a row without it is read as not granted by it.
+ *
+ * One exception, the monthly reports: the data row opens the Data section to haas:manage, yet
+ * neither the reports nor the exports row names it, which would leave a haas:manage-only user a
+ * Data link that ends on the unauthorized page. haas:manage therefore reads the monthly reports
+ * (a read-only page; README "Spec decisions"); exports, which create and delete server work, stay
+ * with the export permissions.
  */
 import { LIGHT_INTENSITY_OPTIONS, R2R_CAPABLE_TYPES, R2R_DEVICE_TYPES } from './constants';
 import { ASSET_STATUS, displayStatus, type AssetStatus } from './asset-status';
@@ -225,7 +231,8 @@ export const SECTIONS: readonly DashboardSection[] = [
   {
     key: 'reports',
     path: 'data/reports',
-    anyOf: ['report:read', 'report:manage', 'report:create', 'report:update', 'report:delete'],
+    // part 2 §6 reports row, plus haas:manage (the data row's super permission; see the file's header).
+    anyOf: ['report:read', 'report:manage', 'report:create', 'report:update', 'report:delete', 'haas:manage'],
     onMobile: true,
   },
   {
@@ -410,11 +417,7 @@ export function canDeleteArea(perms: PermissionList, area: AreaOwnership, userOr
 }
 
 /** part 2 §6: "Add area needs exclusion create or manage, and owner or haas manage" (haas alone suffices). */
-export function canAddArea(
-  perms: PermissionList,
-  ownerOrgId: OrgId | null | undefined,
-  userOrgId: OrgId | null | undefined,
-): boolean {
+export function canAddArea(perms: PermissionList, ownerOrgId: OrgId | null | undefined, userOrgId: OrgId | null | undefined): boolean {
   if (hasPermission(perms, HAAS_MANAGE)) return true;
   return sameOrg(ownerOrgId, userOrgId) && hasAny(perms, ['exclusion:create', 'exclusion:manage']);
 }
@@ -487,3 +490,54 @@ export const ACCOUNTS_CONTEXT_ACTIONS = {
   canDeleteUser: true,
   canEditOrganization: true,
 } as const;
+
+// ── accounts (part 2 §6 accounts row, "Inside the accounts context ...") ─────
+export type AccountsUserAction = 'canCreate' | 'canUpdate' | 'canDelete';
+
+/** Adding, editing or deleting a user: any one of the user or user-admin variants of the action (manage sets all). */
+export function canAdministerUsers(perms: PermissionList, action: AccountsUserAction): boolean {
+  return areaCrud(perms, 'user')[action] || areaCrud(perms, 'user:admin')[action];
+}
+
+/**
+ * Editing an organization: organization update or manage; or, by "inside the accounts context ...
+ * edit organization [is] always allowed", a user who may update users. Read-only permissions edit nothing.
+ */
+export function canEditOrganizationInAccounts(perms: PermissionList): boolean {
+  return areaCrud(perms, 'organization').canUpdate || canAdministerUsers(perms, 'canUpdate');
+}
+
+// ── API keys and device configuration (part 2 §2 "API keys and integrations", "Device configuration"; §6) ──
+/**
+ * API keys are for integrations (devices and fleet systems sending data): the integration
+ * configuration permissions govern them (read lists, create creates, delete revokes; manage all
+ * three), and the matching user:admin variant does as well. The server enforces the same rule.
+ */
+export function apiKeyAccess(perms: PermissionList): Crud {
+  const integration = areaCrud(perms, 'integration_configuration');
+  const admin = areaCrud(perms, 'user:admin');
+  return {
+    canCreate: integration.canCreate || admin.canCreate,
+    canRead: integration.canRead || admin.canRead,
+    canUpdate: integration.canUpdate || admin.canUpdate,
+    canDelete: integration.canDelete || admin.canDelete,
+  };
+}
+
+/**
+ * The Integrations tab and its calls (part 2 §6 "Integration configuration permissions: manage,
+ * read, create, delete"): read lists the configurations, create adds one, delete removes one.
+ * Testing a stored configuration's connection (designed) changes nothing and calls the provider
+ * with the stored credentials: whoever may read or create configurations may run it.
+ */
+export function integrationAccess(perms: PermissionList): Crud & { readonly canTest: boolean } {
+  const crud = areaCrud(perms, 'integration_configuration');
+  return { ...crud, canTest: crud.canRead || crud.canCreate };
+}
+
+/** Device configuration is hardware administration: thing:admin:manage, or haas:manage (every call). */
+export const DEVICE_CONFIG_PERMISSIONS = ['thing:admin:manage', HAAS_MANAGE] as const satisfies readonly Permission[];
+
+export function canConfigureDevices(perms: PermissionList): boolean {
+  return hasAny(perms, DEVICE_CONFIG_PERMISSIONS);
+}

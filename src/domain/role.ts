@@ -31,7 +31,11 @@ const ROLE_LABELS: ReadonlyMap<string, string> = new Map([
 ]);
 
 function roleKey(name: string): string {
-  return name.trim().replace(/\s*\/\s*/g, '/').replace(/\s+/g, ' ').toUpperCase();
+  return name
+    .trim()
+    .replace(/\s*\/\s*/g, '/')
+    .replace(/\s+/g, ' ')
+    .toUpperCase();
 }
 
 /** The shown name of a role; an unknown role shows its own name. */

@@ -3,7 +3,7 @@
  * date-times (`heartbeat_datetime`, `start_time`, `updated_at`, ...); client models hold epoch
  * milliseconds. Every mapper converts through these two functions.
  */
-import { tz } from '@date-fns/tz';
+import { TZDate, tz } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { z } from 'zod';
 import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from './constants';
@@ -34,7 +34,7 @@ export const CLOCK_FORMAT = 'EEE, MMM d, yyyy hh:mm a';
 
 const knownZones = new Map<string, boolean>();
 /** Whether the runtime knows `timeZone` (an IANA name); an unknown one would make every shown time throw. */
-function knownZone(timeZone: string): boolean {
+export function knownZone(timeZone: string): boolean {
   let known = knownZones.get(timeZone);
   if (known === undefined) {
     try {
@@ -86,4 +86,37 @@ export function formatDuration(ms: number): string {
     if (parts.length > 0 || count > 0 || size === 1) parts.push(`${count}${unit}`);
   }
   return parts.slice(0, 2).join(' ');
+}
+
+// ── minute-precision time inputs (part 2 §5 date pickers with minute granularity) ──
+// The one conversion between a datetime-local input and an instant (trips, hazards, R2R, closures, exports).
+const INPUT_PATTERN = "yyyy-MM-dd'T'HH:mm";
+const INPUT_SHAPE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+/** Epoch ms as a datetime-local value ('2026-01-31T14:05') in `timeZone` (the runtime's when none); '' for none. */
+export function toMinuteInput(ms: number | null, timeZone?: string | null): string {
+  return ms === null ? '' : formatIn(ms, INPUT_PATTERN, timeZone);
+}
+
+/** A datetime-local value read in `timeZone` (the runtime's when none) as epoch ms; null for an empty or unreadable value. */
+export function fromMinuteInput(value: string, timeZone?: string | null): number | null {
+  const match = INPUT_SHAPE.exec(value.trim());
+  if (!match) return null;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const ms =
+    timeZone && knownZone(timeZone)
+      ? new TZDate(year, month - 1, day, hour, minute, timeZone).getTime()
+      : new Date(year, month - 1, day, hour, minute).getTime();
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/** A moment cut to its minute (the inputs' precision). */
+export function floorToMinute(ms: number): number {
+  return Math.floor(ms / MINUTE_MS) * MINUTE_MS;
+}
+
+const MONTH_YEAR = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** A calendar month as reports name it ('January 2026'): a month, not a moment, so no zone applies. */
+export function monthYearLabel(year: number, month: number): string {
+  return MONTH_YEAR.format(Date.UTC(year, month - 1, 1));
 }

@@ -117,6 +117,15 @@ export function toTripWire(trip: Trip): TripWire {
   };
 }
 
+/** GET /things/coverage: one row per requested visible asset (design; README API). */
+export const coverageWireSchema = z.object({
+  thing_id: z.string(),
+  first_point_at: z.string().nullable(),
+  last_point_at: z.string().nullable(),
+  run_count: z.number().int().min(0),
+});
+export type CoverageWire = z.infer<typeof coverageWireSchema>;
+
 /** GET things/{thingId}/trips query (part 2 §7: start_time, end_time, run_date). */
 export interface TripQuery {
   start_time: string;

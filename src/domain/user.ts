@@ -3,6 +3,7 @@
  * The profile (GET /profile) is profile.ts's; role labels are role.ts's.
  */
 import { z } from 'zod';
+import { roleLabel } from './role';
 import { parseTime } from './time';
 
 export const userWireSchema = z.object({
@@ -11,6 +12,8 @@ export const userWireSchema = z.object({
   firstname: z.string().nullish(),
   lastname: z.string().nullish(),
   role_id: z.number().int().nullish(),
+  /** The role's name (the list's rows carry it, so a role the caller may not assign still has its label). */
+  role_name: z.string().nullish(),
   sign_in_count: z.number().int().nullish(),
   last_sign_in_at: z.string().nullish(),
 });
@@ -34,6 +37,8 @@ export interface User {
   firstName: string;
   lastName: string;
   roleId: number | null;
+  /** The role's shown name (part 2 §6: Media, User, Admin, Org Admin), or null when not sent. */
+  roleLabel: string | null;
   signInCount: number;
   lastSignInAt: number | null;
   /** Null for the organization's own users. */
@@ -47,6 +52,7 @@ export function fromUserWire(wire: UserWire, badge: UserBadge | null = null): Us
     firstName: wire.firstname ?? '',
     lastName: wire.lastname ?? '',
     roleId: wire.role_id ?? null,
+    roleLabel: wire.role_name ? roleLabel(wire.role_name) : null,
     signInCount: wire.sign_in_count ?? 0,
     lastSignInAt: parseTime(wire.last_sign_in_at),
     badge,
@@ -139,4 +145,3 @@ export function toPatchUserPayload(form: Pick<UserForm, 'firstName' | 'lastName'
 export const patchUserResponseSchema = z.object({ id: z.string() });
 /** DELETE /users/{id} answer. */
 export const deleteUserResponseSchema = z.object({ uuid: z.string() });
-

@@ -63,13 +63,7 @@ export const WZDX_VEHICLE_IMPACTS = [
 ] as const;
 export type WzdxVehicleImpact = (typeof WZDX_VEHICLE_IMPACTS)[number];
 
-export const WZDX_LOCATION_METHODS = [
-  'channel-device-method',
-  'sign-method',
-  'junction-method',
-  'other',
-  'unknown',
-] as const;
+export const WZDX_LOCATION_METHODS = ['channel-device-method', 'sign-method', 'junction-method', 'other', 'unknown'] as const;
 export type WzdxLocationMethod = (typeof WZDX_LOCATION_METHODS)[number];
 
 export const WZDX_EVENT_STATUSES = ['planned', 'pending', 'active', 'completed', 'cancelled'] as const;
@@ -77,14 +71,7 @@ export type WzdxEventStatus = (typeof WZDX_EVENT_STATUSES)[number];
 
 export type WzdxEventType = 'work-zone' | 'detour' | 'restriction';
 export type WzdxWorkZoneType = 'static' | 'moving' | 'planned-moving-area';
-export type WzdxLaneStatus =
-  | 'open'
-  | 'closed'
-  | 'shift-left'
-  | 'shift-right'
-  | 'merge-left'
-  | 'merge-right'
-  | 'alternating-flow';
+export type WzdxLaneStatus = 'open' | 'closed' | 'shift-left' | 'shift-right' | 'merge-left' | 'merge-right' | 'alternating-flow';
 export type WzdxLaneType =
   | 'general'
   | 'exit-lane'
@@ -222,11 +209,7 @@ export function toWzdxDirection(direction: ClosureDirection | null | undefined):
 
 export const UNKNOWN_ROAD_NAME = 'Unknown';
 
-const ALL_LANES_OPEN: readonly WzdxVehicleImpact[] = [
-  'all-lanes-open',
-  'all-lanes-open-shift-left',
-  'all-lanes-open-shift-right',
-];
+const ALL_LANES_OPEN: readonly WzdxVehicleImpact[] = ['all-lanes-open', 'all-lanes-open-shift-left', 'all-lanes-open-shift-right'];
 
 function oneOf<T extends string>(values: readonly T[], value: string | null | undefined, fallback: T): T {
   return value && (values as readonly string[]).includes(value) ? (value as T) : fallback;
@@ -336,11 +319,7 @@ export function toRoadEventFeature(
  * The WZDx 4.2 feed of the given closures (see the file's header for which go in and how).
  * Each feature's data_source_id is the first data source of `feedInfo`.
  */
-export function buildWzdxFeed(
-  closures: readonly WzdxClosure[],
-  feedInfo: WzdxFeedInfoInput,
-  now: number,
-): WorkZoneFeed {
+export function buildWzdxFeed(closures: readonly WzdxClosure[], feedInfo: WzdxFeedInfoInput, now: number): WorkZoneFeed {
   const dataSourceId = feedInfo.data_sources[0].data_source_id;
   const features: RoadEventFeature[] = [];
   for (const closure of closures) {

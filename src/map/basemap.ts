@@ -13,7 +13,7 @@ import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import worldUrl from 'world-atlas/countries-50m.json?url';
 import usUrl from 'us-atlas/counties-10m.json?url';
-import { BASEMAP_COLORS, COUNTY_MIN_ZOOM } from './basemap-style';
+import { BASEMAP_COLORS, BASEMAP_STYLES, COUNTY_MIN_ZOOM, type BasemapStyle } from './basemap-style';
 
 export { BASEMAP_COLORS, COUNTY_MIN_ZOOM };
 
@@ -88,7 +88,8 @@ export function loadBasemap(fetcher: typeof fetch = (input, init) => globalThis.
 }
 
 /** Land, country, state and county outlines; the water is the map's background colour. */
-export function offlineBasemapLayers(data: BasemapData, zoom: number): Layer[] {
+export function offlineBasemapLayers(data: BasemapData, zoom: number, style: BasemapStyle = BASEMAP_STYLES.day): Layer[] {
+  const colors = style.outlines;
   const lines = (id: string, geometry: MultiLineString, color: [number, number, number, number], width: number, visible = true) =>
     new GeoJsonLayer({
       id,
@@ -107,12 +108,13 @@ export function offlineBasemapLayers(data: BasemapData, zoom: number): Layer[] {
       data: data.land,
       filled: true,
       stroked: false,
-      getFillColor: BASEMAP_COLORS.land,
+      getFillColor: colors.land,
+      updateTriggers: { getFillColor: colors },
       pickable: false,
     }),
-    lines('basemap-counties', data.counties, BASEMAP_COLORS.county, 0.5, zoom >= COUNTY_MIN_ZOOM),
-    lines('basemap-states', data.states, BASEMAP_COLORS.state, 1),
-    lines('basemap-countries', data.countries, BASEMAP_COLORS.country, 1.2),
+    lines('basemap-counties', data.counties, colors.county, 0.5, zoom >= COUNTY_MIN_ZOOM),
+    lines('basemap-states', data.states, colors.state, 1),
+    lines('basemap-countries', data.countries, colors.country, 1.2),
   ];
 }
 
@@ -143,7 +145,11 @@ export function createTileReachability(onUnreachable: () => void): { loaded(): v
   };
 }
 
-export function rasterTileLayer(template: string, props: Partial<TileLayerProps> = {}, reachability?: { loaded(): void; failed(): void }): TileLayer {
+export function rasterTileLayer(
+  template: string,
+  props: Partial<TileLayerProps> = {},
+  reachability?: { loaded(): void; failed(): void },
+): TileLayer {
   return new TileLayer({
     id: 'basemap-tiles',
     minZoom: 0,

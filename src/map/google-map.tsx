@@ -8,12 +8,18 @@
  * while the editable layer listens to deck.gl's event manager — on its own canvas it hears the
  * pointer as on the standalone map, and Google (its clicks, its markers) hears nothing until the
  * drawing ends. A pan or zoom on that canvas moves Google's camera.
+ *
+ * While it is mounted the provider offers Google's Directions service (`onDirections`, part 2 §7
+ * closure routing): its `routes` library is imported through this same loader on the first
+ * request, never before, and the offer is withdrawn (null) when the provider goes (a fallback).
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { APIProvider, Map as GoogleMap, useMap } from '@vis.gl/react-google-maps';
+import { useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { APIProvider, APIProviderContext, Map as GoogleMap, useMap } from '@vis.gl/react-google-maps';
 import { GoogleMapsOverlay } from '@deck.gl/google-maps';
 import DeckGL from '@deck.gl/react';
 import { MapView, type Layer, type LayersList, type MapViewState } from '@deck.gl/core';
+import { googleDirections, type PathRouter } from './directions';
+import { MAP_GESTURES } from './gestures';
 import { deckZoomFromGoogle, googleZoomFromDeck } from './google-zoom';
 import type { MapClickHandler, MapProviderProps } from './provider';
 
@@ -21,6 +27,20 @@ export interface GoogleMapProviderProps extends MapProviderProps {
   apiKey: string;
   mapId?: string;
   onFailure: (error: unknown) => void;
+  /** Told Google's Directions service while the provider is mounted, and null when it goes. */
+  onDirections?: (directions: PathRouter | null) => void;
+}
+
+/** Offers Google's Directions service, its library loaded by this provider's loader when first asked. */
+function DirectionsOffer({ onDirections }: { onDirections: (directions: PathRouter | null) => void }) {
+  // The loader's function changes as libraries load; a new offer then finds `routes` loaded.
+  const importLibrary = useContext(APIProviderContext)?.importLibrary;
+  useEffect(() => {
+    if (!importLibrary) return undefined;
+    onDirections(googleDirections((name) => importLibrary(name)));
+    return () => onDirections(null);
+  }, [importLibrary, onDirections]);
+  return null;
 }
 
 function DeckOverlay({ layers, onClick }: { layers: LayersList; onClick: MapClickHandler | undefined }) {
@@ -72,6 +92,7 @@ function DrawCanvas({ drawing, camera }: { drawing: Layer; camera: Camera }) {
     <DeckGL
       views={DRAW_VIEW}
       viewState={view}
+      eventRecognizerOptions={MAP_GESTURES}
       layers={[drawing]}
       getCursor={DRAWING_CURSOR}
       style={{ zIndex: '1' }}
@@ -84,25 +105,50 @@ function DrawCanvas({ drawing, camera }: { drawing: Layer; camera: Camera }) {
   );
 }
 
-export function GoogleMapProvider({ apiKey, mapId, onFailure, layers, initialViewState, mapType, onViewStateChange, onClick, drawing }: GoogleMapProviderProps) {
+export function GoogleMapProvider({
+  apiKey,
+  mapId,
+  onFailure,
+  layers,
+  initialViewState,
+  mapType,
+  onViewStateChange,
+  onClick,
+  drawing,
+  theme = 'day',
+  onDirections,
+}: GoogleMapProviderProps) {
   // Google's camera in deck.gl's terms: kept always (a drawing starts where the map is), rendered only while drawing.
-  const lastCamera = useRef<Camera>({ longitude: initialViewState.longitude, latitude: initialViewState.latitude, zoom: initialViewState.zoom });
+  const lastCamera = useRef<Camera>({
+    longitude: initialViewState.longitude,
+    latitude: initialViewState.latitude,
+    zoom: initialViewState.zoom,
+  });
   const [drawCamera, setDrawCamera] = useState<Camera | null>(null);
   const drawingOn = Boolean(drawing);
   useEffect(() => setDrawCamera(drawingOn ? lastCamera.current : null), [drawingOn]);
   return (
     <APIProvider apiKey={apiKey} onError={onFailure}>
+      {onDirections ? <DirectionsOffer onDirections={onDirections} /> : null}
       <GoogleMap
         style={{ position: 'absolute', inset: 0 }}
-        defaultCenter={{ lat: initialViewState.latitude, lng: initialViewState.longitude }}
-        defaultZoom={googleZoomFromDeck(initialViewState.zoom)}
+        // Made again on a theme switch: it opens where the user left it.
+        defaultCenter={{ lat: lastCamera.current.latitude, lng: lastCamera.current.longitude }}
+        defaultZoom={googleZoomFromDeck(lastCamera.current.zoom)}
         mapTypeId={mapType}
         // part 1 §2: the default controls are replaced by ours.
         disableDefaultUI
         {...(mapId ? { mapId } : {})}
+        // Google's own dark map at night (it reads the scheme when the map is made: the key below remakes it).
+        colorScheme={theme === 'night' ? 'DARK' : 'LIGHT'}
+        key={theme}
         // The map state (centre, zoom, bounds) follows Google's camera as it does deck.gl's view (in deck.gl's zoom).
         onCameraChanged={(event) => {
-          const camera = { longitude: event.detail.center.lng, latitude: event.detail.center.lat, zoom: deckZoomFromGoogle(event.detail.zoom) };
+          const camera = {
+            longitude: event.detail.center.lng,
+            latitude: event.detail.center.lat,
+            zoom: deckZoomFromGoogle(event.detail.zoom),
+          };
           lastCamera.current = camera;
           if (drawingOn) setDrawCamera(camera);
           onViewStateChange?.(camera);

@@ -159,7 +159,9 @@ let shared: HTMLCanvasElement | OffscreenCanvas | null = null;
 export function iconAtlasCanvas(): HTMLCanvasElement | OffscreenCanvas {
   if (shared) return shared;
   const canvas: HTMLCanvasElement | OffscreenCanvas =
-    typeof document !== 'undefined' ? Object.assign(document.createElement('canvas'), { width: ATLAS_WIDTH, height: ATLAS_HEIGHT }) : new OffscreenCanvas(ATLAS_WIDTH, ATLAS_HEIGHT);
+    typeof document !== 'undefined'
+      ? Object.assign(document.createElement('canvas'), { width: ATLAS_WIDTH, height: ATLAS_HEIGHT })
+      : new OffscreenCanvas(ATLAS_WIDTH, ATLAS_HEIGHT);
   const ctx = canvas.getContext('2d') as AtlasContext | null;
   if (!ctx) throw new Error('The icon atlas needs a 2D canvas');
   drawIconAtlas(ctx);

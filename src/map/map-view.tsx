@@ -9,11 +9,35 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import DeckGL from '@deck.gl/react';
 import { MapView, type Layer, type LayersList, type MapViewState } from '@deck.gl/core';
 import { DEFAULT_MAP_ZOOM, type MapType } from '../domain/constants';
-import { BASEMAP_COLORS, COUNTY_MIN_ZOOM, basemapTilesTemplate, createTileReachability, loadBasemap, offlineBasemapLayers, rasterTileLayer, type BasemapData } from './basemap';
+import {
+  COUNTY_MIN_ZOOM,
+  basemapTilesTemplate,
+  createTileReachability,
+  loadBasemap,
+  offlineBasemapLayers,
+  rasterTileLayer,
+  type BasemapData,
+} from './basemap';
+import { BASEMAP_STYLES, type MapTheme } from './basemap-style';
 import { inertLayers } from './draw/inert-layers';
+import { MAP_GESTURES } from './gestures';
+import type { PathRouter } from './directions';
 import { GoogleMapProvider } from './google-map';
-import { loadVectorBasemapSource, openVectorBasemap, vectorBasemapLayer, type TileReader, type VectorBasemapSource } from './vector-basemap';
-import { chooseMapProvider, createFallbackLatch, type MapClickHandler, type MapProviderChoice, type MapProviderKind, type MapProviderProps } from './provider';
+import {
+  loadVectorBasemapSource,
+  openVectorBasemap,
+  vectorBasemapLayer,
+  type TileReader,
+  type VectorBasemapSource,
+} from './vector-basemap';
+import {
+  chooseMapProvider,
+  createFallbackLatch,
+  type MapClickHandler,
+  type MapProviderChoice,
+  type MapProviderKind,
+  type MapProviderProps,
+} from './provider';
 
 export interface LightbarMapProps {
   layers: LayersList;
@@ -28,10 +52,17 @@ export interface LightbarMapProps {
   onClick?: MapClickHandler;
   /** A form's drawing (src/map/draw): drawn over the layers, unthrottled; it takes the pointer. */
   drawing?: Layer | null;
+  /** Day or night (the page's theme, src/app/theme.ts): the basemap's colours follow it. */
+  theme?: MapTheme;
   /** Told once when the Google loader failed and the map fell back to standalone. */
   onProviderFallback?: (error: unknown) => void;
   /** The provider actually drawing (tests, the shell's map-type control). */
   onProviderChange?: (kind: MapProviderKind) => void;
+  /**
+   * The provider's directions service (./directions): Google's while the Google map draws, null
+   * otherwise (the standalone map has none; the offline router answers). Pass a stable function.
+   */
+  onDirections?: (directions: PathRouter | null) => void;
 }
 
 /** Austin, where the demo fleet drives (the spec does not show the default centre: README). */
@@ -41,7 +72,6 @@ const MAP_VIEW = new MapView({ id: 'map', repeat: true, controller: true });
 /** While drawing, a double click closes the shape instead of zooming. */
 const MAP_VIEW_DRAWING = new MapView({ id: 'map', repeat: true, controller: { doubleClickZoom: false } });
 const DRAWING_CURSOR = () => 'crosshair';
-const WATER = `rgb(${BASEMAP_COLORS.water.join(',')})`;
 
 interface StandaloneProps extends MapProviderProps {
   tiles: string | null;
@@ -61,7 +91,8 @@ function cameraOf(view: MapViewState): MapViewState {
  * takes the input and redraws on every diff. A diff then never re-renders the basemap's polygons,
  * about nine tenths of a frame where WebGL draws in software (README "Design decisions").
  */
-export function StandaloneMap({ layers, initialViewState, tiles, onViewStateChange, onClick, drawing }: StandaloneProps) {
+export function StandaloneMap({ layers, initialViewState, tiles, onViewStateChange, onClick, drawing, theme = 'day' }: StandaloneProps) {
+  const style = BASEMAP_STYLES[theme];
   const [basemap, setBasemap] = useState<BasemapData | null>(null);
   const [view, setView] = useState<MapViewState>(() => cameraOf(initialViewState));
   // A new starting view without a transition is a jump: the basemap jumps with it (a transition's
@@ -98,9 +129,12 @@ export function StandaloneMap({ layers, initialViewState, tiles, onViewStateChan
       live = false;
     };
   }, []);
-  const streetLayer = useMemo(() => (streets ? vectorBasemapLayer(streets.source, streets.read, streets) : null), [streets]);
+  const streetLayer = useMemo(() => (streets ? vectorBasemapLayer(streets.source, streets.read, streets, style) : null), [streets, style]);
   const countiesShown = view.zoom >= COUNTY_MIN_ZOOM;
-  const base = useMemo(() => (basemap ? offlineBasemapLayers(basemap, countiesShown ? COUNTY_MIN_ZOOM : 0) : []), [basemap, countiesShown]);
+  const base = useMemo(
+    () => (basemap ? offlineBasemapLayers(basemap, countiesShown ? COUNTY_MIN_ZOOM : 0, style) : []),
+    [basemap, countiesShown, style],
+  );
   // Raster tiles until the tile server proves unreachable (offline); again when the browser is back online.
   const [tilesReachable, setTilesReachable] = useState(true);
   useEffect(() => {
@@ -109,21 +143,32 @@ export function StandaloneMap({ layers, initialViewState, tiles, onViewStateChan
     return () => window.removeEventListener('online', online);
   }, []);
   const tileLayer = useMemo(
-    () => (tiles && tilesReachable ? rasterTileLayer(tiles, {}, createTileReachability(() => setTilesReachable(false))) : null),
+    () =>
+      tiles && tilesReachable
+        ? rasterTileLayer(
+            tiles,
+            {},
+            createTileReachability(() => setTilesReachable(false)),
+          )
+        : null,
     [tiles, tilesReachable],
   );
   // Outlines, then streets, then raster tiles above them (a raster tile that fails shows the streets).
-  const under = useMemo<LayersList>(() => [...base, streetLayer, tileLayer].filter((layer) => layer !== null), [base, streetLayer, tileLayer]);
+  const under = useMemo<LayersList>(
+    () => [...base, streetLayer, tileLayer].filter((layer) => layer !== null),
+    [base, streetLayer, tileLayer],
+  );
   // The drawing takes the pointer: the data layers under it are inert until it ends.
   const drawingOn = Boolean(drawing);
   const inert = useMemo(() => (drawingOn ? inertLayers(layers) : layers), [layers, drawingOn]);
   const shown = useMemo<LayersList>(() => (drawing ? [...inert, drawing] : inert), [inert, drawing]);
   return (
-    <div className="lightbar-map-canvases" style={{ position: 'absolute', inset: 0, background: WATER }}>
+    <div className="lightbar-map-canvases" style={{ position: 'absolute', inset: 0, background: `rgb(${style.outlines.water.join(',')})` }}>
       <DeckGL views={BASEMAP_VIEW} viewState={view} layers={under} style={{ pointerEvents: 'none' }} />
       <DeckGL
         views={drawing ? MAP_VIEW_DRAWING : MAP_VIEW}
         initialViewState={initialViewState}
+        eventRecognizerOptions={MAP_GESTURES}
         layers={shown}
         {...(onClick && !drawing ? { onClick } : {})}
         {...(drawing ? { getCursor: DRAWING_CURSOR } : {})}
@@ -137,13 +182,30 @@ export function StandaloneMap({ layers, initialViewState, tiles, onViewStateChan
   );
 }
 
-export function LightbarMap({ layers, initialViewState, mapType = 'roadmap', provider, tiles, onViewStateChange, onClick, drawing, onProviderFallback, onProviderChange }: LightbarMapProps) {
+export function LightbarMap({
+  layers,
+  initialViewState,
+  mapType = 'roadmap',
+  provider,
+  tiles,
+  onViewStateChange,
+  onClick,
+  drawing,
+  onProviderFallback,
+  onProviderChange,
+  onDirections,
+  theme = 'day',
+}: LightbarMapProps) {
   const choice = useMemo(() => provider ?? chooseMapProvider(), [provider]);
   const [failed, setFailed] = useState(false);
-  const latch = useMemo(() => createFallbackLatch((error) => {
-    setFailed(true);
-    onProviderFallback?.(error);
-  }), [onProviderFallback]);
+  const latch = useMemo(
+    () =>
+      createFallbackLatch((error) => {
+        setFailed(true);
+        onProviderFallback?.(error);
+      }),
+    [onProviderFallback],
+  );
   const fail = useCallback((error: unknown) => latch.fail(error), [latch]);
   const kind: MapProviderKind = choice.kind === 'google' && choice.apiKey && !failed ? 'google' : 'standalone';
   useEffect(() => {
@@ -163,6 +225,8 @@ export function LightbarMap({ layers, initialViewState, mapType = 'roadmap', pro
           {...(onViewStateChange ? { onViewStateChange } : {})}
           {...(onClick ? { onClick } : {})}
           drawing={drawing ?? null}
+          theme={theme}
+          {...(onDirections ? { onDirections } : {})}
         />
       ) : (
         <StandaloneMap
@@ -173,6 +237,7 @@ export function LightbarMap({ layers, initialViewState, mapType = 'roadmap', pro
           {...(onViewStateChange ? { onViewStateChange } : {})}
           {...(onClick ? { onClick } : {})}
           drawing={drawing ?? null}
+          theme={theme}
         />
       )}
     </div>

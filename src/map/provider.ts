@@ -4,6 +4,7 @@
  * Google's loader fails (no network here: it fails within milliseconds and calls its error callback
  * several times). Both draw the same deck.gl layers.
  */
+import type { MapTheme } from './basemap-style';
 import type { DeckProps, Layer, LayersList, MapViewState } from '@deck.gl/core';
 import { MAP_TYPES, type MapType } from '../domain/constants';
 
@@ -32,6 +33,8 @@ export interface MapProviderProps {
    * the pointer is the drawing's: the other layers and `onClick` hear no clicks.
    */
   drawing?: Layer | null;
+  /** Day or night (the page's theme): the basemap's colours follow it. */
+  theme?: MapTheme;
 }
 
 type Env = Record<string, string | boolean | undefined>;
@@ -40,7 +43,8 @@ type Env = Record<string, string | boolean | undefined>;
 export function chooseMapProvider(env: Env = import.meta.env): MapProviderChoice {
   const key = typeof env.VITE_GOOGLE_MAPS_API_KEY === 'string' ? env.VITE_GOOGLE_MAPS_API_KEY.trim() : '';
   if (!key) return { kind: 'standalone' };
-  const mapId = typeof env.VITE_GOOGLE_MAPS_MAP_ID === 'string' && env.VITE_GOOGLE_MAPS_MAP_ID.trim() ? env.VITE_GOOGLE_MAPS_MAP_ID.trim() : undefined;
+  const mapId =
+    typeof env.VITE_GOOGLE_MAPS_MAP_ID === 'string' && env.VITE_GOOGLE_MAPS_MAP_ID.trim() ? env.VITE_GOOGLE_MAPS_MAP_ID.trim() : undefined;
   return mapId ? { kind: 'google', apiKey: key, mapId } : { kind: 'google', apiKey: key };
 }
 

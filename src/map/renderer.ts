@@ -14,7 +14,8 @@ let cached: boolean | null = null;
 export function rendererName(): string | null {
   const doc = globalThis.document as Document | undefined;
   // No WebGL at all (jsdom, very old browsers): nothing to ask.
-  if (!doc || (typeof globalThis.WebGL2RenderingContext === 'undefined' && typeof globalThis.WebGLRenderingContext === 'undefined')) return null;
+  if (!doc || (typeof globalThis.WebGL2RenderingContext === 'undefined' && typeof globalThis.WebGLRenderingContext === 'undefined'))
+    return null;
   try {
     const gl = doc.createElement('canvas').getContext('webgl2') ?? doc.createElement('canvas').getContext('webgl');
     if (!gl) return null;

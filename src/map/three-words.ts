@@ -51,7 +51,10 @@ export const noThreeWordProvider: ThreeWordProvider = {
 type Env = Record<string, string | boolean | undefined>;
 
 /** what3words when VITE_WHAT3WORDS_API_KEY is set, else the provider that finds nothing. */
-export function threeWordProviderFromEnv(env: Env = import.meta.env, fetchImpl: FetchLike | undefined = globalThis.fetch?.bind(globalThis)): ThreeWordProvider {
+export function threeWordProviderFromEnv(
+  env: Env = import.meta.env,
+  fetchImpl: FetchLike | undefined = globalThis.fetch?.bind(globalThis),
+): ThreeWordProvider {
   const key = typeof env.VITE_WHAT3WORDS_API_KEY === 'string' ? env.VITE_WHAT3WORDS_API_KEY.trim() : '';
   return key && fetchImpl ? what3wordsProvider(key, fetchImpl) : noThreeWordProvider;
 }

@@ -16,9 +16,8 @@ import { MVTLoader } from '@loaders.gl/mvt';
 import { PMTiles } from 'pmtiles';
 import type { Feature, Geometry, Position } from 'geojson';
 import {
-  AREA_COLORS,
+  BASEMAP_STYLES,
   BUILDING_MIN_ZOOM,
-  LABEL_STYLE,
   PARK_KINDS,
   PLACE_LABEL_MAX_ZOOM,
   PLACE_LABEL_MIN_ZOOM,
@@ -26,12 +25,11 @@ import {
   STREET_LABEL_MIN_ZOOM,
   WATER_LINE_WIDTH_PX,
   roadClass,
+  type BasemapStyle,
 } from './basemap-style';
 
 /** What the server says to draw (server/http/tiles.ts answers it). */
-export type VectorBasemapSource =
-  | { kind: 'demo'; tiles: string; minZoom: number; maxZoom: number }
-  | { kind: 'pmtiles'; url: string };
+export type VectorBasemapSource = { kind: 'demo'; tiles: string; minZoom: number; maxZoom: number } | { kind: 'pmtiles'; url: string };
 
 export const BASEMAP_SOURCE_URL = '/tiles/basemap.json';
 const PMTILES_TEMPLATE = 'pmtiles://{z}/{x}/{y}';
@@ -39,7 +37,9 @@ const PMTILES_TEMPLATE = 'pmtiles://{z}/{x}/{y}';
 let sourceLoading: Promise<VectorBasemapSource> | null = null;
 
 /** The server's basemap source, fetched once per page (a failure is retried on the next call). */
-export function loadVectorBasemapSource(fetcher: typeof fetch = (input, init) => globalThis.fetch(input, init)): Promise<VectorBasemapSource> {
+export function loadVectorBasemapSource(
+  fetcher: typeof fetch = (input, init) => globalThis.fetch(input, init),
+): Promise<VectorBasemapSource> {
   sourceLoading ??= (async () => {
     const response = await fetcher(BASEMAP_SOURCE_URL);
     if (!response.ok) throw new Error(`basemap source: HTTP ${response.status}`);
@@ -86,23 +86,27 @@ export function drawnFeatures(features: TileFeature[], z: number): TileFeature[]
   });
 }
 
-function fillColor(f: TileFeature): [number, number, number, number] {
+function fillColor(f: TileFeature, style: BasemapStyle): [number, number, number, number] {
+  const areas = style.areas;
   switch (layerName(f)) {
     case 'water':
-      return AREA_COLORS.water;
+      return areas.water;
     case 'earth':
-      return AREA_COLORS.earth;
+      return areas.earth;
     case 'buildings':
-      return AREA_COLORS.building;
+      return areas.building;
     default:
-      return PARK_KINDS.has(String(f.properties.kind)) ? AREA_COLORS.park : AREA_COLORS.landuse;
+      return PARK_KINDS.has(String(f.properties.kind)) ? areas.park : areas.landuse;
   }
 }
 
 /** A line's look: a road by its class; a river or stream (lines of the `water` layer) in the water colour. */
-export function lineStyle(f: TileFeature): { color: [number, number, number, number]; widthPx: number } {
-  if (layerName(f) === 'water') return { color: AREA_COLORS.water, widthPx: WATER_LINE_WIDTH_PX };
-  return ROAD_STYLE[roadClass(f.properties.kind)];
+export function lineStyle(
+  f: TileFeature,
+  style: BasemapStyle = BASEMAP_STYLES.day,
+): { color: [number, number, number, number]; widthPx: number } {
+  if (layerName(f) === 'water') return { color: style.areas.water, widthPx: WATER_LINE_WIDTH_PX };
+  return style.roads[roadClass(f.properties.kind)];
 }
 
 export interface BasemapLabel {
@@ -159,7 +163,13 @@ export function tileLabels(features: TileFeature[], z: number): BasemapLabel[] {
       if (angle > 90) angle -= 180;
       if (angle <= -90) angle += 180;
       named.add(name);
-      labels.push({ text: name, position: [(ax + bx) / 2, (ay + by) / 2], angle, kind: 'street', priority: ROAD_PRIORITY[roadClass(f.properties.kind)] });
+      labels.push({
+        text: name,
+        position: [(ax + bx) / 2, (ay + by) / 2],
+        angle,
+        kind: 'street',
+        priority: ROAD_PRIORITY[roadClass(f.properties.kind)],
+      });
     }
   }
   return labels;
@@ -168,7 +178,15 @@ export function tileLabels(features: TileFeature[], z: number): BasemapLabel[] {
 const LABEL_COLLISIONS = new CollisionFilterExtension();
 
 /** The MVT layer of the vector basemap, from a source and its tile reader. */
-export function vectorBasemapLayer(source: VectorBasemapSource, read: TileReader, zoomRange: { minZoom: number; maxZoom: number }): MVTLayer {
+export function vectorBasemapLayer(
+  source: VectorBasemapSource,
+  read: TileReader,
+  zoomRange: { minZoom: number; maxZoom: number },
+  style: BasemapStyle = BASEMAP_STYLES.day,
+): MVTLayer {
+  const labelStyle = style.labels;
+  // A theme switch redraws the tiles' features and names in the new colours (no tile is fetched again).
+  const restyle = { getFillColor: style, getLineColor: style, getColor: style };
   return new MVTLayer({
     id: 'basemap-vector',
     data: source.kind === 'demo' ? source.tiles : PMTILES_TEMPLATE,
@@ -206,9 +224,10 @@ export function vectorBasemapLayer(source: VectorBasemapSource, read: TileReader
           data: drawnFeatures(features, z),
           filled: true,
           stroked: false,
-          getFillColor: (f) => fillColor(f as TileFeature),
-          getLineColor: (f) => lineStyle(f as TileFeature).color,
-          getLineWidth: (f) => lineStyle(f as TileFeature).widthPx,
+          getFillColor: (f) => fillColor(f as TileFeature, style),
+          getLineColor: (f) => lineStyle(f as TileFeature, style).color,
+          getLineWidth: (f) => lineStyle(f as TileFeature, style).widthPx,
+          updateTriggers: restyle,
           lineWidthUnits: 'pixels',
           lineCapRounded: true,
           lineJointRounded: true,
@@ -226,13 +245,14 @@ export function vectorBasemapLayer(source: VectorBasemapSource, read: TileReader
             getPosition: (label) => label.position,
             getText: (label) => label.text,
             getAngle: (label) => label.angle,
-            getSize: (label) => (label.kind === 'place' ? LABEL_STYLE.place.sizePx : LABEL_STYLE.street.sizePx),
-            getColor: (label) => (label.kind === 'place' ? LABEL_STYLE.place.color : LABEL_STYLE.street.color),
-            fontFamily: LABEL_STYLE.fontFamily,
+            getSize: (label) => (label.kind === 'place' ? labelStyle.place.sizePx : labelStyle.street.sizePx),
+            getColor: (label) => (label.kind === 'place' ? labelStyle.place.color : labelStyle.street.color),
+            updateTriggers: restyle,
+            fontFamily: labelStyle.fontFamily,
             fontWeight: 600,
             fontSettings: { sdf: true },
-            outlineWidth: LABEL_STYLE.haloWidth,
-            outlineColor: LABEL_STYLE.halo,
+            outlineWidth: labelStyle.haloWidth,
+            outlineColor: labelStyle.halo,
             collisionGroup: 'basemap-names',
             getCollisionPriority: (label: BasemapLabel) => label.priority,
             pickable: false,

@@ -69,7 +69,8 @@ export class AssetOrder {
 
   /** Brings the list up to date with the store's changes of this batch and returns it. */
   compute(store: FleetStore): Int32Array {
-    const full = store.orderFull || store.namesDirty || this.rank.length < store.capacity || store.orderMoved.length > store.listed * MERGE_MAX_SHARE;
+    const full =
+      store.orderFull || store.namesDirty || this.rank.length < store.capacity || store.orderMoved.length > store.listed * MERGE_MAX_SHARE;
     if (store.namesDirty || this.rank.length < store.capacity) this.rankNames(store);
     this.order = full ? this.sortAll(store) : this.merge(store);
     store.orderPlaced();

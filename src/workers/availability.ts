@@ -61,7 +61,12 @@ export interface AvailabilityAnswer {
 }
 
 /** The R-tree of the available units among the listed slots (one point per unit). */
-export function availableUnitsIndex(count: number, flags: ArrayLike<number>, status: ArrayLike<number>, lngLat: ArrayLike<number>): RBush<UnitPoint> {
+export function availableUnitsIndex(
+  count: number,
+  flags: ArrayLike<number>,
+  status: ArrayLike<number>,
+  lngLat: ArrayLike<number>,
+): RBush<UnitPoint> {
   const points: UnitPoint[] = [];
   const wanted = FLAG_PRESENT | FLAG_LISTED;
   for (let slot = 0; slot < count; slot += 1) {
@@ -100,7 +105,8 @@ export function isCovered(tree: RBush<UnitPoint>, lng: number, lat: number, radi
   const dLng = radiusM / (METRES_PER_DEGREE * Math.max(Math.cos(toRad(lat)), 1e-6));
   // The square inscribed in the circle: any unit inside covers the point without a distance check.
   const inner = Math.SQRT1_2 * 0.999;
-  if (tree.collides({ minX: lng - dLng * inner, minY: lat - dLat * inner, maxX: lng + dLng * inner, maxY: lat + dLat * inner })) return true;
+  if (tree.collides({ minX: lng - dLng * inner, minY: lat - dLat * inner, maxX: lng + dLng * inner, maxY: lat + dLat * inner }))
+    return true;
   const candidates = tree.search({ minX: lng - dLng, minY: lat - dLat, maxX: lng + dLng, maxY: lat + dLat });
   for (const unit of candidates) {
     if (distanceM({ lat, lng }, { lat: unit.minY, lng: unit.minX }) <= radiusM) return true;

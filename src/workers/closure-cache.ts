@@ -14,7 +14,12 @@ export class ClosureCache {
     return this.byId.size;
   }
 
-  apply(wires: readonly ClosureWire[], deletedIds: readonly string[], now: number, assetOf: (thingId: string) => LinkedAssetFacts | null): boolean {
+  apply(
+    wires: readonly ClosureWire[],
+    deletedIds: readonly string[],
+    now: number,
+    assetOf: (thingId: string) => LinkedAssetFacts | null,
+  ): boolean {
     if (wires.length === 0 && deletedIds.length === 0) return false;
     for (const id of deletedIds) this.byId.delete(id);
     for (const wire of wires) {

@@ -145,7 +145,11 @@ export class ClusterIndex {
       const stations: Point[] = [];
       for (const [id, group] of this.groups) {
         const { lat, lng } = group.station.position;
-        stations.push({ type: 'Feature', geometry: { type: 'Point', coordinates: [lng, lat] }, properties: { slot: -1, top: group.top, n: group.count, station: id } });
+        stations.push({
+          type: 'Feature',
+          geometry: { type: 'Point', coordinates: [lng, lat] },
+          properties: { slot: -1, top: group.top, n: group.count, station: id },
+        });
       }
       this.grouped = newIndex(this.free.concat(stations));
     }

@@ -8,14 +8,7 @@
  * whether it matches the filter, its counts; it records what changed for the next diff.
  */
 import { fromThingWire, type Asset, type ThingWire } from '../domain/asset';
-import {
-  applyStationCheck,
-  ASSET_STATUS,
-  computeAssetStatus,
-  displayStatus,
-  isStale,
-  nextStatusDeadline,
-} from '../domain/asset-status';
+import { applyStationCheck, ASSET_STATUS, computeAssetStatus, displayStatus, isStale, nextStatusDeadline } from '../domain/asset-status';
 import { createAssetFilter, defaultStatusFilter, matchesAssetFilter, type AssetFilter } from '../domain/asset-filter';
 import {
   createFleetBuffers,

@@ -188,11 +188,25 @@ export class LiveCore {
       selected = asset ? toDetails(asset) : null;
     }
     changes.selected = false;
-    if (!this.resetPending && order === null && !clustersChanged && selected === undefined && this.fleet.changedCount === 0 && !this.fleet.hasRemovals) {
+    if (
+      !this.resetPending &&
+      order === null &&
+      !clustersChanged &&
+      selected === undefined &&
+      this.fleet.changedCount === 0 &&
+      !this.fleet.hasRemovals
+    ) {
       return null;
     }
     this.version += 1;
-    const diff = this.fleet.takeDiff({ version: this.version, time: now, reset: this.resetPending, order, clusterVersion: this.clusterVersion, selected });
+    const diff = this.fleet.takeDiff({
+      version: this.version,
+      time: now,
+      reset: this.resetPending,
+      order,
+      clusterVersion: this.clusterVersion,
+      selected,
+    });
     this.resetPending = false;
     return diff;
   }

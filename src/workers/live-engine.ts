@@ -119,7 +119,12 @@ export function createLiveEngine(overrides: Partial<LiveEngineDeps> = {}) {
       }
     },
     after() {
-      if (core.events.version !== eventsVersion || core.closures.version !== closuresVersion || core.responderMix() !== state.status.responderMix) emitStatus();
+      if (
+        core.events.version !== eventsVersion ||
+        core.closures.version !== closuresVersion ||
+        core.responderMix() !== state.status.responderMix
+      )
+        emitStatus();
     },
   });
   const flush = () => scheduler.flush();

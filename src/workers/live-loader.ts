@@ -71,7 +71,12 @@ export function createLiveLoader({ state, core, scheduler, deps, now, setStatus 
 
   /** part 1 §4: poll every 15 s for large organizations and whenever the socket is not live. */
   function updatePolling(): void {
-    const want = !!state.config && state.status.phase === 'live' && state.status.online && !state.status.unauthorized && (state.config.largeOrg || !socket?.active);
+    const want =
+      !!state.config &&
+      state.status.phase === 'live' &&
+      state.status.online &&
+      !state.status.unauthorized &&
+      (state.config.largeOrg || !socket?.active);
     if (want && !pollTimer) pollTimer = setInterval(() => void refresh(), POLL_INTERVAL_MS);
     if (!want && pollTimer) {
       clearInterval(pollTimer);
@@ -250,7 +255,14 @@ export function createLiveLoader({ state, core, scheduler, deps, now, setStatus 
     const config = { ...state.config, ...choice };
     state.config = config;
     api = new LiveApi({ apiBase: config.apiBase, token: () => state.token, fetch: deps.fetch, orgIds: config.orgIds });
-    state.status = { ...state.status, organizationId: config.organizationId, largeOrg: config.largeOrg, polling: false, error: null, socket: { state: 'off', attempt: 0, delayMs: null } };
+    state.status = {
+      ...state.status,
+      organizationId: config.organizationId,
+      largeOrg: config.largeOrg,
+      polling: false,
+      error: null,
+      socket: { state: 'off', attempt: 0, delayMs: null },
+    };
     void load(session);
   }
 

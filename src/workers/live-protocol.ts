@@ -9,8 +9,11 @@ import { ASSET_STATUSES, type ResponderMix } from '../domain/asset-status';
 import { EVENT_DISPLAY_CHOICES, type EventsQuery } from '../domain/location';
 import type { LiveDiff } from '../domain/live-diff';
 
-
-const statusCode = z.number().int().min(0).max(ASSET_STATUSES.length - 1);
+const statusCode = z
+  .number()
+  .int()
+  .min(0)
+  .max(ASSET_STATUSES.length - 1);
 
 export const assetFilterInputSchema = z.object({
   statuses: z.array(statusCode),
@@ -99,7 +102,6 @@ export interface LiveListener {
   status(status: LiveStatus): unknown;
 }
 
-
 export const liveStatusSchema = z.object({
   organizationId: z.string().nullable(),
   phase: z.enum(['idle', 'loading', 'live']),
@@ -132,4 +134,3 @@ export const clusterQuerySchema = z.object({
   zoom: z.number().min(0).max(30),
   stationView: z.boolean(),
 }) satisfies z.ZodType<ClusterQuery>;
-

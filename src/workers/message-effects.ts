@@ -74,7 +74,20 @@ export function messageTime(iso: string): number | null {
     const minute = digits(iso, 14, 16);
     const second = digits(iso, 17, 19);
     const ms = digits(iso, 20, 23);
-    if (year >= 100 && month >= 1 && month <= 12 && day >= 1 && day <= 28 && hour >= 0 && hour <= 23 && minute >= 0 && minute <= 59 && second >= 0 && second <= 59 && ms >= 0) {
+    if (
+      year >= 100 &&
+      month >= 1 &&
+      month <= 12 &&
+      day >= 1 &&
+      day <= 28 &&
+      hour >= 0 &&
+      hour <= 23 &&
+      minute >= 0 &&
+      minute <= 59 &&
+      second >= 0 &&
+      second <= 59 &&
+      ms >= 0
+    ) {
       return Date.UTC(year, month - 1, day, hour, minute, second, ms);
     }
   }
@@ -91,7 +104,12 @@ function checkIn(asset: Asset, timestamp: string): void {
  * of the batch and run in slot order (each asset's owed refresh runs before its next message), so
  * the outcome equals refreshing after every message.
  */
-export function applyLiveMessages(targets: EffectTargets, messages: readonly LiveMessage[], now: number, slotHints?: readonly number[]): void {
+export function applyLiveMessages(
+  targets: EffectTargets,
+  messages: readonly LiveMessage[],
+  now: number,
+  slotHints?: readonly number[],
+): void {
   const { fleet } = targets;
   fleet.deferring = true;
   try {
@@ -182,7 +200,11 @@ export function applyLiveMessage(targets: EffectTargets, message: LiveMessage, n
     }
     case 'closure': {
       const rest = asset.activeClosures.filter((closure) => closure.id !== message.closure_id);
-      asset.activeClosures = message.is_active ? [...rest, { id: message.closure_id, wzdxId: message.wzdx_id ?? null }] : rest.length > 0 ? rest : NO_ACTIVE_CLOSURES;
+      asset.activeClosures = message.is_active
+        ? [...rest, { id: message.closure_id, wzdxId: message.wzdx_id ?? null }]
+        : rest.length > 0
+          ? rest
+          : NO_ACTIVE_CLOSURES;
       targets.closures.setActive(message.closure_id, message.is_active, now, asset);
       fleet.touch(slot);
       fleet.refreshSoon(slot, now);

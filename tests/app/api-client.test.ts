@@ -1,7 +1,7 @@
 /** part 1 §7 "All calls use a bearer authorization header ... and JSON bodies"; §4 any 401 signs out; §8 errors. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, createApiClient } from '../../src/app/api-client';
+import { ApiError, createApiClient, deleteOrGone } from '../../src/app/api-client';
 import { createAppServices } from '../../src/app/services';
 import { MOBILE_QUERY } from '../../src/app/shell/use-media';
 import { MOBILE_CLIENT_HEADER } from '../../server/http/closures/schema';
@@ -41,7 +41,9 @@ describe('api client', () => {
     const { api, onUnauthorized } = client(() => ok({ error: 'unauthorized' }, 401));
     await expect(api.request('/profile')).rejects.toBeInstanceOf(ApiError);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
-    await expect(api.request('/user_token', { method: 'POST', auth: false, context: 'signIn' })).rejects.toMatchObject({ message: 'Unknown failure.' });
+    await expect(api.request('/user_token', { method: 'POST', auth: false, context: 'signIn' })).rejects.toMatchObject({
+      message: 'Unknown failure.',
+    });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
@@ -56,9 +58,25 @@ describe('api client', () => {
 
   it("reads the server's code and message (error, error_description | message) for the catalogue", async () => {
     const { api } = client(() => ok({ error: 'locked_out', error_description: 'Locked for now.' }, 401));
-    const error = (await api.request('/user_token', { method: 'POST', auth: false, context: 'signIn' }).catch((e: unknown) => e)) as ApiError;
+    const error = (await api
+      .request('/user_token', { method: 'POST', auth: false, context: 'signIn' })
+      .catch((e: unknown) => e)) as ApiError;
     expect(error.failure).toEqual({ status: 401, code: 'locked_out', message: 'Locked for now.' });
     expect(error.userError.text).toBe('Locked for now.');
+  });
+});
+
+describe('part 2 §7 a DELETE whose 404 counts as deleted', () => {
+  it('resolves on 200 and on 404; any other failure is the catalogue text of its context', async () => {
+    const done = client(() => ok({ id: 'a1' }));
+    await expect(deleteOrGone(done.api, '/organization/exclusion_zone/a1', 'areaDelete')).resolves.toBeUndefined();
+    expect(done.fetchMock.mock.calls[0]![1]?.method).toBe('DELETE');
+    const gone = client(() => ok({ error: 'not_found', message: 'Area not found' }, 404));
+    await expect(deleteOrGone(gone.api, '/organization/exclusion_zone/a1', 'areaDelete')).resolves.toBeUndefined();
+    const refused = client(() => ok({ error: 'unprocessable', message: 'nope' }, 500));
+    const error = await deleteOrGone(refused.api, '/organization/exclusion_zone/a1', 'areaDelete').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(500);
   });
 });
 

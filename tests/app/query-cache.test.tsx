@@ -5,7 +5,14 @@ import { CACHE_TTL_MS, CHUNK_LOAD_TIMEOUT_MS } from '../../src/domain/constants'
 import { ChunkLoadError } from '../../src/domain/errors';
 import { render, screen } from '@testing-library/react';
 import { ApiError } from '../../src/app/api-client';
-import { createQueryClient, dropOnUnsubscribe, DROPPED_ON_UNSUBSCRIBE, queryKey, QUERY_RETRIES, shouldRetry } from '../../src/app/query-cache';
+import {
+  createQueryClient,
+  dropOnUnsubscribe,
+  DROPPED_ON_UNSUBSCRIBE,
+  queryKey,
+  QUERY_RETRIES,
+  shouldRetry,
+} from '../../src/app/query-cache';
 import { createAppServices, ServicesContext } from '../../src/app/services';
 import { useApiQuery } from '../../src/app/use-api-query';
 import type { UserError } from '../../src/domain/errors';
@@ -27,12 +34,13 @@ describe('part1 §7 query cache', () => {
     expect(await read()).toEqual({ n: 2 });
   });
 
-  it('drops areas, zones and things at once after unsubscribe (every organization\'s), keeping the rest', async () => {
+  it("drops areas, zones and things at once after unsubscribe (every organization's), keeping the rest", async () => {
     const client = createQueryClient();
     const load = vi.fn(async () => 'x');
     const groups = ['areas', 'zones', 'things', 'thing_types'];
     const readAll = async () => {
-      for (const group of groups) for (const org of ['org-1', 'org-2']) await client.fetchQuery({ queryKey: queryKey(group, org), queryFn: load });
+      for (const group of groups)
+        for (const org of ['org-1', 'org-2']) await client.fetchQuery({ queryKey: queryKey(group, org), queryFn: load });
     };
     await readAll();
     expect(DROPPED_ON_UNSUBSCRIBE).toEqual(['areas', 'zones', 'things']);

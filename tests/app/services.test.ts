@@ -8,7 +8,12 @@ import { createAppServices } from '../../src/app/services';
 afterEach(() => vi.useRealTimers());
 
 function fakeBridge() {
-  return { start: vi.fn(async () => undefined), setToken: vi.fn(async () => undefined), dispose: vi.fn(async () => undefined), switchOrganization: vi.fn() };
+  return {
+    start: vi.fn(async () => undefined),
+    setToken: vi.fn(async () => undefined),
+    dispose: vi.fn(async () => undefined),
+    switchOrganization: vi.fn(),
+  };
 }
 
 describe('session → live bridge', () => {
@@ -16,7 +21,9 @@ describe('session → live bridge', () => {
     vi.useFakeTimers({ now: Date.UTC(2026, 0, 1) });
     const bridge = fakeBridge();
     const onUnauthorized: (() => void)[] = [];
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ access_token: 'a2', refresh_token: 'r2', expires_in: 3600 }), { status: 200 }));
+    const fetchMock = vi.fn(
+      async () => new Response(JSON.stringify({ access_token: 'a2', refresh_token: 'r2', expires_in: 3600 }), { status: 200 }),
+    );
     const services = createAppServices({
       fetch: fetchMock as unknown as typeof fetch,
       storage: null,

@@ -17,7 +17,18 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const ADMIN = ['thing:read', 'thing:update', 'incident:read', 'exclusion:read', 'closure:read', 'zone:read', 'trip:read', 'hazard:read', 'report:read', 'user:admin:manage'];
+const ADMIN = [
+  'thing:read',
+  'thing:update',
+  'incident:read',
+  'exclusion:read',
+  'closure:read',
+  'zone:read',
+  'trip:read',
+  'hazard:read',
+  'report:read',
+  'user:admin:manage',
+];
 
 const shellRoutes = signedInRoutes;
 
@@ -28,7 +39,9 @@ async function nav() {
 describe('part1 §2 desktop shell', () => {
   it('shows the allowed sections labelled Live, Incidents, ...; the top bar with organization and asset count', async () => {
     renderApp('/dashboard/things', shellRoutes(ADMIN), { signedIn: true });
-    const links = within(await nav()).getAllByRole('listitem').map((li) => li.textContent);
+    const links = within(await nav())
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(links).toEqual(['Live', 'Incidents', 'Areas', 'Closures', 'Zones', 'Trips', 'Hazards']);
     expect(screen.getByTestId('organization-name').textContent).toBe('Travis County Regional');
     expect((await screen.findByTestId('asset-count')).textContent).toMatch(/^1,?234 Assets$/);
@@ -47,7 +60,9 @@ describe('part1 §2 desktop shell', () => {
 
   it('a Media user (incident read only) sees Incidents alone and no asset count', async () => {
     renderApp('/dashboard', shellRoutes(['incident:read']), { signedIn: true });
-    const links = within(await nav()).getAllByRole('listitem').map((li) => li.textContent);
+    const links = within(await nav())
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(links).toEqual(['Incidents']);
     expect(screen.queryByTestId('asset-count')).toBeNull();
   });
@@ -97,7 +112,11 @@ describe('part1 §2 desktop shell', () => {
     const search = screen.getByPlaceholderText('Search for an organization...');
     expect(within(screen.getByRole('list', { name: 'Organizations' })).getAllByRole('button')).toHaveLength(7);
     fireEvent.change(search, { target: { value: 'managed 3' } });
-    expect(within(screen.getByRole('list', { name: 'Organizations' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['Managed 3']);
+    expect(
+      within(screen.getByRole('list', { name: 'Organizations' }))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Managed 3']);
   });
 
   it('no settings entries without acs and admin permissions; no search at 5 organizations or fewer', async () => {
@@ -125,7 +144,11 @@ describe('part1 §2 desktop shell', () => {
   it("the version poll: first after 10 s, then every 10 minutes; a new version opens 'Update Notification'", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let version = '1.0.0';
-    const { calls } = renderApp('/dashboard/things', shellRoutes(ADMIN, {}, () => version), { signedIn: true });
+    const { calls } = renderApp(
+      '/dashboard/things',
+      shellRoutes(ADMIN, {}, () => version),
+      { signedIn: true },
+    );
     await nav();
     const versionCalls = () => calls.filter((c) => c.path === '/version').length;
     await act(async () => void (await vi.advanceTimersByTimeAsync(VERSION_FIRST_CHECK_MS - 500)));
@@ -146,7 +169,11 @@ describe('part1 §2 mobile shell', () => {
     vi.stubGlobal('matchMedia', matchMedia);
     renderApp('/dashboard/zones', shellRoutes(ADMIN), { signedIn: true });
     const bottom = await screen.findByRole('navigation', { name: 'Sections' });
-    expect(within(bottom).getAllByRole('link').map((a) => a.textContent)).toEqual(['Live', 'Incidents', 'Areas', 'Closures']);
+    expect(
+      within(bottom)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Live', 'Incidents', 'Areas', 'Closures']);
     expect(screen.getByRole('heading', { name: "This page isn't available on mobile devices." })).toBeTruthy();
     expect(matchMedia).toHaveBeenCalledWith('(max-width: 768px)');
     vi.unstubAllGlobals();
@@ -168,7 +195,11 @@ describe('part1 §2 mobile shell', () => {
       await act(() => router.navigate('/dashboard/events'));
       expect(await screen.findByRole('heading', { level: 1, name: 'Incidents' })).toBeTruthy();
       expect(screen.queryByRole('region', { name: 'Map' })).toBeNull();
-      expect(within(screen.getByRole('group', { name: 'Show' })).getByRole('button', { name: 'List' }).getAttribute('aria-pressed')).toBe('true');
+      expect(
+        within(screen.getByRole('group', { name: 'Show' }))
+          .getByRole('button', { name: 'List' })
+          .getAttribute('aria-pressed'),
+      ).toBe('true');
       await act(() => router.navigate('/dashboard/zones'));
       expect(await screen.findByRole('heading', { name: "This page isn't available on mobile devices." })).toBeTruthy();
       expect(screen.queryByRole('group', { name: 'Show' })).toBeNull();
@@ -196,11 +227,18 @@ describe('part1 §4 session dialogs', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { router } = renderApp('/dashboard/things', shellRoutes(ADMIN), { signedIn: true });
     await nav();
+    // The section's chunk in first (its load gives up after 120 s of the clock the test moves on).
+    await screen.findByRole('heading', { level: 1, name: 'Live' }, { timeout: 20_000 });
     await act(async () => void (await vi.advanceTimersByTimeAsync(INACTIVITY_TIMEOUT_MS)));
     const warning = await screen.findByRole('alertdialog', { name: 'Inactivity Warning' });
     expect(within(warning).getByRole('button', { name: 'Stay Signed In' })).toBeTruthy();
+    // The countdown from 10: the fake clock also follows real time here (shouldAdvanceTime), so a
+    // loaded machine may have ticked it already; 3 s later it shows exactly 3 fewer.
+    const seconds = () => Number(screen.getByTestId('inactivity-seconds').textContent);
+    const shown = seconds();
+    expect(shown).toBeLessThanOrEqual(10);
     await act(async () => void (await vi.advanceTimersByTimeAsync(3 * SECOND_MS)));
-    expect(screen.getByTestId('inactivity-seconds').textContent).toBe('7');
+    expect(seconds()).toBe(shown - 3);
     fireEvent.click(within(warning).getByRole('button', { name: 'Stay Signed In' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
 
@@ -234,6 +272,26 @@ describe('part1 §4 situational-awareness mode and §8 generic alert', () => {
     renderApp('/dashboard/things', shellRoutes(ADMIN), { signedIn: true });
     fireEvent.click(await screen.findByRole('button', { name: /Profile menu/ }));
     expect(screen.queryByRole('checkbox', { name: 'Situational awareness mode' })).toBeNull();
+  });
+
+  it('Appearance in the profile card: Night darkens the page and is remembered for this user', async () => {
+    const first = renderApp('/dashboard/things', shellRoutes(ADMIN), { signedIn: true });
+    fireEvent.click(await screen.findByRole('button', { name: /Profile menu/ }));
+    const appearance = screen.getByRole('group', { name: 'Appearance' });
+    expect((within(appearance).getByRole('radio', { name: 'Match system' }) as HTMLInputElement).checked).toBe(true);
+    expect(document.documentElement.dataset.theme).toBe('day');
+    fireEvent.click(within(appearance).getByRole('radio', { name: 'Night' }));
+    expect(document.documentElement.dataset.theme).toBe('night');
+    await waitFor(() => expect((within(appearance).getByRole('radio', { name: 'Night' }) as HTMLInputElement).checked).toBe(true));
+    cleanup();
+    // The next page in this browser, for the same user: night again, before anything is clicked.
+    renderApp('/dashboard/things', shellRoutes(ADMIN), { signedIn: true, storage: first.storage });
+    await screen.findByRole('button', { name: /Profile menu/ });
+    expect(document.documentElement.dataset.theme).toBe('night');
+    // Signed out, the system's preference (none here: day) shows.
+    cleanup();
+    renderApp('/welcome/signin', {}, { storage: first.storage });
+    expect(document.documentElement.dataset.theme).toBe('day');
   });
 
   it("the generic alert says 'Error' / 'Click OK to try again' and OK retries", async () => {

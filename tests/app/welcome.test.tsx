@@ -76,11 +76,35 @@ describe('part1 §2 sign-in page', () => {
     ['400', 400, { error: 'invalid_grant', error_description: 'Email and/or password incorrect.' }, ['Email and/or password incorrect.']],
     ['400 user_suspended', 400, { error: 'user_suspended' }, ['User is suspended.', 'Please contact support@lightbar.example']],
     ['404', 404, {}, ['Email and/or password incorrect.']],
-    ['403', 403, { error: 'not_authorized' }, ['Your user is not authorized to access Lightbar.', 'Please contact support@lightbar.example']],
-    ['401 expired', 401, { error: 'expired' }, ['Your account has expired due to inactivity.', 'Please contact your provider to restore your account.', 'Click Forgot password? to reactivate your account.']],
-    ['401 not_authorized_method', 401, { error: 'not_authorized_method' }, ['Your organization is managing user access to the dashboard.', 'Please contact your administrator for access.']],
+    [
+      '403',
+      403,
+      { error: 'not_authorized' },
+      ['Your user is not authorized to access Lightbar.', 'Please contact support@lightbar.example'],
+    ],
+    [
+      '401 expired',
+      401,
+      { error: 'expired' },
+      [
+        'Your account has expired due to inactivity.',
+        'Please contact your provider to restore your account.',
+        'Click Forgot password? to reactivate your account.',
+      ],
+    ],
+    [
+      '401 not_authorized_method',
+      401,
+      { error: 'not_authorized_method' },
+      ['Your organization is managing user access to the dashboard.', 'Please contact your administrator for access.'],
+    ],
     ['401 user_suspended', 401, { error: 'user_suspended' }, ['User is suspended.', 'Please contact support@lightbar.example']],
-    ['401 not_safetycloud_enabled', 401, { error: 'not_safetycloud_enabled' }, ['Your user is not authorized to access Lightbar.', 'Please contact support@lightbar.example']],
+    [
+      '401 not_safetycloud_enabled',
+      401,
+      { error: 'not_safetycloud_enabled' },
+      ['Your user is not authorized to access Lightbar.', 'Please contact support@lightbar.example'],
+    ],
     ['401 locked_out', 401, { error: 'locked_out', error_description: 'Your account is locked.' }, ['Your account is locked.']],
     ['401 other', 401, { error: 'whatever' }, ['Unknown failure.']],
     ['500', 500, {}, ['Unknown failure.']],
@@ -88,7 +112,9 @@ describe('part1 §2 sign-in page', () => {
     const alert = await signInWith(() => json(status, body));
     expect([...alert.querySelectorAll('p')].map((p) => p.textContent)).toEqual(lines);
     if (lines.some((line) => line.startsWith('Please contact support'))) {
-      expect(within(alert).getByRole('link', { name: 'support@lightbar.example' }).getAttribute('href')).toBe('mailto:support@lightbar.example');
+      expect(within(alert).getByRole('link', { name: 'support@lightbar.example' }).getAttribute('href')).toBe(
+        'mailto:support@lightbar.example',
+      );
     }
     if (lines.some((line) => line.includes('reactivate'))) {
       expect(within(alert).getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/welcome/forgot');
@@ -174,11 +200,26 @@ describe('part1 §2 reset password', () => {
   });
 
   it.each<[string, number, Record<string, unknown>, string[]]>([
-    ['401 user_suspended', 401, { error: 'user_suspended', message: 'User is suspended.' }, ['User is suspended.', 'Please contact support']],
+    [
+      '401 user_suspended',
+      401,
+      { error: 'user_suspended', message: 'User is suspended.' },
+      ['User is suspended.', 'Please contact support'],
+    ],
     ['404', 404, { error: 'not_found' }, ['Reset token is expired or does not exist.']],
-    ['422 reused', 422, { error: 'password_reused', message: 'Password was used before: it cannot be the same as the last 10 passwords.' }, ['Cannot be same as last 10 passwords.']],
+    [
+      '422 reused',
+      422,
+      { error: 'password_reused', message: 'Password was used before: it cannot be the same as the last 10 passwords.' },
+      ['Cannot be same as last 10 passwords.'],
+    ],
     ['422 expired', 422, { error: 'token_expired', message: 'Reset token has expired.' }, ['Reset token is expired or does not exist.']],
-    ['422 other', 422, { error: 'weak_password', message: 'Password does not fulfill password requirements.' }, ['Password does not fulfill password requirements.']],
+    [
+      '422 other',
+      422,
+      { error: 'weak_password', message: 'Password does not fulfill password requirements.' },
+      ['Password does not fulfill password requirements.'],
+    ],
   ])('part1 §8 reset %s', async (_name, status, body, lines) => {
     await submitReset(() => json(status, body));
     const alert = await screen.findByRole('alert');
@@ -230,7 +271,9 @@ describe('part1 §2 OAuth-style return', () => {
       'GET /profile': () => json(200, { id: 'u', email: 'ada@example.com', organization_id: 'o', permissions: ['thing:read'] }),
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/things'));
-    expect(calls.filter((c) => c.path === '/user_token').map((c) => c.body)).toEqual([{ grant_type: 'refresh_token', refresh_token: 'rrr' }]);
+    expect(calls.filter((c) => c.path === '/user_token').map((c) => c.body)).toEqual([
+      { grant_type: 'refresh_token', refresh_token: 'rrr' },
+    ]);
   });
 
   it("a refused exchange (422): 'Access token is expired or does not exist.'", async () => {

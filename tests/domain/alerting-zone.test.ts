@@ -82,10 +82,15 @@ describe('part2 §3 alerting zone', () => {
   });
 
   it('defaults missing optional fields', () => {
-    const z = fromAlertingZoneWire(
-      alertingZoneWireSchema.parse({ id: 'z2', alerting_zone_type_name: 'work', is_active: false }),
-    );
-    expect(z).toMatchObject({ externalId: null, description: '', features: [], activeThings: [], activeLocationExpiry: null, status: 'standby' });
+    const z = fromAlertingZoneWire(alertingZoneWireSchema.parse({ id: 'z2', alerting_zone_type_name: 'work', is_active: false }));
+    expect(z).toMatchObject({
+      externalId: null,
+      description: '',
+      features: [],
+      activeThings: [],
+      activeLocationExpiry: null,
+      status: 'standby',
+    });
   });
 
   it.each([
@@ -204,7 +209,12 @@ describe('part2 §2 zone re-filtering', () => {
     expect(r.shown).toEqual(['z-school', 'z-event']);
     expect(r.hidden).toEqual(['z-work']);
 
-    const r2 = run(next, f({ statuses: ['active'], search: 'stadium' }), r.shown.map((id) => all.find((z) => z.id === id)!), [work]);
+    const r2 = run(
+      next,
+      f({ statuses: ['active'], search: 'stadium' }),
+      r.shown.map((id) => all.find((z) => z.id === id)!),
+      [work],
+    );
     expect(r2.tested).toEqual(['z-school', 'z-event']);
     expect(r2.shown).toEqual(['z-event']);
     expect(r2.hidden).toEqual(['z-school', 'z-work']);
@@ -241,7 +251,15 @@ describe('part2 §2 zone re-filtering', () => {
     const next = f(n);
     const [shown, hidden] = split(prev);
     const r = run(prev, next, shown, hidden);
-    expect(r.shown.sort()).toEqual(split(next)[0].map((z) => z.id).sort());
-    expect(r.hidden.sort()).toEqual(split(next)[1].map((z) => z.id).sort());
+    expect(r.shown.sort()).toEqual(
+      split(next)[0]
+        .map((z) => z.id)
+        .sort(),
+    );
+    expect(r.hidden.sort()).toEqual(
+      split(next)[1]
+        .map((z) => z.id)
+        .sort(),
+    );
   });
 });

@@ -13,7 +13,15 @@ function wire(overrides: Partial<AreaWire>): AreaWire {
 /** A square about (30.25, -97.75), 0.01° a side, closed as GeoJSON writes it. */
 const SQUARE = {
   type: 'Polygon' as const,
-  coordinates: [[[-97.755, 30.245], [-97.745, 30.245], [-97.745, 30.255], [-97.755, 30.255], [-97.755, 30.245]]],
+  coordinates: [
+    [
+      [-97.755, 30.245],
+      [-97.745, 30.245],
+      [-97.745, 30.255],
+      [-97.755, 30.255],
+      [-97.755, 30.245],
+    ],
+  ],
 };
 
 describe('part1 §2 Map area markers: the shape an area covers', () => {
@@ -54,7 +62,10 @@ describe('part1 §2 Map area markers: the shape an area covers', () => {
   });
 
   it('the marker sits at the point, else at the centre of the ring', () => {
-    expect(areaMarkerPosition(fromAreaWire(wire({ area_geom: SQUARE, point_geom: { lat: 30.2501, lon: -97.7502 } })))).toEqual({ lat: 30.2501, lng: -97.7502 });
+    expect(areaMarkerPosition(fromAreaWire(wire({ area_geom: SQUARE, point_geom: { lat: 30.2501, lon: -97.7502 } })))).toEqual({
+      lat: 30.2501,
+      lng: -97.7502,
+    });
     const centre = areaMarkerPosition(fromAreaWire(wire({ area_geom: SQUARE })));
     expect(centre?.lat).toBeCloseTo(30.25, 9);
     expect(centre?.lng).toBeCloseTo(-97.75, 9);
@@ -67,7 +78,7 @@ describe('part1 §2 Map area markers: the shape an area covers', () => {
     expect(isInAreaShape({ lat: 30.25, lng: -97.7449 }, polygon)).toBe(false);
     const circle = { id: 'c', kind: 'circle' as const, center: { lat: 30.3, lng: -97.7 }, radius: 100 };
     const near = { lat: 30.3008, lng: -97.7 };
-    const far = { lat: 30.3010, lng: -97.7 };
+    const far = { lat: 30.301, lng: -97.7 };
     expect(distanceM(circle.center, near)).toBeLessThan(100);
     expect(distanceM(circle.center, far)).toBeGreaterThan(100);
     expect(isInAreaShape(near, circle)).toBe(true);
@@ -79,7 +90,10 @@ describe('part1 §2 Map area markers: the shape an area covers', () => {
     const [west, south, east, north] = areaShapeBox(circle);
     for (let bearing = 0; bearing < 360; bearing += 15) {
       const rad = (bearing * Math.PI) / 180;
-      const p = { lat: 30.3 + (499 / 111_320) * Math.cos(rad), lng: -97.7 + (499 / (111_320 * Math.cos((30.3 * Math.PI) / 180))) * Math.sin(rad) };
+      const p = {
+        lat: 30.3 + (499 / 111_320) * Math.cos(rad),
+        lng: -97.7 + (499 / (111_320 * Math.cos((30.3 * Math.PI) / 180))) * Math.sin(rad),
+      };
       expect(isInAreaShape(p, circle)).toBe(true);
       expect(p.lng >= west && p.lng <= east && p.lat >= south && p.lat <= north).toBe(true);
     }
@@ -88,7 +102,16 @@ describe('part1 §2 Map area markers: the shape an area covers', () => {
   });
 
   it('the worker message schema refuses a ring of two corners and a non-positive radius', () => {
-    expect(areaShapeSchema.safeParse({ id: 'p', kind: 'polygon', ring: [{ lat: 1, lng: 1 }, { lat: 2, lng: 2 }] }).success).toBe(false);
+    expect(
+      areaShapeSchema.safeParse({
+        id: 'p',
+        kind: 'polygon',
+        ring: [
+          { lat: 1, lng: 1 },
+          { lat: 2, lng: 2 },
+        ],
+      }).success,
+    ).toBe(false);
     expect(areaShapeSchema.safeParse({ id: 'c', kind: 'circle', center: { lat: 1, lng: 1 }, radius: 0 }).success).toBe(false);
   });
 });

@@ -116,8 +116,18 @@ describe('part2 §3 Area (server) → Area (client)', () => {
   // part 2 §2: "A legacy area has no point or area geometry. A point of interest has a point but
   // no shape." §3: isExclusion is the opposite of isPoi.
   it.each([
-    ['point, no shape', { point_geom: { lat: 1, lon: 2 }, area_geom: null }, { isPoi: true, isLegacy: false, isExclusion: false }, 'point_of_interest'],
-    ['point and shape', { point_geom: { lat: 1, lon: 2 }, area_geom: polygon }, { isPoi: false, isLegacy: false, isExclusion: true }, 'exclusion'],
+    [
+      'point, no shape',
+      { point_geom: { lat: 1, lon: 2 }, area_geom: null },
+      { isPoi: true, isLegacy: false, isExclusion: false },
+      'point_of_interest',
+    ],
+    [
+      'point and shape',
+      { point_geom: { lat: 1, lon: 2 }, area_geom: polygon },
+      { isPoi: false, isLegacy: false, isExclusion: true },
+      'exclusion',
+    ],
     ['shape, no point', { point_geom: null, area_geom: polygon }, { isPoi: false, isLegacy: false, isExclusion: true }, 'exclusion'],
     ['neither', { point_geom: null, area_geom: null }, { isPoi: false, isLegacy: true, isExclusion: true }, 'legacy'],
   ] as const)('part2 §2 area kind: %s', (_name, overrides, flags, kind) => {
@@ -223,13 +233,13 @@ describe('part2 §3 Area type', () => {
     expect(sortAreaTypes(types).map((t) => t.displayName)).toEqual(['apron', 'Exclusion', 'No Stop', 'station', 'Zebra', 'Other']);
   });
 
-  it.each([
-    [{ dbName: 'other', displayName: 'Misc' }],
-    [{ dbName: 'misc', displayName: 'OTHER' }],
-  ])('Other is recognised by db name or display name: %j', (other) => {
-    const sorted = sortAreaTypes([other, { dbName: 'zz', displayName: 'Zz' }, { dbName: 'aa', displayName: 'Aa' }]);
-    expect(sorted[sorted.length - 1]).toBe(other);
-  });
+  it.each([[{ dbName: 'other', displayName: 'Misc' }], [{ dbName: 'misc', displayName: 'OTHER' }]])(
+    'Other is recognised by db name or display name: %j',
+    (other) => {
+      const sorted = sortAreaTypes([other, { dbName: 'zz', displayName: 'Zz' }, { dbName: 'aa', displayName: 'Aa' }]);
+      expect(sorted[sorted.length - 1]).toBe(other);
+    },
+  );
 
   it('does not mutate its input', () => {
     const types = [

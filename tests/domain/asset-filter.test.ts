@@ -137,11 +137,7 @@ describe('part1 §4 asset filter', () => {
 
   it('filterAssets keeps input order', () => {
     const f = createAssetFilter({ statuses: [standby], search: 'id-' });
-    expect(filterAssets([feedAsset, offlineAsset, standbyAsset, oosAsset], f).map((a) => a.id)).toEqual([
-      'id-feed',
-      'id-1',
-      'id-oos',
-    ]);
+    expect(filterAssets([feedAsset, offlineAsset, standbyAsset, oosAsset], f).map((a) => a.id)).toEqual(['id-feed', 'id-1', 'id-oos']);
   });
 
   it.each([

@@ -1,13 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  ACTIVE_WINDOW_MS,
-  HOUR_MS,
-  PENDING_WINDOW_MS,
-  SECOND_MS,
-  STALE_AFTER_MS,
-  STANDBY_WINDOW_MS,
-} from '../../src/domain/constants';
+import { ACTIVE_WINDOW_MS, HOUR_MS, PENDING_WINDOW_MS, SECOND_MS, STALE_AFTER_MS, STANDBY_WINDOW_MS } from '../../src/domain/constants';
 import {
   ASSET_STATUS,
   ASSET_STATUSES,
@@ -239,8 +232,7 @@ describe('nextStatusDeadline (the worker clock)', () => {
           expect(computeAssetStatus(f, at)).toBe(before.status);
           expect(isStale(f.heartbeatTime, at)).toBe(before.stale);
         }
-        const changed =
-          computeAssetStatus(f, deadline) !== before.status || isStale(f.heartbeatTime, deadline) !== before.stale;
+        const changed = computeAssetStatus(f, deadline) !== before.status || isStale(f.heartbeatTime, deadline) !== before.stale;
         expect(changed).toBe(true);
       }),
       { numRuns: 500 },

@@ -103,7 +103,10 @@ describe('part1 §3 thing wire schema', () => {
   });
 
   it.each([
-    ['a bad relationship type', { organization_relationships: [{ organization_uuid: 'o', organization_name: 'O', relationship_type: 'owner' }] }],
+    [
+      'a bad relationship type',
+      { organization_relationships: [{ organization_uuid: 'o', organization_name: 'O', relationship_type: 'owner' }] },
+    ],
     ['a bad status', { status: 'location' }],
     ['a bad date', { heartbeat_datetime: 'yesterday' }],
     ['a string latitude', { lat: '40.1' }],
@@ -223,9 +226,7 @@ describe('part1 §3 asset model (fromThingWire)', () => {
     expect(a.activeClosures).toEqual([{ id: 'c1', wzdxId: null }]);
     expect(a.externalIdentifiers).toEqual([{ identifierId: 'x', systemName: 'geotab' }]);
     expect(a.organization).toEqual({ id: 'o1', name: 'Org', organizationType: { id: null, name: 'acs', acs: true, iconUrls: {} } });
-    expect(a.organizationRelationships).toEqual([
-      { organizationUuid: 'o2', organizationName: 'B', relationshipType: 'accessor' },
-    ]);
+    expect(a.organizationRelationships).toEqual([{ organizationUuid: 'o2', organizationName: 'B', relationshipType: 'accessor' }]);
     expect(a.plateNumber).toBe('PL');
     expect(a.isResponderType).toBe(false);
   });
@@ -332,7 +333,13 @@ describe('part1 §7 PUT /things/{id} payload', () => {
   });
 
   it('skips an integration row without provider or id', () => {
-    const p = toThingPayload({ ...form, integrations: [{ provider: '', id: '1' }, { provider: 'geotab', id: ' ' }] });
+    const p = toThingPayload({
+      ...form,
+      integrations: [
+        { provider: '', id: '1' },
+        { provider: 'geotab', id: ' ' },
+      ],
+    });
     expect(p.external_identifiers).toEqual([]);
   });
 

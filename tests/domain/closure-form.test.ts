@@ -44,7 +44,10 @@ describe('part2 §4 closure form modes', () => {
     ['scheduled', { isActive: false, isScheduled: true, startTime: START, endTime: END }],
     ['inactive', { isActive: false, isScheduled: false, startTime: null, endTime: null }],
   ])('applyClosureMode(%s)', (mode, expected) => {
-    for (const from of [form({ isActive: true, startTime: START, endTime: END }), form({ isScheduled: true, startTime: START, endTime: END })]) {
+    for (const from of [
+      form({ isActive: true, startTime: START, endTime: END }),
+      form({ isScheduled: true, startTime: START, endTime: END }),
+    ]) {
       const next = applyClosureMode(from, mode);
       expect(next).toMatchObject(expected);
       expect(closureFormMode(next)).toBe(mode);
@@ -83,7 +86,11 @@ describe('part2 §4 scheduled closure becomes active on save if its start is alr
 
   it.each<[string, Partial<ClosureFormStatus>, ReturnType<typeof closureTimesOnSave>]>([
     ['active starts now', { isActive: true, endTime: END }, { isActive: true, startTime: NOW, endTime: END }],
-    ['an active closure keeps its start', { isActive: true, startTime: NOW - HOUR_MS, endTime: END }, { isActive: true, startTime: NOW - HOUR_MS, endTime: END }],
+    [
+      'an active closure keeps its start',
+      { isActive: true, startTime: NOW - HOUR_MS, endTime: END },
+      { isActive: true, startTime: NOW - HOUR_MS, endTime: END },
+    ],
     ['scheduled ahead', { isScheduled: true, startTime: START, endTime: END }, { isActive: false, startTime: START, endTime: END }],
     ['scheduled past', { isScheduled: true, startTime: NOW - 1, endTime: END }, { isActive: true, startTime: NOW - 1, endTime: END }],
     ['inactive clears times', { startTime: START, endTime: END }, { isActive: false, startTime: null, endTime: null }],

@@ -112,7 +112,10 @@ describe('part2 §4 closure status', () => {
 
   it.each([
     [{ closureType: 'automated' as const, isActive: false, heartbeatTime: NOW - HOUR_MS }, NOW - HOUR_MS + STANDBY_WINDOW_MS],
-    [{ closureType: 'automated' as const, isActive: false, heartbeatTime: NOW - STANDBY_WINDOW_MS }, NOW - STANDBY_WINDOW_MS + PENDING_WINDOW_MS],
+    [
+      { closureType: 'automated' as const, isActive: false, heartbeatTime: NOW - STANDBY_WINDOW_MS },
+      NOW - STANDBY_WINDOW_MS + PENDING_WINDOW_MS,
+    ],
     [{ closureType: 'automated' as const, isActive: false, heartbeatTime: NOW - PENDING_WINDOW_MS }, null],
     [{ closureType: 'automated' as const, isActive: true, heartbeatTime: NOW }, null],
     [{ closureType: 'manual' as const, isActive: false, heartbeatTime: NOW }, null],

@@ -64,7 +64,11 @@ describe('part1 §9 business constants and limits', () => {
     ['Display names: to first 4 and last 4 characters', C.DISPLAY_NAME_KEEP, 4],
     ["Display names: ' | OOS' appended when out of service", C.OOS_SUFFIX, ' | OOS'],
     ['Display names: long-text truncation 50 characters', C.LONG_TEXT_TRUNCATE, 50],
-    ['Breakpoints xs 500, sm 768, md 769, lg 1025, xl 1281, xxl 1441 px', C.BREAKPOINTS, { xs: 500, sm: 768, md: 769, lg: 1025, xl: 1281, xxl: 1441 }],
+    [
+      'Breakpoints xs 500, sm 768, md 769, lg 1025, xl 1281, xxl 1441 px',
+      C.BREAKPOINTS,
+      { xs: 500, sm: 768, md: 769, lg: 1025, xl: 1281, xxl: 1441 },
+    ],
     ['Chunk load timeout 120,000 ms', C.CHUNK_LOAD_TIMEOUT_MS, 120_000],
     ['Alerting-off reset 60 minutes', C.ALERTING_OFF_RESET_MS, 60 * 60_000],
     ['Cached API data 3600 s', C.CACHE_TTL_MS, 3_600 * 1_000],
@@ -130,7 +134,11 @@ describe('part2 §9 business constants and limits', () => {
     ['Copy feedback 1 s', C.COPY_FEEDBACK_MARKER_MS, 1_000],
     ['Cached data 3600 s', C.CACHE_TTL_MS, 3_600 * 1_000],
     // Other
-    ['Asset types: police, fire, ambulance, arrow_board, maintenance, tow, waste', C.ASSET_TYPES, ['police', 'fire', 'ambulance', 'arrow_board', 'maintenance', 'tow', 'waste']],
+    [
+      'Asset types: police, fire, ambulance, arrow_board, maintenance, tow, waste',
+      C.ASSET_TYPES,
+      ['police', 'fire', 'ambulance', 'arrow_board', 'maintenance', 'tow', 'waste'],
+    ],
     ['Map types: hybrid, roadmap, satellite, terrain', [...C.MAP_TYPES].sort(), ['hybrid', 'roadmap', 'satellite', 'terrain']],
     ['Integration providers: two fleet telematics providers', C.INTEGRATION_PROVIDERS.length, 2],
     ['Password expires after 90 days', C.PASSWORD_EXPIRY_DAYS, 90],
@@ -144,11 +152,7 @@ describe('part1 §9, part2 §9 values the spec does not give (README "Values the
     ['POINT_ACCURACY_MIN_M 50 m', C.POINT_ACCURACY_MIN_M, 50],
     ['POINT_ACCURACY_STATION_MIN_M 150 m', C.POINT_ACCURACY_STATION_MIN_M, 150],
     ['LIGHT_INTENSITY_OPTIONS 25, 50, 75, 100', C.LIGHT_INTENSITY_OPTIONS, [25, 50, 75, 100]],
-    [
-      'HAZARD_TYPES',
-      C.HAZARD_TYPES,
-      ['crash', 'debris', 'disabled_vehicle', 'flooding', 'ice', 'animal', 'pothole', 'other'],
-    ],
+    ['HAZARD_TYPES', C.HAZARD_TYPES, ['crash', 'debris', 'disabled_vehicle', 'flooding', 'ice', 'animal', 'pothole', 'other']],
     ['DEFAULT_MAP_ZOOM 10', C.DEFAULT_MAP_ZOOM, 10],
     ['MAX_STORED_LOCATIONS 500 (equal to the events kept)', C.MAX_STORED_LOCATIONS, C.EVENTS_KEPT],
     ['INTEGRATION_PROVIDERS samsara, geotab', C.INTEGRATION_PROVIDERS, ['samsara', 'geotab']],

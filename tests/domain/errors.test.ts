@@ -105,11 +105,7 @@ const PART2: Row[] = [
   ['closureSave', { status: 500 }, t('Unable to save Closure')],
   ['closureToggle', { status: 500 }, t('Unable to Activate/Deactivate')],
   ['areaSave', { status: 422, message: 'Geometry is invalid' }, t('Exclusion shape is invalid')],
-  [
-    'areaSave',
-    { status: 422, message: 'Polygon is too large' },
-    t('Polygon area is too large, please keep area under .5 square miles'),
-  ],
+  ['areaSave', { status: 422, message: 'Polygon is too large' }, t('Polygon area is too large, please keep area under .5 square miles')],
   ['areaSave', { status: 500 }, t('Unable to save Area')],
   ['areaDelete', { status: 404 }, t('Area not found')],
   ['areaDelete', { status: 422 }, t('Unable to delete Area')],
@@ -125,13 +121,33 @@ const PART2: Row[] = [
   ['exports', { status: 200 }, t('The requested exports have failed and are no longer In-Progress')],
   ['exportDelete', { status: 403, code: CLIENT_ERROR_CODES.notCreator }, t('Only the export creator can delete')],
   ['userCalls', { status: 422 }, t('User not found')],
-  ['userCalls', { status: 422, code: 'cannot_delete_self', message: 'You cannot delete your own user' }, t('You cannot delete your own user')],
+  [
+    'userCalls',
+    { status: 422, code: 'cannot_delete_self', message: 'You cannot delete your own user' },
+    t('You cannot delete your own user'),
+  ],
   ['organizationUpdate', { status: 422 }, t('Organization not found')],
   ['addUser', { status: 422, message: 'Email has already been taken' }, t('Email is already in use. Please try another one.')],
   ['addUser', { status: 500 }, t('Unknown failure.')],
   ['updateUser', { status: 422, message: "Couldn't find User" }, t('The selected user could not be found')],
   ['updateUser', { status: 500 }, t('There was an error submitting the form')],
   ['apiKeys', { status: 422, code: CLIENT_ERROR_CODES.apiKeyLimit }, t('Your User has reached the API Key limit')],
+  // designed: device configuration (texts chosen; the server's field message on a refused save)
+  ['deviceConfigs', { status: 404 }, t('Device configuration not found')],
+  [
+    'deviceConfigs',
+    { status: 422, message: 'indicator_pin: Cannot be the same as Warning Light Pin' },
+    t('indicator_pin: Cannot be the same as Warning Light Pin'),
+  ],
+  // designed: WZDx feed subscriptions (texts chosen; the server's field message on a refused save)
+  ['wzdxFeeds', { status: 404, message: 'WZDx feed not found' }, t('WZDx feed not found')],
+  ['wzdxFeeds', { status: 404, message: 'Organization not found' }, t('Organization not found')],
+  ['wzdxFeeds', { status: 403, message: 'Not authorized' }, t('Not authorized')],
+  [
+    'wzdxFeeds',
+    { status: 422, message: 'poll_interval_s: Must be at least 60 seconds' },
+    t('poll_interval_s: Must be at least 60 seconds'),
+  ],
 ];
 
 describe('part1 §8 error catalogue', () => {
@@ -161,6 +177,11 @@ describe('part2 §8 error catalogue', () => {
     ['addUser', 0, 'Connection failed'],
     ['updateUser', 0, 'Connection failed'],
     ['apiKeys', 500, 'Unknown failure'],
+    ['apiKeys', 0, 'Connection failed'],
+    ['deviceConfigs', 0, 'Connection failed'],
+    ['deviceConfigs', 500, 'Unknown failure'],
+    ['wzdxFeeds', 0, 'Connection failed'],
+    ['wzdxFeeds', 500, 'Unknown failure'],
   ])('part2 §8 All rows: %s status %i → %s', (context, status, expected) => {
     expect(errorText(context, { status })).toEqual({ text: expected });
   });

@@ -49,7 +49,34 @@ describe('part2 §3 Export', () => {
       fileId: 'e1.csv',
       status: 'completed',
       tab: 'completed',
+      // An older wire without them: no reason, local times, no progress (part 2 §4).
+      error: null,
+      useUtc: false,
+      rowsWritten: 0,
+      rowsTotal: null,
+      startedAt: null,
     });
+  });
+
+  it('maps an error, the UTC flag and the progress of a running export', () => {
+    const running = exportWireSchema.parse({
+      ...wire,
+      status: 'in_progress',
+      file_id: null,
+      use_utc: true,
+      error: null,
+      rows_written: 120,
+      rows_total: 480,
+      started_at: '2026-11-22T10:00:30.000Z',
+    });
+    expect(fromExportWire(running)).toMatchObject({
+      tab: 'in_progress',
+      useUtc: true,
+      rowsWritten: 120,
+      rowsTotal: 480,
+      startedAt: Date.parse('2026-11-22T10:00:30.000Z'),
+    });
+    expect(exportWireSchema.safeParse({ ...wire, rows_written: -1 }).success).toBe(false);
   });
 
   it.each<[string, Record<string, unknown>, boolean]>([

@@ -105,9 +105,9 @@ describe('part2 §3 geometry types and GeoJSON', () => {
   });
 
   it.each([[0], [-5], ['100']])('a Point with radius %j is a point', (radius) => {
-    expect(
-      fromGeoJsonFeature({ type: 'Feature', geometry: { type: 'Point', coordinates: [-105, 39] }, properties: { radius } }).kind,
-    ).toBe('point');
+    expect(fromGeoJsonFeature({ type: 'Feature', geometry: { type: 'Point', coordinates: [-105, 39] }, properties: { radius } }).kind).toBe(
+      'point',
+    );
   });
 
   it('open and close rings', () => {

@@ -52,11 +52,7 @@ describe('fixed texts of part 1 and part 2', () => {
     ['part1 §8 test mode on failure', TEST_MODE_TEXT.activateFailed, 'Unable to activate Test Mode'],
     ['part1 §8 test mode off failure', TEST_MODE_TEXT.deactivateFailed, 'Unable to deactivate Test Mode'],
     ['part1 §8 test mode pending', TEST_MODE_TEXT.updating, 'Updating Test Mode'],
-    [
-      'part1 §8 test mode on',
-      TEST_MODE_TEXT.activated,
-      'Please activate emergency lights to send a test alert to your R2R indicator',
-    ],
+    ['part1 §8 test mode on', TEST_MODE_TEXT.activated, 'Please activate emergency lights to send a test alert to your R2R indicator'],
     ['part1 §8 LED success', LED_TEXT.success, 'Update was successful'],
     ['part1 §8 LED pending', LED_TEXT.sending, 'Sending update'],
     ['part1 §8 geolocation unsupported', GEOLOCATION_TEXT.unsupported, 'Your browser does not support geolocation'],

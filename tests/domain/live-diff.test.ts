@@ -32,10 +32,24 @@ function send(diff: LiveDiff): LiveDiff {
 }
 
 function meta(version: number, order: number[] | null = null) {
-  return { version, time: 1000 * version, reset: false, counts: [1, 2, 3, 4, 5, 6, 7], listCounts: [1, 0, 0, 0, 0, 0, 0], total: 28, listLength: 1, order, clusterVersion: version };
+  return {
+    version,
+    time: 1000 * version,
+    reset: false,
+    counts: [1, 2, 3, 4, 5, 6, 7],
+    listCounts: [1, 0, 0, 0, 0, 0, 0],
+    total: 28,
+    listLength: 1,
+    order,
+    clusterVersion: version,
+  };
 }
 
-function write(buffers: FleetBuffers, slot: number, values: { lng: number; lat: number; status: number; icon: number; heading: number; flags: number }) {
+function write(
+  buffers: FleetBuffers,
+  slot: number,
+  values: { lng: number; lat: number; status: number; icon: number; heading: number; flags: number },
+) {
   buffers.lngLat[2 * slot] = values.lng;
   buffers.lngLat[2 * slot + 1] = values.lat;
   buffers.status[slot] = values.status;
@@ -60,8 +74,22 @@ function sameSlots(a: FleetBuffers, b: FleetBuffers, slots: Iterable<number>) {
 describe('diff format round trip', () => {
   it('encode → transfer → apply gives the receiver the sender’s values; the sender keeps its own', () => {
     const worker = createFleetBuffers(8);
-    write(worker, 2, { lng: -97.7431, lat: 30.2672, status: ASSET_STATUS.active, icon: iconIndex(0, ASSET_STATUS.active, true), heading: 270, flags: FLAG_PRESENT | FLAG_LISTED });
-    write(worker, 5, { lng: -97.1, lat: 30.1, status: ASSET_STATUS.oos, icon: iconIndex(3, ASSET_STATUS.standby, false), heading: Number.NaN, flags: FLAG_PRESENT });
+    write(worker, 2, {
+      lng: -97.7431,
+      lat: 30.2672,
+      status: ASSET_STATUS.active,
+      icon: iconIndex(0, ASSET_STATUS.active, true),
+      heading: 270,
+      flags: FLAG_PRESENT | FLAG_LISTED,
+    });
+    write(worker, 5, {
+      lng: -97.1,
+      lat: 30.1,
+      status: ASSET_STATUS.oos,
+      icon: iconIndex(3, ASSET_STATUS.standby, false),
+      heading: Number.NaN,
+      flags: FLAG_PRESENT,
+    });
     const diff = encodeDiff(worker, [2, 5], [], meta(1, [2]));
     const received = send(diff);
     // the sent arrays are detached, the worker's buffers are not
@@ -101,7 +129,17 @@ describe('diff format round trip', () => {
     fc.assert(
       fc.property(
         fc.uniqueArray(fc.integer({ min: 0, max: 63 }), { minLength: 0, maxLength: 64 }),
-        fc.array(fc.tuple(fc.double({ min: -180, max: 180, noNaN: true }), fc.double({ min: -90, max: 90, noNaN: true }), fc.integer({ min: 0, max: 6 }), fc.integer({ min: 0, max: ICON_COUNT - 1 }), fc.float({ noNaN: true }), fc.integer({ min: 0, max: 15 })), { minLength: 64, maxLength: 64 }),
+        fc.array(
+          fc.tuple(
+            fc.double({ min: -180, max: 180, noNaN: true }),
+            fc.double({ min: -90, max: 90, noNaN: true }),
+            fc.integer({ min: 0, max: 6 }),
+            fc.integer({ min: 0, max: ICON_COUNT - 1 }),
+            fc.float({ noNaN: true }),
+            fc.integer({ min: 0, max: 15 }),
+          ),
+          { minLength: 64, maxLength: 64 },
+        ),
         (slots, values) => {
           const worker = createFleetBuffers(64);
           slots.forEach((slot) => {

@@ -63,7 +63,16 @@ describe('part1 §3 location wire and model', () => {
         things_inactive: [{ id: 't2', haas_id: 'haas-2', nickname: 'Tow 2', end_time: iso(NOW) }],
         features: [
           { type: 'Feature', geometry: { type: 'Point', coordinates: [-75, 40] }, properties: { radius: 50 } },
-          { type: 'Feature', geometry: { type: 'LineString', coordinates: [[-75, 40], [-75.1, 40.1]] } },
+          {
+            type: 'Feature',
+            geometry: {
+              type: 'LineString',
+              coordinates: [
+                [-75, 40],
+                [-75.1, 40.1],
+              ],
+            },
+          },
         ],
       }),
     );
@@ -101,7 +110,13 @@ describe('part1 §3 location wire and model', () => {
     expect(loc.thingsInactive[0]?.displayName).toBe('Tow 2');
     expect(loc.features).toEqual([
       { kind: 'circle', center: { lat: 40, lng: -75 }, radius: 50 },
-      { kind: 'line', path: [{ lat: 40, lng: -75 }, { lat: 40.1, lng: -75.1 }] },
+      {
+        kind: 'line',
+        path: [
+          { lat: 40, lng: -75 },
+          { lat: 40.1, lng: -75.1 },
+        ],
+      },
     ]);
     expect(timeToScene(loc, loc.thingsActive[0]!)).toBe(10 * MINUTE_MS);
   });
@@ -220,7 +235,9 @@ describe('part1 §2 events display choice', () => {
 
   it('an event ending exactly at midnight counts as today', () => {
     const midnight = Date.UTC(2024, 5, 1);
-    expect(filterEventsByDisplay([ev('m', false, 0, midnight), ev('b', false, 0, midnight - 1)], 'today', NOW, 'UTC').map((e) => e.id)).toEqual(['m']);
+    expect(
+      filterEventsByDisplay([ev('m', false, 0, midnight), ev('b', false, 0, midnight - 1)], 'today', NOW, 'UTC').map((e) => e.id),
+    ).toEqual(['m']);
   });
 });
 

@@ -40,7 +40,13 @@ describe('part2 §3 Monthly report', () => {
   });
 });
 
-const r = (year: number, month: number, orgName: string): MonthlyReport => ({ year, month, fileId: `${year}-${month}-${orgName}.pdf`, orgId: orgName, orgName });
+const r = (year: number, month: number, orgName: string): MonthlyReport => ({
+  year,
+  month,
+  fileId: `${year}-${month}-${orgName}.pdf`,
+  orgId: orgName,
+  orgName,
+});
 
 describe('part2 §3 monthly reports sorted by year and month descending, then organization name', () => {
   it('sorts', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  administeredOrganizations,
   fromOrganizationWire,
   groupOrganizations,
   isAcs,
@@ -92,9 +93,7 @@ describe('part1 §3, part2 §3 owned / managed grouping', () => {
   });
 
   it('no assets at all: the owned group alone, (ONLY)', () => {
-    expect(groupOrganizations(sub, [])).toEqual([
-      { id: 'sub', name: 'Metro (ONLY)', isSubscribedOrg: true, kind: 'owned', thingIds: [] },
-    ]);
+    expect(groupOrganizations(sub, [])).toEqual([{ id: 'sub', name: 'Metro (ONLY)', isSubscribedOrg: true, kind: 'owned', thingIds: [] }]);
   });
 
   it('an owned asset shared with another org: no suffix', () => {
@@ -133,19 +132,38 @@ describe('part2 §7 PUT /organization/{id} body: name, address1, address2, city,
     countryCode: 'US',
   };
   it.each<[string, Record<string, unknown>, Record<string, string>]>([
-    [
-      'with line 2',
-      { address2: 'Suite 4' },
-      { address1: '1 Main St', address2: 'Suite 4', postal_code: '62701-1234', country_code: 'US' },
-    ],
+    ['with line 2', { address2: 'Suite 4' }, { address1: '1 Main St', address2: 'Suite 4', postal_code: '62701-1234', country_code: 'US' }],
     ['line 2 left out', {}, { address2: '' }],
     ['line 2 empty', { address2: '' }, { address2: '' }],
   ])('%s', (_name, change, expected) => {
     const parsed = organizationFormSchema.parse({ ...form, ...change });
     const payload = toOrganizationPayload(parsed);
-    expect(Object.keys(payload).sort()).toEqual(
-      ['name', 'address1', 'address2', 'city', 'state', 'postal_code', 'country_code'].sort(),
-    );
+    expect(Object.keys(payload).sort()).toEqual(['name', 'address1', 'address2', 'city', 'state', 'postal_code', 'country_code'].sort());
     expect(payload).toMatchObject({ name: 'County Fire', city: 'Springfield', state: 'IL', ...expected });
+  });
+});
+
+describe('part2 §2 accounts: the organizations a user administers', () => {
+  it('own, then children, then managed, each once', () => {
+    const org = fromOrganizationWire(
+      organizationWireSchema.parse({
+        id: 'o',
+        name: 'Own',
+        child_structure: [
+          { id: 'c', name: 'Child', parent_id: 'o' },
+          { id: 'o', name: 'Own', parent_id: null },
+        ],
+      }),
+    );
+    expect(
+      administeredOrganizations(org, [
+        { id: 'm', name: 'Managed' },
+        { id: 'c', name: 'Child' },
+      ]),
+    ).toEqual([
+      { id: 'o', name: 'Own' },
+      { id: 'c', name: 'Child' },
+      { id: 'm', name: 'Managed' },
+    ]);
   });
 });

@@ -6,10 +6,13 @@ import {
   SECTIONS,
   SECTION_KEYS,
   allowedSections,
+  apiKeyAccess,
   areaCrud,
   canAddArea,
   canAddClosure,
   canChangeLightIntensity,
+  canConfigureDevices,
+  integrationAccess,
   canDeleteArea,
   canDeleteClosure,
   canEditArea,
@@ -196,6 +199,9 @@ describe('part1 §6, part2 §6 sections', () => {
     ['reports', 'report:update', true],
     ['reports', 'report:delete', true],
     ['reports', 'export:read', false],
+    // README "Spec decisions": the data row's haas:manage reads the monthly reports.
+    ['reports', 'haas:manage', true],
+    ['exports', 'haas:manage', false],
     ['exports', 'export:view', true],
     ['exports', 'export:read', true],
     ['exports', 'export:create', true],
@@ -233,7 +239,7 @@ describe('part1 §6, part2 §6 sections', () => {
   it.each<[readonly string[], 'reports' | 'exports']>([
     [['report:delete'], 'reports'],
     [['export:manage'], 'exports'],
-    [['haas:manage'], 'exports'],
+    [['haas:manage'], 'reports'],
   ])('part2 §2 dataIndexTarget %j → %s', (perms, expected) => {
     expect(dataIndexTarget(perms)).toBe(expected);
   });
@@ -272,9 +278,12 @@ describe('part1 §6 asset and event edit', () => {
     [['thing:update'], 0, 1, true],
     [['thing:update'], 0, 0, false],
     [['thing:read'], 1, 1, false],
-  ])('part1 §5 organization access edit %j, %i asset / %i org relations → %s', (perms, assetRelations, subscribedOrgRelations, expected) => {
-    expect(showsOrganizationAccessEdit(perms, { assetRelations, subscribedOrgRelations })).toBe(expected);
-  });
+  ])(
+    'part1 §5 organization access edit %j, %i asset / %i org relations → %s',
+    (perms, assetRelations, subscribedOrgRelations, expected) => {
+      expect(showsOrganizationAccessEdit(perms, { assetRelations, subscribedOrgRelations })).toBe(expected);
+    },
+  );
 });
 
 describe('part1 §5 R2R test', () => {
@@ -423,5 +432,37 @@ describe('part1 §2, part2 §6 shell', () => {
       canDeleteUser: true,
       canEditOrganization: true,
     });
+  });
+});
+
+describe('API keys, integrations and device configuration (part 2 §2, §6)', () => {
+  it.each<[string[], { canRead: boolean; canCreate: boolean; canDelete: boolean }]>([
+    [['integration_configuration:manage'], { canRead: true, canCreate: true, canDelete: true }],
+    [['integration_configuration:read'], { canRead: true, canCreate: false, canDelete: false }],
+    [['integration_configuration:read', 'integration_configuration:delete'], { canRead: true, canCreate: false, canDelete: true }],
+    [['user:admin:manage'], { canRead: true, canCreate: true, canDelete: true }],
+    [['user:admin:create'], { canRead: false, canCreate: true, canDelete: false }],
+    [['user:manage', 'thing:admin:manage'], { canRead: false, canCreate: false, canDelete: false }],
+  ])('API keys with %j', (permissions, expected) => {
+    expect(apiKeyAccess(permissions)).toMatchObject(expected);
+  });
+
+  it.each<[string[], { canRead: boolean; canCreate: boolean; canDelete: boolean; canTest: boolean }]>([
+    [['integration_configuration:manage'], { canRead: true, canCreate: true, canDelete: true, canTest: true }],
+    [['integration_configuration:read'], { canRead: true, canCreate: false, canDelete: false, canTest: true }],
+    [['integration_configuration:create'], { canRead: false, canCreate: true, canDelete: false, canTest: true }],
+    [['integration_configuration:delete'], { canRead: false, canCreate: false, canDelete: true, canTest: false }],
+    // The user admin permissions govern API keys, not the providers' configurations.
+    [['user:admin:manage', 'user:manage'], { canRead: false, canCreate: false, canDelete: false, canTest: false }],
+  ])('integrations with %j', (permissions, expected) => {
+    expect(integrationAccess(permissions)).toMatchObject(expected);
+  });
+
+  it.each<[string[], boolean]>([
+    [['thing:admin:manage'], true],
+    [['haas:manage'], true],
+    [['thing:admin:read', 'thing:admin:update', 'user:admin:manage'], false],
+  ])('device configuration with %j → %s', (permissions, expected) => {
+    expect(canConfigureDevices(permissions)).toBe(expected);
   });
 });

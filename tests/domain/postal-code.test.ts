@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addressLabels,
-  isValidCountryCode,
-  normalizePostalCode,
-  postalCodeError,
-  stateFieldKind,
-} from '../../src/domain/postal-code';
+import { addressLabels, isValidCountryCode, normalizePostalCode, postalCodeError, stateFieldKind } from '../../src/domain/postal-code';
 
 describe('part2 §5 postal code by country', () => {
   it.each<[string, string, string | null]>([

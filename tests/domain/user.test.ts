@@ -34,10 +34,16 @@ describe('part2 §3 User', () => {
       firstName: 'First u1',
       lastName: 'Last u1',
       roleId: 2,
+      roleLabel: null,
       signInCount: 3,
       lastSignInAt: Date.parse('2026-11-20T10:00:00.000Z'),
       badge: null,
     });
+  });
+
+  it("part2 §6: role_name gives the shown label ('USER (Incidents/Events only)' → Media)", () => {
+    expect(fromUserWire(userWireSchema.parse(u('u1', { role_name: 'USER (Incidents/Events only)' }))).roleLabel).toBe('Media');
+    expect(fromUserWire(userWireSchema.parse(u('u1', { role_name: 'MANUFACTURER ADMIN' }))).roleLabel).toBe('Org Admin');
   });
 
   it('defaults missing optional fields', () => {

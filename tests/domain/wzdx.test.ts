@@ -18,9 +18,10 @@ import {
 
 // ── the official schemas (draft-07), registered under their $id ─────────────
 
-const WZDX_DIR = fileURLToPath(new URL('../../../shared/wzdx/', import.meta.url));
-const SCHEMA_DIR = `${WZDX_DIR}schemas-4.2/`;
-const EXAMPLES_DIR = `${WZDX_DIR}examples/`;
+// The official files, copied byte for byte into the repository: the schemas the server validates
+// imported feeds with (server/wzdx/schemas) and the U.S. DOT's example feeds (tests/fixtures).
+const SCHEMA_DIR = fileURLToPath(new URL('../../server/wzdx/schemas/', import.meta.url));
+const EXAMPLES_DIR = fileURLToPath(new URL('../fixtures/', import.meta.url));
 const FEED_ID = 'https://raw.githubusercontent.com/usdot-jpo-ode/wzdx/main/schemas/4.2/WorkZoneFeed.json';
 const DIRECTION_ID = 'https://raw.githubusercontent.com/usdot-jpo-ode/wzdx/main/schemas/4.2/Direction.json';
 
@@ -319,7 +320,10 @@ describe('WZDx validator rejects broken feeds', () => {
     ['empty road_names', (f) => void ((f.features[0]!.properties.core_details as { road_names: string[] }).road_names = [])],
     ['one-point LineString', (f) => void (f.features[0]!.geometry.coordinates = [[0, 0]])],
     ['lane order 0', (f) => void (f.features[0]!.properties.lanes![0]!.order = 0)],
-    ['no start date verification', (f) => void delete (f.features[0]!.properties as unknown as Record<string, unknown>)['is_start_date_verified']],
+    [
+      'no start date verification',
+      (f) => void delete (f.features[0]!.properties as unknown as Record<string, unknown>)['is_start_date_verified'],
+    ],
     ['wrong type', (f) => void ((f as { type: string }).type = 'Feature')],
   ])('%s', (_name, breakIt) => {
     const feed = structuredClone(good()) as Record<string, unknown> & WorkZoneFeed;

@@ -28,7 +28,17 @@ function area(id: string, overrides: Partial<AreaWire>) {
 
 const station = area('s', { point_geom: { lat: 30.3, lon: -97.7 }, radius_dist: 0.06 });
 const park = area('p', {
-  area_geom: { type: 'Polygon', coordinates: [[[-97.78, 30.26], [-97.77, 30.26], [-97.77, 30.27], [-97.78, 30.26]]] },
+  area_geom: {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [-97.78, 30.26],
+        [-97.77, 30.26],
+        [-97.77, 30.27],
+        [-97.78, 30.26],
+      ],
+    ],
+  },
 });
 const legacy = area('l', {});
 
@@ -107,7 +117,8 @@ describe('part1 §2 Map "Area markers show asset counts"', () => {
     for (let zoom = 8; zoom <= 16; zoom += 0.25) {
       const drawn = visibleBadges(markers, zoom, null).map((m) => worldPixel(m.position[0], m.position[1], zoom));
       for (const [i, p] of drawn.entries())
-        for (const q of drawn.slice(i + 1)) expect(Math.abs(p[0] - q[0]) >= AREA_BADGE_SPACING_PX.x || Math.abs(p[1] - q[1]) >= AREA_BADGE_SPACING_PX.y).toBe(true);
+        for (const q of drawn.slice(i + 1))
+          expect(Math.abs(p[0] - q[0]) >= AREA_BADGE_SPACING_PX.x || Math.abs(p[1] - q[1]) >= AREA_BADGE_SPACING_PX.y).toBe(true);
     }
     // the badge layer draws the thinned-out list
     const badges = areasLayers({ markers, targetId: null, zoom: 10 }).badges.props as unknown as TextProps;

@@ -7,7 +7,16 @@
 import { describe, expect, it } from 'vitest';
 import { AttributeManager } from '@deck.gl/core';
 import type { Device } from '@luma.gl/core';
-import { createFleetBuffers, encodeDiff, growFleetBuffers, FLAG_LISTED, FLAG_PRESENT, iconIndex, ICON_STATUS_COUNT, type FleetBuffers } from '../../src/domain/live-diff';
+import {
+  createFleetBuffers,
+  encodeDiff,
+  growFleetBuffers,
+  FLAG_LISTED,
+  FLAG_PRESENT,
+  iconIndex,
+  ICON_STATUS_COUNT,
+  type FleetBuffers,
+} from '../../src/domain/live-diff';
 import { applyDiffToStore, createLiveStore } from '../../src/app/live/store';
 import { layerDataOf, type AssetsLayerData } from '../../src/map/layers/assets-layer-data';
 import {
@@ -20,7 +29,15 @@ import {
   PARTIAL_UPLOAD,
   QUAD_SCALE,
 } from '../../src/map/layers/assets-layer';
-import { ATLAS_CELL_PX, ATLAS_COLUMNS, ATLAS_HEIGHT, ATLAS_ROWS_PER_SIZE, ATLAS_WIDTH, ICON_PIXELS, iconCell } from '../../src/map/icon-atlas';
+import {
+  ATLAS_CELL_PX,
+  ATLAS_COLUMNS,
+  ATLAS_HEIGHT,
+  ATLAS_ROWS_PER_SIZE,
+  ATLAS_WIDTH,
+  ICON_PIXELS,
+  iconCell,
+} from '../../src/map/icon-atlas';
 
 describe('part1 §2 Map: icon size by zoom', () => {
   it.each([
@@ -78,7 +95,12 @@ function fakeDevice(): { device: Device; buffers: BufferRecord[] } {
     limits: {},
     features: new Set<string>(),
     createBuffer(props: { id?: string; byteLength?: number; data?: ArrayBufferView }) {
-      const record: BufferRecord = { id: props.id ?? '', byteLength: props.byteLength ?? props.data?.byteLength ?? 0, writes: props.data ? 1 : 0, uploads: [] };
+      const record: BufferRecord = {
+        id: props.id ?? '',
+        byteLength: props.byteLength ?? props.data?.byteLength ?? 0,
+        writes: props.data ? 1 : 0,
+        uploads: [],
+      };
       buffers.push(record);
       return {
         ...record,
@@ -144,7 +166,9 @@ describe('assets layer attributes (binary attributes, no accessor per object)', 
     const manager = new AttributeManager(fakeDevice().device, { id: 'assets-fp64' });
     manager.addInstanced(assetsAttributes(true));
     manager.update({ data, numInstances: data.length, transitions: null, props: {}, buffers: data.attributes, context: {} });
-    expect(Array.from(manager.getAttributes().instancePositions!.value as ArrayLike<number>).slice(0, 2)).toEqual([-97.712345678, 30.212345678]);
+    expect(Array.from(manager.getAttributes().instancePositions!.value as ArrayLike<number>).slice(0, 2)).toEqual([
+      -97.712345678, 30.212345678,
+    ]);
   });
 });
 
@@ -163,7 +187,13 @@ describe('assets layer uploads only the rows a diff changed', () => {
     const limits = { maxGap: 0, maxRanges: 3, maxShare: 0.5 };
     expect(changedRowRanges([0, 2, 4, 6, 8, 10], 30, limits)).toEqual([{ startRow: 0, endRow: 11 }]);
     expect(changedRowRanges([0, 2, 4, 6, 8, 19], 30, limits)).toBeNull();
-    expect(changedRowRanges(Array.from({ length: 11 }, (_, i) => i), 20, limits)).toBeNull();
+    expect(
+      changedRowRanges(
+        Array.from({ length: 11 }, (_, i) => i),
+        20,
+        limits,
+      ),
+    ).toBeNull();
     // A slot outside the rows: no ranges can be trusted.
     expect(changedRowRanges([3, 25], 20, limits)).toBeNull();
     expect(PARTIAL_UPLOAD.maxShare).toBeLessThanOrEqual(1);
@@ -245,7 +275,10 @@ describe('assets layer uploads only the rows a diff changed', () => {
     expect(uploadsOf('instancePositions')).toEqual([{ byteOffset: 700 * 8, byteLength: 8 }]);
     const attributes = manager.getAttributes();
     expect(attributes.instanceIconIndex!.value![700]).toBe(9);
-    expect(Array.from(attributes.instancePositions!.value as ArrayLike<number>).slice(1400, 1402)).toEqual([Math.fround(-97.5), Math.fround(30.5)]);
+    expect(Array.from(attributes.instancePositions!.value as ArrayLike<number>).slice(1400, 1402)).toEqual([
+      Math.fround(-97.5),
+      Math.fround(30.5),
+    ]);
 
     // A skipped version: the rows of version 3 are unknown here, everything goes up again.
     fleet.icon[10] = 4;

@@ -7,9 +7,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Topology, GeometryCollection } from 'topojson-specification';
 import { basemapFromTopology, basemapTilesTemplate, DEFAULT_BASEMAP_TILES, offlineBasemapLayers, tileUrl } from '../../src/map/basemap';
-import { COUNTY_MIN_ZOOM } from '../../src/map/basemap-style';
+import { BASEMAP_STYLES, COUNTY_MIN_ZOOM } from '../../src/map/basemap-style';
 
-const read = (file: string) => JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../../node_modules', file), 'utf8')) as Topology<Record<string, GeometryCollection>>;
+const read = (file: string) =>
+  JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../../node_modules', file), 'utf8')) as Topology<
+    Record<string, GeometryCollection>
+  >;
 const basemap = basemapFromTopology(read('world-atlas/countries-50m.json'), read('us-atlas/counties-10m.json'));
 
 describe('offline basemap from the bundled TopoJSON', () => {
@@ -25,7 +28,9 @@ describe('offline basemap from the bundled TopoJSON', () => {
   });
 
   it('covers Austin: a state border line passes within Texas longitudes', () => {
-    const inTexas = basemap.states.coordinates.some((line) => line.some(([lng, lat]) => lng! > -107 && lng! < -93 && lat! > 25 && lat! < 37));
+    const inTexas = basemap.states.coordinates.some((line) =>
+      line.some(([lng, lat]) => lng! > -107 && lng! < -93 && lat! > 25 && lat! < 37),
+    );
     expect(inTexas).toBe(true);
   });
 
@@ -34,6 +39,21 @@ describe('offline basemap from the bundled TopoJSON', () => {
     expect(far.map((layer) => layer.id)).toEqual(['basemap-land', 'basemap-counties', 'basemap-states', 'basemap-countries']);
     expect(far[1]!.props.visible).toBe(false);
     expect(offlineBasemapLayers(basemap, COUNTY_MIN_ZOOM)[1]!.props.visible).toBe(true);
+  });
+
+  it('README "Night mode": the land and outlines take the theme’s colours (day by default)', () => {
+    const props = (layer: unknown) => (layer as { props: { getFillColor?: unknown; getLineColor?: unknown } }).props;
+    const colours = (layers: ReturnType<typeof offlineBasemapLayers>) => [
+      props(layers[0]).getFillColor,
+      ...layers.slice(1).map((layer) => props(layer).getLineColor),
+    ];
+    const { land, county, state, country } = BASEMAP_STYLES.night.outlines;
+    expect(colours(offlineBasemapLayers(basemap, COUNTY_MIN_ZOOM, BASEMAP_STYLES.night))).toEqual([land, county, state, country]);
+    const day = BASEMAP_STYLES.day.outlines;
+    expect(colours(offlineBasemapLayers(basemap, COUNTY_MIN_ZOOM))).toEqual([day.land, day.county, day.state, day.country]);
+    // Night is dark: the land's brightness under a fifth of day's.
+    const brightness = (rgb: readonly number[]) => (rgb[0]! + rgb[1]! + rgb[2]!) / 3;
+    expect(brightness(land)).toBeLessThan(brightness(day.land) / 5 + 10);
   });
 });
 

@@ -22,7 +22,10 @@ import {
 import { createFleetBuffers, FLAG_LISTED, FLAG_PRESENT } from '../../src/domain/live-diff';
 import type { ClusterAnswer } from '../../src/domain/cluster-answer';
 
-function answerOf(markers: { lng: number; lat: number; count: number; slot: number; clusterId: number; top: number }[], stations: { id: string; name: string; lng: number; lat: number; count: number; top: number }[] = []): ClusterAnswer {
+function answerOf(
+  markers: { lng: number; lat: number; count: number; slot: number; clusterId: number; top: number }[],
+  stations: { id: string; name: string; lng: number; lat: number; count: number; top: number }[] = [],
+): ClusterAnswer {
   return {
     version: 3,
     lngLat: new Float64Array(markers.flatMap((m) => [m.lng, m.lat])),
@@ -92,7 +95,9 @@ describe('group view: markers from the worker answer', () => {
   });
 
   it('station groups keep their name and count', () => {
-    expect(stationMarkers(answer)).toEqual([{ id: 'st-1', name: 'Fire Station 1', position: [-97.3, 30.1], count: 4, status: ASSET_STATUS.stationary, label: '4' }]);
+    expect(stationMarkers(answer)).toEqual([
+      { id: 'st-1', name: 'Fire Station 1', position: [-97.3, 30.1], count: 4, status: ASSET_STATUS.stationary, label: '4' },
+    ]);
   });
 
   it('single assets are the answer’s slots, in answer order', () => {
@@ -150,15 +155,31 @@ describe('group view: markers from the worker answer', () => {
   it('the counts are drawn over their markers: white on a cluster, dark on a station, bold and centred', () => {
     const layers = clustersLayers(clusterMarkers(answer), stationMarkers(answer));
     const [, clusterCounts, , stationCounts] = layers;
-    const text = (layer: (typeof layers)[number] | undefined, d: unknown) => (layer!.props as unknown as { getText: (d: unknown) => string }).getText(d);
-    const position = (layer: (typeof layers)[number] | undefined, d: unknown) => (layer!.props as unknown as { getPosition: (d: unknown) => unknown }).getPosition(d);
+    const text = (layer: (typeof layers)[number] | undefined, d: unknown) =>
+      (layer!.props as unknown as { getText: (d: unknown) => string }).getText(d);
+    const position = (layer: (typeof layers)[number] | undefined, d: unknown) =>
+      (layer!.props as unknown as { getPosition: (d: unknown) => unknown }).getPosition(d);
     const [cluster] = clusterMarkers(answer);
     const [station] = stationMarkers(answer);
     expect(text(clusterCounts, cluster)).toBe('12');
     expect(position(clusterCounts, cluster)).toEqual([-97.7, 30.2]);
     expect(text(stationCounts, station)).toBe('4');
     expect(position(stationCounts, station)).toEqual([-97.3, 30.1]);
-    expect(clusterCounts!.props).toMatchObject({ getSize: 13, getColor: [255, 255, 255, 255], fontWeight: 700, getTextAnchor: 'middle', getAlignmentBaseline: 'center', characterSet: '0123456789.k' });
-    expect(stationCounts!.props).toMatchObject({ getSize: 12, getColor: [23, 32, 46, 255], fontWeight: 700, getTextAnchor: 'middle', getAlignmentBaseline: 'center', characterSet: '0123456789.k' });
+    expect(clusterCounts!.props).toMatchObject({
+      getSize: 13,
+      getColor: [255, 255, 255, 255],
+      fontWeight: 700,
+      getTextAnchor: 'middle',
+      getAlignmentBaseline: 'center',
+      characterSet: '0123456789.k',
+    });
+    expect(stationCounts!.props).toMatchObject({
+      getSize: 12,
+      getColor: [23, 32, 46, 255],
+      fontWeight: 700,
+      getTextAnchor: 'middle',
+      getAlignmentBaseline: 'center',
+      characterSet: '0123456789.k',
+    });
   });
 });

@@ -8,13 +8,7 @@ import type { PickingInfo } from '@deck.gl/core';
 import { fromLocationWire, locationWireSchema, type LocationWireInput } from '../../src/domain/location';
 import { STATUS_COLORS } from '../../src/map/icon-atlas';
 import { EVENT_ACTIVE_COLOR, EVENT_ENDED_COLOR, EVENT_TARGET_COLOR } from '../../src/map/layers/overlay-style';
-import {
-  eventMarkerColor,
-  eventMarkerPosition,
-  eventMarkers,
-  eventsLayers,
-  type EventMarker,
-} from '../../src/map/layers/events-layer';
+import { eventMarkerColor, eventMarkerPosition, eventMarkers, eventsLayers, type EventMarker } from '../../src/map/layers/events-layer';
 
 function event(id: string, overrides: Partial<LocationWireInput> = {}) {
   return fromLocationWire(locationWireSchema.parse({ id, is_active: true, lat: 30.27, lng: -97.74, ...overrides }));
@@ -53,12 +47,18 @@ describe('event markers', () => {
   });
 
   it('one pickable layer of markers; the targeted event gets a ring of its own', () => {
-    const markers = eventMarkers([event('a1'), event('e1', { is_active: false, is_geo_marker: true, marker_position: { lat: 30.4, lng: -97.6 } })]);
+    const markers = eventMarkers([
+      event('a1'),
+      event('e1', { is_active: false, is_geo_marker: true, marker_position: { lat: 30.4, lng: -97.6 } }),
+    ]);
     const plain = eventsLayers({ markers, targetId: null });
     expect(plain.map((l) => l.id)).toEqual(['events']);
     const props = plain[0]!.props as unknown as ScatterProps;
     expect(props.pickable).toBe(true);
-    expect(props.data.map((m) => props.getPosition(m))).toEqual([[-97.6, 30.4], [-97.74, 30.27]]);
+    expect(props.data.map((m) => props.getPosition(m))).toEqual([
+      [-97.6, 30.4],
+      [-97.74, 30.27],
+    ]);
     expect(props.data.map((m) => props.getFillColor(m))).toEqual([EVENT_ENDED_COLOR, EVENT_ACTIVE_COLOR]);
 
     const targeted = eventsLayers({ markers, targetId: 'e1' });

@@ -14,6 +14,7 @@ import type { MapViewState } from '@deck.gl/core';
 interface GoogleMapStandInProps {
   defaultZoom?: number;
   defaultCenter?: { lat: number; lng: number };
+  colorScheme?: string;
   onCameraChanged?: (event: { detail: { center: { lat: number; lng: number }; zoom: number } }) => void;
   children?: ReactNode;
 }
@@ -56,6 +57,27 @@ afterEach(() => {
 });
 
 const AUSTIN = { longitude: -97.7431, latitude: 30.2672 };
+
+describe('the Google provider at night (README "Night mode")', () => {
+  it("asks for Google's dark map at night and its light map by day, remade where the user left it", () => {
+    const view = (theme: 'day' | 'night') => (
+      <LightbarMap
+        layers={[]}
+        initialViewState={{ ...AUSTIN, zoom: 12 }}
+        provider={{ kind: 'google', apiKey: 'test-key' }}
+        tiles={null}
+        theme={theme}
+      />
+    );
+    const { rerender } = render(view('day'));
+    expect(google.mapProps?.colorScheme).toBe('LIGHT');
+    google.mapProps?.onCameraChanged?.({ detail: { center: { lat: 30.31, lng: -97.76 }, zoom: 15 } });
+    rerender(view('night'));
+    expect(google.mapProps?.colorScheme).toBe('DARK');
+    expect(google.mapProps?.defaultCenter).toEqual({ lat: 30.31, lng: -97.76 });
+    expect(google.mapProps?.defaultZoom).toBe(15);
+  });
+});
 
 describe('the Google provider converts zoom at its edge (Google = deck.gl + 1)', () => {
   it('starts at Google zoom 13 for deck.gl 12; a camera request for deck.gl 16 moves Google to 17; Google at 15 reports deck.gl 14', () => {

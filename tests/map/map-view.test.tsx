@@ -53,7 +53,15 @@ vi.mock('@deck.gl/react', () => ({
   // One stand-in per canvas, named by its view: 'deck-basemap' (below) and 'deck-map' (the data, above).
   default: (props: DeckStandIn) => {
     decks.byView[props.views.id] = props;
-    return <div data-testid={`deck-${props.views.id}`} data-layers={props.layers.filter((layer): layer is Layer => !!layer).map((layer) => layer.id).join(',')} />;
+    return (
+      <div
+        data-testid={`deck-${props.views.id}`}
+        data-layers={props.layers
+          .filter((layer): layer is Layer => !!layer)
+          .map((layer) => layer.id)
+          .join(',')}
+      />
+    );
   },
 }));
 
@@ -72,7 +80,10 @@ describe('provider choice (VITE_GOOGLE_MAPS_API_KEY)', () => {
     [{}, { kind: 'standalone' }],
     [{ VITE_GOOGLE_MAPS_API_KEY: '  ' }, { kind: 'standalone' }],
     [{ VITE_GOOGLE_MAPS_API_KEY: 'key' }, { kind: 'google', apiKey: 'key' }],
-    [{ VITE_GOOGLE_MAPS_API_KEY: 'key', VITE_GOOGLE_MAPS_MAP_ID: 'map-1' }, { kind: 'google', apiKey: 'key', mapId: 'map-1' }],
+    [
+      { VITE_GOOGLE_MAPS_API_KEY: 'key', VITE_GOOGLE_MAPS_MAP_ID: 'map-1' },
+      { kind: 'google', apiKey: 'key', mapId: 'map-1' },
+    ],
   ])('%j → %j', (env, choice) => {
     expect(chooseMapProvider(env)).toEqual(choice);
   });
@@ -96,7 +107,7 @@ describe('provider choice (VITE_GOOGLE_MAPS_API_KEY)', () => {
 describe('<LightbarMap>', () => {
   const assets = new ScatterplotLayer({ id: 'assets', data: [] });
 
-  it('standalone: deck.gl with the given layers on a canvas above the basemap\'s (tiles off)', () => {
+  it("standalone: deck.gl with the given layers on a canvas above the basemap's (tiles off)", () => {
     render(<LightbarMap layers={[assets]} initialViewState={DEFAULT_VIEW_STATE} provider={{ kind: 'standalone' }} tiles={null} />);
     expect(document.querySelector('[data-provider]')?.getAttribute('data-provider')).toBe('standalone');
     expect(screen.getByTestId('deck-map').getAttribute('data-layers')).toBe('assets');
@@ -106,10 +117,22 @@ describe('<LightbarMap>', () => {
     expect([below?.dataset.testid, above?.dataset.testid]).toEqual(['deck-basemap', 'deck-map']);
   });
 
-  it('standalone: the basemap canvas follows the data canvas\'s view (camera only, no transition of its own)', () => {
+  it("standalone: the basemap canvas follows the data canvas's view (camera only, no transition of its own)", () => {
     const reported: MapViewState[] = [];
-    render(<LightbarMap layers={[assets]} initialViewState={DEFAULT_VIEW_STATE} provider={{ kind: 'standalone' }} tiles={null} onViewStateChange={(view) => reported.push(view)} />);
-    expect(decks.byView.basemap?.viewState).toMatchObject({ longitude: DEFAULT_VIEW_STATE.longitude, latitude: DEFAULT_VIEW_STATE.latitude, zoom: DEFAULT_VIEW_STATE.zoom });
+    render(
+      <LightbarMap
+        layers={[assets]}
+        initialViewState={DEFAULT_VIEW_STATE}
+        provider={{ kind: 'standalone' }}
+        tiles={null}
+        onViewStateChange={(view) => reported.push(view)}
+      />,
+    );
+    expect(decks.byView.basemap?.viewState).toMatchObject({
+      longitude: DEFAULT_VIEW_STATE.longitude,
+      latitude: DEFAULT_VIEW_STATE.latitude,
+      zoom: DEFAULT_VIEW_STATE.zoom,
+    });
     const moved = { longitude: -97.5, latitude: 30.4, zoom: 14.5, pitch: 0, bearing: 0, transitionDuration: 600 } as MapViewState;
     act(() => decks.byView.map?.onViewStateChange?.({ viewState: moved }));
     expect(decks.byView.basemap?.viewState).toEqual({ longitude: -97.5, latitude: 30.4, zoom: 14.5, pitch: 0, bearing: 0 });
@@ -117,7 +140,9 @@ describe('<LightbarMap>', () => {
   });
 
   it('standalone: a new starting view without a transition moves the basemap canvas at once; one with a transition waits for its frames', () => {
-    const { rerender } = render(<LightbarMap layers={[assets]} initialViewState={DEFAULT_VIEW_STATE} provider={{ kind: 'standalone' }} tiles={null} />);
+    const { rerender } = render(
+      <LightbarMap layers={[assets]} initialViewState={DEFAULT_VIEW_STATE} provider={{ kind: 'standalone' }} tiles={null} />,
+    );
     const jump = { longitude: -96.8, latitude: 32.78, zoom: 12 };
     rerender(<LightbarMap layers={[assets]} initialViewState={jump} provider={{ kind: 'standalone' }} tiles={null} />);
     expect(decks.byView.basemap?.viewState).toEqual({ ...jump, pitch: 0, bearing: 0 });
@@ -130,10 +155,21 @@ describe('<LightbarMap>', () => {
     const realFetch = globalThis.fetch;
     globalThis.fetch = (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch;
     try {
-      render(<LightbarMap layers={[assets]} initialViewState={DEFAULT_VIEW_STATE} provider={{ kind: 'standalone' }} tiles="https://tiles.example/{z}/{x}/{y}.png" />);
+      render(
+        <LightbarMap
+          layers={[assets]}
+          initialViewState={DEFAULT_VIEW_STATE}
+          provider={{ kind: 'standalone' }}
+          tiles="https://tiles.example/{z}/{x}/{y}.png"
+        />,
+      );
       const tileLayer = () => decks.byView.basemap?.layers.find((layer): layer is Layer => !!layer && layer.id === 'basemap-tiles');
       const load = (x: number, signal?: AbortSignal) =>
-        (tileLayer()!.props as unknown as { getTileData: (tile: { index: { x: number; y: number; z: number }; signal?: AbortSignal }) => Promise<unknown> })
+        (
+          tileLayer()!.props as unknown as {
+            getTileData: (tile: { index: { x: number; y: number; z: number }; signal?: AbortSignal }) => Promise<unknown>;
+          }
+        )
           .getTileData({ index: { x, y: 0, z: 1 }, ...(signal ? { signal } : {}) })
           .catch(() => null);
       // A cancelled request (the view moved on) says nothing about the server.
@@ -168,7 +204,14 @@ describe('<LightbarMap>', () => {
   });
 
   it('standalone: the raster tile layer is on the basemap canvas, below the given layers', () => {
-    render(<LightbarMap layers={[assets]} initialViewState={DEFAULT_VIEW_STATE} provider={{ kind: 'standalone' }} tiles="https://tiles.example/{z}/{x}/{y}.png" />);
+    render(
+      <LightbarMap
+        layers={[assets]}
+        initialViewState={DEFAULT_VIEW_STATE}
+        provider={{ kind: 'standalone' }}
+        tiles="https://tiles.example/{z}/{x}/{y}.png"
+      />,
+    );
     expect(screen.getByTestId('deck-basemap').getAttribute('data-layers')).toBe('basemap-tiles');
     expect(screen.getByTestId('deck-map').getAttribute('data-layers')).toBe('assets');
   });
@@ -201,17 +244,25 @@ describe('<LightbarMap>', () => {
 
 // Last in the file: the page keeps the server's basemap source once it answered.
 describe('<LightbarMap> streets (README "Basemap")', () => {
-  it('standalone: the server\'s vector streets go on the basemap canvas above the outlines and below the raster tiles', async () => {
+  it("standalone: the server's vector streets go on the basemap canvas above the outlines and below the raster tiles", async () => {
     const realFetch = globalThis.fetch;
     const asked: string[] = [];
     globalThis.fetch = (async (input: RequestInfo | URL) => {
       const url = String(input);
       asked.push(url);
-      if (url === '/tiles/basemap.json') return Response.json({ kind: 'demo', tiles: '/tiles/demo/{z}/{x}/{y}.mvt', minZoom: 8, maxZoom: 16 });
+      if (url === '/tiles/basemap.json')
+        return Response.json({ kind: 'demo', tiles: '/tiles/demo/{z}/{x}/{y}.mvt', minZoom: 8, maxZoom: 16 });
       throw new TypeError('Failed to fetch');
     }) as typeof fetch;
     try {
-      render(<LightbarMap layers={[]} initialViewState={DEFAULT_VIEW_STATE} provider={{ kind: 'standalone' }} tiles="https://tiles.example/{z}/{x}/{y}.png" />);
+      render(
+        <LightbarMap
+          layers={[]}
+          initialViewState={DEFAULT_VIEW_STATE}
+          provider={{ kind: 'standalone' }}
+          tiles="https://tiles.example/{z}/{x}/{y}.png"
+        />,
+      );
       await waitFor(() => expect(screen.getByTestId('deck-basemap').getAttribute('data-layers')).toBe('basemap-vector,basemap-tiles'));
       expect(asked).toContain('/tiles/basemap.json');
       const streets = decks.byView.basemap?.layers.find((layer): layer is Layer => !!layer && layer.id === 'basemap-vector');

@@ -25,7 +25,10 @@ describe('part1 §8 three-word lookup (what3words)', () => {
     const fetch = vi.fn(async (_url: string) => answer(200, W3W_ANSWER));
     const provider = what3wordsProvider('KEY/1', fetch);
     await expect(provider.lookup({ lat: 30.2672, lng: -97.7431 })).resolves.toBe('index.home.raft');
-    expect(fetch).toHaveBeenCalledWith('https://api.what3words.com/v3/convert-to-3wa?coordinates=30.2672000,-97.7431000&language=en&key=KEY%2F1', {});
+    expect(fetch).toHaveBeenCalledWith(
+      'https://api.what3words.com/v3/convert-to-3wa?coordinates=30.2672000,-97.7431000&language=en&key=KEY%2F1',
+      {},
+    );
   });
 
   it.each([
@@ -46,8 +49,12 @@ describe('part1 §8 three-word lookup (what3words)', () => {
 
   it('uses VITE_WHAT3WORDS_API_KEY; without it every point is "not found" and nothing is fetched', async () => {
     const fetch = vi.fn(async (_url: string) => answer(200, W3W_ANSWER));
-    await expect(threeWordProviderFromEnv({ VITE_WHAT3WORDS_API_KEY: ' KEY ' }, fetch).lookup({ lat: 1, lng: 2 })).resolves.toBe('index.home.raft');
-    expect(fetch.mock.calls[0]?.[0]).toBe('https://api.what3words.com/v3/convert-to-3wa?coordinates=1.0000000,2.0000000&language=en&key=KEY');
+    await expect(threeWordProviderFromEnv({ VITE_WHAT3WORDS_API_KEY: ' KEY ' }, fetch).lookup({ lat: 1, lng: 2 })).resolves.toBe(
+      'index.home.raft',
+    );
+    expect(fetch.mock.calls[0]?.[0]).toBe(
+      'https://api.what3words.com/v3/convert-to-3wa?coordinates=1.0000000,2.0000000&language=en&key=KEY',
+    );
     fetch.mockClear();
     const none = threeWordProviderFromEnv({}, fetch);
     expect(none).toBe(noThreeWordProvider);
@@ -56,6 +63,8 @@ describe('part1 §8 three-word lookup (what3words)', () => {
   });
 
   it('what3wordsUrl truncates the coordinates to 7 decimals', () => {
-    expect(what3wordsUrl({ lat: 30.123456789, lng: -97.987654321 }, 'k')).toBe('https://api.what3words.com/v3/convert-to-3wa?coordinates=30.1234567,-97.9876543&language=en&key=k');
+    expect(what3wordsUrl({ lat: 30.123456789, lng: -97.987654321 }, 'k')).toBe(
+      'https://api.what3words.com/v3/convert-to-3wa?coordinates=30.1234567,-97.9876543&language=en&key=k',
+    );
   });
 });

@@ -7,8 +7,16 @@ import { MVTLoader } from '@loaders.gl/mvt';
 import type { Feature, Geometry } from 'geojson';
 import { createDemoTileSource } from '../../server/tiles/demo-tiles';
 import { CITY } from '../../server/seed/geography';
-import { drawnFeatures, httpTileReader, lineStyle, loadVectorBasemapSource, tileLabels, vectorBasemapLayer, type VectorBasemapSource } from '../../src/map/vector-basemap';
-import { AREA_COLORS, ROAD_STYLE, STREET_LABEL_MIN_ZOOM } from '../../src/map/basemap-style';
+import {
+  drawnFeatures,
+  httpTileReader,
+  lineStyle,
+  loadVectorBasemapSource,
+  tileLabels,
+  vectorBasemapLayer,
+  type VectorBasemapSource,
+} from '../../src/map/vector-basemap';
+import { AREA_COLORS, BASEMAP_STYLES, ROAD_STYLE, STREET_LABEL_MIN_ZOOM } from '../../src/map/basemap-style';
 
 type TileFeature = Feature<Geometry, Record<string, unknown>>;
 
@@ -16,7 +24,11 @@ const demo = createDemoTileSource();
 function tileAt(lng: number, lat: number, z: number) {
   const n = 2 ** z;
   const rad = (lat * Math.PI) / 180;
-  return { z, x: Math.floor(((lng + 180) / 360) * n), y: Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n) };
+  return {
+    z,
+    x: Math.floor(((lng + 180) / 360) * n),
+    y: Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n),
+  };
 }
 async function parsedDemoTile(z: number): Promise<TileFeature[]> {
   const { x, y } = tileAt(CITY.center.lng, CITY.center.lat, z);
@@ -60,20 +72,42 @@ describe('vector basemap tiles in the browser', () => {
     const roadKinds = new Set(drawn.filter((f) => f.properties.layerName === 'roads').map((f) => f.properties.kind));
     expect(10).toBeLessThan(ROAD_STYLE.minor_road.minZoom);
     expect(roadKinds).toEqual(new Set(['highway', 'major_road']));
-    expect(drawn.filter((f) => f.properties.layerName === 'water').map((f) => [f.geometry.type, f.properties.name])).toEqual([['Polygon', 'Lady Bird Lake']]);
+    expect(drawn.filter((f) => f.properties.layerName === 'water').map((f) => [f.geometry.type, f.properties.name])).toEqual([
+      ['Polygon', 'Lady Bird Lake'],
+    ]);
   });
 
   it('styles lines by layer: roads by class, a river of a regional file in the water colour', () => {
-    const line = (layerName: string, kind: string): TileFeature => ({ type: 'Feature', properties: { layerName, kind }, geometry: { type: 'LineString', coordinates: [[0, 0], [1, 1]] } });
+    const line = (layerName: string, kind: string): TileFeature => ({
+      type: 'Feature',
+      properties: { layerName, kind },
+      geometry: {
+        type: 'LineString',
+        coordinates: [
+          [0, 0],
+          [1, 1],
+        ],
+      },
+    });
     expect(lineStyle(line('roads', 'highway'))).toEqual(ROAD_STYLE.highway);
     expect(lineStyle(line('roads', 'path'))).toEqual(ROAD_STYLE.other);
     expect(lineStyle(line('water', 'river')).color).toEqual(AREA_COLORS.water);
+    // At night the same classes in the night style's colours.
+    expect(lineStyle(line('roads', 'highway'), BASEMAP_STYLES.night)).toEqual(BASEMAP_STYLES.night.roads.highway);
+    expect(lineStyle(line('water', 'river'), BASEMAP_STYLES.night).color).toEqual(BASEMAP_STYLES.night.areas.water);
+    expect(BASEMAP_STYLES.night.roads.highway.color).not.toEqual(ROAD_STYLE.highway.color);
   });
 
   it('reads a 204 (a tile outside the network) as no tile, and fails on a server error', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 204 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 204 })),
+    );
     await expect(httpTileReader('/tiles/demo/14/1/1.mvt')).resolves.toBeNull();
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('no', { status: 500 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('no', { status: 500 })),
+    );
     await expect(httpTileReader('/tiles/demo/14/1/1.mvt')).rejects.toThrow('HTTP 500');
   });
 
@@ -84,9 +118,18 @@ describe('vector basemap tiles in the browser', () => {
     expect(fetcher).toHaveBeenCalledWith('/tiles/basemap.json');
   });
 
-  it('builds one MVT layer over the source\'s zooms, parsing on the page (no loader worker)', () => {
-    const layer = vectorBasemapLayer({ kind: 'demo', tiles: '/tiles/demo/{z}/{x}/{y}.mvt', minZoom: 8, maxZoom: 16 }, httpTileReader, { minZoom: 8, maxZoom: 16 });
+  it("builds one MVT layer over the source's zooms, parsing on the page (no loader worker)", () => {
+    const layer = vectorBasemapLayer({ kind: 'demo', tiles: '/tiles/demo/{z}/{x}/{y}.mvt', minZoom: 8, maxZoom: 16 }, httpTileReader, {
+      minZoom: 8,
+      maxZoom: 16,
+    });
     expect(layer.id).toBe('basemap-vector');
-    expect(layer.props).toMatchObject({ data: '/tiles/demo/{z}/{x}/{y}.mvt', minZoom: 8, maxZoom: 16, binary: false, loadOptions: { worker: false } });
+    expect(layer.props).toMatchObject({
+      data: '/tiles/demo/{z}/{x}/{y}.mvt',
+      minZoom: 8,
+      maxZoom: 16,
+      binary: false,
+      loadOptions: { worker: false },
+    });
   });
 });

@@ -52,7 +52,9 @@ async function freePort(): Promise<number> {
 
 function pgCommand(tool: string, args: string[]): void {
   const command = path.join(pgBin!, tool);
-  const result = asPostgres ? spawnSync('runuser', ['-u', 'postgres', '--', command, ...args], { encoding: 'utf8' }) : spawnSync(command, args, { encoding: 'utf8' });
+  const result = asPostgres
+    ? spawnSync('runuser', ['-u', 'postgres', '--', command, ...args], { encoding: 'utf8' })
+    : spawnSync(command, args, { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`${tool} ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
 }
 
@@ -64,11 +66,25 @@ class PrivatePostgres {
     return `postgres://postgres@127.0.0.1:${this.port}`;
   }
   init(): void {
-    if (asPostgres) fs.chownSync(this.dir, Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim()), Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim()));
+    if (asPostgres)
+      fs.chownSync(
+        this.dir,
+        Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim()),
+        Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim()),
+      );
     pgCommand('initdb', ['-D', path.join(this.dir, 'data'), '-A', 'trust', '-U', 'postgres', '--no-sync']);
   }
   start(): void {
-    pgCommand('pg_ctl', ['-D', path.join(this.dir, 'data'), '-l', path.join(this.dir, 'log'), '-w', '-o', `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
+    pgCommand('pg_ctl', [
+      '-D',
+      path.join(this.dir, 'data'),
+      '-l',
+      path.join(this.dir, 'log'),
+      '-w',
+      '-o',
+      `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+      'start',
+    ]);
   }
   stop(): void {
     pgCommand('pg_ctl', ['-D', path.join(this.dir, 'data'), '-m', 'fast', '-w', 'stop']);
@@ -139,7 +155,10 @@ describe.runIf(enabled)('two server processes survive restarts of NATS and of Po
     const start = () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lightbar-fault-proc-'));
       dataDirs.push(dir);
-      return spawnServer({ PORT: '0', DATABASE_URL: databaseUrl, NATS_URL: nats.url, LIGHTBAR_DEMO: '0', SIM_ASSETS: '0', DATA_DIR: dir }, START_TIMEOUT_MS);
+      return spawnServer(
+        { PORT: '0', DATABASE_URL: databaseUrl, NATS_URL: nats.url, LIGHTBAR_DEMO: '0', SIM_ASSETS: '0', DATA_DIR: dir },
+        START_TIMEOUT_MS,
+      );
     };
     [a, b] = await Promise.all([start(), start()]);
     token = await signInFault(a.url);
@@ -179,7 +198,10 @@ describe.runIf(enabled)('two server processes survive restarts of NATS and of Po
     }
   }
 
-  async function editNickname(proc: SpawnedServer, nickname: string): Promise<{ status: number; retryAfter: string | null; body: unknown }> {
+  async function editNickname(
+    proc: SpawnedServer,
+    nickname: string,
+  ): Promise<{ status: number; retryAfter: string | null; body: unknown }> {
     const id = fleet.things[0]!.id;
     const answer = await fetch(`${proc.url}/things/${id}`, {
       method: 'PUT',
@@ -203,42 +225,57 @@ describe.runIf(enabled)('two server processes survive restarts of NATS and of Po
     });
   }
 
-  it('after NATS restarts, a device message posted to process A reaches a socket on process B', async () => {
-    const client = await socketOn(b);
-    await untilFanOut(client, 30.1);
-    await nats.stop();
-    await nats.start();
-    // Both processes reconnect to NATS and B subscribes again: a position posted to A reaches B's socket.
-    await untilFanOut(client, 30.2);
-    const fresh = await socketOn(b);
-    await untilFanOut(fresh, 30.3);
-    expect((await editNickname(a, 'After NATS')).status).toBe(200);
-    client.ws.close();
-    fresh.ws.close();
-  }, RECOVER_MS * 3 + 30_000);
+  it(
+    'after NATS restarts, a device message posted to process A reaches a socket on process B',
+    async () => {
+      const client = await socketOn(b);
+      await untilFanOut(client, 30.1);
+      await nats.stop();
+      await nats.start();
+      // Both processes reconnect to NATS and B subscribes again: a position posted to A reaches B's socket.
+      await untilFanOut(client, 30.2);
+      const fresh = await socketOn(b);
+      await untilFanOut(fresh, 30.3);
+      expect((await editNickname(a, 'After NATS')).status).toBe(200);
+      client.ws.close();
+      fresh.ws.close();
+    },
+    RECOVER_MS * 3 + 30_000,
+  );
 
-  it('while Postgres is down the API answers 503 (no hang, no crash); after it is back, writes succeed and messages fan out', async () => {
-    const client = await socketOn(b);
-    postgres.stop();
-    try {
-      for (const proc of [a, b]) {
-        const edit = await editNickname(proc, 'While down');
-        expect(edit).toEqual({ status: 503, retryAfter: '5', body: { error: 'database_unavailable', message: 'The database is unavailable. Please try again in a moment.' } });
+  it(
+    'while Postgres is down the API answers 503 (no hang, no crash); after it is back, writes succeed and messages fan out',
+    async () => {
+      const client = await socketOn(b);
+      postgres.stop();
+      try {
+        for (const proc of [a, b]) {
+          const edit = await editNickname(proc, 'While down');
+          expect(edit).toEqual({
+            status: 503,
+            retryAfter: '5',
+            body: { error: 'database_unavailable', message: 'The database is unavailable. Please try again in a moment.' },
+          });
+        }
+        // A socket cannot be authenticated either: the handshake is refused with 503 and the client tries again later.
+        expect(await refusedHandshake(b)).toBe(503);
+        const ingest = await ingestPoint(a.url, fleet.things[0]!.haasId, 30.4);
+        expect(ingest).toEqual({
+          status: 503,
+          body: { error: 'database_unavailable', message: 'The database is unavailable. Please try again in a moment.' },
+        });
+      } finally {
+        postgres.start();
       }
-      // A socket cannot be authenticated either: the handshake is refused with 503 and the client tries again later.
-      expect(await refusedHandshake(b)).toBe(503);
-      const ingest = await ingestPoint(a.url, fleet.things[0]!.haasId, 30.4);
-      expect(ingest).toEqual({ status: 503, body: { error: 'database_unavailable', message: 'The database is unavailable. Please try again in a moment.' } });
-    } finally {
-      postgres.start();
-    }
-    // Both processes lived through it and their pools connect again: the first write after answers 200.
-    expect((await editNickname(a, 'After Postgres A')).status).toBe(200);
-    expect((await editNickname(b, 'After Postgres B')).status).toBe(200);
-    await untilFanOut(client, 30.5);
-    const fresh = await socketOn(b);
-    await untilFanOut(fresh, 30.6);
-    client.ws.close();
-    fresh.ws.close();
-  }, ANSWER_BOUND_MS * 3 + RECOVER_MS * 2 + 30_000);
+      // Both processes lived through it and their pools connect again: the first write after answers 200.
+      expect((await editNickname(a, 'After Postgres A')).status).toBe(200);
+      expect((await editNickname(b, 'After Postgres B')).status).toBe(200);
+      await untilFanOut(client, 30.5);
+      const fresh = await socketOn(b);
+      await untilFanOut(fresh, 30.6);
+      client.ws.close();
+      fresh.ws.close();
+    },
+    ANSWER_BOUND_MS * 3 + RECOVER_MS * 2 + 30_000,
+  );
 });

@@ -72,11 +72,25 @@ describe.runIf(enabled)('two server processes on one Postgres and one NATS', () 
     const [role] = await database.db.select().from(roles).where(eq(roles.name, 'ADMIN'));
     const [user] = await database.db
       .insert(users)
-      .values({ organizationId: orgId, email: 'scale@example.com', firstname: 'S', lastname: 'C', roleId: role!.id, passwordHash: await hashPassword('Scale#Pass1'), passwordChangedAt: new Date(), lastActivityAt: new Date() })
+      .values({
+        organizationId: orgId,
+        email: 'scale@example.com',
+        firstname: 'S',
+        lastname: 'C',
+        roleId: role!.id,
+        passwordHash: await hashPassword('Scale#Pass1'),
+        passwordChangedAt: new Date(),
+        lastActivityAt: new Date(),
+      })
       .returning();
-    await database.db.insert(apiKeys).values({ userId: user!.id, organizationId: orgId, description: 'scale', tokenHash: hashToken(apiKey), tokenPrefix: 'lb_sca' });
+    await database.db
+      .insert(apiKeys)
+      .values({ userId: user!.id, organizationId: orgId, description: 'scale', tokenHash: hashToken(apiKey), tokenPrefix: 'lb_sca' });
     const [type] = await database.db.select().from(thingTypes).where(eq(thingTypes.name, 'police'));
-    const [thing] = await database.db.insert(things).values({ organizationId: orgId, haasId: 'HA5-SCALE-1', thingTypeId: type!.id, lat: 30.27, lng: -97.74 }).returning();
+    const [thing] = await database.db
+      .insert(things)
+      .values({ organizationId: orgId, haasId: 'HA5-SCALE-1', thingTypeId: type!.id, lat: 30.27, lng: -97.74 })
+      .returning();
     thingId = thing!.id;
 
     portB = await freePort();
@@ -117,7 +131,9 @@ describe.runIf(enabled)('two server processes on one Postgres and one NATS', () 
     const response = await fetch(`${proc.url}/ingest`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
-      body: JSON.stringify({ messages: [{ type: 'point', haas_id: 'HA5-SCALE-1', lat, lng: -97.74, speed: 20, timestamp: new Date().toISOString() }] }),
+      body: JSON.stringify({
+        messages: [{ type: 'point', haas_id: 'HA5-SCALE-1', lat, lng: -97.74, speed: 20, timestamp: new Date().toISOString() }],
+      }),
     });
     expect(response.status).toBe(200);
   }
@@ -138,7 +154,9 @@ describe.runIf(enabled)('two server processes on one Postgres and one NATS', () 
     await new Promise((resolve) => setTimeout(resolve, 1_500)); // A flushes the asset row once a second
     b = await startProcess(databaseUrl, portB);
     const client = await socketOn(b);
-    const catchUp = await fetch(`${b.url}/organization/things?last_updated_timestamp=${encodeURIComponent(since)}`, { headers: { authorization: `Bearer ${token}` } });
+    const catchUp = await fetch(`${b.url}/organization/things?last_updated_timestamp=${encodeURIComponent(since)}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const body = (await catchUp.json()) as { data: { id: string; lat: number }[] };
     expect(body.data).toContainEqual(expect.objectContaining({ id: thingId, lat: 30.2902 }));
     await ingestOn(a, 30.3003);

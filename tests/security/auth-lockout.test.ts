@@ -33,10 +33,19 @@ async function signIn(email: string, password: string, address = OWNER_ADDRESS, 
     method: 'POST',
     url: '/user_token',
     remoteAddress: address,
-    payload: { grant_type: 'password', application: 'dashboard', username: email, password, ...(unlockToken ? { unlock_token: unlockToken } : {}) },
+    payload: {
+      grant_type: 'password',
+      application: 'dashboard',
+      username: email,
+      password,
+      ...(unlockToken ? { unlock_token: unlockToken } : {}),
+    },
   });
   const body = response.json() as Record<string, string>;
-  const text = response.statusCode === 200 ? 'signed in' : errorText('signIn', { status: response.statusCode, code: body.error, message: body.error_description ?? body.message }).text;
+  const text =
+    response.statusCode === 200
+      ? 'signed in'
+      : errorText('signIn', { status: response.statusCode, code: body.error, message: body.error_description ?? body.message }).text;
   return { status: response.statusCode, body: response.body, text };
 }
 
@@ -118,7 +127,12 @@ describe('part1 §8 lockout: a short, growing wait per e-mail and client address
     const user = await newUser('mailed@example.com');
     for (let attempt = 1; attempt <= MAX_FAILED_SIGN_INS; attempt += 1) await signIn(user.email, WRONG);
     expect((await userRow(server, user.id)).lockedAt).not.toBeNull();
-    const [mail] = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email)).orderBy(desc(mailOutbox.createdAt)).limit(1);
+    const [mail] = await server.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, user.email))
+      .orderBy(desc(mailOutbox.createdAt))
+      .limit(1);
     const token = /\/welcome\/unlock\/mailed%40example\.com\/([A-Za-z0-9_-]+)/.exec(mail!.text)?.[1];
     expect(token).toBeDefined();
     expect((await signIn(user.email, PASSWORD, OWNER_ADDRESS, 'not-the-token')).text).toBe(LOCKED);

@@ -39,12 +39,22 @@ async function startSmtp() {
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
   const port = (smtp.server.address() as AddressInfo).port;
-  return { received, url: `smtp://127.0.0.1:${port}?ignoreTLS=true`, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
+  return {
+    received,
+    url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
+  };
 }
 
 const post = (server: TestServer, url: string, payload: object) => server.app.inject({ method: 'POST', url, payload });
 const signInWith = (server: TestServer, email: string, password: string, unlockToken?: string) =>
-  post(server, '/user_token', { grant_type: 'password', application: 'dashboard', username: email, password, ...(unlockToken ? { unlock_token: unlockToken } : {}) });
+  post(server, '/user_token', {
+    grant_type: 'password',
+    application: 'dashboard',
+    username: email,
+    password,
+    ...(unlockToken ? { unlock_token: unlockToken } : {}),
+  });
 
 /** Decodes a quoted-printable message body enough to read a link out of it. */
 const plain = (data: string) => data.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
@@ -75,11 +85,16 @@ describe('mail secrets stay out of the log and the database when SMTP delivers (
     expect(unlockToken).toBeDefined();
     // Both links work (so these are the live secrets) …
     expect((await signInWith(server, user.email, PASSWORD, unlockToken)).statusCode).toBe(200);
-    expect((await server.app.inject({ method: 'PUT', url: '/reset_password', payload: { token: resetToken, password: 'Brand#New2pass' } })).statusCode).toBe(200);
+    expect(
+      (await server.app.inject({ method: 'PUT', url: '/reset_password', payload: { token: resetToken, password: 'Brand#New2pass' } }))
+        .statusCode,
+    ).toBe(200);
     // … and neither was ever logged or kept.
     expect(log.text()).not.toContain(resetToken!);
     expect(log.text()).not.toContain(unlockToken!);
-    const sent = log.lines.map((line) => JSON.parse(line) as { msg: string; to?: string; kind?: string }).filter((entry) => entry.msg === 'mail: sent');
+    const sent = log.lines
+      .map((line) => JSON.parse(line) as { msg: string; to?: string; kind?: string })
+      .filter((entry) => entry.msg === 'mail: sent');
     expect(sent.map(({ to, kind }) => ({ to, kind }))).toEqual([
       { to: user.email, kind: 'reset' },
       { to: user.email, kind: 'unlock' },

@@ -18,7 +18,9 @@ async function postToken(body: object) {
 }
 
 async function signIn(email: string): Promise<TokenResponse> {
-  return tokenResponseSchema.parse((await postToken({ grant_type: 'password', application: 'dashboard', username: email, password: PASSWORD })).body);
+  return tokenResponseSchema.parse(
+    (await postToken({ grant_type: 'password', application: 'dashboard', username: email, password: PASSWORD })).body,
+  );
 }
 
 const refresh = (refreshToken: string) => postToken({ grant_type: 'refresh_token', refresh_token: refreshToken });
@@ -51,16 +53,22 @@ describe('refresh token reuse revokes the whole family (RFC 9700 §4.14)', () =>
 
     const replay = await refresh(first.refresh_token);
     expect(replay.status).toBe(422);
-    expect(errorText('tokenRefresh', { status: replay.status, message: replay.body.message }).text).toBe('Access token is expired or does not exist.');
+    expect(errorText('tokenRefresh', { status: replay.status, message: replay.body.message }).text).toBe(
+      'Access token is expired or does not exist.',
+    );
 
     // The family is revoked: pair B's access and refresh tokens are refused, its socket closed.
     expect(await socket.closed).toBe(4001);
-    expect(socket.frames.map((frame) => JSON.parse(frame) as { type: string })).toContainEqual({ type: 'disconnect', reason: 'unauthorized', reconnect: false });
+    expect(socket.frames.map((frame) => JSON.parse(frame) as { type: string })).toContainEqual({
+      type: 'disconnect',
+      reason: 'unauthorized',
+      reconnect: false,
+    });
     expect(await profileStatus(pairB.access_token)).toBe(401);
     expect((await refresh(pairB.refresh_token)).status).toBe(422);
   });
 
-  it("another sign-in of the same user is a different family and stays valid", async () => {
+  it('another sign-in of the same user is a different family and stays valid', async () => {
     const org = await server.createOrg();
     const user = await server.createUser({ org, role: 'USER' });
     const first = await signIn(user.email);

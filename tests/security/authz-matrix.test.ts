@@ -15,6 +15,7 @@ import { HOUR_MS, LIGHT_INTENSITY_OPTIONS } from '../../src/domain/constants';
 import { TOOLTIP } from '../../src/domain/labels';
 import { hasAny, PERMISSIONS, section, type Permission } from '../../src/domain/permissions';
 import { ACCESS_TOKEN_TTL_S } from '../../server/auth/tokens';
+import { austinRoadNetwork, nodePosition } from '../../server/seed/geography';
 import { ROLE_DEFINITIONS } from '../../server/db/reference-data';
 import {
   apiKeys,
@@ -29,9 +30,10 @@ import {
   thingRelationships,
   things,
   users,
+  wzdxFeeds,
 } from '../../server/db/schema';
 import { call, refusedTokens, snapshot, type Answer, type Method } from '../support/account-calls';
-import { createTestServer, type TestServer } from '../support/test-server';
+import { createTestServer, PASSWORD, type TestServer } from '../support/test-server';
 import { AuthzWorld, type Actor } from './support/authz-world';
 
 // ── the catalogue's words ────────────────────────────────────────────────────
@@ -55,7 +57,14 @@ const EXPORTS_VIEW = section('exports').anyOf;
 const ACCOUNTS = section('accounts').anyOf;
 const EDIT_ASSET: readonly Permission[] = ['thing:update', 'thing:manage'];
 const EDIT_EVENT: readonly Permission[] = ['incident:update', 'haas:manage'];
-const ORG_EDIT: readonly Permission[] = ['organization:update', 'organization:manage', 'user:update', 'user:manage', 'user:admin:update', 'user:admin:manage'];
+const ORG_EDIT: readonly Permission[] = [
+  'organization:update',
+  'organization:manage',
+  'user:update',
+  'user:manage',
+  'user:admin:update',
+  'user:admin:manage',
+];
 const userAction = (action: 'create' | 'update' | 'delete'): readonly Permission[] => [
   'user:manage',
   `user:${action}`,
@@ -73,6 +82,8 @@ const integrationAction = (action: 'read' | 'create' | 'delete'): readonly Permi
   `integration_configuration:${action}`,
 ];
 const DEVICE_ADMIN: readonly Permission[] = ['thing:admin:manage', 'haas:manage'];
+/** WZDx feed subscriptions (docs/api/areas-closures-zones-trips.md): read with the closures section, write with closure manage. */
+const WZDX_FEEDS_WRITE: readonly Permission[] = ['closure:manage', 'haas:manage'];
 
 // ── the table ────────────────────────────────────────────────────────────────
 interface Req {
@@ -84,8 +95,7 @@ interface Req {
 
 type Access =
   /** Any signed-in user: the call reads no organization's records, or only the caller's own. */
-  | { readonly kind: 'signed in' }
-  | { readonly kind: 'permission'; readonly anyOf: readonly Permission[] };
+  { readonly kind: 'signed in' } | { readonly kind: 'permission'; readonly anyOf: readonly Permission[] };
 
 /** What a user of another organization (no relation) meets, checked with real rows of both. */
 interface StrangerCase {
@@ -109,6 +119,8 @@ interface Row {
 let server: TestServer;
 let w: AuthzWorld;
 let emails = 0;
+/** PUT /password rows: each user's password now (they start with the test server's). */
+const passwords = new Map<string, string>();
 
 const past = (ms: number) => new Date(server.clock.ms - ms).toISOString();
 const q = (value: string) => encodeURIComponent(value);
@@ -174,7 +186,11 @@ function refuses(status: number, req: () => Req, table?: { table: PgTable; order
  * A list: unfiltered it holds the stranger's own row and never the other organization's; asked for
  * the other organization, it answers 404 'Organization not found' or a list without its rows.
  */
-function lists(url: (filterOrgId: string | null) => string, ids: (json: unknown) => string[], rowOf: (rows: AuthzWorld['own']) => string): StrangerCase {
+function lists(
+  url: (filterOrgId: string | null) => string,
+  ids: (json: unknown) => string[],
+  rowOf: (rows: AuthzWorld['own']) => string,
+): StrangerCase {
   return {
     says: "lists its own rows, never the other organization's",
     async run(stranger) {
@@ -225,9 +241,60 @@ const table = (t: PgTable, order: PgColumn) => ({ table: t, order });
 // Each row reads like part 2 §7's table: the call, who may make it, what a stranger meets.
 const ROWS: readonly Row[] = [
   // ── profile and reference data (part 1 §7) ──
-  { route: 'GET /profile', access: { kind: 'signed in' }, ok: 200, request: async () => get('/profile'), stranger: noOrganizationData("the caller's own user") },
-  { route: 'GET /thing_types', access: { kind: 'signed in' }, ok: 200, request: async () => get('/thing_types'), stranger: noOrganizationData('reference data of every installation') },
-  { route: 'GET /thing_subtypes', access: { kind: 'signed in' }, ok: 200, request: async () => get('/thing_subtypes'), stranger: noOrganizationData('reference data of every installation') },
+  {
+    route: 'GET /profile',
+    access: { kind: 'signed in' },
+    ok: 200,
+    request: async () => get('/profile'),
+    stranger: noOrganizationData("the caller's own user"),
+  },
+  // ── the signed-in user's own account (designed: PUT /profile, PUT /password) ──
+  {
+    route: 'PUT /profile',
+    access: { kind: 'signed in' },
+    ok: 200,
+    request: async () => ({
+      method: 'PUT',
+      url: '/profile',
+      body: {
+        firstname: 'Casey',
+        lastname: 'Jones',
+        phone: '',
+        address1: '1 Main St',
+        city: 'Austin',
+        state: 'TX',
+        postal_code: '78701',
+        country_code: 'US',
+      },
+    }),
+    stranger: noOrganizationData("the caller's own user only"),
+  },
+  {
+    route: 'PUT /password',
+    access: { kind: 'signed in' },
+    ok: 200,
+    request: async (caller) => {
+      const current = passwords.get(caller.id) ?? PASSWORD;
+      const next = `Rotate#${++emails}pass`;
+      passwords.set(caller.id, next);
+      return { method: 'PUT', url: '/password', body: { current_password: current, password: next, password_confirmation: next } };
+    },
+    stranger: noOrganizationData("the caller's own user only"),
+  },
+  {
+    route: 'GET /thing_types',
+    access: { kind: 'signed in' },
+    ok: 200,
+    request: async () => get('/thing_types'),
+    stranger: noOrganizationData('reference data of every installation'),
+  },
+  {
+    route: 'GET /thing_subtypes',
+    access: { kind: 'signed in' },
+    ok: 200,
+    request: async () => get('/thing_subtypes'),
+    stranger: noOrganizationData('reference data of every installation'),
+  },
   // ── organizations (part 1 §8 organization lookup, part 2 §7) ──
   {
     route: 'GET /organization/:id',
@@ -241,7 +308,12 @@ const ROWS: readonly Row[] = [
     access: { kind: 'permission', anyOf: ORG_EDIT },
     ok: 200,
     request: async () => ({ method: 'PUT', url: `/organization/${w.own.orgId}`, body: { name: 'Alpha County', ...address } }),
-    stranger: refuses(422, () => ({ method: 'PUT', url: `/organization/${w.own.orgId}`, body: { name: 'Taken', ...address } }), table(organizations, organizations.id), 'Organization not found'),
+    stranger: refuses(
+      422,
+      () => ({ method: 'PUT', url: `/organization/${w.own.orgId}`, body: { name: 'Taken', ...address } }),
+      table(organizations, organizations.id),
+      'Organization not found',
+    ),
   },
   {
     route: 'PUT /organization/',
@@ -270,7 +342,11 @@ const ROWS: readonly Row[] = [
     access: { kind: 'permission', anyOf: THINGS_VIEW },
     ok: 200,
     request: async () => get('/organization/things'),
-    stranger: lists(withOrg('/organization/things', 'org_ids[]'), (json) => idsOf((json as { data?: unknown }).data), (rows) => rows.thingId),
+    stranger: lists(
+      withOrg('/organization/things', 'org_ids[]'),
+      (json) => idsOf((json as { data?: unknown }).data),
+      (rows) => rows.thingId,
+    ),
   },
   {
     route: 'GET /organization/things_count',
@@ -288,7 +364,22 @@ const ROWS: readonly Row[] = [
   },
   {
     route: 'GET /organization/assignable',
-    access: { kind: 'permission', anyOf: [...EDIT_ASSET, 'haas:manage', 'user:admin:manage', 'user:admin:create', 'user:admin:read', 'user:admin:update', 'user:admin:delete', 'organization:manage', 'organization:create', 'organization:update', 'organization:delete'] },
+    access: {
+      kind: 'permission',
+      anyOf: [
+        ...EDIT_ASSET,
+        'haas:manage',
+        'user:admin:manage',
+        'user:admin:create',
+        'user:admin:read',
+        'user:admin:update',
+        'user:admin:delete',
+        'organization:manage',
+        'organization:create',
+        'organization:update',
+        'organization:delete',
+      ],
+    },
     ok: 200,
     request: async () => get('/organization/assignable'),
     stranger: {
@@ -308,24 +399,53 @@ const ROWS: readonly Row[] = [
       const id = await w.thing(w.own.orgId);
       return { method: 'PUT', url: `/things/${id}`, body: { id, in_service: true, is_publicly_alerting: true } };
     },
-    stranger: refuses(404, () => ({ method: 'PUT', url: `/things/${w.own.thingId}`, body: { id: w.own.thingId, in_service: false, is_publicly_alerting: false } }), table(things, things.id)),
+    stranger: refuses(
+      404,
+      () => ({
+        method: 'PUT',
+        url: `/things/${w.own.thingId}`,
+        body: { id: w.own.thingId, in_service: false, is_publicly_alerting: false },
+      }),
+      table(things, things.id),
+    ),
   },
   {
     route: 'PUT /things/:id/associations',
     access: { kind: 'permission', anyOf: [...EDIT_ASSET, 'haas:manage'] },
     ok: 200,
-    request: async () => ({ method: 'PUT', url: `/things/${await w.thing(w.own.orgId)}/associations`, body: { organization_relationships: [] } }),
+    request: async () => ({
+      method: 'PUT',
+      url: `/things/${await w.thing(w.own.orgId)}/associations`,
+      body: { organization_relationships: [] },
+    }),
     stranger: allOf(
-      refuses(404, () => ({
-        method: 'PUT',
-        url: `/things/${w.own.thingId}/associations`,
-        body: { organization_relationships: [{ organization_uuid: w.other.orgId, organization_name: 'Bravo City', relationship_type: 'manager' }] },
-      }), table(thingRelationships, thingRelationships.thingId)),
-      pointsAtOther(422, () => ({
-        method: 'PUT',
-        url: `/things/${w.other.thingId}/associations`,
-        body: { organization_relationships: [{ organization_uuid: w.own.orgId, organization_name: 'Alpha County', relationship_type: 'accessor' }] },
-      }), table(thingRelationships, thingRelationships.thingId), 'organization_relationships.0.organization_uuid: unknown organization'),
+      refuses(
+        404,
+        () => ({
+          method: 'PUT',
+          url: `/things/${w.own.thingId}/associations`,
+          body: {
+            organization_relationships: [
+              { organization_uuid: w.other.orgId, organization_name: 'Bravo City', relationship_type: 'manager' },
+            ],
+          },
+        }),
+        table(thingRelationships, thingRelationships.thingId),
+      ),
+      pointsAtOther(
+        422,
+        () => ({
+          method: 'PUT',
+          url: `/things/${w.other.thingId}/associations`,
+          body: {
+            organization_relationships: [
+              { organization_uuid: w.own.orgId, organization_name: 'Alpha County', relationship_type: 'accessor' },
+            ],
+          },
+        }),
+        table(thingRelationships, thingRelationships.thingId),
+        'organization_relationships.0.organization_uuid: unknown organization',
+      ),
     ),
   },
   {
@@ -333,14 +453,26 @@ const ROWS: readonly Row[] = [
     access: { kind: 'permission', anyOf: ['thing:invoke_r2r'] },
     ok: 200,
     request: async () => ({ method: 'PUT', url: `/things/${await w.thing(w.own.orgId)}/r2r`, body: { test_mode: false } }),
-    stranger: refuses(404, () => ({ method: 'PUT', url: `/things/${w.own.thingId}/r2r`, body: { test_mode: false } }), table(things, things.id)),
+    stranger: refuses(
+      404,
+      () => ({ method: 'PUT', url: `/things/${w.own.thingId}/r2r`, body: { test_mode: false } }),
+      table(things, things.id),
+    ),
   },
   {
     route: 'PUT /things/:id/light_intensity',
     access: { kind: 'permission', anyOf: ['thing:ha5_light_intensity_change'] },
     ok: 200,
-    request: async () => ({ method: 'PUT', url: `/things/${await w.thing(w.own.orgId)}/light_intensity`, body: { light_intensity: LIGHT_INTENSITY_OPTIONS[0] } }),
-    stranger: refuses(404, () => ({ method: 'PUT', url: `/things/${w.own.thingId}/light_intensity`, body: { light_intensity: LIGHT_INTENSITY_OPTIONS[1] } }), table(things, things.id)),
+    request: async () => ({
+      method: 'PUT',
+      url: `/things/${await w.thing(w.own.orgId)}/light_intensity`,
+      body: { light_intensity: LIGHT_INTENSITY_OPTIONS[0] },
+    }),
+    stranger: refuses(
+      404,
+      () => ({ method: 'PUT', url: `/things/${w.own.thingId}/light_intensity`, body: { light_intensity: LIGHT_INTENSITY_OPTIONS[1] } }),
+      table(things, things.id),
+    ),
   },
   // ── trips and R2R search (part 2 §7) ──
   {
@@ -348,7 +480,12 @@ const ROWS: readonly Row[] = [
     access: { kind: 'permission', anyOf: TRIPS_VIEW },
     ok: 200,
     request: async () => get(`/things/${w.own.thingId}/trips?start_time=${q(past(2 * HOUR_MS))}&end_time=${q(past(HOUR_MS))}`),
-    stranger: refuses(404, () => get(`/things/${w.own.thingId}/trips?start_time=${q(past(2 * HOUR_MS))}&end_time=${q(past(HOUR_MS))}`), undefined, 'Asset not found'),
+    stranger: refuses(
+      404,
+      () => get(`/things/${w.own.thingId}/trips?start_time=${q(past(2 * HOUR_MS))}&end_time=${q(past(HOUR_MS))}`),
+      undefined,
+      'Asset not found',
+    ),
   },
   {
     route: 'GET /things/coverage',
@@ -377,27 +514,62 @@ const ROWS: readonly Row[] = [
     access: { kind: 'permission', anyOf: EVENTS_VIEW },
     ok: 200,
     request: async () => get('/locations'),
-    stranger: lists(withOrg('/locations', 'org_ids[]'), (json) => idsOf((json as { data?: unknown }).data), (rows) => rows.locationId),
+    stranger: lists(
+      withOrg('/locations', 'org_ids[]'),
+      (json) => idsOf((json as { data?: unknown }).data),
+      (rows) => rows.locationId,
+    ),
   },
   {
     route: 'GET /locations/active',
     access: { kind: 'permission', anyOf: EVENTS_VIEW },
     ok: 200,
     request: async () => get('/locations/active'),
-    stranger: lists(withOrg('/locations/active', 'org_ids[]'), (json) => idsOf((json as { data?: unknown }).data), (rows) => rows.locationId),
+    stranger: lists(
+      withOrg('/locations/active', 'org_ids[]'),
+      (json) => idsOf((json as { data?: unknown }).data),
+      (rows) => rows.locationId,
+    ),
   },
   {
     route: 'PUT /locations/:id',
     access: { kind: 'permission', anyOf: EDIT_EVENT },
     ok: 200,
-    request: async () => ({ method: 'PUT', url: `/locations/${await w.location(w.own.orgId)}`, body: { lat: 41.9, lng: -87.7, roadway_heading: 180, organization_id: w.own.orgId } }),
+    request: async () => ({
+      method: 'PUT',
+      url: `/locations/${await w.location(w.own.orgId)}`,
+      body: { lat: 41.9, lng: -87.7, roadway_heading: 180, organization_id: w.own.orgId },
+    }),
     stranger: allOf(
-      refuses(404, () => ({ method: 'PUT', url: `/locations/${w.own.locationId}`, body: { lat: 40, lng: -80, roadway_heading: 90, organization_id: w.own.orgId } }), table(locations, locations.id)),
-      pointsAtOther(422, () => ({ method: 'PUT', url: `/locations/${w.other.locationId}`, body: { lat: 40, lng: -80, roadway_heading: 90, organization_id: w.own.orgId } }), table(locations, locations.id), "organization_id: is not the Location's organization"),
+      refuses(
+        404,
+        () => ({
+          method: 'PUT',
+          url: `/locations/${w.own.locationId}`,
+          body: { lat: 40, lng: -80, roadway_heading: 90, organization_id: w.own.orgId },
+        }),
+        table(locations, locations.id),
+      ),
+      pointsAtOther(
+        422,
+        () => ({
+          method: 'PUT',
+          url: `/locations/${w.other.locationId}`,
+          body: { lat: 40, lng: -80, roadway_heading: 90, organization_id: w.own.orgId },
+        }),
+        table(locations, locations.id),
+        "organization_id: is not the Location's organization",
+      ),
     ),
   },
   // ── areas (part 2 §6, §7) ──
-  { route: 'GET /ez_types', access: { kind: 'permission', anyOf: AREAS_VIEW }, ok: 200, request: async () => get('/ez_types'), stranger: noOrganizationData('reference data of every installation') },
+  {
+    route: 'GET /ez_types',
+    access: { kind: 'permission', anyOf: AREAS_VIEW },
+    ok: 200,
+    request: async () => get('/ez_types'),
+    stranger: noOrganizationData('reference data of every installation'),
+  },
   {
     route: 'GET /organization/exclusion_zone',
     access: { kind: 'permission', anyOf: AREAS_VIEW },
@@ -417,7 +589,11 @@ const ROWS: readonly Row[] = [
     access: { kind: 'permission', anyOf: ['exclusion:create', 'exclusion:manage', 'haas:manage'] },
     ok: 201,
     request: async () => ({ method: 'POST', url: '/organization/exclusion_zone', body: areaBody(w.own.orgId) }),
-    stranger: refuses(404, () => ({ method: 'POST', url: '/organization/exclusion_zone', body: areaBody(w.own.orgId) }), table(areas, areas.id)),
+    stranger: refuses(
+      404,
+      () => ({ method: 'POST', url: '/organization/exclusion_zone', body: areaBody(w.own.orgId) }),
+      table(areas, areas.id),
+    ),
   },
   {
     route: 'PUT /organization/exclusion_zone/:id',
@@ -428,8 +604,25 @@ const ROWS: readonly Row[] = [
       return { method: 'PUT', url: `/organization/exclusion_zone/${id}`, body: areaBody(w.own.orgId, { id }) };
     },
     stranger: allOf(
-      refuses(404, () => ({ method: 'PUT', url: `/organization/exclusion_zone/${w.own.areaId}`, body: areaBody(w.own.orgId, { id: w.own.areaId, name: 'Taken' }) }), table(areas, areas.id)),
-      pointsAtOther(422, () => ({ method: 'PUT', url: `/organization/exclusion_zone/${w.other.areaId}`, body: areaBody(w.own.orgId, { id: w.other.areaId }) }), table(areas, areas.id), 'organization_id: an area cannot move to another organization'),
+      refuses(
+        404,
+        () => ({
+          method: 'PUT',
+          url: `/organization/exclusion_zone/${w.own.areaId}`,
+          body: areaBody(w.own.orgId, { id: w.own.areaId, name: 'Taken' }),
+        }),
+        table(areas, areas.id),
+      ),
+      pointsAtOther(
+        422,
+        () => ({
+          method: 'PUT',
+          url: `/organization/exclusion_zone/${w.other.areaId}`,
+          body: areaBody(w.own.orgId, { id: w.other.areaId }),
+        }),
+        table(areas, areas.id),
+        'organization_id: an area cannot move to another organization',
+      ),
     ),
   },
   {
@@ -445,7 +638,11 @@ const ROWS: readonly Row[] = [
     access: { kind: 'permission', anyOf: CLOSURES_VIEW },
     ok: 200,
     request: async () => get('/organization/closure'),
-    stranger: lists(withOrg('/organization/closure', 'org_ids[]'), (json) => idsOf((json as { data?: unknown }).data), (rows) => rows.closureId),
+    stranger: lists(
+      withOrg('/organization/closure', 'org_ids[]'),
+      (json) => idsOf((json as { data?: unknown }).data),
+      (rows) => rows.closureId,
+    ),
   },
   {
     route: 'GET /organization/closure/:id',
@@ -459,7 +656,11 @@ const ROWS: readonly Row[] = [
     access: { kind: 'permission', anyOf: ['closure:create', 'closure:manage'] },
     ok: 201,
     request: async () => ({ method: 'POST', url: '/organization/closure', body: closureBody(w.own.orgId) }),
-    stranger: refuses(404, () => ({ method: 'POST', url: '/organization/closure', body: closureBody(w.own.orgId) }), table(closures, closures.id)),
+    stranger: refuses(
+      404,
+      () => ({ method: 'POST', url: '/organization/closure', body: closureBody(w.own.orgId) }),
+      table(closures, closures.id),
+    ),
   },
   {
     route: 'POST /organization/closure',
@@ -467,16 +668,63 @@ const ROWS: readonly Row[] = [
     access: { kind: 'permission', anyOf: ['mobile:closure:create', 'mobile:closure:manage'] },
     ok: 201,
     request: async () => ({ method: 'POST', url: '/organization/closure', body: closureBody(w.own.orgId), headers: MOBILE }),
-    stranger: refuses(404, () => ({ method: 'POST', url: '/organization/closure', body: closureBody(w.own.orgId), headers: MOBILE }), table(closures, closures.id)),
+    stranger: refuses(
+      404,
+      () => ({ method: 'POST', url: '/organization/closure', body: closureBody(w.own.orgId), headers: MOBILE }),
+      table(closures, closures.id),
+    ),
+  },
+  {
+    // The closure form's offline router: roads of the demo network, no organization's rows.
+    route: 'POST /closure/route',
+    access: {
+      kind: 'permission',
+      anyOf: [
+        'closure:create',
+        'closure:update',
+        'closure:manage',
+        'mobile:closure:create',
+        'mobile:closure:update',
+        'mobile:closure:manage',
+        'haas:manage',
+      ],
+    },
+    ok: 200,
+    request: async () => {
+      const network = austinRoadNetwork();
+      return {
+        method: 'POST',
+        url: '/closure/route',
+        body: { points: [nodePosition(network, network.gridNode(4, 4)), nodePosition(network, network.gridNode(6, 6))] },
+      };
+    },
+    stranger: noOrganizationData('the route runs over the shared road network'),
   },
   {
     route: 'PUT /organization/closure/:id',
     access: { kind: 'permission', anyOf: ['closure:update', 'closure:manage'] },
     ok: 200,
-    request: async () => ({ method: 'PUT', url: `/organization/closure/${await w.closure(w.own.orgId)}`, body: { is_active: false, isQuickUpdate: true } }),
+    request: async () => ({
+      method: 'PUT',
+      url: `/organization/closure/${await w.closure(w.own.orgId)}`,
+      body: { is_active: false, isQuickUpdate: true },
+    }),
     stranger: allOf(
-      refuses(404, () => ({ method: 'PUT', url: `/organization/closure/${w.own.closureId}`, body: { is_active: true, end_time: new Date(server.clock.ms + HOUR_MS).toISOString(), isQuickUpdate: true } }), table(closures, closures.id)),
-      pointsAtOther(422, () => ({ method: 'PUT', url: `/organization/closure/${w.other.closureId}`, body: closureBody(w.own.orgId) }), table(closures, closures.id), 'organization_id: a closure cannot move to another organization'),
+      refuses(
+        404,
+        () => ({
+          method: 'PUT',
+          url: `/organization/closure/${w.own.closureId}`,
+          body: { is_active: true, end_time: new Date(server.clock.ms + HOUR_MS).toISOString(), isQuickUpdate: true },
+        }),
+        table(closures, closures.id),
+      ),
+      pointsAtOther(
+        422,
+        () => ({ method: 'PUT', url: `/organization/closure/${w.other.closureId}`, body: closureBody(w.own.orgId) }),
+        table(closures, closures.id),
+        'organization_id: a closure cannot move to another organization',
+      ),
     ),
   },
   {
@@ -484,8 +732,22 @@ const ROWS: readonly Row[] = [
     variant: 'mobile',
     access: { kind: 'permission', anyOf: ['mobile:closure:update', 'mobile:closure:manage'] },
     ok: 200,
-    request: async () => ({ method: 'PUT', url: `/organization/closure/${await w.closure(w.own.orgId)}`, body: { is_active: false, isQuickUpdate: true }, headers: MOBILE }),
-    stranger: refuses(404, () => ({ method: 'PUT', url: `/organization/closure/${w.own.closureId}`, body: { is_active: true, end_time: new Date(server.clock.ms + HOUR_MS).toISOString(), isQuickUpdate: true }, headers: MOBILE }), table(closures, closures.id)),
+    request: async () => ({
+      method: 'PUT',
+      url: `/organization/closure/${await w.closure(w.own.orgId)}`,
+      body: { is_active: false, isQuickUpdate: true },
+      headers: MOBILE,
+    }),
+    stranger: refuses(
+      404,
+      () => ({
+        method: 'PUT',
+        url: `/organization/closure/${w.own.closureId}`,
+        body: { is_active: true, end_time: new Date(server.clock.ms + HOUR_MS).toISOString(), isQuickUpdate: true },
+        headers: MOBILE,
+      }),
+      table(closures, closures.id),
+    ),
   },
   {
     route: 'DELETE /organization/closure/:id',
@@ -500,9 +762,80 @@ const ROWS: readonly Row[] = [
     access: { kind: 'permission', anyOf: ['closure:delete', 'closure:manage', 'mobile:closure:manage'] },
     ok: 200,
     request: async () => ({ method: 'DELETE', url: `/organization/closure/${await w.closure(w.own.orgId)}`, headers: MOBILE }),
-    stranger: refuses(404, () => ({ method: 'DELETE', url: `/organization/closure/${w.own.closureId}`, headers: MOBILE }), table(closures, closures.id)),
+    stranger: refuses(
+      404,
+      () => ({ method: 'DELETE', url: `/organization/closure/${w.own.closureId}`, headers: MOBILE }),
+      table(closures, closures.id),
+    ),
   },
   // ── alerting zones (part 2 §7) ──
+  // ── WZDx feed subscriptions (beyond the spec; docs/api/areas-closures-zones-trips.md) ──
+  {
+    route: 'GET /organization/wzdx_feeds',
+    access: { kind: 'permission', anyOf: CLOSURES_VIEW },
+    ok: 200,
+    request: async () => get('/organization/wzdx_feeds'),
+    stranger: lists(withOrg('/organization/wzdx_feeds', 'org_ids[]'), idsOf, (rows) => rows.wzdxFeedId),
+  },
+  {
+    route: 'POST /organization/wzdx_feeds',
+    access: { kind: 'permission', anyOf: WZDX_FEEDS_WRITE },
+    ok: 201,
+    request: async (caller) => {
+      await w.clearWzdxFeeds(caller.organizationId, w.own.wzdxFeedId);
+      return { method: 'POST', url: '/organization/wzdx_feeds', body: { url: 'https://feeds.example/wzdx', enabled: false } };
+    },
+    stranger: refuses(
+      404,
+      () => ({
+        method: 'POST',
+        url: '/organization/wzdx_feeds',
+        body: { url: 'https://feeds.example/wzdx', organization_id: w.own.orgId },
+      }),
+      table(wzdxFeeds, wzdxFeeds.id),
+      'Organization not found',
+    ),
+  },
+  {
+    route: 'PUT /organization/wzdx_feeds/:id',
+    access: { kind: 'permission', anyOf: WZDX_FEEDS_WRITE },
+    ok: 200,
+    request: async () => ({
+      method: 'PUT',
+      url: `/organization/wzdx_feeds/${await w.wzdxFeed(w.own.orgId)}`,
+      body: { url: 'https://feeds.example/moved', poll_interval_s: 600, enabled: false },
+    }),
+    stranger: refuses(
+      404,
+      () => ({ method: 'PUT', url: `/organization/wzdx_feeds/${w.own.wzdxFeedId}`, body: { url: 'https://evil.example/feed' } }),
+      table(wzdxFeeds, wzdxFeeds.id),
+      'WZDx feed not found',
+    ),
+  },
+  {
+    route: 'DELETE /organization/wzdx_feeds/:id',
+    access: { kind: 'permission', anyOf: WZDX_FEEDS_WRITE },
+    ok: 200,
+    request: async () => ({ method: 'DELETE', url: `/organization/wzdx_feeds/${await w.wzdxFeed(w.own.orgId)}` }),
+    stranger: refuses(
+      404,
+      () => ({ method: 'DELETE', url: `/organization/wzdx_feeds/${w.own.wzdxFeedId}` }),
+      table(wzdxFeeds, wzdxFeeds.id),
+      'WZDx feed not found',
+    ),
+  },
+  {
+    route: 'POST /organization/wzdx_feeds/:id/refresh',
+    access: { kind: 'permission', anyOf: WZDX_FEEDS_WRITE },
+    ok: 200,
+    request: async () => ({ method: 'POST', url: `/organization/wzdx_feeds/${await w.wzdxFeed(w.own.orgId)}/refresh` }),
+    stranger: refuses(
+      404,
+      () => ({ method: 'POST', url: `/organization/wzdx_feeds/${w.own.wzdxFeedId}/refresh` }),
+      table(wzdxFeeds, wzdxFeeds.id),
+      'WZDx feed not found',
+    ),
+  },
   {
     route: 'GET /organization/alerting_zones',
     access: { kind: 'permission', anyOf: ZONES_VIEW },
@@ -524,7 +857,8 @@ const ROWS: readonly Row[] = [
     ok: 200,
     request: async () => get(`/organization/hazards?all_types=true&start_time=${q(past(2 * HOUR_MS))}&end_time=${q(past(0))}`),
     stranger: lists(
-      (orgId) => withOrg(`/organization/hazards?all_types=true&start_time=${q(past(2 * HOUR_MS))}&end_time=${q(past(0))}`, 'org_ids[]')(orgId),
+      (orgId) =>
+        withOrg(`/organization/hazards?all_types=true&start_time=${q(past(2 * HOUR_MS))}&end_time=${q(past(0))}`, 'org_ids[]')(orgId),
       (json) => idsOf((json as { hazards?: unknown }).hazards),
       (rows) => rows.hazardId,
     ),
@@ -533,10 +867,31 @@ const ROWS: readonly Row[] = [
     route: 'POST /organization/hazards',
     access: { kind: 'permission', anyOf: ['thing:manage', 'haas:manage'] },
     ok: 201,
-    request: async () => ({ method: 'POST', url: '/organization/hazards', body: { hazard_type: 'debris', severity: 'low', lat: 41.88, lng: -87.63 } }),
+    request: async () => ({
+      method: 'POST',
+      url: '/organization/hazards',
+      body: { hazard_type: 'debris', severity: 'low', lat: 41.88, lng: -87.63 },
+    }),
     stranger: allOf(
-      refuses(404, () => ({ method: 'POST', url: '/organization/hazards', body: { hazard_type: 'debris', severity: 'low', lat: 41.88, lng: -87.63, organization_id: w.own.orgId } }), table(hazards, hazards.id)),
-      pointsAtOther(422, () => ({ method: 'POST', url: '/organization/hazards', body: { hazard_type: 'debris', severity: 'low', lat: 41.88, lng: -87.63, thing_id: w.own.thingId } }), table(hazards, hazards.id), 'thing_id: Asset not found'),
+      refuses(
+        404,
+        () => ({
+          method: 'POST',
+          url: '/organization/hazards',
+          body: { hazard_type: 'debris', severity: 'low', lat: 41.88, lng: -87.63, organization_id: w.own.orgId },
+        }),
+        table(hazards, hazards.id),
+      ),
+      pointsAtOther(
+        422,
+        () => ({
+          method: 'POST',
+          url: '/organization/hazards',
+          body: { hazard_type: 'debris', severity: 'low', lat: 41.88, lng: -87.63, thing_id: w.own.thingId },
+        }),
+        table(hazards, hazards.id),
+        'thing_id: Asset not found',
+      ),
     ),
   },
   // ── data: reports, exports (part 2 §6, §7) ──
@@ -552,7 +907,12 @@ const ROWS: readonly Row[] = [
     access: { kind: 'permission', anyOf: REPORTS_VIEW },
     ok: 200,
     request: async () => get(`/reports/organization_monthly_report_pdf_link?filename=${w.own.reportFileId}`),
-    stranger: refuses(404, () => get(`/reports/organization_monthly_report_pdf_link?filename=${w.own.reportFileId}`), undefined, 'File not found'),
+    stranger: refuses(
+      404,
+      () => get(`/reports/organization_monthly_report_pdf_link?filename=${w.own.reportFileId}`),
+      undefined,
+      'File not found',
+    ),
   },
   {
     route: 'GET /organization/export',
@@ -567,11 +927,32 @@ const ROWS: readonly Row[] = [
     ok: 201,
     request: async () => {
       await w.finishRunningExports();
-      return { method: 'POST', url: '/organization/export', body: { export_type: 'thing', title: 'Assets', use_utc: true, organization_id: w.own.orgId, thing_uuids: [] } };
+      return {
+        method: 'POST',
+        url: '/organization/export',
+        body: { export_type: 'thing', title: 'Assets', use_utc: true, organization_id: w.own.orgId, thing_uuids: [] },
+      };
     },
     stranger: allOf(
-      refuses(404, () => ({ method: 'POST', url: '/organization/export', body: { export_type: 'thing', title: 'Assets', use_utc: true, organization_id: w.own.orgId, thing_uuids: [] } }), table(exports, exports.id)),
-      pointsAtOther(422, () => ({ method: 'POST', url: '/organization/export', body: { export_type: 'thing', title: 'Assets', use_utc: true, organization_id: w.other.orgId, thing_uuids: [w.own.thingId] } }), table(exports, exports.id), 'thing_uuids: Asset not found'),
+      refuses(
+        404,
+        () => ({
+          method: 'POST',
+          url: '/organization/export',
+          body: { export_type: 'thing', title: 'Assets', use_utc: true, organization_id: w.own.orgId, thing_uuids: [] },
+        }),
+        table(exports, exports.id),
+      ),
+      pointsAtOther(
+        422,
+        () => ({
+          method: 'POST',
+          url: '/organization/export',
+          body: { export_type: 'thing', title: 'Assets', use_utc: true, organization_id: w.other.orgId, thing_uuids: [w.own.thingId] },
+        }),
+        table(exports, exports.id),
+        'thing_uuids: Asset not found',
+      ),
     ),
   },
   {
@@ -602,18 +983,31 @@ const ROWS: readonly Row[] = [
     access: { kind: 'permission', anyOf: ACCOUNTS },
     ok: 200,
     request: async () => get('/organization/users'),
-    stranger: lists(withOrg('/organization/users', 'organization_id'), (json) => idsOf((json as { organization_users?: unknown }).organization_users), (rows) => rows.member.id),
+    stranger: lists(
+      withOrg('/organization/users', 'organization_id'),
+      (json) => idsOf((json as { organization_users?: unknown }).organization_users),
+      (rows) => rows.member.id,
+    ),
   },
-  { route: 'GET /roles', access: { kind: 'permission', anyOf: ACCOUNTS }, ok: 200, request: async () => get('/roles'), stranger: noOrganizationData('roles are the same for every organization') },
-  ...(['POST /users', 'POST /users/'] as const).map(
-    (route): Row => ({
-      route,
-      access: { kind: 'permission', anyOf: userAction('create') },
-      ok: 201,
-      request: async (caller) => ({ method: 'POST', url: route.slice('POST '.length), body: userBody(caller.roleId) }),
-      stranger: refuses(404, () => ({ method: 'POST', url: route.slice('POST '.length), body: userBody(w.other.member.roleId, { organization_id: w.own.orgId }) }), table(users, users.id), 'Organization not found'),
-    }),
-  ),
+  {
+    route: 'GET /roles',
+    access: { kind: 'permission', anyOf: ACCOUNTS },
+    ok: 200,
+    request: async () => get('/roles'),
+    stranger: noOrganizationData('roles are the same for every organization'),
+  },
+  ...(['POST /users', 'POST /users/'] as const).map((route): Row => ({
+    route,
+    access: { kind: 'permission', anyOf: userAction('create') },
+    ok: 201,
+    request: async (caller) => ({ method: 'POST', url: route.slice('POST '.length), body: userBody(caller.roleId) }),
+    stranger: refuses(
+      404,
+      () => ({ method: 'POST', url: route.slice('POST '.length), body: userBody(w.other.member.roleId, { organization_id: w.own.orgId }) }),
+      table(users, users.id),
+      'Organization not found',
+    ),
+  })),
   {
     route: 'PUT /users/:id',
     access: { kind: 'permission', anyOf: userAction('update') },
@@ -622,7 +1016,11 @@ const ROWS: readonly Row[] = [
       const target = await server.createUser({ org: { id: w.own.orgId }, role: 'USER', roleId: caller.roleId });
       return { method: 'PUT', url: `/users/${target.id}`, body: userBody(caller.roleId, { id: target.id }) };
     },
-    stranger: refuses(422, () => ({ method: 'PUT', url: `/users/${w.own.member.id}`, body: userBody(w.own.member.roleId, { id: w.own.member.id }) }), table(users, users.id)),
+    stranger: refuses(
+      422,
+      () => ({ method: 'PUT', url: `/users/${w.own.member.id}`, body: userBody(w.own.member.roleId, { id: w.own.member.id }) }),
+      table(users, users.id),
+    ),
   },
   {
     route: 'PATCH /users/:id',
@@ -632,13 +1030,20 @@ const ROWS: readonly Row[] = [
       const target = await server.createUser({ org: { id: w.own.orgId }, role: 'USER', roleId: caller.roleId });
       return { method: 'PATCH', url: `/users/${target.id}`, body: { firstName: 'Robin', lastName: 'Hill' } };
     },
-    stranger: refuses(422, () => ({ method: 'PATCH', url: `/users/${w.own.member.id}`, body: { firstName: 'Taken', lastName: 'Over' } }), table(users, users.id)),
+    stranger: refuses(
+      422,
+      () => ({ method: 'PATCH', url: `/users/${w.own.member.id}`, body: { firstName: 'Taken', lastName: 'Over' } }),
+      table(users, users.id),
+    ),
   },
   {
     route: 'DELETE /users/:id',
     access: { kind: 'permission', anyOf: userAction('delete') },
     ok: 200,
-    request: async (caller) => ({ method: 'DELETE', url: `/users/${(await server.createUser({ org: { id: w.own.orgId }, role: 'USER', roleId: caller.roleId })).id}` }),
+    request: async (caller) => ({
+      method: 'DELETE',
+      url: `/users/${(await server.createUser({ org: { id: w.own.orgId }, role: 'USER', roleId: caller.roleId })).id}`,
+    }),
     stranger: refuses(422, () => ({ method: 'DELETE', url: `/users/${w.own.member.id}` }), table(users, users.id)),
   },
   // ── API keys, integrations, device configuration, billing (designed; docs/api/accounts.md) ──
@@ -669,7 +1074,12 @@ const ROWS: readonly Row[] = [
     access: { kind: 'permission', anyOf: keyAction('delete') },
     ok: 200,
     request: async (caller) => ({ method: 'DELETE', url: `/api_keys/${(await w.apiKey(caller.id, caller.organizationId)).id}` }),
-    stranger: refuses(404, () => ({ method: 'DELETE', url: `/api_keys/${w.own.apiKeyId}` }), table(apiKeys, apiKeys.id), 'API key not found'),
+    stranger: refuses(
+      404,
+      () => ({ method: 'DELETE', url: `/api_keys/${w.own.apiKeyId}` }),
+      table(apiKeys, apiKeys.id),
+      'API key not found',
+    ),
   },
   {
     route: 'GET /organization/integrations',
@@ -686,14 +1096,41 @@ const ROWS: readonly Row[] = [
       await w.clearIntegration(w.own.orgId, 'geotab');
       return { method: 'POST', url: '/organization/integrations', body: { provider: 'geotab', settings: { database: 'fleet' } } };
     },
-    stranger: refuses(404, () => ({ method: 'POST', url: '/organization/integrations', body: { provider: 'geotab', settings: {}, organization_id: w.own.orgId } }), table(integrationConfigurations, integrationConfigurations.id), 'Organization not found'),
+    stranger: refuses(
+      404,
+      () => ({
+        method: 'POST',
+        url: '/organization/integrations',
+        body: { provider: 'geotab', settings: {}, organization_id: w.own.orgId },
+      }),
+      table(integrationConfigurations, integrationConfigurations.id),
+      'Organization not found',
+    ),
   },
   {
     route: 'DELETE /organization/integrations/:id',
     access: { kind: 'permission', anyOf: integrationAction('delete') },
     ok: 200,
     request: async () => ({ method: 'DELETE', url: `/organization/integrations/${await w.integration(w.own.orgId, 'geotab')}` }),
-    stranger: refuses(404, () => ({ method: 'DELETE', url: `/organization/integrations/${w.own.integrationId}` }), table(integrationConfigurations, integrationConfigurations.id)),
+    stranger: refuses(
+      404,
+      () => ({ method: 'DELETE', url: `/organization/integrations/${w.own.integrationId}` }),
+      table(integrationConfigurations, integrationConfigurations.id),
+    ),
+  },
+  {
+    // Designed: read or create may test a stored configuration (docs/api/accounts.md); the test
+    // server's provider URLs are a closed local port, so the answer is 200 'could not be reached'.
+    route: 'POST /organization/integrations/:id/test',
+    access: { kind: 'permission', anyOf: [...integrationAction('read'), 'integration_configuration:create'] },
+    ok: 200,
+    request: async () => ({ method: 'POST', url: `/organization/integrations/${w.own.integrationId}/test` }),
+    stranger: refuses(
+      404,
+      () => ({ method: 'POST', url: `/organization/integrations/${w.own.integrationId}/test` }),
+      undefined,
+      'Integration not found',
+    ),
   },
   {
     route: 'GET /organization/device_configs',
@@ -707,16 +1144,37 @@ const ROWS: readonly Row[] = [
     access: { kind: 'permission', anyOf: DEVICE_ADMIN },
     ok: 201,
     request: async () => ({ method: 'POST', url: '/organization/device_configs', body: deviceConfigBody() }),
-    stranger: refuses(404, () => ({ method: 'POST', url: '/organization/device_configs', body: deviceConfigBody({ organization_id: w.own.orgId }) }), table(deviceConfigs, deviceConfigs.id)),
+    stranger: refuses(
+      404,
+      () => ({ method: 'POST', url: '/organization/device_configs', body: deviceConfigBody({ organization_id: w.own.orgId }) }),
+      table(deviceConfigs, deviceConfigs.id),
+    ),
   },
   {
     route: 'PUT /organization/device_configs/:id',
     access: { kind: 'permission', anyOf: DEVICE_ADMIN },
     ok: 200,
-    request: async () => ({ method: 'PUT', url: `/organization/device_configs/${await w.deviceConfig(w.own.orgId)}`, body: deviceConfigBody() }),
+    request: async () => ({
+      method: 'PUT',
+      url: `/organization/device_configs/${await w.deviceConfig(w.own.orgId)}`,
+      body: deviceConfigBody(),
+    }),
     stranger: allOf(
-      refuses(404, () => ({ method: 'PUT', url: `/organization/device_configs/${w.own.deviceConfigId}`, body: deviceConfigBody({ model: 'Taken' }) }), table(deviceConfigs, deviceConfigs.id)),
-      pointsAtOther(404, () => ({ method: 'PUT', url: `/organization/device_configs/${w.other.deviceConfigId}`, body: deviceConfigBody({ organization_id: w.own.orgId }) }), table(deviceConfigs, deviceConfigs.id), 'Organization not found'),
+      refuses(
+        404,
+        () => ({ method: 'PUT', url: `/organization/device_configs/${w.own.deviceConfigId}`, body: deviceConfigBody({ model: 'Taken' }) }),
+        table(deviceConfigs, deviceConfigs.id),
+      ),
+      pointsAtOther(
+        404,
+        () => ({
+          method: 'PUT',
+          url: `/organization/device_configs/${w.other.deviceConfigId}`,
+          body: deviceConfigBody({ organization_id: w.own.orgId }),
+        }),
+        table(deviceConfigs, deviceConfigs.id),
+        'Organization not found',
+      ),
     ),
   },
   {
@@ -724,7 +1182,11 @@ const ROWS: readonly Row[] = [
     access: { kind: 'permission', anyOf: DEVICE_ADMIN },
     ok: 200,
     request: async () => ({ method: 'DELETE', url: `/organization/device_configs/${await w.deviceConfig(w.own.orgId)}` }),
-    stranger: refuses(404, () => ({ method: 'DELETE', url: `/organization/device_configs/${w.own.deviceConfigId}` }), table(deviceConfigs, deviceConfigs.id)),
+    stranger: refuses(
+      404,
+      () => ({ method: 'DELETE', url: `/organization/device_configs/${w.own.deviceConfigId}` }),
+      table(deviceConfigs, deviceConfigs.id),
+    ),
   },
   {
     route: 'GET /organization/billing',
@@ -782,10 +1244,14 @@ function registeredRoutes(tree: string): string[] {
 
 // ── cases ────────────────────────────────────────────────────────────────────
 const name = (row: Row) => (row.variant ? `${row.route} (${row.variant})` : row.route);
-const guarded = ROWS.filter((row): row is Row & { access: { kind: 'permission'; anyOf: readonly Permission[] } } => row.access.kind === 'permission');
+const guarded = ROWS.filter(
+  (row): row is Row & { access: { kind: 'permission'; anyOf: readonly Permission[] } } => row.access.kind === 'permission',
+);
 const holderCases = guarded.flatMap((row) => row.access.anyOf.map((permission) => ({ call: name(row), permission, row })));
 const REFUSED_TOKENS = ['no token', 'a garbage token', 'a revoked token', 'an expired token'] as const;
-const tokenCases = ROWS.flatMap((row) => REFUSED_TOKENS.filter((kind) => kind !== 'an expired token').map((kind) => ({ call: name(row), kind, row })));
+const tokenCases = ROWS.flatMap((row) =>
+  REFUSED_TOKENS.filter((kind) => kind !== 'an expired token').map((kind) => ({ call: name(row), kind, row })),
+);
 /** part 1 §3, part 2 §6: "USER (Incidents / Events only) is shown as Media; USER as User; ADMIN as Admin; MANUFACTURER ADMIN as Org Admin". */
 const SHOWN_ROLE: Readonly<Record<string, string>> = {
   'USER (Incidents / Events only)': 'Media',
@@ -797,7 +1263,14 @@ const SHOWN_ROLE: Readonly<Record<string, string>> = {
 const roleCases = ROLE_DEFINITIONS.flatMap((role) =>
   ROWS.map((row) => {
     const allowed = row.access.kind === 'signed in' || hasAny(role.permissions, row.access.anyOf);
-    return { role: SHOWN_ROLE[role.name] ?? role.name, roleName: role.name, call: name(row), outcome: allowed ? 'allowed' : '403 Not authorized', allowed, row };
+    return {
+      role: SHOWN_ROLE[role.name] ?? role.name,
+      roleName: role.name,
+      call: name(row),
+      outcome: allowed ? 'allowed' : '403 Not authorized',
+      allowed,
+      row,
+    };
   }),
 );
 
@@ -814,7 +1287,10 @@ describe('the route inventory', () => {
   it('every route the app registers has a row, and every row names a registered route', () => {
     const registered = registeredRoutes(server.app.printRoutes({ commonPrefix: false }));
     const tabled = [...new Set([...ROWS.map((row) => row.route), ...Object.keys(OPEN_ROUTES)])].map(normalize).sort();
-    expect({ withoutRow: registered.filter((route) => !tabled.includes(route)), withoutRoute: tabled.filter((route) => !registered.includes(route)) }).toEqual({ withoutRow: [], withoutRoute: [] });
+    expect({
+      withoutRow: registered.filter((route) => !tabled.includes(route)),
+      withoutRoute: tabled.filter((route) => !registered.includes(route)),
+    }).toEqual({ withoutRow: [], withoutRoute: [] });
     // The parse itself is checked: a route known to exist is found.
     expect(registered).toContain(normalize('GET /things/:thingId/trips'));
   });
@@ -887,7 +1363,10 @@ describe('OWASP ASVS V4.2 a user of an unrelated organization reaches none of it
   /** Holds every permission but haas:manage (which sees every organization by design). */
   let stranger: Actor;
   beforeAll(async () => {
-    stranger = await w.actor(PERMISSIONS.filter((permission) => permission !== 'haas:manage'), w.other.orgId);
+    stranger = await w.actor(
+      PERMISSIONS.filter((permission) => permission !== 'haas:manage'),
+      w.other.orgId,
+    );
   });
 
   it.each(ROWS.map((row) => ({ call: name(row), says: row.stranger.says, row })))('$call: $says', async ({ row }) => {

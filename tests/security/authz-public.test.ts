@@ -31,17 +31,39 @@ describe('part 1 §7, part 2 §1 the public calls answer without a token', () =>
     {
       call: 'POST /user_token',
       status: 200,
-      send: () => call(server, 'POST', '/user_token', null, { grant_type: 'password', application: 'dashboard', username: member.email, password: PASSWORD }),
+      send: () =>
+        call(server, 'POST', '/user_token', null, {
+          grant_type: 'password',
+          application: 'dashboard',
+          username: member.email,
+          password: PASSWORD,
+        }),
     },
     { call: 'POST /verify_token', status: 200, send: () => call(server, 'POST', '/verify_token', null, { access_token: member.token }) },
     { call: 'POST /revoke_token', status: 200, send: () => call(server, 'POST', '/revoke_token', null, { token: 'unknown-token' }) },
-    { call: 'POST /forgot_password', status: 200, send: () => call(server, 'POST', '/forgot_password', null, { email: 'nobody@example.com' }) },
-    { call: 'POST /unlock_account', status: 200, send: () => call(server, 'POST', '/unlock_account', null, { email: 'nobody@example.com' }) },
-    { call: 'PUT /reset_password', status: 404, send: () => call(server, 'PUT', '/reset_password', null, { token: 'unknown-token', password: 'New#Password2' }) },
+    {
+      call: 'POST /forgot_password',
+      status: 200,
+      send: () => call(server, 'POST', '/forgot_password', null, { email: 'nobody@example.com' }),
+    },
+    {
+      call: 'POST /unlock_account',
+      status: 200,
+      send: () => call(server, 'POST', '/unlock_account', null, { email: 'nobody@example.com' }),
+    },
+    {
+      call: 'PUT /reset_password',
+      status: 404,
+      send: () => call(server, 'PUT', '/reset_password', null, { token: 'unknown-token', password: 'New#Password2' }),
+    },
     { call: 'GET /wzdx/{organizationId}/feed', status: 200, send: () => call(server, 'GET', `/wzdx/${w.own.orgId}/feed`, null) },
     // README "Basemap": the map's streets (a tile over the demo city; no BASEMAP_PMTILES here).
     { call: 'GET /tiles/basemap.json', status: 200, send: () => call(server, 'GET', '/tiles/basemap.json', null) },
-    { call: 'GET /tiles/demo/{z}/{x}/{y}.mvt', status: 200, send: async () => ({ status: (await server.app.inject({ method: 'GET', url: '/tiles/demo/14/3743/6745.mvt' })).statusCode }) },
+    {
+      call: 'GET /tiles/demo/{z}/{x}/{y}.mvt',
+      status: 200,
+      send: async () => ({ status: (await server.app.inject({ method: 'GET', url: '/tiles/demo/14/3743/6745.mvt' })).statusCode }),
+    },
     { call: 'GET /tiles/region.pmtiles', status: 404, send: () => call(server, 'GET', '/tiles/region.pmtiles', null) },
   ])('$call → $status', async ({ status, send }) => {
     expect((await send()).status).toBe(status);
@@ -58,9 +80,25 @@ describe('docs/api/data.md the file download: the signature is the permission, n
 
   it.each([
     { link: 'no signature', url: () => path(), token: () => null, message: 'The download link is not valid' },
-    { link: 'no signature, with a valid bearer token', url: () => path(), token: () => member.token, message: 'The download link is not valid' },
-    { link: 'a changed signature', url: () => fileUrl.replace(/signature=./, 'signature=0'), token: () => null, message: 'The download link is not valid' },
-    { link: "another file's signature", url: () => fileUrl.replace(path(), `/files/${w.other.reportFileId}`), token: () => null, message: 'The download link is not valid' },
+    {
+      link: 'no signature, with a valid bearer token',
+      url: () => path(),
+      token: () => member.token,
+      message: 'The download link is not valid',
+    },
+    {
+      link: 'a changed signature',
+      // The first character changed to another one (a signature may begin with any of them).
+      url: () => fileUrl.replace(/signature=(.)/, (_all, first: string) => `signature=${first === '0' ? '1' : '0'}`),
+      token: () => null,
+      message: 'The download link is not valid',
+    },
+    {
+      link: "another file's signature",
+      url: () => fileUrl.replace(path(), `/files/${w.other.reportFileId}`),
+      token: () => null,
+      message: 'The download link is not valid',
+    },
   ])('$link → 403', async ({ url, token, message }) => {
     const answer = await call(server, 'GET', url(), token());
     expect(answer.status).toBe(403);
@@ -89,7 +127,9 @@ describe('device ingest needs a live API key of the device organization', () => 
       method: 'POST',
       url: '/ingest',
       headers: apiKey === null ? {} : { 'x-api-key': apiKey },
-      payload: { messages: [{ type: 'point', haas_id: haasId, lat: 41.9, lng: -87.7, speed: 12, timestamp: server.clock.now().toISOString() }] },
+      payload: {
+        messages: [{ type: 'point', haas_id: haasId, lat: 41.9, lng: -87.7, speed: 12, timestamp: server.clock.now().toISOString() }],
+      },
     });
   const haasOf = async (id: string) => (await server.database.db.select().from(things).where(eq(things.id, id)))[0]!.haasId;
   beforeAll(async () => {

@@ -57,7 +57,7 @@ describe('an accessor organization reads the records it accesses', () => {
   ])('$call lists them', async ({ url, id }) => {
     const answer = await call(server, 'GET', url(), accessor.token);
     expect(answer.status).toBe(200);
-    expect(((answer.json as { data: { id: string }[] }).data).map((row) => row.id)).toContain(id());
+    expect((answer.json as { data: { id: string }[] }).data.map((row) => row.id)).toContain(id());
   });
 });
 
@@ -115,14 +115,22 @@ const WRITES: readonly WriteCase[] = [
   // The rules that already held, in the same table: the asset, the event, the area.
   {
     call: 'PUT /things/{id} of the accessed organization',
-    request: async () => ({ method: 'PUT', url: `/things/${w.own.thingId}`, body: { id: w.own.thingId, in_service: true, is_publicly_alerting: true } }),
+    request: async () => ({
+      method: 'PUT',
+      url: `/things/${w.own.thingId}`,
+      body: { id: w.own.thingId, in_service: true, is_publicly_alerting: true },
+    }),
     written: things,
     refusal: { status: 422, body: { error: 'read_only', message: 'Your organization can view this asset but not change it' } },
     managerStatus: 200,
   },
   {
     call: 'PUT /locations/{id} of the accessed organization',
-    request: async () => ({ method: 'PUT', url: `/locations/${await w.location(w.own.orgId)}`, body: { lat: 41.9, lng: -87.7, roadway_heading: 90, organization_id: w.own.orgId } }),
+    request: async () => ({
+      method: 'PUT',
+      url: `/locations/${await w.location(w.own.orgId)}`,
+      body: { lat: 41.9, lng: -87.7, roadway_heading: 90, organization_id: w.own.orgId },
+    }),
     written: locations,
     refusal: { status: 422, body: { error: 'no_access', message: 'User does not have access to Location' } },
     managerStatus: 200,

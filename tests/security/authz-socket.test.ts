@@ -50,7 +50,12 @@ function handshake(protocols: string[] | undefined): Promise<number> {
 const messagesOn = (frames: readonly ServerFrame[], identifier: string) =>
   frames.filter((frame) => 'identifier' in frame && 'message' in frame && frame.identifier === identifier);
 
-const heartbeat = (thingId: string) => ({ type: 'heartbeat' as const, thing_id: thingId, is_active: false, timestamp: server.clock.now().toISOString() });
+const heartbeat = (thingId: string) => ({
+  type: 'heartbeat' as const,
+  thing_id: thingId,
+  is_active: false,
+  timestamp: server.clock.now().toISOString(),
+});
 
 async function connect(token: string) {
   const frames: ServerFrame[] = [];
@@ -96,7 +101,11 @@ describe('part 1 §4 a subscription is confirmed only for an organization the ca
   it.each([
     { organization: 'its own organization', orgId: () => w.own.orgId, answer: 'confirm_subscription' },
     { organization: 'an unrelated organization', orgId: () => w.other.orgId, answer: 'reject_subscription' },
-    { organization: 'an organization that does not exist', orgId: () => '00000000-0000-4000-8000-00000000abcd', answer: 'reject_subscription' },
+    {
+      organization: 'an organization that does not exist',
+      orgId: () => '00000000-0000-4000-8000-00000000abcd',
+      answer: 'reject_subscription',
+    },
   ])('$organization → $answer', async ({ orgId, answer }) => {
     const { ws, frames } = await connect(viewer.token);
     const identifier = eventsChannelIdentifier(orgId());

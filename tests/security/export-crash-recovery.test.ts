@@ -57,7 +57,10 @@ describe('a real server process killed (SIGKILL) while an export is written', ()
         lastActivityAt: new Date(),
       });
       const [type] = await db.select().from(thingTypes).where(eq(thingTypes.name, 'police'));
-      const [thing] = await db.insert(things).values({ organizationId: orgId, haasId: 'CRASH-1', nickname: 'Crash 1', thingTypeId: type!.id }).returning();
+      const [thing] = await db
+        .insert(things)
+        .values({ organizationId: orgId, haasId: 'CRASH-1', nickname: 'Crash 1', thingTypeId: type!.id })
+        .returning();
       thingId = thing!.id;
       // Two points a second for about 21 hours, ending an hour ago: all inside the export's last day.
       await db.execute(
@@ -196,7 +199,10 @@ describe('the job runner recovers exports left in progress (in process, on the s
       // server's, so at start-up only locks older than JOB_LOCK_TIMEOUT_MS are taken back (next test).
       expect((await exportRow(exportId)).status).toBe('in_progress');
       await server.database.db.update(exports).set({ status: 'errored' }).where(eq(exports.id, exportId));
-      await server.database.db.update(jobs).set({ status: 'failed' }).where(sql`${jobs.payload}->>'exportId' = ${exportId}`);
+      await server.database.db
+        .update(jobs)
+        .set({ status: 'failed' })
+        .where(sql`${jobs.payload}->>'exportId' = ${exportId}`);
       fs.rmSync(partial);
       return;
     }
@@ -239,7 +245,10 @@ describe('the job runner recovers exports left in progress (in process, on the s
     expect(row.status).toBe('errored');
     expect(row.error).toBe('The file could not be written. Please try again or contact support.');
     expect(fs.existsSync(partial)).toBe(false);
-    const [job] = await server.database.db.select().from(jobs).where(sql`${jobs.payload}->>'exportId' = ${exportId}`);
+    const [job] = await server.database.db
+      .select()
+      .from(jobs)
+      .where(sql`${jobs.payload}->>'exportId' = ${exportId}`);
     expect(job!.status).toBe('failed');
     // The wire shows no file for an export that has none.
     const wire = await call(server, 'GET', `/organization/export/${exportId}`, token);

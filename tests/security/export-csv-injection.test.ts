@@ -52,126 +52,144 @@ async function exportRows(token: string, body: Record<string, unknown>): Promise
   return rows.map((row) => Object.fromEntries(header!.map((column, i) => [column, row[i]!])));
 }
 
-describe.each(PREFIXES.map((prefix) => [JSON.stringify(prefix), prefix]))('OWASP CSV injection: text cells starting with %s', (_name, prefix) => {
-  let token: string;
-  let orgId: string;
-  let thingId: string;
-  const v = (field: string) => evil(prefix, field);
-  const body = (overrides: Record<string, unknown>) => ({
-    title: 'Injection',
-    export_start_time: new Date(DAY_START).toISOString(),
-    export_end_time: new Date(DAY_END).toISOString(),
-    use_utc: true,
-    organization_id: orgId,
-    thing_uuids: [thingId],
-    ...overrides,
-  });
+describe.each(PREFIXES.map((prefix) => [JSON.stringify(prefix), prefix]))(
+  'OWASP CSV injection: text cells starting with %s',
+  (_name, prefix) => {
+    let token: string;
+    let orgId: string;
+    let thingId: string;
+    const v = (field: string) => evil(prefix, field);
+    const body = (overrides: Record<string, unknown>) => ({
+      title: 'Injection',
+      export_start_time: new Date(DAY_START).toISOString(),
+      export_end_time: new Date(DAY_END).toISOString(),
+      use_utc: true,
+      organization_id: orgId,
+      thing_uuids: [thingId],
+      ...overrides,
+    });
 
-  beforeAll(async () => {
-    const db = server.database.db;
-    const org = await server.createOrg();
-    orgId = org.id;
-    token = await server.signIn((await server.createUser({ org, role: 'ADMIN' })).email);
-    const [type] = await db.insert(thingTypes).values({ name: `evil-${PREFIXES.indexOf(prefix)}`, displayName: v('type') }).returning();
-    const [subtype] = await db.insert(thingSubtypes).values({ thingTypeId: type!.id, name: 'evil', displayName: v('subtype') }).returning();
-    const [thing] = await db
-      .insert(things)
-      .values({
+    beforeAll(async () => {
+      const db = server.database.db;
+      const org = await server.createOrg();
+      orgId = org.id;
+      token = await server.signIn((await server.createUser({ org, role: 'ADMIN' })).email);
+      const [type] = await db
+        .insert(thingTypes)
+        .values({ name: `evil-${PREFIXES.indexOf(prefix)}`, displayName: v('type') })
+        .returning();
+      const [subtype] = await db
+        .insert(thingSubtypes)
+        .values({ thingTypeId: type!.id, name: 'evil', displayName: v('subtype') })
+        .returning();
+      const [thing] = await db
+        .insert(things)
+        .values({
+          organizationId: org.id,
+          haasId: v('haas_id'),
+          nickname: v('nickname'),
+          thingTypeId: type!.id,
+          thingSubtypeId: subtype!.id,
+          vinNumber: v('vin'),
+          licensePlateNumber: v('plate'),
+          registryNumber: v('registry'),
+          lat: LAT,
+          lng: LNG,
+        })
+        .returning();
+      thingId = thing!.id;
+      const start = new Date(DAY_START + HOUR_MS);
+      await db.insert(points).values({ thingId, lat: LAT, lng: LNG, speed: -1, timestamp: start });
+      const [location] = await db
+        .insert(locations)
+        .values({
+          organizationId: org.id,
+          externalId: v('external_id'),
+          displayName: v('name'),
+          street: v('street'),
+          alertMessage: v('alert'),
+          lat: LAT,
+          lng: LNG,
+          startTime: start,
+        })
+        .returning();
+      await db.insert(locationThings).values({ locationId: location!.id, thingId, startTime: start });
+      await db.insert(closures).values({
         organizationId: org.id,
-        haasId: v('haas_id'),
-        nickname: v('nickname'),
-        thingTypeId: type!.id,
-        thingSubtypeId: subtype!.id,
-        vinNumber: v('vin'),
-        licensePlateNumber: v('plate'),
-        registryNumber: v('registry'),
-        lat: LAT,
-        lng: LNG,
-      })
-      .returning();
-    thingId = thing!.id;
-    const start = new Date(DAY_START + HOUR_MS);
-    await db.insert(points).values({ thingId, lat: LAT, lng: LNG, speed: -1, timestamp: start });
-    const [location] = await db
-      .insert(locations)
-      .values({ organizationId: org.id, externalId: v('external_id'), displayName: v('name'), street: v('street'), alertMessage: v('alert'), lat: LAT, lng: LNG, startTime: start })
-      .returning();
-    await db.insert(locationThings).values({ locationId: location!.id, thingId, startTime: start });
-    await db.insert(closures).values({
-      organizationId: org.id,
-      closureType: 'manual',
-      description: v('description'),
-      alertMessage: v('closure_alert'),
-      direction: v('direction'),
-      streetStart: v('street_start'),
-      streetEnd: v('street_end'),
-      externalId: v('wzdx'),
-      thingId,
-      impactedLanes: [1, 2],
-      startTime: start,
+        closureType: 'manual',
+        description: v('description'),
+        alertMessage: v('closure_alert'),
+        direction: v('direction'),
+        streetStart: v('street_start'),
+        streetEnd: v('street_end'),
+        externalId: v('wzdx'),
+        thingId,
+        impactedLanes: [1, 2],
+        startTime: start,
+      });
     });
-  });
 
-  it('incident export', async () => {
-    const [row, ...more] = await exportRows(token, body({ export_type: 'incident' }));
-    expect(more).toEqual([]);
-    expect(row).toMatchObject({
-      external_id: neutralized(v('external_id')),
-      name: neutralized(v('name')),
-      street: neutralized(v('street')),
-      alert_message: neutralized(v('alert')),
-      asset_ids: neutralized(v('haas_id')),
-      asset_names: neutralized(v('nickname')),
-      lat: String(LAT),
-      lng: String(LNG),
+    it('incident export', async () => {
+      const [row, ...more] = await exportRows(token, body({ export_type: 'incident' }));
+      expect(more).toEqual([]);
+      expect(row).toMatchObject({
+        external_id: neutralized(v('external_id')),
+        name: neutralized(v('name')),
+        street: neutralized(v('street')),
+        alert_message: neutralized(v('alert')),
+        asset_ids: neutralized(v('haas_id')),
+        asset_names: neutralized(v('nickname')),
+        lat: String(LAT),
+        lng: String(LNG),
+      });
     });
-  });
 
-  it('point export', async () => {
-    const [row, ...more] = await exportRows(token, body({ export_type: 'point' }));
-    expect(more).toEqual([]);
-    expect(row).toMatchObject({
-      asset_id: neutralized(v('haas_id')),
-      asset_name: neutralized(v('nickname')),
-      lat: String(LAT),
-      lng: String(LNG),
-      speed: '-1',
+    it('point export', async () => {
+      const [row, ...more] = await exportRows(token, body({ export_type: 'point' }));
+      expect(more).toEqual([]);
+      expect(row).toMatchObject({
+        asset_id: neutralized(v('haas_id')),
+        asset_name: neutralized(v('nickname')),
+        lat: String(LAT),
+        lng: String(LNG),
+        speed: '-1',
+      });
     });
-  });
 
-  it('asset (thing) export', async () => {
-    const [row, ...more] = await exportRows(token, body({ export_type: 'thing', export_start_time: null, export_end_time: null }));
-    expect(more).toEqual([]);
-    expect(row).toMatchObject({
-      asset_id: neutralized(v('haas_id')),
-      name: neutralized(v('nickname')),
-      type: neutralized(v('type')),
-      subtype: neutralized(v('subtype')),
-      vin_number: neutralized(v('vin')),
-      license_plate_number: neutralized(v('plate')),
-      registry_number: neutralized(v('registry')),
-      lat: String(LAT),
-      lng: String(LNG),
+    it('asset (thing) export', async () => {
+      const [row, ...more] = await exportRows(token, body({ export_type: 'thing', export_start_time: null, export_end_time: null }));
+      expect(more).toEqual([]);
+      expect(row).toMatchObject({
+        asset_id: neutralized(v('haas_id')),
+        name: neutralized(v('nickname')),
+        type: neutralized(v('type')),
+        subtype: neutralized(v('subtype')),
+        vin_number: neutralized(v('vin')),
+        license_plate_number: neutralized(v('plate')),
+        registry_number: neutralized(v('registry')),
+        lat: String(LAT),
+        lng: String(LNG),
+      });
     });
-  });
 
-  it('closure export', async () => {
-    const [row, ...more] = await exportRows(token, body({ export_type: 'closure', closures_to_include: ['manual'] }));
-    expect(more).toEqual([]);
-    expect(row).toMatchObject({
-      closure_type: 'manual',
-      description: neutralized(v('description')),
-      asset_id: neutralized(v('haas_id')),
-      asset_name: neutralized(v('nickname')),
-      street_start: neutralized(v('street_start')),
-      street_end: neutralized(v('street_end')),
-      direction: neutralized(v('direction')),
-      impacted_lanes: '1;2',
-      alert_message: neutralized(v('closure_alert')),
-      wzdx_id: neutralized(v('wzdx')),
+    it('closure export', async () => {
+      const [row, ...more] = await exportRows(token, body({ export_type: 'closure', closures_to_include: ['manual'] }));
+      expect(more).toEqual([]);
+      expect(row).toMatchObject({
+        closure_type: 'manual',
+        description: neutralized(v('description')),
+        asset_id: neutralized(v('haas_id')),
+        asset_name: neutralized(v('nickname')),
+        street_start: neutralized(v('street_start')),
+        street_end: neutralized(v('street_end')),
+        direction: neutralized(v('direction')),
+        impacted_lanes: '1;2',
+        alert_message: neutralized(v('closure_alert')),
+        wzdx_id: neutralized(v('wzdx')),
+      });
     });
-  });
-});
+  },
+);
 
 describe('OWASP CSV injection: safe text is written as it is', () => {
   it('a cell that only contains a formula character later, or a number written as text, is unchanged', () => {

@@ -100,7 +100,9 @@ describe('export limits: running exports per user and per organization', () => {
   it('concurrent requests cannot slip past the limit', async () => {
     const org = await server.createOrg();
     const token = await server.signIn((await server.createUser({ org, role: 'USER' })).email);
-    const answers = await Promise.all(Array.from({ length: 6 }, () => call(server, 'POST', '/organization/export', token, assetExport(org.id))));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => call(server, 'POST', '/organization/export', token, assetExport(org.id))),
+    );
     expect(answers.filter((a) => a.status === 201)).toHaveLength(EXPORTS_RUNNING_PER_USER);
     expect(answers.filter((a) => a.status === 429)).toHaveLength(6 - EXPORTS_RUNNING_PER_USER);
     await runner.runOnce();

@@ -71,13 +71,17 @@ describe('kill -9 in the middle of a stream of writes', () => {
     const token = await signIn(first.url);
     const profile = profileWireSchema.parse((await getJson(first.url, token, '/profile')).json);
     const types = areaTypeWireSchema.array().parse((await getJson(first.url, token, '/ez_types')).json);
-    const things = thingWireSchema.array().parse(((await getJson(first.url, token, '/organization/things?per_page=100')).json as { data: unknown[] }).data);
+    const things = thingWireSchema
+      .array()
+      .parse(((await getJson(first.url, token, '/organization/things?per_page=100')).json as { data: unknown[] }).data);
     const own = things.slice(0, WRITERS);
     expect(own.length).toBeGreaterThan(0);
 
     const areasAnswered: { id: string; name: string }[] = [];
     /** Per asset: the last nickname answered with 200, and the one in flight at the kill (it may or may not have committed). */
-    const nicknames = new Map<string, { answered: string | null; inFlight: string | null }>(own.map((thing) => [thing.id, { answered: null, inFlight: null }]));
+    const nicknames = new Map<string, { answered: string | null; inFlight: string | null }>(
+      own.map((thing) => [thing.id, { answered: null, inFlight: null }]),
+    );
     let answered = 0;
     let killed = false;
     let failure: unknown = null;
@@ -152,7 +156,9 @@ describe('kill -9 in the middle of a stream of writes', () => {
       expect(found.status, `area ${area.name}`).toBe(200);
       expect(areaWireSchema.parse(found.json).name).toBe(area.name);
     }
-    const after = thingWireSchema.array().parse(((await getJson(server.url, again, '/organization/things?per_page=100')).json as { data: unknown[] }).data);
+    const after = thingWireSchema
+      .array()
+      .parse(((await getJson(server.url, again, '/organization/things?per_page=100')).json as { data: unknown[] }).data);
     for (const [id, state] of nicknamesBefore) {
       if (state.answered === null) continue;
       // The answered edit, or the one that was in flight at the kill and made it to the disk.

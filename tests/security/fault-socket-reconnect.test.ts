@@ -92,7 +92,10 @@ async function storeLat(id: string): Promise<number | null | undefined> {
 async function untilStoreLat(id: string, lat: number, what: string): Promise<void> {
   const deadline = Date.now() + ARRIVE_MS;
   while ((await storeLat(id)) !== lat) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} (store has ${await storeLat(id)}; connectivity ${JSON.stringify(bridge!.store.connectivity)})`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `timed out waiting for ${what} (store has ${await storeLat(id)}; connectivity ${JSON.stringify(bridge!.store.connectivity)})`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -109,7 +112,12 @@ beforeAll(async () => {
   const relayPort = await socketRelay.listen();
   bridge = createLiveBridge({ signals: null, storage: null });
   await bridge.start({ apiBase: server.url, socketUrl: `ws://127.0.0.1:${relayPort}/cable`, token, organizationId: fleet.organizationId });
-  await until(() => bridge!.store.phase === 'live' && bridge!.store.connectivity.socket === 'subscribed', 'the load and the subscription', 30_000, 20);
+  await until(
+    () => bridge!.store.phase === 'live' && bridge!.store.connectivity.socket === 'subscribed',
+    'the load and the subscription',
+    30_000,
+    20,
+  );
 }, START_TIMEOUT_MS + 60_000);
 
 afterAll(async () => {
@@ -123,40 +131,44 @@ describe.each([
   ['SIGTERM', (s: SpawnedServer) => s.stop(), 30.1],
   ['SIGKILL', (s: SpawnedServer) => s.kill(), 30.2],
 ] as const)('the live engine after a server restart (%s)', (_signal, end, base) => {
-  it('subscribes again, catches up with what changed while it was away, and receives new positions on the socket', async () => {
-    const [away, live] = [fleet.things[0]!, fleet.things[1]!];
-    // Before: a position reaches the store through the socket.
-    await ingest(live.haasId, base);
-    await untilStoreLat(live.id, base, 'a position before the restart');
-    const before = await call('GET', '/organization/things?per_page=100');
-    const since = (before.json as { meta: { server_timestamp: string } }).meta.server_timestamp;
+  it(
+    'subscribes again, catches up with what changed while it was away, and receives new positions on the socket',
+    async () => {
+      const [away, live] = [fleet.things[0]!, fleet.things[1]!];
+      // Before: a position reaches the store through the socket.
+      await ingest(live.haasId, base);
+      await untilStoreLat(live.id, base, 'a position before the restart');
+      const before = await call('GET', '/organization/things?per_page=100');
+      const since = (before.json as { meta: { server_timestamp: string } }).meta.server_timestamp;
 
-    socketRelay.hold(true);
-    await end(server!);
-    await until(() => bridge!.store.connectivity.socket !== 'subscribed', 'the client to see the socket go', 15_000, 20);
-    server = await server!.restart(START_TIMEOUT_MS);
+      socketRelay.hold(true);
+      await end(server!);
+      await until(() => bridge!.store.connectivity.socket !== 'subscribed', 'the client to see the socket go', 15_000, 20);
+      server = await server!.restart(START_TIMEOUT_MS);
 
-    // While the client cannot reach the socket: a position it does not receive.
-    const awayLat = base + 0.001;
-    await ingest(away.haasId, awayLat);
-    // The incremental REST load from before the restart returns it (once the once-a-second flush wrote it).
-    await untilAsync(
-      async () => {
-        const changed = await call('GET', `/organization/things?per_page=100&last_updated_timestamp=${encodeURIComponent(since)}`);
-        const data = thingWireSchema.array().parse((changed.json as { data: unknown[] }).data);
-        return data.find((thing) => thing.id === away.id)?.lat === awayLat;
-      },
-      'the incremental load to return the position posted while the client was away',
-      10_000,
-      100,
-    );
+      // While the client cannot reach the socket: a position it does not receive.
+      const awayLat = base + 0.001;
+      await ingest(away.haasId, awayLat);
+      // The incremental REST load from before the restart returns it (once the once-a-second flush wrote it).
+      await untilAsync(
+        async () => {
+          const changed = await call('GET', `/organization/things?per_page=100&last_updated_timestamp=${encodeURIComponent(since)}`);
+          const data = thingWireSchema.array().parse((changed.json as { data: unknown[] }).data);
+          return data.find((thing) => thing.id === away.id)?.lat === awayLat;
+        },
+        'the incremental load to return the position posted while the client was away',
+        10_000,
+        100,
+      );
 
-    socketRelay.hold(false);
-    await until(() => bridge!.store.connectivity.socket === 'subscribed', 'the client to subscribe again', RESUBSCRIBE_MS, 50);
-    await untilStoreLat(away.id, awayLat, 'the position posted while the client was away');
-    const liveLat = base + 0.002;
-    await ingest(live.haasId, liveLat);
-    await untilStoreLat(live.id, liveLat, 'a position posted after the reconnect');
-    expect(bridge!.store.connectivity.socket).toBe('subscribed');
-  }, START_TIMEOUT_MS + 90_000);
+      socketRelay.hold(false);
+      await until(() => bridge!.store.connectivity.socket === 'subscribed', 'the client to subscribe again', RESUBSCRIBE_MS, 50);
+      await untilStoreLat(away.id, awayLat, 'the position posted while the client was away');
+      const liveLat = base + 0.002;
+      await ingest(live.haasId, liveLat);
+      await untilStoreLat(live.id, liveLat, 'a position posted after the reconnect');
+      expect(bridge!.store.connectivity.socket).toBe('subscribed');
+    },
+    START_TIMEOUT_MS + 90_000,
+  );
 });

@@ -47,14 +47,27 @@ beforeAll(async () => {
   org = await server.createOrg({ name: 'Input Ingest Org' });
   otherOrg = await server.createOrg({ name: 'Input Ingest Other Org' });
   const user = await server.createUser({ org, role: 'ADMIN' });
-  await server.database.db.insert(apiKeys).values({ userId: user.id, organizationId: org.id, description: 'device', tokenHash: hashToken(KEY), tokenPrefix: KEY.slice(0, 6) });
+  await server.database.db
+    .insert(apiKeys)
+    .values({ userId: user.id, organizationId: org.id, description: 'device', tokenHash: hashToken(KEY), tokenPrefix: KEY.slice(0, 6) });
 });
 afterAll(() => server.close());
 
 describe('POST /ingest: a message stamped outside the time range is refused alone', () => {
   it.each([
     ['lights', (haas_id: string) => ({ type: 'lights', haas_id, on: true, timestamp: YEAR_ZERO })],
-    ['hazard', (haas_id: string) => ({ type: 'hazard', haas_id, hazard_type: 'ice', severity: 'high', lat: 30.27, lng: -97.74, timestamp: YEAR_ZERO })],
+    [
+      'hazard',
+      (haas_id: string) => ({
+        type: 'hazard',
+        haas_id,
+        hazard_type: 'ice',
+        severity: 'high',
+        lat: 30.27,
+        lng: -97.74,
+        timestamp: YEAR_ZERO,
+      }),
+    ],
   ] as const)('a %s message stamped year 0000 is a 422 naming it; nothing is stored and live data goes on', async (_type, message) => {
     const thing = await createThing(org.id);
     const other = await createThing(otherOrg.id);
@@ -110,7 +123,10 @@ describe('ingest: a message whose write the database refuses is refused alone', 
     engine.setStreetLookup(() => null);
     // The earlier messages of the batch stay (lights on, not yet flushed); the next point is accepted.
     expect(engine.stateOf(haas_id)?.lightsOn).toBe(true);
-    expect(await engine.ingest([{ type: 'point', haas_id, lat: 30.27, lng: -97.74, speed: 0, timestamp: at(1_000) }], null)).toEqual({ accepted: 1, rejected: [] });
+    expect(await engine.ingest([{ type: 'point', haas_id, lat: 30.27, lng: -97.74, speed: 0, timestamp: at(1_000) }], null)).toEqual({
+      accepted: 1,
+      rejected: [],
+    });
     await engine.flush();
     const row = await thingRow(thing.id);
     expect(row.lightsOn).toBe(true);

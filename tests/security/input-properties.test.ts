@@ -25,6 +25,7 @@ import {
   thingTypes,
   tokens,
   users,
+  wzdxFeeds,
 } from '../../server/db/schema';
 import type { Method } from '../support/account-calls';
 import { createTestServer, type TestServer } from '../support/test-server';
@@ -61,26 +62,98 @@ const THING_TABLES = [things, thingRelationships, thingExternalIdentifiers];
 const WRITE_CALLS: WriteCall[] = [
   { method: 'POST', route: '/api_keys', tables: [apiKeys], valid: () => ({ description: 'Key', organization_id: ids.org }) },
   { method: 'DELETE', route: '/api_keys/:id', tables: [apiKeys] },
-  { method: 'POST', route: '/organization/exclusion_zone', tables: [areas], valid: () => ({ name: 'Zone', type: 'circle', lat: 30.27, lon: -97.74, radius_dist: 1, organization_id: ids.org }) },
+  {
+    method: 'POST',
+    route: '/organization/exclusion_zone',
+    tables: [areas],
+    valid: () => ({ name: 'Zone', type: 'circle', lat: 30.27, lon: -97.74, radius_dist: 1, organization_id: ids.org }),
+  },
   { method: 'PUT', route: '/organization/exclusion_zone/:id', tables: [areas] },
   { method: 'DELETE', route: '/organization/exclusion_zone/:id', tables: [areas] },
-  { method: 'POST', route: '/user_token', tables: [tokens], valid: () => ({ grant_type: 'password', application: 'dashboard', username: 'nobody@example.com', password: 'x' }) },
+  {
+    method: 'POST',
+    route: '/user_token',
+    tables: [tokens],
+    valid: () => ({ grant_type: 'password', application: 'dashboard', username: 'nobody@example.com', password: 'x' }),
+  },
   { method: 'POST', route: '/verify_token', tables: [tokens] },
   { method: 'POST', route: '/revoke_token', tables: [tokens] },
   { method: 'POST', route: '/forgot_password', tables: [users], valid: () => ({ email: 'nobody@example.com' }) },
   { method: 'POST', route: '/unlock_account', tables: [users] },
   { method: 'PUT', route: '/reset_password', tables: [users, passwordHistory] },
-  { method: 'POST', route: '/organization/closure', tables: [closures], valid: () => ({ closure_type: 'manual', description: 'Closed', organization_id: ids.org, impacted_lanes: [], user_route: [], is_active: false, start_time: RECENT[0], end_time: RECENT[1] }) },
+  {
+    method: 'PUT',
+    route: '/profile',
+    tables: [users],
+    valid: () => ({
+      firstname: 'A',
+      lastname: 'B',
+      phone: '',
+      address1: '1 Main St',
+      city: 'Austin',
+      state: 'TX',
+      postal_code: '78701',
+      country_code: 'US',
+    }),
+  },
+  { method: 'PUT', route: '/password', tables: [users, passwordHistory, tokens] },
+  {
+    method: 'POST',
+    route: '/organization/closure',
+    tables: [closures],
+    valid: () => ({
+      closure_type: 'manual',
+      description: 'Closed',
+      organization_id: ids.org,
+      impacted_lanes: [],
+      user_route: [],
+      is_active: false,
+      start_time: RECENT[0],
+      end_time: RECENT[1],
+    }),
+  },
   { method: 'PUT', route: '/organization/closure/:id', tables: [closures] },
+  // The closure form's router writes nothing: no answer ≥ 500 and no closure row from any body.
+  { method: 'POST', route: '/closure/route', tables: [closures] },
   { method: 'DELETE', route: '/organization/closure/:id', tables: [closures] },
+  // WZDx feed subscriptions: a refused body writes no subscription; a refresh of an unknown feed no closure.
+  {
+    method: 'POST',
+    route: '/organization/wzdx_feeds',
+    tables: [wzdxFeeds],
+    valid: () => ({ url: 'https://feeds.example/wzdx', poll_interval_s: 300, enabled: false, organization_id: ids.org }),
+  },
+  { method: 'PUT', route: '/organization/wzdx_feeds/:id', tables: [wzdxFeeds] },
+  { method: 'DELETE', route: '/organization/wzdx_feeds/:id', tables: [wzdxFeeds, closures] },
+  { method: 'POST', route: '/organization/wzdx_feeds/:id/refresh', tables: [wzdxFeeds, closures] },
   { method: 'POST', route: '/organization/device_configs', tables: [deviceConfigs] },
   { method: 'PUT', route: '/organization/device_configs/:id', tables: [deviceConfigs] },
   { method: 'DELETE', route: '/organization/device_configs/:id', tables: [deviceConfigs] },
-  { method: 'POST', route: '/organization/export', tables: [exports, jobs], valid: () => ({ export_type: 'thing', title: 'T', use_utc: true, organization_id: ids.org, thing_uuids: [], export_start_time: RECENT[0], export_end_time: RECENT[1] }) },
+  {
+    method: 'POST',
+    route: '/organization/export',
+    tables: [exports, jobs],
+    valid: () => ({
+      export_type: 'thing',
+      title: 'T',
+      use_utc: true,
+      organization_id: ids.org,
+      thing_uuids: [],
+      export_start_time: RECENT[0],
+      export_end_time: RECENT[1],
+    }),
+  },
   { method: 'DELETE', route: '/organization/export/:id', tables: [exports, jobs] },
-  { method: 'POST', route: '/organization/hazards', tables: [hazards], valid: () => ({ thing_id: ids.thing, hazard_type: 'ice', severity: 'high', lat: 30.27, lng: -97.74, reported_at: RECENT[0] }) },
+  {
+    method: 'POST',
+    route: '/organization/hazards',
+    tables: [hazards],
+    valid: () => ({ thing_id: ids.thing, hazard_type: 'ice', severity: 'high', lat: 30.27, lng: -97.74, reported_at: RECENT[0] }),
+  },
   { method: 'POST', route: '/organization/integrations', tables: [integrationConfigurations] },
   { method: 'DELETE', route: '/organization/integrations/:id', tables: [integrationConfigurations] },
+  // Writes nothing (it calls the provider with the stored settings): no body or id makes a row.
+  { method: 'POST', route: '/organization/integrations/:id/test', tables: [integrationConfigurations] },
   { method: 'PUT', route: '/locations/:id', tables: [locations] },
   { method: 'PUT', route: '/organization/:id', tables: [organizations], valid: () => ({ name: 'Input Properties Org' }) },
   { method: 'PUT', route: '/organization/', tables: [organizations] },
@@ -90,7 +163,12 @@ const WRITE_CALLS: WriteCall[] = [
   { method: 'PUT', route: '/things/:id/associations', tables: THING_TABLES },
   { method: 'PUT', route: '/things/:id/r2r', tables: THING_TABLES },
   { method: 'PUT', route: '/things/:id/light_intensity', tables: THING_TABLES },
-  { method: 'POST', route: '/users', tables: [users], valid: () => ({ first_name: 'F', last_name: 'L', email: 'new.user@example.com', organization_id: ids.org }) },
+  {
+    method: 'POST',
+    route: '/users',
+    tables: [users],
+    valid: () => ({ first_name: 'F', last_name: 'L', email: 'new.user@example.com', organization_id: ids.org }),
+  },
   { method: 'POST', route: '/users/', tables: [users] },
   { method: 'PUT', route: '/users/:id', tables: [users], valid: () => ({ first_name: 'F', last_name: 'L' }) },
   { method: 'PATCH', route: '/users/:id', tables: [users] },
@@ -99,9 +177,29 @@ const WRITE_CALLS: WriteCall[] = [
 ];
 
 const QUERY_PARAMS = [
-  'last_updated_timestamp', 'start_date', 'start_time', 'end_time', 'run_date', 'thing_id', 'thing_ids[]', 'thing_ids', 'org_ids[]',
-  'org_ids', 'organization_id', 'types[]', 'severities[]', 'all_types', 'page', 'per_page', 'filename', 'is_downloadable', 'expires',
-  'signature', 'sig', 'search', 'limit',
+  'last_updated_timestamp',
+  'start_date',
+  'start_time',
+  'end_time',
+  'run_date',
+  'thing_id',
+  'thing_ids[]',
+  'thing_ids',
+  'org_ids[]',
+  'org_ids',
+  'organization_id',
+  'types[]',
+  'severities[]',
+  'all_types',
+  'page',
+  'per_page',
+  'filename',
+  'is_downloadable',
+  'expires',
+  'signature',
+  'sig',
+  'search',
+  'limit',
 ] as const;
 
 /** Every GET route with the query parameters it reads (the others get the common list). */
@@ -115,6 +213,7 @@ const GET_CALLS: { route: string; params: readonly string[] }[] = [
   { route: '/organization/closure', params: ['last_updated_timestamp', 'org_ids[]'] },
   { route: '/organization/closure/:id', params: QUERY_PARAMS },
   { route: '/organization/device_configs', params: ['org_ids[]'] },
+  { route: '/organization/wzdx_feeds', params: ['org_ids[]'] },
   { route: '/organization/export', params: ['org_ids[]', 'is_downloadable'] },
   { route: '/organization/export/:id', params: ['is_downloadable'] },
   { route: '/files/:fileId', params: ['expires', 'signature', 'sig'] },
@@ -158,29 +257,117 @@ function pathOf(method: Method, route: string): string {
 
 // ── what a caller may send ───────────────────────────────────────────────────
 const BODY_FIELDS = [
-  'name', 'nickname', 'description', 'title', 'email', 'first_name', 'last_name', 'firstname', 'lastname', 'username', 'password',
-  'grant_type', 'application', 'token', 'refresh_token', 'reset_password_token', 'unlock_token', 'password_confirmation',
-  'organization_id', 'thing_id', 'thing_uuids', 'role_id', 'ez_type_id', 'type', 'haas_id', 'on', 'attributes', 'messages',
-  'lat', 'lng', 'lon', 'radius_dist', 'coordinates', 'point_geom', 'start_time', 'end_time', 'reported_at', 'timestamp',
-  'export_type', 'export_start_time', 'export_end_time', 'use_utc', 'closures_to_include', 'include_no_thing_il',
-  'closure_type', 'impacted_lanes', 'is_active', 'user_route', 'direction', 'alert_message', 'hazard_type', 'severity',
-  'model', 'file_name', 'heartbeat_interval', 'location_type', 'provider', 'settings', 'light_intensity', 'in_service',
-  'is_r2r_enabled', 'external_identifiers', 'thing_type_id', 'thing_subtype_id', 'display_name', 'postal_code', 'phone_number',
-  'cell_phone_number', 'time_zone', 'timezone', 'parent_id', 'organization_type_id', 'suspended', 'organization_relationships',
+  'name',
+  'nickname',
+  'description',
+  'title',
+  'email',
+  'first_name',
+  'last_name',
+  'firstname',
+  'lastname',
+  'username',
+  'password',
+  'grant_type',
+  'application',
+  'token',
+  'refresh_token',
+  'reset_password_token',
+  'unlock_token',
+  'password_confirmation',
+  'organization_id',
+  'thing_id',
+  'thing_uuids',
+  'role_id',
+  'ez_type_id',
+  'type',
+  'haas_id',
+  'on',
+  'attributes',
+  'messages',
+  'lat',
+  'lng',
+  'lon',
+  'radius_dist',
+  'coordinates',
+  'point_geom',
+  'start_time',
+  'end_time',
+  'reported_at',
+  'timestamp',
+  'export_type',
+  'export_start_time',
+  'export_end_time',
+  'use_utc',
+  'closures_to_include',
+  'include_no_thing_il',
+  'closure_type',
+  'impacted_lanes',
+  'is_active',
+  'user_route',
+  'direction',
+  'alert_message',
+  'hazard_type',
+  'severity',
+  'model',
+  'file_name',
+  'heartbeat_interval',
+  'location_type',
+  'provider',
+  'settings',
+  'light_intensity',
+  'in_service',
+  'is_r2r_enabled',
+  'external_identifiers',
+  'thing_type_id',
+  'thing_subtype_id',
+  'display_name',
+  'postal_code',
+  'phone_number',
+  'cell_phone_number',
+  'time_zone',
+  'timezone',
+  'parent_id',
+  'organization_type_id',
+  'suspended',
+  'organization_relationships',
 ] as const;
-
 
 const HUGE = 'x'.repeat(200_000);
 /** The values that have broken servers like this one: NUL, times Postgres cannot hold, off-calendar days. */
 const dangerous = fc.constantFrom(
-  '\u0000', 'a\u0000b', '0000-01-01T00:00:00Z', '-99999999999', '+275760-09-13T00:00:00.000Z', '-271821-04-20T00:00:00Z', '-275760',
-  '2026-02-30', '2026-02-30T00:00:00Z', '0000-01-01', '9999-12-31T23:59:59Z', 'garbage',
+  '\u0000',
+  'a\u0000b',
+  '0000-01-01T00:00:00Z',
+  '-99999999999',
+  '+275760-09-13T00:00:00.000Z',
+  '-271821-04-20T00:00:00Z',
+  '-275760',
+  '2026-02-30',
+  '2026-02-30T00:00:00Z',
+  '0000-01-01',
+  '9999-12-31T23:59:59Z',
+  'garbage',
 );
 const nastyText = fc.oneof(
   { weight: 4, arbitrary: dangerous },
   {
     weight: 2,
-    arbitrary: fc.constantFrom('', ' ', '275760', '__proto__', 'constructor', "'; drop table things; --", '%00', '\uD800', '1e400', 'NaN', '-1', UNKNOWN_ID, HAAS_ID),
+    arbitrary: fc.constantFrom(
+      '',
+      ' ',
+      '275760',
+      '__proto__',
+      'constructor',
+      "'; drop table things; --",
+      '%00',
+      '\uD800',
+      '1e400',
+      'NaN',
+      '-1',
+      UNKNOWN_ID,
+      HAAS_ID,
+    ),
   },
   { weight: 1, arbitrary: fc.string({ maxLength: 20 }) },
   { weight: 1, arbitrary: fc.uuid() },
@@ -201,10 +388,14 @@ const anyBody: fc.Arbitrary<unknown> = fc.oneof(fieldsBody, fieldsBody, fc.jsonV
 /** A valid body with one or two of its fields (or of the known names) replaced by a bad value. */
 const poisoned = (valid: Record<string, unknown>) =>
   fc
-    .dictionary(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...Object.keys(valid)) }, { weight: 1, arbitrary: fc.constantFrom(...BODY_FIELDS) }), nasty, {
-      minKeys: 1,
-      maxKeys: 2,
-    })
+    .dictionary(
+      fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...Object.keys(valid)) }, { weight: 1, arbitrary: fc.constantFrom(...BODY_FIELDS) }),
+      nasty,
+      {
+        minKeys: 1,
+        maxKeys: 2,
+      },
+    )
     .map((bad) => ({ ...valid, ...bad }));
 const bodyFor = (call: WriteCall): fc.Arbitrary<unknown> =>
   call.route === '/ingest' ? ingestBody : call.valid ? fc.oneof(poisoned(call.valid()), poisoned(call.valid()), anyBody) : anyBody;
@@ -212,7 +403,10 @@ const DEVICE_TYPES = ['point', 'heartbeat', 'lights', 'attributes', 'hazard'] as
 const deviceMessage = fc
   .tuple(fc.constantFrom(...DEVICE_TYPES), fieldsBody, fc.boolean())
   .map(([type, fields, known]) => ({ ...fields, type, ...(known ? { haas_id: HAAS_ID } : {}) }));
-const ingestBody: fc.Arbitrary<unknown> = fc.oneof(fc.record({ messages: fc.array(deviceMessage, { minLength: 1, maxLength: 4 }) }), anyBody);
+const ingestBody: fc.Arbitrary<unknown> = fc.oneof(
+  fc.record({ messages: fc.array(deviceMessage, { minLength: 1, maxLength: 4 }) }),
+  anyBody,
+);
 
 /** A valid time near the test clock, so one bad parameter meets otherwise good ones. */
 const RECENT = ['2026-11-22T10:00:00Z', '2026-11-22T11:00:00Z', '2026-11-21'] as const;
@@ -259,7 +453,13 @@ beforeAll(async () => {
     .values({ organizationId: org.id, haasId: HAAS_ID, thingTypeId: type!.id, lat: 30.27, lng: -97.74 })
     .returning();
   ids.thing = thing!.id;
-  await server.database.db.insert(apiKeys).values({ userId: user.id, organizationId: org.id, description: 'device', tokenHash: hashToken(API_KEY), tokenPrefix: API_KEY.slice(0, 6) });
+  await server.database.db.insert(apiKeys).values({
+    userId: user.id,
+    organizationId: org.id,
+    description: 'device',
+    tokenHash: hashToken(API_KEY),
+    tokenPrefix: API_KEY.slice(0, 6),
+  });
   await (server.app as unknown as { ingest: { reload(): Promise<void> } }).ingest.reload();
 });
 afterAll(() => server.close());

@@ -35,7 +35,9 @@ beforeAll(async () => {
     .values({ organizationId: org.id, haasId: 'HA5-VALID1', thingTypeId: type!.id, lat: 30.27, lng: -97.74 })
     .returning();
   thingId = thing!.id;
-  await server.database.db.insert(apiKeys).values({ userId: user.id, organizationId: org.id, description: 'device', tokenHash: hashToken(KEY), tokenPrefix: KEY.slice(0, 6) });
+  await server.database.db
+    .insert(apiKeys)
+    .values({ userId: user.id, organizationId: org.id, description: 'device', tokenHash: hashToken(KEY), tokenPrefix: KEY.slice(0, 6) });
   await (server.app as unknown as { ingest: { reload(): Promise<void> } }).ingest.reload();
 });
 afterAll(() => server.close());
@@ -85,8 +87,26 @@ describe('extreme or impossible times in query parameters are a 422 naming the p
 
 describe('extreme times in bodies are a 422 naming the field', () => {
   it.each([
-    ['POST', '/organization/hazards', 'reported_at', () => ({ thing_id: thingId, hazard_type: 'ice', severity: 'high', lat: 30.27, lng: -97.74, reported_at: '0000-01-01T00:00:00Z' })],
-    ['POST', '/organization/export', 'export_start_time', () => ({ export_type: 'thing', title: 'T', use_utc: true, organization_id: orgId, thing_uuids: [], export_start_time: '0000-01-01T00:00:00Z', export_end_time: '2026-11-22T10:00:00Z' })],
+    [
+      'POST',
+      '/organization/hazards',
+      'reported_at',
+      () => ({ thing_id: thingId, hazard_type: 'ice', severity: 'high', lat: 30.27, lng: -97.74, reported_at: '0000-01-01T00:00:00Z' }),
+    ],
+    [
+      'POST',
+      '/organization/export',
+      'export_start_time',
+      () => ({
+        export_type: 'thing',
+        title: 'T',
+        use_utc: true,
+        organization_id: orgId,
+        thing_uuids: [],
+        export_start_time: '0000-01-01T00:00:00Z',
+        export_end_time: '2026-11-22T10:00:00Z',
+      }),
+    ],
   ] as const)('%s %s with year 0000 → 422 naming %s', async (method, url, field, body) => {
     const answer = await call(server, method, url, token, body());
     expect(answer.status).toBe(422);
@@ -106,7 +126,13 @@ describe('a NUL character in any text field is a 422 naming the field', () => {
     ['POST', 'title', () => '/organization/export', () => ({ title: nul }), true],
     ['POST', 'description', () => '/api_keys', () => ({ description: nul }), true],
     ['PUT', 'name', () => `/organization/${orgId}`, () => ({ name: nul }), true],
-    ['POST', 'username', () => '/user_token', () => ({ grant_type: 'password', application: 'dashboard', username: nul, password: 'x' }), false],
+    [
+      'POST',
+      'username',
+      () => '/user_token',
+      () => ({ grant_type: 'password', application: 'dashboard', username: nul, password: 'x' }),
+      false,
+    ],
     ['POST', 'email', () => '/forgot_password', () => ({ email: 'a\u0000@example.com' }), false],
   ];
   it.each(cases)('%s with a NUL in %s → 422 naming it', async (method, field, url, body, signedIn) => {

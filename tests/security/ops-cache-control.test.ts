@@ -38,7 +38,11 @@ describe('API answers are not cached', () => {
 
   it('a refused sign-in, /verify_token, /profile, the asset list and count, /version and an unknown path: no-store', async () => {
     const calls = [
-      server.app.inject({ method: 'POST', url: '/user_token', payload: { grant_type: 'password', application: 'dashboard', username: 'nobody@example.com', password: 'x' } }),
+      server.app.inject({
+        method: 'POST',
+        url: '/user_token',
+        payload: { grant_type: 'password', application: 'dashboard', username: 'nobody@example.com', password: 'x' },
+      }),
       server.app.inject({ method: 'POST', url: '/verify_token', payload: { access_token: token } }),
       server.app.inject({ method: 'GET', url: '/profile', headers: server.auth(token) }),
       server.app.inject({ method: 'GET', url: '/organization/things', headers: server.auth(token) }),

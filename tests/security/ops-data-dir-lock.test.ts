@@ -36,7 +36,11 @@ afterEach(async () => {
 const lockPath = (dir: string) => path.join(dir, LOCK_FILE);
 
 /** The server process without the harness, to signal it at chosen moments. */
-function startRaw(dir: string): { child: ChildProcess; output: () => string; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> } {
+function startRaw(dir: string): {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+} {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'server', 'main.ts')], {
     cwd: ROOT_DIR,
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: dir, ...SERVER_ENV },

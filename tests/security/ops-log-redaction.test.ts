@@ -65,7 +65,9 @@ describe('the request log masks secrets', () => {
     await app.inject({ method: 'GET', url: `/welcome/unlock/someone%40example.com/${SECRETS.unlockPath}` });
 
     expect(logged).toContain('"url":"/oauth?access_token=[REDACTED]&refresh_token=[REDACTED]&state=keep-me"');
-    expect(logged).toContain('/organization/things?token=[REDACTED]&unlock_token=[REDACTED]&reset_password_token=[REDACTED]&password=[REDACTED]&api_key=[REDACTED]&page=2');
+    expect(logged).toContain(
+      '/organization/things?token=[REDACTED]&unlock_token=[REDACTED]&reset_password_token=[REDACTED]&password=[REDACTED]&api_key=[REDACTED]&page=2',
+    );
     expect(logged).toContain('"url":"/ingest"');
     expect(logged).toContain('"url":"/welcome/reset/someone%40example.com/[REDACTED]"');
     expect(logged).toContain('"url":"/welcome/unlock/someone%40example.com/[REDACTED]"');

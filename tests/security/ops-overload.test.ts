@@ -30,10 +30,21 @@ describe('load shedding', () => {
       .insert(users)
       .values({ organizationId: org!.id, email: 'busy@example.com', firstname: 'B', lastname: 'U', roleId: role!.id, passwordHash: 'x' })
       .returning();
-    await database.db.insert(apiKeys).values({ userId: user!.id, organizationId: org!.id, description: 'device', tokenHash: hashToken(key), tokenPrefix: key.slice(0, 6) });
+    await database.db.insert(apiKeys).values({
+      userId: user!.id,
+      organizationId: org!.id,
+      description: 'device',
+      tokenHash: hashToken(key),
+      tokenPrefix: key.slice(0, 6),
+    });
     // A threshold any running process exceeds: the server is "under pressure" from its first sample.
     const config = readConfig(
-      { DIST_DIR: '/nonexistent-dist', PRESSURE_MAX_EVENT_LOOP_UTILIZATION: '0.000001', PRESSURE_SAMPLE_MS: '10', PRESSURE_RETRY_AFTER_S: '7' },
+      {
+        DIST_DIR: '/nonexistent-dist',
+        PRESSURE_MAX_EVENT_LOOP_UTILIZATION: '0.000001',
+        PRESSURE_SAMPLE_MS: '10',
+        PRESSURE_RETRY_AFTER_S: '7',
+      },
       '9.9.9',
     );
     app = await buildServer(config, { database });
@@ -60,6 +71,15 @@ describe('load shedding', () => {
     // Not a WebSocket upgrade: the socket route itself answers, not the pressure gate.
     expect((await app.inject({ method: 'GET', url: '/cable' })).statusCode).not.toBe(503);
   });
+
+  it('the app itself is never shed: its built files and its routes load (this server has no build: 404), its API calls are shed', async () => {
+    for (const url of ['/assets/index-abc123.js', '/assets/index-abc123.css', '/dashboard/things', '/welcome/signin?next=1']) {
+      const answer = await app.inject({ method: 'GET', url });
+      expect(answer.statusCode, url).not.toBe(503);
+    }
+    expect((await app.inject({ method: 'POST', url: '/assets/x.js', payload: {} })).statusCode).toBe(503);
+    expect((await app.inject({ method: 'GET', url: '/organization/closure' })).statusCode).toBe(503);
+  });
 });
 
 describe('GET /organization/things and things_count: ETag and 304', () => {
@@ -75,12 +95,20 @@ describe('GET /organization/things and things_count: ETag and 304', () => {
     const [type] = await server.database.db.select().from(thingTypes).where(eq(thingTypes.name, 'police'));
     policeTypeId = type!.id;
     for (let i = 0; i < 3; i += 1) {
-      await server.database.db.insert(things).values({ organizationId: orgId, haasId: `OPS-ETAG-${i}`, thingTypeId: policeTypeId, lat: 30.2, lng: -97.7, updatedAt: server.clock.now() });
+      await server.database.db.insert(things).values({
+        organizationId: orgId,
+        haasId: `OPS-ETAG-${i}`,
+        thingTypeId: policeTypeId,
+        lat: 30.2,
+        lng: -97.7,
+        updatedAt: server.clock.now(),
+      });
     }
   }, 60_000);
   afterAll(async () => server.close());
 
-  const get = (url: string, headers: Record<string, string> = {}) => server.app.inject({ method: 'GET', url, headers: { ...server.auth(token), ...headers } });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    server.app.inject({ method: 'GET', url, headers: { ...server.auth(token), ...headers } });
 
   it('the list: an ETag; the same ETag back → 304 with no body; a change → 200 with a new ETag', async () => {
     const first = await get('/organization/things?page=1&per_page=500');
@@ -98,7 +126,10 @@ describe('GET /organization/things and things_count: ETag and 304', () => {
     expect((await get('/organization/things?page=2&per_page=500', { 'if-none-match': etag })).statusCode).toBe(200);
 
     server.clock.advance(1_000);
-    await server.database.db.update(things).set({ nickname: 'Unit 7', updatedAt: server.clock.now() }).where(eq(things.haasId, 'OPS-ETAG-1'));
+    await server.database.db
+      .update(things)
+      .set({ nickname: 'Unit 7', updatedAt: server.clock.now() })
+      .where(eq(things.haasId, 'OPS-ETAG-1'));
     const changed = await get('/organization/things?page=1&per_page=500', { 'if-none-match': etag });
     expect(changed.statusCode).toBe(200);
     expect((changed.json() as { data: { nickname: string | null }[] }).data.map((t) => t.nickname)).toContain('Unit 7');
@@ -133,7 +164,9 @@ describe('GET /organization/things and things_count: ETag and 304', () => {
     expect(etag).toMatch(/^W\/"[\w-]+"$/);
     expect((await get('/organization/things_count', { 'if-none-match': etag })).statusCode).toBe(304);
     const before = (first.json() as { count: number }).count;
-    await server.database.db.insert(things).values({ organizationId: orgId, haasId: 'OPS-ETAG-NEW', thingTypeId: policeTypeId, lat: 30.2, lng: -97.7 });
+    await server.database.db
+      .insert(things)
+      .values({ organizationId: orgId, haasId: 'OPS-ETAG-NEW', thingTypeId: policeTypeId, lat: 30.2, lng: -97.7 });
     const changed = await get('/organization/things_count', { 'if-none-match': etag });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toEqual({ count: before + 1 });
@@ -143,7 +176,11 @@ describe('GET /organization/things and things_count: ETag and 304', () => {
     const first = await get('/organization/things');
     const otherOrg = await server.createOrg();
     const other = await server.signIn((await server.createUser({ org: otherOrg, role: 'ADMIN' })).email);
-    const answer = await server.app.inject({ method: 'GET', url: '/organization/things', headers: { ...server.auth(other), 'if-none-match': first.headers.etag as string } });
+    const answer = await server.app.inject({
+      method: 'GET',
+      url: '/organization/things',
+      headers: { ...server.auth(other), 'if-none-match': first.headers.etag as string },
+    });
     expect(answer.statusCode).toBe(200);
     expect((answer.json() as { data: unknown[] }).data).toEqual([]);
   });

@@ -21,7 +21,9 @@ afterAll(async () => database.close());
 
 async function serverWith(env: Record<string, string>): Promise<LightbarServer> {
   emails += 1;
-  return buildServer(readConfig({ ...NO_LOAD_SHEDDING, DIST_DIR: '/nonexistent-dist', AUTH_RATE_LIMIT: String(LIMIT), ...env }, '9.9.9'), { database });
+  return buildServer(readConfig({ ...NO_LOAD_SHEDDING, DIST_DIR: '/nonexistent-dist', AUTH_RATE_LIMIT: String(LIMIT), ...env }, '9.9.9'), {
+    database,
+  });
 }
 
 /**
@@ -69,12 +71,20 @@ describe('TRUST_PROXY values', () => {
     expect(readConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(readConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(readConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
-    expect(readConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1,fd00::/8' }).trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16', '::1', 'fd00::/8']);
+    expect(readConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      '::1',
+      'fd00::/8',
+    ]);
   });
 
-  it.each(['banana', '-1', '1.5', '10.0.0.0/33', '300.1.1.1', '10.0.0.1,', 'fd00::/129'])('refuses TRUST_PROXY=%s with a clear error', (value) => {
-    expect(() => readConfig({ TRUST_PROXY: value })).toThrow(
-      `TRUST_PROXY must be true, a hop count (a whole number from 0), or a comma-separated list of addresses or CIDR ranges, got "${value}"`,
-    );
-  });
+  it.each(['banana', '-1', '1.5', '10.0.0.0/33', '300.1.1.1', '10.0.0.1,', 'fd00::/129'])(
+    'refuses TRUST_PROXY=%s with a clear error',
+    (value) => {
+      expect(() => readConfig({ TRUST_PROXY: value })).toThrow(
+        `TRUST_PROXY must be true, a hop count (a whole number from 0), or a comma-separated list of addresses or CIDR ranges, got "${value}"`,
+      );
+    },
+  );
 });

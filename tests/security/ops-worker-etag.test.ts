@@ -17,7 +17,9 @@ beforeAll(async () => {
   const org = await server.createOrg();
   const token = await server.signIn((await server.createUser({ org, role: 'ADMIN' })).email);
   const [type] = await server.database.db.select().from(thingTypes).where(eq(thingTypes.name, 'police'));
-  await server.database.db.insert(things).values({ organizationId: org.id, haasId: 'OPS-WORKER-1', thingTypeId: type!.id, lat: 30.2, lng: -97.7 });
+  await server.database.db
+    .insert(things)
+    .values({ organizationId: org.id, haasId: 'OPS-WORKER-1', thingTypeId: type!.id, lat: 30.2, lng: -97.7 });
   const base = await server.app.listen({ port: 0, host: '127.0.0.1' });
   api = new LiveApi({
     apiBase: base,
@@ -41,7 +43,10 @@ describe('the worker’s asset poll', () => {
     expect(second).toEqual(first);
 
     server.clock.advance(1_000);
-    await server.database.db.update(things).set({ nickname: 'Unit 9', updatedAt: server.clock.now() }).where(eq(things.haasId, 'OPS-WORKER-1'));
+    await server.database.db
+      .update(things)
+      .set({ nickname: 'Unit 9', updatedAt: server.clock.now() })
+      .where(eq(things.haasId, 'OPS-WORKER-1'));
     const third = await api.thingsPage(1, null);
     expect(statuses).toEqual([200, 304, 200]);
     expect(third.things[0]?.nickname).toBe('Unit 9');

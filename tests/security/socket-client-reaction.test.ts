@@ -64,7 +64,12 @@ describe('socket client: reaction to the server closing for expiry', () => {
       expect(used).toEqual([first, token]);
       expect(unauthorized).toBe(0);
       expect(states.some((info) => info.state === 'waiting')).toBe(true);
-      await until(() => received.some((m) => m.type === 'point' && m.thing_id === unit.id) || (void ingestPoints(server, [unit.haasId]), false), 'frames again', 5_000, 50);
+      await until(
+        () => received.some((m) => m.type === 'point' && m.thing_id === unit.id) || (void ingestPoints(server, [unit.haasId]), false),
+        'frames again',
+        5_000,
+        50,
+      );
     } finally {
       client.stop();
     }

@@ -17,6 +17,7 @@ import { ensureReferenceData } from '../../server/db/reference-data';
 import { organizationRelationships, organizations, roles, users } from '../../server/db/schema';
 import { connectNatsBus } from '../../server/live/bus';
 import { SOCKET_CLOSE } from '../../server/live/cable';
+import { NO_LOAD_SHEDDING } from '../support/load-shedding';
 import { openTestDatabase } from '../support/test-db';
 import { PASSWORD, TestClock } from '../support/test-server';
 import { until } from '../support/until';
@@ -40,14 +41,25 @@ describe.runIf(natsUrl)('socket: changes reach the sockets of every server insta
     await ensureReferenceData(database.db);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lightbar-xproc-'));
     const clock = new TestClock();
-    const config = readConfig({ DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'no-dist'), PUBLIC_URL: 'http://lightbar.test', AUTH_RATE_LIMIT: '1000' }, '9.9.9');
+    const config = readConfig(
+      {
+        DATA_DIR: dataDir,
+        DIST_DIR: path.join(dataDir, 'no-dist'),
+        PUBLIC_URL: 'http://lightbar.test',
+        AUTH_RATE_LIMIT: '1000',
+        ...NO_LOAD_SHEDDING,
+      },
+      '9.9.9',
+    );
     a = await buildServer(config, { database, now: clock.now, bus: await connectNatsBus(natsUrl!, 'lightbar-test-a') });
     b = await buildServer(config, { database, now: clock.now, bus: await connectNatsBus(natsUrl!, 'lightbar-test-b') });
     const [org] = await database.db.insert(organizations).values({ name: 'Caldwell County' }).returning();
     const [accessed] = await database.db.insert(organizations).values({ name: 'Lockhart PD' }).returning();
     orgId = org!.id;
     accessedId = accessed!.id;
-    await database.db.insert(organizationRelationships).values({ organizationId: accessedId, relatedOrganizationId: orgId, relationshipType: 'accessor' });
+    await database.db
+      .insert(organizationRelationships)
+      .values({ organizationId: accessedId, relatedOrganizationId: orgId, relationshipType: 'accessor' });
     baseB = (await b.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
   });
   afterAll(async () => {
@@ -72,7 +84,11 @@ describe.runIf(natsUrl)('socket: changes reach the sockets of every server insta
       passwordChangedAt: new Date(Date.UTC(2026, 10, 22)),
       lastActivityAt: new Date(Date.UTC(2026, 10, 22)),
     });
-    const response = await a.inject({ method: 'POST', url: '/user_token', payload: { grant_type: 'password', application: 'dashboard', username: email, password: PASSWORD } });
+    const response = await a.inject({
+      method: 'POST',
+      url: '/user_token',
+      payload: { grant_type: 'password', application: 'dashboard', username: email, password: PASSWORD },
+    });
     expect(response.statusCode).toBe(200);
     return (response.json() as { access_token: string }).access_token;
   }
@@ -92,7 +108,11 @@ describe.runIf(natsUrl)('socket: changes reach the sockets of every server insta
     await until(() => client.frames.find(isType('confirm_subscription')), 'confirm');
     const staffOrg = (await database.db.insert(organizations).values({ name: 'Lightbar Staff' }).returning())[0]!;
     const engineer = await createUser(staffOrg.id, 'ENGINEER');
-    const deleted = await a.inject({ method: 'DELETE', url: `/organization/${accessedId}`, headers: { authorization: `Bearer ${engineer}` } });
+    const deleted = await a.inject({
+      method: 'DELETE',
+      url: `/organization/${accessedId}`,
+      headers: { authorization: `Bearer ${engineer}` },
+    });
     expect(deleted.statusCode).toBe(200);
     expect(await until(() => client.frames.find(isType('reject_subscription')), 'the dropped subscription')).toEqual({
       type: 'reject_subscription',

@@ -20,7 +20,9 @@ export async function connect(base: string, token: string): Promise<Client> {
   const frames: ServerFrame[] = [];
   const ws = new WebSocket(`${base}/cable`, ['actioncable-v1-json', token]);
   ws.on('message', (data) => frames.push(serverFrameSchema.parse(JSON.parse(data.toString()))));
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
     ws.once('error', reject);
@@ -49,7 +51,9 @@ export const isType = (type: string) => (frame: ServerFrame) => 'type' in frame 
 
 /** The data frames (identifier + message). */
 export const messages = (client: Client): { identifier: string; message: LiveMessage }[] =>
-  client.frames.filter((frame): frame is { identifier: string; message: LiveMessage } => 'message' in frame && typeof frame.message === 'object');
+  client.frames.filter(
+    (frame): frame is { identifier: string; message: LiveMessage } => 'message' in frame && typeof frame.message === 'object',
+  );
 
 /** The asset a data message is about. */
 export function thingIdOf(message: LiveMessage): string {

@@ -48,7 +48,11 @@ describe('socket: identifiers', () => {
       { type: 'confirm_subscription', identifier: canonical },
       { type: 'confirm_subscription', identifier: canonical },
     ]);
-    expect(client.frames.find(isType('reject_subscription'))).toEqual({ type: 'reject_subscription', identifier: variants[0], reason: 'already_subscribed' });
+    expect(client.frames.find(isType('reject_subscription'))).toEqual({
+      type: 'reject_subscription',
+      identifier: variants[0],
+      reason: 'already_subscribed',
+    });
 
     await ingestPoints(server, [unit.haasId]);
     await until(() => messages(client).length > 0, 'the frame');
@@ -61,10 +65,15 @@ describe('socket: identifiers', () => {
   it(`a socket holds at most ${SUBSCRIPTIONS_PER_SOCKET_MAX} subscriptions; the next is rejected with the reason`, async () => {
     // Child organizations are visible to their parent's users: one more than the cap, with the own one.
     const children = [];
-    for (let i = 0; i < SUBSCRIPTIONS_PER_SOCKET_MAX; i += 1) children.push(await server.createOrg({ name: `Hays child ${i}`, parentId: org.id }));
+    for (let i = 0; i < SUBSCRIPTIONS_PER_SOCKET_MAX; i += 1)
+      children.push(await server.createOrg({ name: `Hays child ${i}`, parentId: org.id }));
     const client = await connect(base, await userToken());
     for (const target of [org, ...children]) subscribe(client, target.id);
-    await until(() => client.frames.filter((f) => isType('confirm_subscription')(f) || isType('reject_subscription')(f)).length === children.length + 1, 'every answer');
+    await until(
+      () =>
+        client.frames.filter((f) => isType('confirm_subscription')(f) || isType('reject_subscription')(f)).length === children.length + 1,
+      'every answer',
+    );
     expect(client.frames.filter(isType('confirm_subscription'))).toHaveLength(SUBSCRIPTIONS_PER_SOCKET_MAX);
     expect(client.frames.filter(isType('reject_subscription'))).toEqual([
       { type: 'reject_subscription', identifier: eventsChannelIdentifier(children.at(-1)!.id), reason: 'too_many_subscriptions' },
@@ -82,7 +91,10 @@ describe('socket: sockets per user', () => {
     const token = await userToken();
     const open: Client[] = [];
     for (let i = 0; i < SOCKETS_PER_USER_MAX; i += 1) open.push(await connect(base, token));
-    expect(await refusedHandshake(base, token)).toEqual({ status: 429, body: { error: 'too_many_sockets', message: TOO_MANY_SOCKETS_MESSAGE } });
+    expect(await refusedHandshake(base, token)).toEqual({
+      status: 429,
+      body: { error: 'too_many_sockets', message: TOO_MANY_SOCKETS_MESSAGE },
+    });
     // Another token of the same user counts too.
     expect((await refusedHandshake(base, await server.signIn((await userOf(token)).email))).status).toBe(429);
     // A closed socket frees its place.

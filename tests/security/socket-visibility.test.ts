@@ -26,7 +26,11 @@ let williamsonToken: string;
 let apdAdminToken: string;
 
 const ids = (client: Client, type?: LiveMessage['type']) =>
-  new Set(messages(client).filter((f) => !type || f.message.type === type).map((f) => thingIdOf(f.message)));
+  new Set(
+    messages(client)
+      .filter((f) => !type || f.message.type === type)
+      .map((f) => thingIdOf(f.message)),
+  );
 
 async function restThingIds(token: string): Promise<Set<string>> {
   const response = await server.app.inject({ method: 'GET', url: '/organization/things?per_page=100', headers: server.auth(token) });
@@ -36,7 +40,13 @@ async function restThingIds(token: string): Promise<Set<string>> {
 
 async function subscribed(client: Client, organization: string): Promise<void> {
   subscribe(client, organization);
-  await until(() => client.frames.find((f) => isType('confirm_subscription')(f) && 'identifier' in f && f.identifier === eventsChannelIdentifier(organization)), 'confirm');
+  await until(
+    () =>
+      client.frames.find(
+        (f) => isType('confirm_subscription')(f) && 'identifier' in f && f.identifier === eventsChannelIdentifier(organization),
+      ),
+    'confirm',
+  );
 }
 
 /**
@@ -48,18 +58,44 @@ async function expectStops(client: Client, hidden: { id: string; haasId: string 
     if (round > 200) throw new Error(`frames of ${hidden.id} never stopped`);
     const before = messages(client).length;
     await ingestPoints(server, [hidden.haasId, marker.haasId]);
-    await until(() => messages(client).slice(before).some((f) => thingIdOf(f.message) === marker.id), 'the marker frame');
-    if (!messages(client).slice(before).some((f) => thingIdOf(f.message) === hidden.id)) break;
+    await until(
+      () =>
+        messages(client)
+          .slice(before)
+          .some((f) => thingIdOf(f.message) === marker.id),
+      'the marker frame',
+    );
+    if (
+      !messages(client)
+        .slice(before)
+        .some((f) => thingIdOf(f.message) === hidden.id)
+    )
+      break;
   }
   const before = messages(client).length;
   for (let round = 0; round < 3; round += 1) await ingestPoints(server, [hidden.haasId, marker.haasId]);
-  await until(() => messages(client).slice(before).filter((f) => thingIdOf(f.message) === marker.id).length >= 3, 'three marker frames');
-  expect(messages(client).slice(before).filter((f) => thingIdOf(f.message) === hidden.id)).toEqual([]);
+  await until(
+    () =>
+      messages(client)
+        .slice(before)
+        .filter((f) => thingIdOf(f.message) === marker.id).length >= 3,
+    'three marker frames',
+  );
+  expect(
+    messages(client)
+      .slice(before)
+      .filter((f) => thingIdOf(f.message) === hidden.id),
+  ).toEqual([]);
 }
 
 /** Posts points of `asset` until its frame arrives. */
 async function expectStarts(client: Client, asset: { id: string; haasId: string }): Promise<void> {
-  await until(() => messages(client).some((f) => thingIdOf(f.message) === asset.id) || (void ingestPoints(server, [asset.haasId]), false), `frames of ${asset.id}`, 10_000, 50);
+  await until(
+    () => messages(client).some((f) => thingIdOf(f.message) === asset.id) || (void ingestPoints(server, [asset.haasId]), false),
+    `frames of ${asset.id}`,
+    10_000,
+    50,
+  );
 }
 
 beforeAll(async () => {
@@ -97,7 +133,11 @@ describe('socket: per-asset visibility equals REST', () => {
     const rest = await restThingIds(williamsonToken);
     expect(rest).toEqual(new Set([travisUnit.id, apdShared.id, williamsonUnit.id]));
     // The APD patrol car is not listed to this user, even when its organization is asked for.
-    const asked = await server.app.inject({ method: 'GET', url: `/organization/things?org_ids[]=${apd.id}`, headers: server.auth(williamsonToken) });
+    const asked = await server.app.inject({
+      method: 'GET',
+      url: `/organization/things?org_ids[]=${apd.id}`,
+      headers: server.auth(williamsonToken),
+    });
     expect((asked.json() as { data: { id: string }[] }).data.map((thing) => thing.id)).toEqual([apdShared.id]);
 
     const client = await connect(base, williamsonToken);
@@ -130,7 +170,10 @@ describe('socket: per-asset visibility equals REST', () => {
     await subscribed(client, travis.id);
     await ingestPoints(server, [travisUnit.haasId, apdPatrol.haasId]);
     await engineOf(server).ingest([{ type: 'heartbeat', haas_id: travisUnit.haasId, timestamp: server.clock.now().toISOString() }], null);
-    server.deps.bus.publish(travis.id, { type: 'thing', thing: { id: travisUnit.id, haas_id: travisUnit.haasId, nickname: 'Travis 1' } } as LiveMessage);
+    server.deps.bus.publish(travis.id, {
+      type: 'thing',
+      thing: { id: travisUnit.id, haas_id: travisUnit.haasId, nickname: 'Travis 1' },
+    } as LiveMessage);
     // A location of its organization is an event the user may see (GET /locations answers 200).
     const locations = await server.app.inject({ method: 'GET', url: '/locations', headers: server.auth(token) });
     expect(locations.statusCode).toBe(200);
@@ -163,11 +206,37 @@ describe('socket: per-asset visibility equals REST', () => {
       { type: 'point', thing_id: travisUnit.id, lat: 30.27, lng: -97.74, timestamp: at },
       { type: 'heartbeat', thing_id: travisUnit.id, is_active: false, timestamp: at },
       { type: 'thing', thing: { id: travisUnit.id, haas_id: travisUnit.haasId, nickname: 'Travis 1' } } as LiveMessage,
-      { type: 'location', thing_id: travisUnit.id, location_id: 'l1', location: { id: 'l1', display_name: 'Crash', is_active: true, lat: 30.3, lng: -97.7, organization_id: travis.id }, timestamp: at } as LiveMessage,
-      { type: 'closure', thing_id: travisUnit.id, closure_id: 'c1', organization_id: travis.id, is_active: true, timestamp: at } as LiveMessage,
+      {
+        type: 'location',
+        thing_id: travisUnit.id,
+        location_id: 'l1',
+        location: { id: 'l1', display_name: 'Crash', is_active: true, lat: 30.3, lng: -97.7, organization_id: travis.id },
+        timestamp: at,
+      } as LiveMessage,
+      {
+        type: 'closure',
+        thing_id: travisUnit.id,
+        closure_id: 'c1',
+        organization_id: travis.id,
+        is_active: true,
+        timestamp: at,
+      } as LiveMessage,
       // Of an organization the user may not see: never delivered.
-      { type: 'location', thing_id: williamsonUnit.id, location_id: 'l2', location: { id: 'l2', display_name: 'W', is_active: true, lat: 30.3, lng: -97.7, organization_id: williamson.id }, timestamp: at } as LiveMessage,
-      { type: 'closure', thing_id: travisUnit.id, closure_id: 'c2', organization_id: williamson.id, is_active: true, timestamp: at } as LiveMessage,
+      {
+        type: 'location',
+        thing_id: williamsonUnit.id,
+        location_id: 'l2',
+        location: { id: 'l2', display_name: 'W', is_active: true, lat: 30.3, lng: -97.7, organization_id: williamson.id },
+        timestamp: at,
+      } as LiveMessage,
+      {
+        type: 'closure',
+        thing_id: travisUnit.id,
+        closure_id: 'c2',
+        organization_id: williamson.id,
+        is_active: true,
+        timestamp: at,
+      } as LiveMessage,
     ];
     for (const message of sent) server.deps.bus.publish(travis.id, message);
     // A last frame every role may see ends the burst.
@@ -183,7 +252,12 @@ describe('socket: visibility follows changes without reconnecting', () => {
     const client = await connect(base, williamsonToken);
     await subscribed(client, travis.id);
     const share = (relations: { organization_uuid: string; relationship_type: string }[]) =>
-      server.app.inject({ method: 'PUT', url: `/things/${apdPatrol.id}/associations`, headers: server.auth(apdAdminToken), payload: { organization_relationships: relations } });
+      server.app.inject({
+        method: 'PUT',
+        url: `/things/${apdPatrol.id}/associations`,
+        headers: server.auth(apdAdminToken),
+        payload: { organization_relationships: relations },
+      });
     expect((await share([{ organization_uuid: williamson.id, relationship_type: 'accessor' }])).statusCode).toBe(200);
     expect(await restThingIds(williamsonToken)).toContain(apdPatrol.id);
     await expectStarts(client, apdPatrol);
@@ -218,20 +292,47 @@ describe('socket: visibility follows changes without reconnecting', () => {
     });
     expect(changed.statusCode).toBe(200);
     // No asset frames at all now: a location frame marks each round.
-    const location = { type: 'location', thing_id: williamsonUnit.id, location_id: 'lw', location: { id: 'lw', display_name: 'W', is_active: true, lat: 30.3, lng: -97.7, organization_id: williamson.id }, timestamp: server.clock.now().toISOString() } as LiveMessage;
+    const location = {
+      type: 'location',
+      thing_id: williamsonUnit.id,
+      location_id: 'lw',
+      location: { id: 'lw', display_name: 'W', is_active: true, lat: 30.3, lng: -97.7, organization_id: williamson.id },
+      timestamp: server.clock.now().toISOString(),
+    } as LiveMessage;
     for (let round = 0; ; round += 1) {
       if (round > 200) throw new Error('point frames never stopped');
       const before = messages(client).length;
       await ingestPoints(server, [williamsonUnit.haasId]);
       server.deps.bus.publish(williamson.id, location);
-      await until(() => messages(client).slice(before).some((f) => f.message.type === 'location'), 'the location frame');
-      if (!messages(client).slice(before).some((f) => f.message.type === 'point')) break;
+      await until(
+        () =>
+          messages(client)
+            .slice(before)
+            .some((f) => f.message.type === 'location'),
+        'the location frame',
+      );
+      if (
+        !messages(client)
+          .slice(before)
+          .some((f) => f.message.type === 'point')
+      )
+        break;
     }
     const before = messages(client).length;
     await ingestPoints(server, [williamsonUnit.haasId]);
     server.deps.bus.publish(williamson.id, location);
-    await until(() => messages(client).slice(before).some((f) => f.message.type === 'location'), 'the location frame');
-    expect(messages(client).slice(before).map((f) => f.message.type)).toEqual(['location']);
+    await until(
+      () =>
+        messages(client)
+          .slice(before)
+          .some((f) => f.message.type === 'location'),
+      'the location frame',
+    );
+    expect(
+      messages(client)
+        .slice(before)
+        .map((f) => f.message.type),
+    ).toEqual(['location']);
     client.ws.close();
   });
 

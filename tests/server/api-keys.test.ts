@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyWireSchema } from '../../src/domain/api-key';
 import { API_KEY_LIMIT, INTEGRATION_PROVIDERS } from '../../src/domain/constants';
 import { errorText } from '../../src/domain/errors';
+import { integrationWireSchema } from '../../src/domain/integration';
 import { profileWireSchema } from '../../src/domain/profile';
 import { apiKeys, integrationConfigurations, organizations, users } from '../../server/db/schema';
 import { authenticateApiKey } from '../../server/http/api-keys';
-import { integrationWireSchema } from '../../server/http/integrations';
 import { badBodies, badIds, call, refusedTokens, snapshot, type Method } from '../support/account-calls';
 import { createTestServer, type TestServer } from '../support/test-server';
 
@@ -83,7 +83,10 @@ describe('API keys (designed: GET/POST /api_keys, DELETE /api_keys/{id})', () =>
     expect(JSON.stringify(list.json)).not.toContain(key.token);
     expect(listed.find((k) => k.id === key.id)!.token.startsWith(key.token.slice(0, 11))).toBe(true);
 
-    expect(await authenticateApiKey(server.database.db, key.token, server.clock.now())).toEqual({ organizationId: orgA.id, userId: adminA.id });
+    expect(await authenticateApiKey(server.database.db, key.token, server.clock.now())).toEqual({
+      organizationId: orgA.id,
+      userId: adminA.id,
+    });
     expect(await authenticateApiKey(server.database.db, `${key.token}x`, server.clock.now())).toBeNull();
     expect(await authenticateApiKey(server.database.db, 'garbage', server.clock.now())).toBeNull();
 
@@ -94,7 +97,12 @@ describe('API keys (designed: GET/POST /api_keys, DELETE /api_keys/{id})', () =>
     expect(removed.status).toBe(200);
     expect(removed.body).toEqual({ id: key.id });
     expect(await authenticateApiKey(server.database.db, key.token, server.clock.now())).toBeNull();
-    expect(apiKeyWireSchema.array().parse((await call(server, 'GET', '/api_keys', token.adminA)).json).map((k) => k.id)).not.toContain(key.id);
+    expect(
+      apiKeyWireSchema
+        .array()
+        .parse((await call(server, 'GET', '/api_keys', token.adminA)).json)
+        .map((k) => k.id),
+    ).not.toContain(key.id);
   });
 
   it(`part2 §8 'API keys' limit reached: the ${API_KEY_LIMIT + 1}th key → 422 api_key_limit, 'Your User has reached the API Key limit'`, async () => {
@@ -106,7 +114,9 @@ describe('API keys (designed: GET/POST /api_keys, DELETE /api_keys/{id})', () =>
     const before = await keysSnapshot();
     const over = await call(server, 'POST', '/api_keys', bearer, { description: 'one too many' });
     expect(over.status).toBe(422);
-    expect(errorText('apiKeys', { status: over.status, code: over.body.error, message: over.body.message }).text).toBe('Your User has reached the API Key limit');
+    expect(errorText('apiKeys', { status: over.status, code: over.body.error, message: over.body.message }).text).toBe(
+      'Your User has reached the API Key limit',
+    );
     expect(await keysSnapshot()).toBe(before);
     // Revoking one frees a place.
     const [first] = apiKeyWireSchema.array().parse((await call(server, 'GET', '/api_keys', bearer)).json);
@@ -117,14 +127,18 @@ describe('API keys (designed: GET/POST /api_keys, DELETE /api_keys/{id})', () =>
   it('concurrent creations never pass the limit', async () => {
     const user = await server.createUser({ org: orgA, role: 'ADMIN' });
     const bearer = await server.signIn(user.email);
-    const answers = await Promise.all(Array.from({ length: API_KEY_LIMIT + 3 }, (_, n) => call(server, 'POST', '/api_keys', bearer, { description: `race ${n}` })));
+    const answers = await Promise.all(
+      Array.from({ length: API_KEY_LIMIT + 3 }, (_, n) => call(server, 'POST', '/api_keys', bearer, { description: `race ${n}` })),
+    );
     expect(answers.filter((a) => a.status === 201)).toHaveLength(API_KEY_LIMIT);
     expect(answers.filter((a) => a.status === 422)).toHaveLength(3);
   });
 
   it("a deleted user's keys stop working", async () => {
     const user = await server.createUser({ org: orgA, role: 'ADMIN' });
-    const created = apiKeyWireSchema.parse((await call(server, 'POST', '/api_keys', await server.signIn(user.email), { description: 'soon gone' })).json);
+    const created = apiKeyWireSchema.parse(
+      (await call(server, 'POST', '/api_keys', await server.signIn(user.email), { description: 'soon gone' })).json,
+    );
     expect(await authenticateApiKey(server.database.db, created.token, server.clock.now())).not.toBeNull();
     expect((await call(server, 'DELETE', `/users/${user.id}`, token.orgAdminA)).status).toBe(200);
     expect(await authenticateApiKey(server.database.db, created.token, server.clock.now())).toBeNull();
@@ -133,7 +147,12 @@ describe('API keys (designed: GET/POST /api_keys, DELETE /api_keys/{id})', () =>
   it("another user's key: not listed, and deleting it is 404 — unchanged", async () => {
     const mine = apiKeyWireSchema.parse((await call(server, 'POST', '/api_keys', token.adminA, { description: 'private' })).json);
     const theirs = await call(server, 'GET', '/api_keys', token.adminB);
-    expect(apiKeyWireSchema.array().parse(theirs.json).map((k) => k.id)).not.toContain(mine.id);
+    expect(
+      apiKeyWireSchema
+        .array()
+        .parse(theirs.json)
+        .map((k) => k.id),
+    ).not.toContain(mine.id);
     const before = await keysSnapshot();
     expect((await call(server, 'DELETE', `/api_keys/${mine.id}`, token.adminB)).status).toBe(404);
     expect((await call(server, 'DELETE', `/api_keys/${mine.id}`, token.orgAdminA)).status).toBe(404);
@@ -175,7 +194,11 @@ describe('integrations (designed: GET/POST /organization/integrations, DELETE /o
     });
     expect(created.status).toBe(201);
     const wire = integrationWireSchema.parse(created.json);
-    expect(wire).toMatchObject({ organization_id: orgA.id, provider: 'samsara', settings: { fleet_name: 'Alpha Fleet', api_token: '••••1234' } });
+    expect(wire).toMatchObject({
+      organization_id: orgA.id,
+      provider: 'samsara',
+      settings: { fleet_name: 'Alpha Fleet', api_token: '••••1234' },
+    });
     const [row] = await server.database.db.select().from(integrationConfigurations).where(eq(integrationConfigurations.id, wire.id));
     expect(row!.settings).toEqual({ fleet_name: 'Alpha Fleet', api_token: 'samsara-secret-abcd1234' });
 
@@ -192,27 +215,49 @@ describe('integrations (designed: GET/POST /organization/integrations, DELETE /o
     expect(again.body.message).toBe('provider: Provider already used');
     expect(await integrationsSnapshot()).toBe(before);
     // The other provider is fine.
-    expect((await call(server, 'POST', '/organization/integrations', token.adminA, { provider: INTEGRATION_PROVIDERS[1], settings: {} })).status).toBe(201);
+    expect(
+      (await call(server, 'POST', '/organization/integrations', token.adminA, { provider: INTEGRATION_PROVIDERS[1], settings: {} })).status,
+    ).toBe(201);
 
     const removed = await call(server, 'DELETE', `/organization/integrations/${wire.id}`, token.adminA);
     expect(removed.status).toBe(200);
     expect(removed.body).toEqual({ id: wire.id });
-    expect(integrationWireSchema.array().parse((await call(server, 'GET', '/organization/integrations', token.adminA)).json).map((i) => i.provider)).toEqual([
-      INTEGRATION_PROVIDERS[1],
-    ]);
+    expect(
+      integrationWireSchema
+        .array()
+        .parse((await call(server, 'GET', '/organization/integrations', token.adminA)).json)
+        .map((i) => i.provider),
+    ).toEqual([INTEGRATION_PROVIDERS[1]]);
   });
 
   it('a manager organization configures the organization it manages; an accessor does not (404)', async () => {
-    const managed = await call(server, 'POST', '/organization/integrations', token.orgAdminM, { provider: 'samsara', settings: {}, organization_id: orgA.id });
+    const managed = await call(server, 'POST', '/organization/integrations', token.orgAdminM, {
+      provider: 'samsara',
+      settings: {},
+      organization_id: orgA.id,
+    });
     // A already has no samsara configuration after the test above deleted it.
     expect(managed.status).toBe(201);
     const listed = await call(server, 'GET', `/organization/integrations?org_ids[]=${orgA.id}`, token.orgAdminM);
-    expect(integrationWireSchema.array().parse(listed.json).map((i) => i.organization_id)).toContain(orgA.id);
+    expect(
+      integrationWireSchema
+        .array()
+        .parse(listed.json)
+        .map((i) => i.organization_id),
+    ).toContain(orgA.id);
     const before = await integrationsSnapshot();
-    const accessor = await call(server, 'POST', '/organization/integrations', token.orgAdminX, { provider: 'geotab', settings: {}, organization_id: orgA.id });
+    const accessor = await call(server, 'POST', '/organization/integrations', token.orgAdminX, {
+      provider: 'geotab',
+      settings: {},
+      organization_id: orgA.id,
+    });
     expect(accessor.status).toBe(404);
     expect(errorText('lists', { status: 404 }).text).toBe('Organization not found');
-    expect(integrationWireSchema.array().parse((await call(server, 'GET', `/organization/integrations?org_ids[]=${orgA.id}`, token.orgAdminX)).json)).toEqual([]);
+    expect(
+      integrationWireSchema
+        .array()
+        .parse((await call(server, 'GET', `/organization/integrations?org_ids[]=${orgA.id}`, token.orgAdminX)).json),
+    ).toEqual([]);
     expect(await integrationsSnapshot()).toBe(before);
   });
 
@@ -221,7 +266,9 @@ describe('integrations (designed: GET/POST /organization/integrations, DELETE /o
     const theirs = await call(server, 'GET', `/organization/integrations?org_ids[]=${orgA.id}`, token.adminB);
     expect(theirs.json).toEqual([]);
     const before = await integrationsSnapshot();
-    expect((await call(server, 'POST', '/organization/integrations', token.adminB, { provider: 'geotab', organization_id: orgA.id })).status).toBe(404);
+    expect(
+      (await call(server, 'POST', '/organization/integrations', token.adminB, { provider: 'geotab', organization_id: orgA.id })).status,
+    ).toBe(404);
     expect((await call(server, 'DELETE', `/organization/integrations/${ours!.id}`, token.adminB)).status).toBe(404);
     expect(await integrationsSnapshot()).toBe(before);
   });
@@ -239,11 +286,21 @@ describe('integrations (designed: GET/POST /organization/integrations, DELETE /o
     const org = await server.createOrg({ name: 'Fresh Org' });
     const admin = await server.createUser({ org, role: 'ADMIN' });
     const bearer = await server.signIn(admin.email);
-    const bodies = badBodies({ provider: 'samsara', settings: { a: 'b' } }, {
-      provider: fc.constantFrom('', 'verizon', 'SAMSARA', null, 1),
-      settings: fc.constantFrom('text', [], { 'bad key': 'x' }, { a: 1 }, { a: 'v'.repeat(501) }, Object.fromEntries(Array.from({ length: 21 }, (_, n) => [`k${n}`, 'v']))),
-      organization_id: fc.constantFrom(orgA.id, orgB.id, 'nope', '66666666-6666-4666-8666-666666666666'),
-    });
+    const bodies = badBodies(
+      { provider: 'samsara', settings: { a: 'b' } },
+      {
+        provider: fc.constantFrom('', 'verizon', 'SAMSARA', null, 1),
+        settings: fc.constantFrom(
+          'text',
+          [],
+          { 'bad key': 'x' },
+          { a: 1 },
+          { a: 'v'.repeat(501) },
+          Object.fromEntries(Array.from({ length: 21 }, (_, n) => [`k${n}`, 'v'])),
+        ),
+        organization_id: fc.constantFrom(orgA.id, orgB.id, 'nope', '66666666-6666-4666-8666-666666666666'),
+      },
+    );
     const before = await integrationsSnapshot();
     await fc.assert(
       fc.asyncProperty(bodies, badIds, async (payload, id) => {

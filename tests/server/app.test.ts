@@ -47,12 +47,15 @@ describe('server harness', () => {
   /** What Chromium sends when it navigates to an address. */
   const NAVIGATION_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
 
-  it.each(['/no/such/page', '/dashboardx', '/welcomes'])('part 1 §2 a browser opening the unknown address %s gets the app (its not-found page) with 404', async (url) => {
-    const response = await app.inject({ method: 'GET', url, headers: { accept: NAVIGATION_ACCEPT } });
-    expect(response.statusCode).toBe(404);
-    expect(response.headers['content-type']).toMatch(/text\/html/);
-    expect(response.body).toContain('<title>Lightbar</title>');
-  });
+  it.each(['/no/such/page', '/dashboardx', '/welcomes'])(
+    'part 1 §2 a browser opening the unknown address %s gets the app (its not-found page) with 404',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url, headers: { accept: NAVIGATION_ACCEPT } });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.body).toContain('<title>Lightbar</title>');
+    },
+  );
 
   it.each(['application/json', '*/*', ''])('an unknown address asked for with Accept "%s" is a JSON 404', async (accept) => {
     const response = await app.inject({ method: 'GET', url: '/no/such/page', headers: accept ? { accept } : {} });

@@ -119,8 +119,21 @@ describe('part2 §7 GET /ez_types', () => {
     const answer = await call(server, 'GET', '/ez_types', token.userA);
     expect(answer.status).toBe(200);
     const types = areaTypeWireSchema.array().parse(answer.json);
-    expect(types.map((type) => type.display_name)).toEqual(['Hospital', 'No Enter', 'No Stop', 'School Zone', 'Station', 'Work Yard', 'Other']);
-    expect(types.filter((type) => type.is_av_type).map((type) => type.db_name).sort()).toEqual(['no_enter', 'no_stop']);
+    expect(types.map((type) => type.display_name)).toEqual([
+      'Hospital',
+      'No Enter',
+      'No Stop',
+      'School Zone',
+      'Station',
+      'Work Yard',
+      'Other',
+    ]);
+    expect(
+      types
+        .filter((type) => type.is_av_type)
+        .map((type) => type.db_name)
+        .sort(),
+    ).toEqual(['no_enter', 'no_stop']);
   });
 
   it('needs the areas view → 403 for a Media user', async () => {
@@ -133,7 +146,13 @@ describe('part2 §7 POST /organization/exclusion_zone', () => {
     const before = (await server.database.db.select().from(areas)).length;
     const wire = await createArea({ radius_dist: 0.1 });
     const area = fromAreaWire(wire);
-    expect(area).toMatchObject({ displayName: 'Station 12 yard', isExclusion: true, isPoi: false, orgId: orgA.id, orgName: 'Alpha County' });
+    expect(area).toMatchObject({
+      displayName: 'Station 12 yard',
+      isExclusion: true,
+      isPoi: false,
+      orgId: orgA.id,
+      orgName: 'Alpha County',
+    });
     expect(area.lineStringArray).toHaveLength(4);
     expect(wire.ez_type.db_name).toBe('station');
     // part 2 §3: radius_dist is in miles, converted to metres by 1609.
@@ -167,7 +186,18 @@ describe('part2 §7 POST /organization/exclusion_zone', () => {
     ['no map position', { point_geom: null }, "point_geom: ERROR: Please set new map location. Click 'View Instructions' above if needed"],
     [
       'an exclusion of 2 points',
-      { area_geom: { type: 'Polygon', coordinates: [[[-87.63, 41.88], [-87.629, 41.88], [-87.63, 41.88]]] } },
+      {
+        area_geom: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [-87.63, 41.88],
+              [-87.629, 41.88],
+              [-87.63, 41.88],
+            ],
+          ],
+        },
+      },
       'area_geom: Exclusions must have at least 3 points',
     ],
     ['a bad US zip', { postal_code: '6060' }, 'postal_code: Invalid zip code'],
@@ -176,7 +206,19 @@ describe('part2 §7 POST /organization/exclusion_zone', () => {
     ['an unknown type', { ez_type_id: '00000000-0000-4000-8000-000000000000' }, 'ez_type_id: unknown area type'],
     [
       'a shape off the globe',
-      { area_geom: { type: 'Polygon', coordinates: [[[-87.63, 95], [-87.629, 95], [-87.629, 96], [-87.63, 95]]] } },
+      {
+        area_geom: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [-87.63, 95],
+              [-87.629, 95],
+              [-87.629, 96],
+              [-87.63, 95],
+            ],
+          ],
+        },
+      },
       'area_geom.0.lat: Must be between -90 and 90',
     ],
   ])('part2 §5 %s → 422 %s, shown as "Unable to save Area"', async (_case, overrides, message) => {
@@ -194,7 +236,13 @@ describe('part2 §7 POST /organization/exclusion_zone', () => {
     const sqMiles = (side: number) => turfArea({ type: 'Polygon', coordinates: [square(side)] }) / SQ_METRES_PER_SQ_MILE;
     let side = 0.01;
     while (sqMiles(side) < 0.5) side += 0.0001;
-    const over = await call(server, 'POST', '/organization/exclusion_zone', token.adminA, exclusionBody({ area_geom: { type: 'Polygon', coordinates: [square(side)] } }));
+    const over = await call(
+      server,
+      'POST',
+      '/organization/exclusion_zone',
+      token.adminA,
+      exclusionBody({ area_geom: { type: 'Polygon', coordinates: [square(side)] } }),
+    );
     expect(over.status).toBe(422);
     expect(over.body.message).toContain('too large');
     expect(shown('areaSave', over)).toBe('Polygon area is too large, please keep area under .5 square miles');
@@ -209,9 +257,27 @@ describe('part2 §7 POST /organization/exclusion_zone', () => {
     expect(shown('areaSave', answer)).toBe('Polygon area is too large, please keep area under .5 square miles');
   });
 
-  const bowTie = [[-87.63, 41.88], [-87.629, 41.881], [-87.629, 41.88], [-87.63, 41.881], [-87.63, 41.88]];
-  const unclosed = [[-87.63, 41.88], [-87.629, 41.88], [-87.629, 41.881], [-87.63, 41.881]];
-  const spike = [[-87.63, 41.88], [-87.629, 41.88], [-87.628, 41.88], [-87.6285, 41.88], [-87.629, 41.881], [-87.63, 41.88]];
+  const bowTie = [
+    [-87.63, 41.88],
+    [-87.629, 41.881],
+    [-87.629, 41.88],
+    [-87.63, 41.881],
+    [-87.63, 41.88],
+  ];
+  const unclosed = [
+    [-87.63, 41.88],
+    [-87.629, 41.88],
+    [-87.629, 41.881],
+    [-87.63, 41.881],
+  ];
+  const spike = [
+    [-87.63, 41.88],
+    [-87.629, 41.88],
+    [-87.628, 41.88],
+    [-87.6285, 41.88],
+    [-87.629, 41.881],
+    [-87.63, 41.88],
+  ];
   const holed = [square(0.002), square(0.0005, -87.6295, 41.8805)];
   it.each([
     ['self-intersecting (a bow tie)', [bowTie]],
@@ -220,7 +286,13 @@ describe('part2 §7 POST /organization/exclusion_zone', () => {
     ['with a hole', holed],
   ])("part2 §8 a shape %s → 422 'invalid' → 'Exclusion shape is invalid'", async (_case, coordinates) => {
     const before = await areasSnapshot();
-    const answer = await call(server, 'POST', '/organization/exclusion_zone', token.adminA, exclusionBody({ area_geom: { type: 'Polygon', coordinates } }));
+    const answer = await call(
+      server,
+      'POST',
+      '/organization/exclusion_zone',
+      token.adminA,
+      exclusionBody({ area_geom: { type: 'Polygon', coordinates } }),
+    );
     expect(answer.status).toBe(422);
     expect(answer.body.message).toContain('invalid');
     expect(shown('areaSave', answer)).toBe('Exclusion shape is invalid');
@@ -239,7 +311,9 @@ describe('part2 §7 POST /organization/exclusion_zone', () => {
 
   it("part2 §6 add needs the owner: a managed organization's area → 403; haas:manage may", async () => {
     const before = await areasSnapshot();
-    expect((await call(server, 'POST', '/organization/exclusion_zone', token.adminA, exclusionBody({ organization_id: orgC.id }))).status).toBe(403);
+    expect(
+      (await call(server, 'POST', '/organization/exclusion_zone', token.adminA, exclusionBody({ organization_id: orgC.id }))).status,
+    ).toBe(403);
     expect(await areasSnapshot()).toBe(before);
     const wire = await createArea({ organization_id: orgC.id, name: 'Township yard' }, token.engineer);
     expect(wire.organization_name).toBe('Charlie Township');
@@ -257,12 +331,27 @@ describe('part2 §7 POST /organization/exclusion_zone', () => {
     const before = await areasSnapshot();
     const bodies = badBodies(exclusionBody(), {
       organization_id: junk,
-      name: fc.oneof(notText, fc.string({ minLength: 101, maxLength: 120 }).filter((s) => s.trim().length > 100), fc.constant('   ')),
+      name: fc.oneof(
+        notText,
+        fc.string({ minLength: 101, maxLength: 120 }).filter((s) => s.trim().length > 100),
+        fc.constant('   '),
+      ),
       ez_type_id: junk,
-      area_geom: fc.oneof(notNull, fc.record({ type: fc.constant('Polygon'), coordinates: fc.array(fc.array(fc.array(fc.double(), { maxLength: 3 }), { maxLength: 6 }), { maxLength: 2 }) })),
+      area_geom: fc.oneof(
+        notNull,
+        fc.record({
+          type: fc.constant('Polygon'),
+          coordinates: fc.array(fc.array(fc.array(fc.double(), { maxLength: 3 }), { maxLength: 6 }), { maxLength: 2 }),
+        }),
+      ),
       point_geom: fc.oneof(junk, fc.record({ lat: fc.double({ min: 91, max: 1e6 }), lon: fc.double() })),
       postal_code: fc.oneof(fc.integer(), fc.constant('ABCDE')),
-      radius_dist: fc.oneof(notNumber, fc.double({ max: 0, noNaN: true }), fc.double({ min: 0.4, max: 1e6, noNaN: true })),
+      // No infinities: JSON writes -Infinity as null, which is a valid (absent) radius.
+      radius_dist: fc.oneof(
+        notNumber,
+        fc.double({ max: 0, noNaN: true, noDefaultInfinity: true }),
+        fc.double({ min: 0.4, max: 1e6, noNaN: true }),
+      ),
     });
     await fc.assert(
       fc.asyncProperty(bodies, async (body) => {
@@ -320,7 +409,13 @@ describe('part2 §7 GET /organization/exclusion_zone', () => {
 describe('part2 §7 PUT /organization/exclusion_zone/{id}', () => {
   it('updates the area and answers it', async () => {
     const wire = await createArea({ name: 'Before' });
-    const answer = await call(server, 'PUT', `/organization/exclusion_zone/${wire.id}`, token.adminA, exclusionBody({ id: wire.id, name: 'After', desc: 'moved', area_geom: { type: 'Polygon', coordinates: [square(0.002)] } }));
+    const answer = await call(
+      server,
+      'PUT',
+      `/organization/exclusion_zone/${wire.id}`,
+      token.adminA,
+      exclusionBody({ id: wire.id, name: 'After', desc: 'moved', area_geom: { type: 'Polygon', coordinates: [square(0.002)] } }),
+    );
     expect(answer.status).toBe(200);
     const updated = areaWireSchema.parse(answer.json);
     expect(updated).toMatchObject({ id: wire.id, name: 'After', desc: 'moved' });
@@ -340,7 +435,9 @@ describe('part2 §7 PUT /organization/exclusion_zone/{id}', () => {
     const wire = await createArea({ name: 'Keep me' });
     const before = await areasSnapshot();
     for (const bearer of [token.userA, token.createOnlyA]) {
-      expect((await call(server, 'PUT', `/organization/exclusion_zone/${wire.id}`, bearer, exclusionBody({ name: 'Changed' }))).status).toBe(403);
+      expect(
+        (await call(server, 'PUT', `/organization/exclusion_zone/${wire.id}`, bearer, exclusionBody({ name: 'Changed' }))).status,
+      ).toBe(403);
     }
     expect(await areasSnapshot()).toBe(before);
   });
@@ -348,37 +445,79 @@ describe('part2 §7 PUT /organization/exclusion_zone/{id}', () => {
   it("part2 §6 the owner edits; a managed organization's area needs haas:manage", async () => {
     const wire = await createArea({ organization_id: orgC.id, name: 'Township lot' }, token.engineer);
     const before = await areasSnapshot();
-    const denied = await call(server, 'PUT', `/organization/exclusion_zone/${wire.id}`, token.adminA, exclusionBody({ organization_id: orgC.id, name: 'Mine now' }));
+    const denied = await call(
+      server,
+      'PUT',
+      `/organization/exclusion_zone/${wire.id}`,
+      token.adminA,
+      exclusionBody({ organization_id: orgC.id, name: 'Mine now' }),
+    );
     expect(denied.status).toBe(403);
     expect(await areasSnapshot()).toBe(before);
-    const allowed = await call(server, 'PUT', `/organization/exclusion_zone/${wire.id}`, token.engineer, exclusionBody({ organization_id: orgC.id, name: 'Renamed by staff' }));
+    const allowed = await call(
+      server,
+      'PUT',
+      `/organization/exclusion_zone/${wire.id}`,
+      token.engineer,
+      exclusionBody({ organization_id: orgC.id, name: 'Renamed by staff' }),
+    );
     expect(allowed.status).toBe(200);
   });
 
   it('part2 §6 automated-vehicle types (is_av_type) need haas:manage to edit, also to become one', async () => {
     const plain = await createArea({ name: 'Plain' });
     const before = await areasSnapshot();
-    const toAv = await call(server, 'PUT', `/organization/exclusion_zone/${plain.id}`, token.adminA, exclusionBody({ ez_type_id: typeIds.get('no_stop') }));
+    const toAv = await call(
+      server,
+      'PUT',
+      `/organization/exclusion_zone/${plain.id}`,
+      token.adminA,
+      exclusionBody({ ez_type_id: typeIds.get('no_stop') }),
+    );
     expect(toAv.status).toBe(403);
     expect(await areasSnapshot()).toBe(before);
     const av = await createArea({ name: 'No stopping', ez_type_id: typeIds.get('no_stop') }, token.engineer);
-    const edit = await call(server, 'PUT', `/organization/exclusion_zone/${av.id}`, token.adminA, exclusionBody({ name: 'Stop anyway', ez_type_id: typeIds.get('no_stop') }));
+    const edit = await call(
+      server,
+      'PUT',
+      `/organization/exclusion_zone/${av.id}`,
+      token.adminA,
+      exclusionBody({ name: 'Stop anyway', ez_type_id: typeIds.get('no_stop') }),
+    );
     expect(edit.status).toBe(403);
-    const staff = await call(server, 'PUT', `/organization/exclusion_zone/${av.id}`, token.engineer, exclusionBody({ name: 'No stopping ever', ez_type_id: typeIds.get('no_stop') }));
+    const staff = await call(
+      server,
+      'PUT',
+      `/organization/exclusion_zone/${av.id}`,
+      token.engineer,
+      exclusionBody({ name: 'No stopping ever', ez_type_id: typeIds.get('no_stop') }),
+    );
     expect(staff.status).toBe(200);
   });
 
   it("part2 §8 a too large shape on update → 'Polygon area is too large, …', unchanged", async () => {
     const wire = await createArea({ name: 'Growing' });
     const before = await areasSnapshot();
-    const answer = await call(server, 'PUT', `/organization/exclusion_zone/${wire.id}`, token.adminA, exclusionBody({ area_geom: { type: 'Polygon', coordinates: [square(0.05)] } }));
+    const answer = await call(
+      server,
+      'PUT',
+      `/organization/exclusion_zone/${wire.id}`,
+      token.adminA,
+      exclusionBody({ area_geom: { type: 'Polygon', coordinates: [square(0.05)] } }),
+    );
     expect(shown('areaSave', answer)).toBe('Polygon area is too large, please keep area under .5 square miles');
     expect(await areasSnapshot()).toBe(before);
   });
 
   it('an area cannot move to another organization → 422', async () => {
     const wire = await createArea({ name: 'Stay' });
-    const answer = await call(server, 'PUT', `/organization/exclusion_zone/${wire.id}`, token.engineer, exclusionBody({ organization_id: orgC.id }));
+    const answer = await call(
+      server,
+      'PUT',
+      `/organization/exclusion_zone/${wire.id}`,
+      token.engineer,
+      exclusionBody({ organization_id: orgC.id }),
+    );
     expect(answer.status).toBe(422);
     expect(answer.body.message).toContain('organization_id');
   });
@@ -388,11 +527,17 @@ describe('part2 §7 PUT /organization/exclusion_zone/{id}', () => {
     const before = await areasSnapshot();
     const bodies = badBodies(exclusionBody(), {
       organization_id: junk,
-      name: fc.oneof(notText, fc.string({ minLength: 101, maxLength: 120 }).filter((s) => s.trim().length > 100)),
+      name: fc.oneof(
+        notText,
+        fc.string({ minLength: 101, maxLength: 120 }).filter((s) => s.trim().length > 100),
+      ),
       ez_type_id: junk,
       area_geom: notNull,
       point_geom: junk,
-      country_code: fc.oneof(notText.filter((value) => value !== null), fc.string({ minLength: 3, maxLength: 5 }).filter((value) => value.trim().length > 2)),
+      country_code: fc.oneof(
+        notText.filter((value) => value !== null),
+        fc.string({ minLength: 3, maxLength: 5 }).filter((value) => value.trim().length > 2),
+      ),
     });
     await fc.assert(
       fc.asyncProperty(bodies, async (body) => {
@@ -462,13 +607,81 @@ describe('part2 §7 DELETE /organization/exclusion_zone/{id}', () => {
 describe('the shape check (a simple closed ring)', () => {
   it.each([
     ['a square', square(1), true],
-    ['a triangle', [[0, 0], [1, 0], [0, 1], [0, 0]], true],
-    ['a concave ring', [[0, 0], [4, 0], [4, 4], [2, 1], [0, 4], [0, 0]], true],
-    ['a bow tie', [[0, 0], [1, 1], [1, 0], [0, 1], [0, 0]], false],
-    ['a repeated corner', [[0, 0], [1, 0], [1, 0], [1, 1], [0, 0]], false],
-    ['all on a line', [[0, 0], [1, 0], [2, 0], [0, 0]], false],
-    ['a ring touching itself', [[0, 0], [4, 0], [4, 4], [2, 0], [0, 4], [0, 0]], false],
-    ['two corners only', [[0, 0], [1, 0], [0, 0]], false],
+    [
+      'a triangle',
+      [
+        [0, 0],
+        [1, 0],
+        [0, 1],
+        [0, 0],
+      ],
+      true,
+    ],
+    [
+      'a concave ring',
+      [
+        [0, 0],
+        [4, 0],
+        [4, 4],
+        [2, 1],
+        [0, 4],
+        [0, 0],
+      ],
+      true,
+    ],
+    [
+      'a bow tie',
+      [
+        [0, 0],
+        [1, 1],
+        [1, 0],
+        [0, 1],
+        [0, 0],
+      ],
+      false,
+    ],
+    [
+      'a repeated corner',
+      [
+        [0, 0],
+        [1, 0],
+        [1, 0],
+        [1, 1],
+        [0, 0],
+      ],
+      false,
+    ],
+    [
+      'all on a line',
+      [
+        [0, 0],
+        [1, 0],
+        [2, 0],
+        [0, 0],
+      ],
+      false,
+    ],
+    [
+      'a ring touching itself',
+      [
+        [0, 0],
+        [4, 0],
+        [4, 4],
+        [2, 0],
+        [0, 4],
+        [0, 0],
+      ],
+      false,
+    ],
+    [
+      'two corners only',
+      [
+        [0, 0],
+        [1, 0],
+        [0, 0],
+      ],
+      false,
+    ],
   ])('%s → %s', (_case, ring, simple) => {
     expect(isSimpleRing(ring)).toBe(simple);
   });

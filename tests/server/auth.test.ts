@@ -33,7 +33,12 @@ async function signInText(username: string, password: string) {
 }
 
 async function lastMailTo(email: string) {
-  const [mail] = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.createdAt)).limit(1);
+  const [mail] = await server.database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, email))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
   return mail;
 }
 
@@ -87,7 +92,10 @@ describe('part1 §7 POST /user_token, password grant', () => {
     const user = await server.createUser({ org, role: 'USER', lastActivityAt: new Date(server.clock.ms - 180 * DAY_MS) });
     expect((await signInText(user.email, PASSWORD)).text).toBe('Your account has expired due to inactivity.');
     // One day less is fine.
-    await server.database.db.update(users).set({ lastActivityAt: new Date(server.clock.ms - 179 * DAY_MS) }).where(eq(users.id, user.id));
+    await server.database.db
+      .update(users)
+      .set({ lastActivityAt: new Date(server.clock.ms - 179 * DAY_MS) })
+      .where(eq(users.id, user.id));
     expect((await postToken(signInBody(user.email, PASSWORD))).status).toBe(200);
   });
 
@@ -100,7 +108,10 @@ describe('part1 §7 POST /user_token, password grant', () => {
 
   it('a role with no dashboard section → 403, not authorized to access Lightbar', async () => {
     const org = await server.createOrg();
-    const [role] = await server.database.db.insert((await import('../../server/db/schema')).roles).values({ name: 'NOTHING', permissions: [] }).returning();
+    const [role] = await server.database.db
+      .insert((await import('../../server/db/schema')).roles)
+      .values({ name: 'NOTHING', permissions: [] })
+      .returning();
     const user = await server.createUser({ org, role: 'USER' });
     await server.database.db.update(users).set({ roleId: role!.id }).where(eq(users.id, user.id));
     const { status } = await postToken(signInBody(user.email, PASSWORD));
@@ -129,10 +140,19 @@ describe('part1 §7 POST /user_token, password grant', () => {
   });
 
   it('part1 §7 a malformed body is a 422 naming the field, never a 500', async () => {
-    const response = await server.app.inject({ method: 'POST', url: '/user_token', payload: { grant_type: 'password', username: 'a@b.co' } });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/user_token',
+      payload: { grant_type: 'password', username: 'a@b.co' },
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ error: 'invalid' });
-    const bad = await server.app.inject({ method: 'POST', url: '/user_token', headers: { 'content-type': 'application/json' }, payload: '{not json' });
+    const bad = await server.app.inject({
+      method: 'POST',
+      url: '/user_token',
+      headers: { 'content-type': 'application/json' },
+      payload: '{not json',
+    });
     expect(bad.statusCode).toBe(400);
   });
 });
@@ -151,7 +171,9 @@ describe('part1 §7 refresh, verify, revoke', () => {
     expect(refreshed.body.access_token).not.toBe(first.access_token);
     const again = await postToken({ grant_type: 'refresh_token', refresh_token: first.refresh_token });
     expect(again.status).toBe(422);
-    expect(errorText('tokenRefresh', { status: again.status, message: again.body.message }).text).toBe('Access token is expired or does not exist.');
+    expect(errorText('tokenRefresh', { status: again.status, message: again.body.message }).text).toBe(
+      'Access token is expired or does not exist.',
+    );
     // The old access token went with its pair.
     const profile = await server.app.inject({ method: 'GET', url: '/profile', headers: server.auth(first.access_token) });
     expect(profile.statusCode).toBe(401);

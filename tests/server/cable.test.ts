@@ -104,13 +104,23 @@ describe('part1 §4 streaming socket (ActionCable protocol)', () => {
     { type: 'heartbeat', thing_id: 't1', is_active: true, timestamp: '2026-11-22T12:00:00.000Z' },
     { type: 'thing', thing: { id: 't1', haas_id: 'HA5-1', nickname: 'Engine 1' } },
     { type: 'location', thing_id: 't1', location_id: null, timestamp: '2026-11-22T12:00:00.000Z' },
-    { type: 'closure', thing_id: 't1', closure_id: 'c1', organization_id: 'org-b', wzdx_id: 'wz-1', is_active: true, timestamp: '2026-11-22T12:00:00.000Z' },
+    {
+      type: 'closure',
+      thing_id: 't1',
+      closure_id: 'c1',
+      organization_id: 'org-b',
+      wzdx_id: 'wz-1',
+      is_active: true,
+      timestamp: '2026-11-22T12:00:00.000Z',
+    },
   ] as const)('delivers a $type message', async (template) => {
     const { ws, frames } = await connect(tokenB);
     subscribe(ws, orgB.id);
     await until(() => frames.find((f) => (f as { type?: string }).type === 'confirm_subscription'));
     // The template's placeholders become Org B's real asset and id.
-    const message = JSON.parse(JSON.stringify(template).replaceAll('"t1"', JSON.stringify(thingB.id)).replaceAll('"org-b"', JSON.stringify(orgB.id))) as LiveMessage;
+    const message = JSON.parse(
+      JSON.stringify(template).replaceAll('"t1"', JSON.stringify(thingB.id)).replaceAll('"org-b"', JSON.stringify(orgB.id)),
+    ) as LiveMessage;
     server.deps.bus.publish(orgB.id, message);
     const received = (await until(() => frames.find((f) => (f as { message?: LiveMessage }).message))) as { message: LiveMessage };
     expect(received.message.type).toBe(message.type);
@@ -156,7 +166,10 @@ describe('part1 §4 streaming socket (ActionCable protocol)', () => {
     while (!dropped() && Date.now() < deadline) {
       for (const client of clients) maxBuffered = Math.max(maxBuffered, client.bufferedAmount);
       for (let i = 0; i < 500; i += 1) {
-        server.deps.bus.publish(orgA.id, { type: 'thing', thing: { id: thingA.id, haas_id: `HA5-${sent}`, nickname: padding } } as LiveMessage);
+        server.deps.bus.publish(orgA.id, {
+          type: 'thing',
+          thing: { id: thingA.id, haas_id: `HA5-${sent}`, nickname: padding },
+        } as LiveMessage);
         sent += 1;
       }
       await new Promise((resolve) => setTimeout(resolve, 5));
@@ -166,7 +179,12 @@ describe('part1 §4 streaming socket (ActionCable protocol)', () => {
     // Bounded: the server never held much more than the hard limit for it.
     expect(maxBuffered).toBeLessThan(SOCKET_HARD_LIMIT_BYTES + 64 * 1024);
     // The fast client got the stream and is still connected.
-    await until(() => (fast.frames.filter((f) => (f as { message?: LiveMessage }).message).length >= sent ? true : undefined), 'every message', 10_000, 10);
+    await until(
+      () => (fast.frames.filter((f) => (f as { message?: LiveMessage }).message).length >= sent ? true : undefined),
+      'every message',
+      10_000,
+      10,
+    );
     expect(fast.ws.readyState).toBe(WebSocket.OPEN);
     fast.ws.close();
   }, 40_000);

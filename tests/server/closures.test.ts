@@ -127,7 +127,10 @@ async function insertFeedClosure() {
       externalId: `state-feed-${++wzdxCounter}`,
       isDashboardManaged: false,
       isActive: true,
-      userRoute: [{ lat: 41.9, lng: -87.7 }, { lat: 41.91, lng: -87.7 }],
+      userRoute: [
+        { lat: 41.9, lng: -87.7 },
+        { lat: 41.91, lng: -87.7 },
+      ],
       // The test clock's time, not the database's: a real-time default lies in the test clock's
       // future after noon UTC on the clock's day and would surface in every incremental read.
       createdAt: server.clock.now(),
@@ -204,7 +207,13 @@ describe('part2 §7 POST /organization/closure', () => {
 
   it("an automated closure's asset must be visible: another organization's asset → 422 'Asset not found'", async () => {
     const before = await closuresSnapshot();
-    const answer = await call(server, 'POST', '/organization/closure', token.adminA, closureBody({ closure_type: 'automated', thing_id: thingB.id }));
+    const answer = await call(
+      server,
+      'POST',
+      '/organization/closure',
+      token.adminA,
+      closureBody({ closure_type: 'automated', thing_id: thingB.id }),
+    );
     expect(answer.status).toBe(422);
     expect(answer.body.message).toBe('thing_id: Asset not found');
     expect(errorText('assetSave', { status: answer.status, message: answer.body.message ?? null }).text).toBe('Asset not found');
@@ -228,8 +237,12 @@ describe('part2 §7 POST /organization/closure', () => {
     ['an end time already past', { end_time: iso(Date.UTC(2026, 10, 22, 11, 0)) }, 'end_time: End date must be in the future'],
     ['a lane 0', { impacted_lanes: [0] }, 'impacted_lanes.0: Must be between 1 and 9'],
     ['a lane 10', { impacted_lanes: [3, 10] }, 'impacted_lanes.1: Must be between 1 and 9'],
-    ['a user route of 1 point', { user_route: [{ lat: 41.88, lng: -87.63 }] }, "user_route: Required"],
-    ['no route at all', { user_route: [], calculated_route: [] }, "calculated_route: ERROR: Please create new Closure on map. Click 'View Instructions' above if needed."],
+    ['a user route of 1 point', { user_route: [{ lat: 41.88, lng: -87.63 }] }, 'user_route: Required'],
+    [
+      'no route at all',
+      { user_route: [], calculated_route: [] },
+      "calculated_route: ERROR: Please create new Closure on map. Click 'View Instructions' above if needed.",
+    ],
     ['publishing without a WZDx id', { ...publishing(), external_id: '', is_publish_on: true }, 'external_id: Required'],
     ['publishing without a location method', { ...publishing(), location_method: null }, 'location_method: Required'],
     ['publishing without a vehicle impact', { ...publishing(), vehicle_impact: ' ' }, 'vehicle_impact: Required'],
@@ -245,7 +258,13 @@ describe('part2 §7 POST /organization/closure', () => {
   });
 
   it('part2 §5 direction is required for WZDx organizations only', async () => {
-    const answer = await call(server, 'POST', '/organization/closure', token.adminW, closureBody({ organization_id: orgW.id, direction: '' }));
+    const answer = await call(
+      server,
+      'POST',
+      '/organization/closure',
+      token.adminW,
+      closureBody({ organization_id: orgW.id, direction: '' }),
+    );
     expect(answer.status).toBe(422);
     expect(answer.body.message).toBe('direction: Required');
     await createClosure({ organization_id: orgW.id, direction: 'E' }, token.adminW);
@@ -314,11 +333,30 @@ describe('part2 §7 POST /organization/closure', () => {
       organization_id: junk,
       closure_type: junk,
       is_active: notNull.filter((value) => typeof value !== 'boolean'),
-      description: fc.oneof(notNull.filter((value) => typeof value !== 'string'), fc.string({ minLength: 101, maxLength: 130 }).filter((s) => s.trim().length > 100)),
-      alert_message: fc.oneof(fc.integer(), fc.string({ minLength: 41, maxLength: 60 }).filter((s) => s.trim().length > 40)),
-      user_route: fc.oneof(notNull, fc.array(fc.record({ lat: fc.double({ min: 91, max: 1e9, noNaN: true }), lng: fc.double() }), { minLength: 2, maxLength: 3 })),
-      impacted_lanes: fc.oneof(notNull.filter((value) => !(Array.isArray(value) && value.length === 0)), fc.array(fc.oneof(fc.integer({ min: 10 }), fc.integer({ max: 0 }), fc.double({ min: 1.1, max: 1.9 })), { minLength: 1, maxLength: 3 })),
-      end_time: fc.oneof(notNull, fc.constant(null), fc.date({ min: new Date(0), max: new Date(2026, 0, 1), noInvalidDate: true }).map((d) => d.toISOString())),
+      description: fc.oneof(
+        notNull.filter((value) => typeof value !== 'string'),
+        fc.string({ minLength: 101, maxLength: 130 }).filter((s) => s.trim().length > 100),
+      ),
+      alert_message: fc.oneof(
+        fc.integer(),
+        fc.string({ minLength: 41, maxLength: 60 }).filter((s) => s.trim().length > 40),
+      ),
+      user_route: fc.oneof(
+        notNull,
+        fc.array(fc.record({ lat: fc.double({ min: 91, max: 1e9, noNaN: true }), lng: fc.double() }), { minLength: 2, maxLength: 3 }),
+      ),
+      impacted_lanes: fc.oneof(
+        notNull.filter((value) => !(Array.isArray(value) && value.length === 0)),
+        fc.array(fc.oneof(fc.integer({ min: 10 }), fc.integer({ max: 0 }), fc.double({ min: 1.1, max: 1.9 })), {
+          minLength: 1,
+          maxLength: 3,
+        }),
+      ),
+      end_time: fc.oneof(
+        notNull,
+        fc.constant(null),
+        fc.date({ min: new Date(0), max: new Date(2026, 0, 1), noInvalidDate: true }).map((d) => d.toISOString()),
+      ),
       direction: fc.oneof(fc.integer(), fc.constantFrom('NE', 'north', 'X')),
       // A manual closure ignores thing_id; a value that is not a string is refused.
       thing_id: notNull.filter((value) => typeof value !== 'string'),
@@ -343,7 +381,13 @@ describe('part2 §7 PUT /organization/closure/{uuid}', () => {
     const answer = await call(server, 'PUT', `/organization/closure/${wire.id}`, token.adminA, payload);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const updated = closureWireSchema.parse(answer.json);
-    expect(updated).toMatchObject({ id: wire.id, description: 'Bridge deck repair, phase 2', impacted_lanes: [3], start_time: wire.start_time, last_start_time: wire.last_start_time });
+    expect(updated).toMatchObject({
+      id: wire.id,
+      description: 'Bridge deck repair, phase 2',
+      impacted_lanes: [3],
+      start_time: wire.start_time,
+      last_start_time: wire.last_start_time,
+    });
   });
 
   it("part2 §8 a closure of another organization, or none → 404 → 'Closure not found', unchanged", async () => {
@@ -374,7 +418,12 @@ describe('part2 §7 PUT /organization/closure/{uuid}', () => {
     expect(answer.status).toBe(422);
     expect(answer.body.message).toContain('not managed');
     expect(shown('closureSave', answer)).toBe('Closure not managed by Dashboard');
-    const toggle = await call(server, 'PUT', `/organization/closure/${feed.id}`, token.adminA, { uuid: feed.id, is_active: false, end_time: null, isQuickUpdate: true });
+    const toggle = await call(server, 'PUT', `/organization/closure/${feed.id}`, token.adminA, {
+      uuid: feed.id,
+      is_active: false,
+      end_time: null,
+      isQuickUpdate: true,
+    });
     expect(shown('closureToggle', toggle)).toBe('Unable to Activate/Deactivate');
     expect(await closuresSnapshot()).toBe(before);
   });
@@ -382,8 +431,12 @@ describe('part2 §7 PUT /organization/closure/{uuid}', () => {
   it('part2 §6 needs closure update or manage → 403 for a USER; the mobile variant with the mobile header', async () => {
     const wire = await createClosure();
     const before = await closuresSnapshot();
-    expect((await call(server, 'PUT', `/organization/closure/${wire.id}`, token.userA, closureBody({ description: 'x' }))).status).toBe(403);
-    expect((await call(server, 'PUT', `/organization/closure/${wire.id}`, token.mobileA, closureBody({ description: 'x' }))).status).toBe(403);
+    expect((await call(server, 'PUT', `/organization/closure/${wire.id}`, token.userA, closureBody({ description: 'x' }))).status).toBe(
+      403,
+    );
+    expect((await call(server, 'PUT', `/organization/closure/${wire.id}`, token.mobileA, closureBody({ description: 'x' }))).status).toBe(
+      403,
+    );
     expect(await closuresSnapshot()).toBe(before);
     const mobile = await server.app.inject({
       method: 'PUT',
@@ -397,11 +450,23 @@ describe('part2 §7 PUT /organization/closure/{uuid}', () => {
 
   it('part2 §4 quick toggle: deactivate clears the times; activate sets an end one month ahead', async () => {
     const wire = await createClosure();
-    const off = await call(server, 'PUT', `/organization/closure/${wire.id}`, token.adminA, quickTogglePayload({ id: wire.id }, false, now()));
+    const off = await call(
+      server,
+      'PUT',
+      `/organization/closure/${wire.id}`,
+      token.adminA,
+      quickTogglePayload({ id: wire.id }, false, now()),
+    );
     expect(off.status).toBe(200);
     expect(closureWireSchema.parse(off.json)).toMatchObject({ is_active: false, start_time: null, end_time: null });
     server.clock.advance(MINUTE_MS);
-    const on = await call(server, 'PUT', `/organization/closure/${wire.id}`, token.adminA, quickTogglePayload({ id: wire.id }, true, now()));
+    const on = await call(
+      server,
+      'PUT',
+      `/organization/closure/${wire.id}`,
+      token.adminA,
+      quickTogglePayload({ id: wire.id }, true, now()),
+    );
     expect(on.status).toBe(200);
     expect(closureWireSchema.parse(on.json)).toMatchObject({
       is_active: true,
@@ -435,7 +500,10 @@ describe('part2 §7 PUT /organization/closure/{uuid}', () => {
     const full = badBodies(closureBody(), {
       organization_id: junk,
       is_active: notNull.filter((value) => typeof value !== 'boolean'),
-      description: fc.oneof(notNull.filter((value) => typeof value !== 'string'), fc.string({ minLength: 101, maxLength: 130 }).filter((s) => s.trim().length > 100)),
+      description: fc.oneof(
+        notNull.filter((value) => typeof value !== 'string'),
+        fc.string({ minLength: 101, maxLength: 130 }).filter((s) => s.trim().length > 100),
+      ),
       end_time: fc.oneof(notNull, fc.constant(null)),
       // No lanes ([]) is a valid answer; anything else here is not.
       impacted_lanes: notNull.filter((value) => !(Array.isArray(value) && value.length === 0)),
@@ -524,17 +592,30 @@ describe('part2 §7 GET /organization/closure (incremental)', () => {
     expect(full.data.every((closure) => closure.organization?.id === orgA.id)).toBe(true);
 
     server.clock.advance(5 * MINUTE_MS);
-    expect((await call(server, 'PUT', `/organization/closure/${changed.id}`, token.adminA, closureBody({ description: 'Changed' }))).status).toBe(200);
+    expect(
+      (await call(server, 'PUT', `/organization/closure/${changed.id}`, token.adminA, closureBody({ description: 'Changed' }))).status,
+    ).toBe(200);
     expect((await call(server, 'DELETE', `/organization/closure/${removed.id}`, token.adminA)).status).toBe(200);
     server.clock.advance(MINUTE_MS);
 
     const since = encodeURIComponent(full.meta.server_timestamp);
-    const next = answerSchema.parse((await call(server, 'GET', `/organization/closure?org_ids[]=${orgA.id}&last_updated_timestamp=${since}`, token.userA)).json);
+    const next = answerSchema.parse(
+      (await call(server, 'GET', `/organization/closure?org_ids[]=${orgA.id}&last_updated_timestamp=${since}`, token.userA)).json,
+    );
     expect(next.data.map((closure) => closure.id)).toEqual([changed.id]);
     expect(next.data[0]!.description).toBe('Changed');
     expect(next.meta).toEqual({ server_timestamp: iso(now()), deleted_ids: [removed.id] });
 
-    const quiet = answerSchema.parse((await call(server, 'GET', `/organization/closure?last_updated_timestamp=${encodeURIComponent(next.meta.server_timestamp)}`, token.userA)).json);
+    const quiet = answerSchema.parse(
+      (
+        await call(
+          server,
+          'GET',
+          `/organization/closure?last_updated_timestamp=${encodeURIComponent(next.meta.server_timestamp)}`,
+          token.userA,
+        )
+      ).json,
+    );
     expect(quiet).toEqual({ data: [], meta: { server_timestamp: iso(now()), deleted_ids: [] } });
   });
 
@@ -568,7 +649,12 @@ describe('isUniqueViolation', () => {
   it('finds 23505 of the named index through wrapping causes', () => {
     const driver = { code: '23505', constraint: 'closures_external_id_idx', message: 'duplicate key value violates unique constraint' };
     expect(isUniqueViolation(new Error('Failed query', { cause: driver }), 'closures_external_id_idx')).toBe(true);
-    expect(isUniqueViolation({ code: '23505', message: 'duplicate key value violates unique constraint "closures_external_id_idx"' }, 'closures_external_id_idx')).toBe(true);
+    expect(
+      isUniqueViolation(
+        { code: '23505', message: 'duplicate key value violates unique constraint "closures_external_id_idx"' },
+        'closures_external_id_idx',
+      ),
+    ).toBe(true);
     expect(isUniqueViolation({ code: '23505', constraint: 'users_email_idx' }, 'closures_external_id_idx')).toBe(false);
     expect(isUniqueViolation(new Error('boom'), 'closures_external_id_idx')).toBe(false);
   });

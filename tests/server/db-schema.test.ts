@@ -24,9 +24,29 @@ describe(`database (${TEST_ENGINE})`, () => {
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     const names = rows.map((row) => row.table_name);
-    for (const table of ['organizations', 'users', 'roles', 'tokens', 'things', 'locations', 'areas', 'ez_types',
-      'closures', 'alerting_zones', 'runs', 'points', 'exports', 'monthly_reports', 'api_keys', 'device_configs',
-      'mail_outbox', 'password_history', 'hazards', 'r2r_alerts', 'jobs']) {
+    for (const table of [
+      'organizations',
+      'users',
+      'roles',
+      'tokens',
+      'things',
+      'locations',
+      'areas',
+      'ez_types',
+      'closures',
+      'alerting_zones',
+      'runs',
+      'points',
+      'exports',
+      'monthly_reports',
+      'api_keys',
+      'device_configs',
+      'mail_outbox',
+      'password_history',
+      'hazards',
+      'r2r_alerts',
+      'jobs',
+    ]) {
       expect(names).toContain(table);
     }
   });

@@ -83,17 +83,34 @@ describe('authorization matrix: no, revoked or expired token → 401 for every c
 describe('device configuration (designed: /organization/device_configs; part 2 §3, §5)', () => {
   it('creates, lists, updates and deletes a configuration in the device config wire', async () => {
     const created = await create();
-    expect(created).toMatchObject({ ...body(), organization_id: orgA.id, user_id: orgAdminA.id, created_at: server.clock.now().toISOString() });
+    const { password: _written, ...answered } = body();
+    expect(created).toMatchObject({
+      ...answered,
+      organization_id: orgA.id,
+      user_id: orgAdminA.id,
+      created_at: server.clock.now().toISOString(),
+    });
 
     const listed = await call(server, 'GET', '/organization/device_configs', token.orgAdminA);
     expect(listed.status).toBe(200);
-    expect(deviceConfigWireSchema.array().parse(listed.json).map((c) => c.id)).toContain(created.id);
+    expect(
+      deviceConfigWireSchema
+        .array()
+        .parse(listed.json)
+        .map((c) => c.id),
+    ).toContain(created.id);
 
     // The client's own mapping round-trips through the server.
     const edited = { ...fromDeviceConfigWire(created), model: 'HA7', indicatorPin: null, locationType: '', thingTypeId: fireType };
     const updated = await call(server, 'PUT', `/organization/device_configs/${created.id}`, token.orgAdminA, toDeviceConfigPayload(edited));
     expect(updated.status).toBe(200);
-    expect(deviceConfigWireSchema.parse(updated.json)).toMatchObject({ id: created.id, model: 'HA7', indicator_pin: null, location_type: null, thing_type_id: fireType });
+    expect(deviceConfigWireSchema.parse(updated.json)).toMatchObject({
+      id: created.id,
+      model: 'HA7',
+      indicator_pin: null,
+      location_type: null,
+      thing_type_id: fireType,
+    });
     const [row] = await server.database.db.select().from(deviceConfigs).where(eq(deviceConfigs.id, created.id));
     expect(row).toMatchObject({ model: 'HA7', indicatorPin: null, thingTypeId: fireType });
 
@@ -101,6 +118,36 @@ describe('device configuration (designed: /organization/device_configs; part 2 �
     expect(removed.status).toBe(200);
     expect(removed.body).toEqual({ id: created.id });
     expect(await server.database.db.select().from(deviceConfigs).where(eq(deviceConfigs.id, created.id))).toEqual([]);
+  });
+
+  it('the password is write-only: never answered; a write without one keeps it, a new one replaces it', async () => {
+    const created = await create();
+    const stored = async () =>
+      (await server.database.db.select({ password: deviceConfigs.password }).from(deviceConfigs).where(eq(deviceConfigs.id, created.id)))[0]
+        ?.password;
+    expect(created).not.toHaveProperty('password');
+    expect(await stored()).toBe('gpio-pass');
+    const listed = await call(server, 'GET', '/organization/device_configs', token.orgAdminA);
+    expect(JSON.stringify(listed.json)).not.toContain('gpio-pass');
+
+    const path = `/organization/device_configs/${created.id}`;
+    const kept = await call(
+      server,
+      'PUT',
+      path,
+      token.orgAdminA,
+      toDeviceConfigPayload({ ...fromDeviceConfigWire(created), model: 'HA7' }),
+    );
+    expect(kept.status).toBe(200);
+    expect(kept.json).not.toHaveProperty('password');
+    expect(await stored()).toBe('gpio-pass');
+    const { password: _omitted, ...withoutPassword } = body();
+    expect((await call(server, 'PUT', path, token.orgAdminA, withoutPassword)).status).toBe(200);
+    expect(await stored()).toBe('gpio-pass');
+
+    expect((await call(server, 'PUT', path, token.orgAdminA, { ...body(), password: 'new-pass' })).status).toBe(200);
+    expect(await stored()).toBe('new-pass');
+    expect((await call(server, 'DELETE', path, token.orgAdminA)).status).toBe(200);
   });
 
   it("part2 §5: the indicator pin must differ from the warning light pin → 422 'Cannot be the same as Warning Light Pin'", async () => {
@@ -145,7 +192,9 @@ describe('device configuration (designed: /organization/device_configs; part 2 �
     const before = await configsSnapshot();
     expect((await call(server, 'PUT', `/organization/device_configs/${ours.id}`, token.orgAdminB, body())).status).toBe(404);
     expect((await call(server, 'DELETE', `/organization/device_configs/${ours.id}`, token.orgAdminB)).status).toBe(404);
-    expect((await call(server, 'POST', '/organization/device_configs', token.orgAdminB, { ...body(), organization_id: orgA.id })).status).toBe(404);
+    expect(
+      (await call(server, 'POST', '/organization/device_configs', token.orgAdminB, { ...body(), organization_id: orgA.id })).status,
+    ).toBe(404);
     expect(await configsSnapshot()).toBe(before);
   });
 

@@ -9,6 +9,7 @@ import { exportWireSchema, fromExportWire } from '../../src/domain/export';
 import { FILE_LINK_TTL_MS, signedLinksFor } from '../../server/auth/signed-links';
 import { closures, exports, jobs, locations, locationThings, points, things, thingTypes, users } from '../../server/db/schema';
 import { createFileStore } from '../../server/files';
+import { writeCsv } from '../../server/jobs/export-csv';
 import { startJobRunner, type JobRunner } from '../../server/jobs/runner';
 import { badBodies, badIds, call, junk, refusedTokens, snapshot } from '../support/account-calls';
 import { parseCsv } from '../support/parse-csv';
@@ -72,14 +73,19 @@ async function seedExport(values: Partial<typeof exports.$inferInsert> & { organ
 }
 
 /** POST → runOnce → the signed link → GET /files: the CSV's rows, header first. */
-async function exportEndToEnd(body: Record<string, unknown>): Promise<{ rows: string[][]; id: string; contentType: string; disposition: string }> {
+async function exportEndToEnd(
+  body: Record<string, unknown>,
+): Promise<{ rows: string[][]; id: string; contentType: string; disposition: string }> {
   const created = await call(server, 'POST', '/organization/export', token.adminA, body);
   expect(created.status).toBe(201);
   const wire = exportWireSchema.parse(created.json);
   expect(wire.status).toBe('requested');
   await runner.runOnce();
   const listed = await call(server, 'GET', `/organization/export?org_ids[]=${orgA.id}`, token.adminA);
-  const done = exportWireSchema.array().parse(listed.json).find((e) => e.id === wire.id)!;
+  const done = exportWireSchema
+    .array()
+    .parse(listed.json)
+    .find((e) => e.id === wire.id)!;
   expect(done.status).toBe('completed');
   expect(done.completed_at).toBe(server.clock.now().toISOString());
   const link = await call(server, 'GET', `/organization/export/${wire.id}?is_downloadable=true`, token.adminA);
@@ -139,7 +145,13 @@ describe('part2 §7 authorization matrix: no, revoked or expired token → 401, 
 
 describe('part2 §7 GET /organization/export?org_ids[]', () => {
   it('lists the organization’s exports, newest first, in the export wire schema', async () => {
-    const older = await seedExport({ organizationId: orgA.id, requestedBy: plainA.id, requestedAt: at(DAY_START), status: 'errored', error: 'disk full' });
+    const older = await seedExport({
+      organizationId: orgA.id,
+      requestedBy: plainA.id,
+      requestedAt: at(DAY_START),
+      status: 'errored',
+      error: 'disk full',
+    });
     const newer = await seedExport({ organizationId: orgA.id, requestedBy: adminA.id, requestedAt: at(DAY_END) });
     const answer = await call(server, 'GET', `/organization/export?org_ids[]=${orgA.id}`, token.plainA);
     expect(answer.status).toBe(200);
@@ -152,22 +164,25 @@ describe('part2 §7 GET /organization/export?org_ids[]', () => {
     expect(fromExportWire(exportWireSchema.parse(errored)).tab).toBe('error');
   });
 
-  it('another organization’s user gets an empty list for organization A, and its own list holds none of A’s', async () => {
+  it('part2 §8 another organization’s user asking for organization A → 404 Organization not found; its own list holds none of A’s', async () => {
     await seedExport({ organizationId: orgA.id, requestedBy: adminA.id });
     const asked = await call(server, 'GET', `/organization/export?org_ids[]=${orgA.id}`, token.adminB);
-    expect(asked.status).toBe(200);
-    expect(asked.json).toEqual([]);
+    expect(asked.status).toBe(404);
+    expect(asked.body.message).toBe('Organization not found');
+    expect(errorText('lists', { status: asked.status }).text).toBe('Organization not found');
     const own = await call(server, 'GET', '/organization/export', token.adminB);
     expect((own.json as { organization_id: string }[]).every((e) => e.organization_id === orgB.id)).toBe(true);
   });
 
-  it('haas:manage sees any organization’s exports; ids that are no uuid name nothing', async () => {
+  it('haas:manage sees any organization’s exports; an id that is no uuid or names no organization → 404 Organization not found', async () => {
     await seedExport({ organizationId: orgA.id, requestedBy: adminA.id });
     const any = await call(server, 'GET', `/organization/export?org_ids[]=${orgA.id}`, token.engineer);
     expect(exportWireSchema.array().parse(any.json).length).toBeGreaterThan(0);
-    const junk = await call(server, 'GET', '/organization/export?org_ids[]=not-a-uuid', token.engineer);
-    expect(junk.status).toBe(200);
-    expect(junk.json).toEqual([]);
+    for (const id of ['not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
+      const unknown = await call(server, 'GET', `/organization/export?org_ids[]=${id}`, token.engineer);
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.message).toBe('Organization not found');
+    }
   });
 
   it('a user lacking every export permission (Media) → 403', async () => {
@@ -204,16 +219,34 @@ describe('part2 §7 POST /organization/export', () => {
   });
 
   it('keeps include_no_thing_il for incidents and closures_to_include for closures', async () => {
-    const incident = await call(server, 'POST', '/organization/export', token.adminA, validBody({ export_type: 'incident', thing_uuids: [], include_no_thing_il: true }));
+    const incident = await call(
+      server,
+      'POST',
+      '/organization/export',
+      token.adminA,
+      validBody({ export_type: 'incident', thing_uuids: [], include_no_thing_il: true }),
+    );
     expect(incident.status).toBe(201);
     expect((await exportRow(String(incident.body.id))).options).toEqual({ thing_uuids: [], include_no_thing_il: true });
-    const closure = await call(server, 'POST', '/organization/export', token.adminA, validBody({ export_type: 'closure', thing_uuids: [], closures_to_include: ['feed', 'feed'] }));
+    const closure = await call(
+      server,
+      'POST',
+      '/organization/export',
+      token.adminA,
+      validBody({ export_type: 'closure', thing_uuids: [], closures_to_include: ['feed', 'feed'] }),
+    );
     expect(closure.status).toBe(201);
     expect((await exportRow(String(closure.body.id))).options).toEqual({ thing_uuids: [], closures_to_include: ['feed'] });
   });
 
   it('an asset export needs no range', async () => {
-    const answer = await call(server, 'POST', '/organization/export', token.adminA, validBody({ export_type: 'thing', export_start_time: null, export_end_time: null, thing_uuids: [] }));
+    const answer = await call(
+      server,
+      'POST',
+      '/organization/export',
+      token.adminA,
+      validBody({ export_type: 'thing', export_start_time: null, export_end_time: null, thing_uuids: [] }),
+    );
     expect(answer.status).toBe(201);
   });
 
@@ -221,9 +254,19 @@ describe('part2 §7 POST /organization/export', () => {
     ['a range over 31 days', { export_start_time: at(DAY_END - 32 * DAY_MS).toISOString() }, 'export_end_time', 'Exceeds max time range'],
     ['an end beyond now', { export_end_time: at(DAY_END + DAY_MS).toISOString() }, 'export_end_time', 'Must be past date'],
     ['equal start and end', { export_start_time: at(DAY_END).toISOString() }, 'export_end_time', 'Dates must be different'],
-    ['an end before the start', { export_start_time: at(DAY_END).toISOString(), export_end_time: at(DAY_START).toISOString() }, 'export_end_time', 'End time must be after Start time'],
+    [
+      'an end before the start',
+      { export_start_time: at(DAY_END).toISOString(), export_end_time: at(DAY_START).toISOString() },
+      'export_end_time',
+      'End time must be after Start time',
+    ],
     ['a point export with no asset', { thing_uuids: [] }, 'thing_uuids', 'Must select at least 1 Asset'],
-    ['a closure export with no asset and no closure type', { export_type: 'closure', thing_uuids: [], closures_to_include: [] }, 'closures_to_include', 'Must include at least 1 Closure type or Asset'],
+    [
+      'a closure export with no asset and no closure type',
+      { export_type: 'closure', thing_uuids: [], closures_to_include: [] },
+      'closures_to_include',
+      'Must include at least 1 Closure type or Asset',
+    ],
     ['an incident export with no range', { export_type: 'incident', export_start_time: null }, 'export_start_time', 'Required'],
     ['a blank title', { title: '   ' }, 'title', 'Required'],
     ['a time that is no time', { export_start_time: 'yesterday' }, 'export_start_time', 'must be an ISO time'],
@@ -247,7 +290,7 @@ describe('part2 §7 POST /organization/export', () => {
 
   it('part2 §8 a user of another organization → 404 Organization not found; nothing created', async () => {
     const [before, beforeJobs] = [await exportsSnapshot(), await jobsSnapshot()];
-    const answer = await call(server, 'POST', '/organization/export', token.adminB, validBody({ thing_uuids: [] , export_type: 'thing' }));
+    const answer = await call(server, 'POST', '/organization/export', token.adminB, validBody({ thing_uuids: [], export_type: 'thing' }));
     expect(answer.status).toBe(404);
     expect(errorText('lists', { status: answer.status, message: answer.body.message }).text).toBe('Organization not found');
     expect(await exportsSnapshot()).toBe(before);
@@ -265,14 +308,28 @@ describe('part2 §7 POST /organization/export', () => {
     const [before, beforeJobs] = [await exportsSnapshot(), await jobsSnapshot()];
     const bodies = badBodies(validBody(), {
       export_type: fc.oneof(junk, fc.constantFrom('asset', 'INCIDENT', '')),
-      title: fc.oneof(junk.filter((v) => typeof v !== 'string'), fc.constant(''), fc.string({ minLength: 201, maxLength: 300 })),
-      export_start_time: fc.oneof(junk.filter((v) => typeof v !== 'string' && v !== null), fc.constant('not a time'), fc.constant(at(DAY_END - 40 * DAY_MS).toISOString())),
-      export_end_time: fc.oneof(junk.filter((v) => typeof v !== 'string'), fc.constant(at(DAY_END + 5 * DAY_MS).toISOString())),
+      title: fc.oneof(
+        junk.filter((v) => typeof v !== 'string'),
+        fc.constant(''),
+        fc.string({ minLength: 201, maxLength: 300 }),
+      ),
+      export_start_time: fc.oneof(
+        junk.filter((v) => typeof v !== 'string' && v !== null),
+        fc.constant('not a time'),
+        fc.constant(at(DAY_END - 40 * DAY_MS).toISOString()),
+      ),
+      export_end_time: fc.oneof(
+        junk.filter((v) => typeof v !== 'string'),
+        fc.constant(at(DAY_END + 5 * DAY_MS).toISOString()),
+      ),
       use_utc: junk.filter((v) => typeof v !== 'boolean'),
       organization_id: fc.oneof(junk, fc.uuid()),
       thing_uuids: fc.oneof(junk, fc.constant([]), fc.array(fc.uuid(), { minLength: 1, maxLength: 3 })),
       // An empty list is a valid 'nothing extra' for any type, so it is not bad input.
-      closures_to_include: fc.oneof(junk.filter((v) => v !== null && !(Array.isArray(v) && v.length === 0)), fc.constant(['automated'])),
+      closures_to_include: fc.oneof(
+        junk.filter((v) => v !== null && !(Array.isArray(v) && v.length === 0)),
+        fc.constant(['automated']),
+      ),
     });
     await fc.assert(
       fc.asyncProperty(bodies, async (body) => {
@@ -373,7 +430,14 @@ describe('part2 §7 export file link (is_downloadable=true) and GET /files/{file
     const [withAsset, noAsset] = await db
       .insert(locations)
       .values([
-        { organizationId: orgA.id, displayName: 'Crash on I-35', lat: 41.6, lng: -93.6, startTime: at(DAY_START + HOUR_MS), street: 'I-35, Ames' },
+        {
+          organizationId: orgA.id,
+          displayName: 'Crash on I-35',
+          lat: 41.6,
+          lng: -93.6,
+          startTime: at(DAY_START + HOUR_MS),
+          street: 'I-35, Ames',
+        },
         { organizationId: orgA.id, displayName: 'Debris', lat: 41.7, lng: -93.7, startTime: at(DAY_START + 2 * HOUR_MS) },
         { organizationId: orgA.id, displayName: 'Too early', lat: 41.7, lng: -93.7, startTime: at(DAY_START - HOUR_MS) },
         { organizationId: orgB.id, displayName: 'Other org', lat: 41.7, lng: -93.7, startTime: at(DAY_START + HOUR_MS) },
@@ -381,7 +445,20 @@ describe('part2 §7 export file link (is_downloadable=true) and GET /files/{file
       .returning();
     await db.insert(locationThings).values({ locationId: withAsset!.id, thingId: thing1, startTime: at(DAY_START + HOUR_MS) });
     const all = await exportEndToEnd(validBody({ export_type: 'incident', thing_uuids: [], include_no_thing_il: true }));
-    expect(all.rows[0]).toEqual(['incident_id', 'external_id', 'name', 'street', 'lat', 'lng', 'start_time', 'end_time', 'is_active', 'alert_message', 'asset_ids', 'asset_names']);
+    expect(all.rows[0]).toEqual([
+      'incident_id',
+      'external_id',
+      'name',
+      'street',
+      'lat',
+      'lng',
+      'start_time',
+      'end_time',
+      'is_active',
+      'alert_message',
+      'asset_ids',
+      'asset_names',
+    ]);
     expect(all.rows.slice(1).map((r) => [r[0], r[2], r[10]])).toEqual([
       [withAsset!.id, 'Crash on I-35', 'HA-A1'],
       [noAsset!.id, 'Debris', ''],
@@ -391,7 +468,9 @@ describe('part2 §7 export file link (is_downloadable=true) and GET /files/{file
   });
 
   it('asset export: the organization’s assets', async () => {
-    const { rows } = await exportEndToEnd(validBody({ export_type: 'thing', thing_uuids: [], export_start_time: null, export_end_time: null }));
+    const { rows } = await exportEndToEnd(
+      validBody({ export_type: 'thing', thing_uuids: [], export_start_time: null, export_end_time: null }),
+    );
     expect(rows[0]!.slice(0, 4)).toEqual(['asset_id', 'name', 'type', 'subtype']);
     expect(rows.slice(1).map((r) => [r[0], r[1], r[2]])).toEqual([
       ['HA-A1', 'Engine 1', 'Police'],
@@ -409,7 +488,13 @@ describe('part2 §7 export file link (is_downloadable=true) and GET /files/{file
         { organizationId: orgA.id, closureType: 'manual', description: 'Bridge work', impactedLanes: [1, 2], ...inRange },
         { organizationId: orgA.id, closureType: 'automated', description: 'Plow escort', thingId: thing1, ...inRange },
         { organizationId: orgA.id, closureType: 'feed', description: 'Feed closure', externalId: 'WZ-1', ...inRange },
-        { organizationId: orgA.id, closureType: 'manual', description: 'Ended before', startTime: at(DAY_START - 3 * DAY_MS), endTime: at(DAY_START - 2 * DAY_MS) },
+        {
+          organizationId: orgA.id,
+          closureType: 'manual',
+          description: 'Ended before',
+          startTime: at(DAY_START - 3 * DAY_MS),
+          endTime: at(DAY_START - 2 * DAY_MS),
+        },
       ])
       .returning();
     const { rows } = await exportEndToEnd(validBody({ export_type: 'closure', thing_uuids: [thing1], closures_to_include: ['manual'] }));
@@ -434,7 +519,9 @@ describe('part2 §7 export file link (is_downloadable=true) and GET /files/{file
   });
 
   it('a tampered, missing or expired signature → 403; a valid link to a removed file → 404; no bearer needed', async () => {
-    const { id } = await exportEndToEnd(validBody({ export_type: 'thing', thing_uuids: [thing3], export_start_time: null, export_end_time: null }));
+    const { id } = await exportEndToEnd(
+      validBody({ export_type: 'thing', thing_uuids: [thing3], export_start_time: null, export_end_time: null }),
+    );
     const link = String((await call(server, 'GET', `/organization/export/${id}?is_downloadable=true`, token.adminA)).body.file_url);
     const url = new URL(link, 'http://x');
     const signature = url.searchParams.get('signature')!;
@@ -473,4 +560,68 @@ describe('part2 §7 export file link (is_downloadable=true) and GET /files/{file
       expect(answer.body).not.toContain('secret');
     }
   });
+});
+
+describe('part2 §4 export progress: the job reports rows written while it runs', () => {
+  it('writeCsv reports the rows written as it goes and once at the end', async () => {
+    const store = createFileStore(server.deps.config.dataDir);
+    const seen: number[] = [];
+    async function* rows() {
+      for (let n = 0; n < 50; n += 1) yield [n, `row ${n}`];
+    }
+    const written = await writeCsv(store, store.newId('csv'), { columns: ['n', 'text'], rows: rows() }, 1000, {
+      everyMs: 0,
+      report: async (count) => {
+        seen.push(count);
+      },
+    });
+    expect(written).toBe(50);
+    expect(seen.slice(0, 3)).toEqual([1, 2, 3]);
+    expect(seen.at(-1)).toBe(50);
+  });
+
+  it('a point export counts its rows, then its list entry shows rows written moving up to the total, then Completed', async () => {
+    const thing = await seedThing(orgA.id, 'HA-PROG', 'Progress 1');
+    const total = 6_000;
+    for (let start = 0; start < total; start += 2_000) {
+      await server.database.db.insert(points).values(
+        Array.from({ length: 2_000 }, (_, i) => ({
+          thingId: thing,
+          lat: 41,
+          lng: -93,
+          timestamp: at(DAY_START + (start + i) * 5_000),
+        })),
+      );
+    }
+    const created = await call(server, 'POST', '/organization/export', token.adminA, validBody({ thing_uuids: [thing] }));
+    expect(created.status).toBe(201);
+    const id = String(created.body.id);
+    const waiting = fromExportWire(exportWireSchema.parse(created.json));
+    expect([waiting.status, waiting.rowsWritten, waiting.rowsTotal, waiting.startedAt]).toEqual(['requested', 0, null, null]);
+
+    const slow = startJobRunner({ ...server.deps, exportProgressEveryMs: 1 }, { engine: server.database.engine });
+    const run = slow.runOnce();
+    let finished = false;
+    void run.finally(() => (finished = true)).catch(() => undefined);
+    const seen: { status: string; written: number; total: number | null }[] = [];
+    while (!finished && seen.length < 2_000) {
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      const listed = await call(server, 'GET', `/organization/export?org_ids[]=${orgA.id}`, token.adminA);
+      const mine = exportWireSchema
+        .array()
+        .parse(listed.json)
+        .map(fromExportWire)
+        .find((e) => e.id === id)!;
+      seen.push({ status: mine.status, written: mine.rowsWritten, total: mine.rowsTotal });
+    }
+    await run;
+    await slow.stop();
+    const running = seen.filter((s) => s.status === 'in_progress' && s.total === total && s.written > 0 && s.written < total);
+    expect(running.length).toBeGreaterThan(0);
+    const counts = seen.filter((s) => s.status === 'in_progress').map((s) => s.written);
+    expect(counts).toEqual([...counts].sort((a, b) => a - b));
+    const done = await exportRow(id);
+    expect([done.status, done.rowsWritten, done.rowsTotal]).toEqual(['completed', total, total]);
+    expect(done.startedAt?.toISOString()).toBe(server.clock.now().toISOString());
+  }, 120_000);
 });

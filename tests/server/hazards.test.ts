@@ -32,7 +32,9 @@ beforeAll(async () => {
   for (const [key, user] of Object.entries(users)) token[key as keyof typeof token] = await server.signIn(user.email);
   refused = await refusedTokens(server, users.adminA);
   const [type] = await db.select().from(thingTypes).where(eq(thingTypes.name, 'tow'));
-  thingA = (await db.insert(things).values({ organizationId: orgA.id, haasId: 'hz-a', nickname: 'Tow 4', thingTypeId: type!.id }).returning())[0]!;
+  thingA = (
+    await db.insert(things).values({ organizationId: orgA.id, haasId: 'hz-a', nickname: 'Tow 4', thingTypeId: type!.id }).returning()
+  )[0]!;
   thingB = (await db.insert(things).values({ organizationId: orgB.id, haasId: 'hz-b', thingTypeId: type!.id }).returning())[0]!;
 });
 afterAll(() => server.close());
@@ -75,7 +77,15 @@ describe('authorization matrix: no, revoked or expired token → 401', () => {
 describe('POST /organization/hazards (design: devices and the simulator report hazards)', () => {
   it("stores a hazard of the asset's organization and answers it", async () => {
     const wire = await report({ hazard_type: 'crash', severity: 'high' });
-    expect(wire).toMatchObject({ organization_id: orgA.id, organization_name: 'Alpha County', thing_id: thingA.id, thing_name: 'Tow 4', hazard_type: 'crash', severity: 'high', reported_at: iso(now() - 10 * MINUTE_MS) });
+    expect(wire).toMatchObject({
+      organization_id: orgA.id,
+      organization_name: 'Alpha County',
+      thing_id: thingA.id,
+      thing_name: 'Tow 4',
+      hazard_type: 'crash',
+      severity: 'high',
+      reported_at: iso(now() - 10 * MINUTE_MS),
+    });
   });
 
   it("without an asset: the caller's organization, reported now", async () => {
@@ -88,7 +98,12 @@ describe('POST /organization/hazards (design: devices and the simulator report h
     ["another organization's asset", { thing_id: '00000000-0000-4000-8000-000000000000' }, 422, 'thing_id: Asset not found'],
     ['an unknown type', { hazard_type: 'meteor' }, 422, undefined],
     ['a latitude off the globe', { lat: 91 }, 422, 'lat: Must be between -90 and 90'],
-    ["another organization's id", { thing_id: undefined, organization_id: '00000000-0000-4000-8000-000000000001' }, 404, 'Organization not found'],
+    [
+      "another organization's id",
+      { thing_id: undefined, organization_id: '00000000-0000-4000-8000-000000000001' },
+      404,
+      'Organization not found',
+    ],
   ])('%s → %s %s, nothing stored', async (_case, overrides, status, message) => {
     const before = await hazardsSnapshot();
     const answer = await call(server, 'POST', '/organization/hazards', token.adminA, hazardBody(overrides));
@@ -100,7 +115,10 @@ describe('POST /organization/hazards (design: devices and the simulator report h
   it('a user of another organization cannot report on A: asset → 422, organization → 404; nothing stored', async () => {
     const before = await hazardsSnapshot();
     expect((await call(server, 'POST', '/organization/hazards', token.adminB, hazardBody())).status).toBe(422);
-    expect((await call(server, 'POST', '/organization/hazards', token.adminB, hazardBody({ thing_id: undefined, organization_id: orgA.id }))).status).toBe(404);
+    expect(
+      (await call(server, 'POST', '/organization/hazards', token.adminB, hazardBody({ thing_id: undefined, organization_id: orgA.id })))
+        .status,
+    ).toBe(404);
     expect(await hazardsSnapshot()).toBe(before);
   });
 
@@ -116,10 +134,24 @@ describe('POST /organization/hazards (design: devices and the simulator report h
     const bodies = badBodies(hazardBody(), {
       hazard_type: junk,
       severity: junk,
-      lat: fc.oneof(junk.filter((value) => typeof value !== 'number'), fc.double({ min: 90.0001, max: 1e9, noNaN: true })),
-      lng: fc.oneof(junk.filter((value) => typeof value !== 'number'), fc.double({ max: -180.0001, min: -1e9, noNaN: true })),
-      thing_id: fc.oneof(junk.filter((value) => value !== null), fc.uuid()),
-      reported_at: fc.oneof(junk.filter((value) => value !== null), fc.date({ min: new Date(Date.UTC(2026, 10, 23)), max: new Date(Date.UTC(2030, 0, 1)), noInvalidDate: true }).map((d) => d.toISOString())),
+      lat: fc.oneof(
+        junk.filter((value) => typeof value !== 'number'),
+        fc.double({ min: 90.0001, max: 1e9, noNaN: true }),
+      ),
+      lng: fc.oneof(
+        junk.filter((value) => typeof value !== 'number'),
+        fc.double({ max: -180.0001, min: -1e9, noNaN: true }),
+      ),
+      thing_id: fc.oneof(
+        junk.filter((value) => value !== null),
+        fc.uuid(),
+      ),
+      reported_at: fc.oneof(
+        junk.filter((value) => value !== null),
+        fc
+          .date({ min: new Date(Date.UTC(2026, 10, 23)), max: new Date(Date.UTC(2030, 0, 1)), noInvalidDate: true })
+          .map((d) => d.toISOString()),
+      ),
     });
     await fc.assert(
       fc.asyncProperty(bodies, async (body) => {
@@ -142,12 +174,18 @@ describe('GET /organization/hazards (design: the hazard report by type and sever
     const answer = await call(server, 'GET', reportUrl('&types[]=pothole&types[]=flooding', now() - 30 * MINUTE_MS), token.userA);
     expect(answer.status).toBe(200);
     const wire = hazardReportWireSchema.parse(answer.json);
-    expect(wire.hazards.map((hazard) => `${hazard.hazard_type}/${hazard.severity}`)).toEqual(['pothole/low', 'pothole/high', 'flooding/high']);
+    expect(wire.hazards.map((hazard) => `${hazard.hazard_type}/${hazard.severity}`)).toEqual([
+      'pothole/low',
+      'pothole/high',
+      'flooding/high',
+    ]);
     expect(wire.counts).toEqual([
       { hazard_type: 'flooding', low: 0, medium: 0, high: 1, total: 1 },
       { hazard_type: 'pothole', low: 1, medium: 0, high: 1, total: 2 },
     ]);
-    const high = hazardReportWireSchema.parse((await call(server, 'GET', reportUrl('&all_types=true&severities[]=high', now() - 30 * MINUTE_MS), token.userA)).json);
+    const high = hazardReportWireSchema.parse(
+      (await call(server, 'GET', reportUrl('&all_types=true&severities[]=high', now() - 30 * MINUTE_MS), token.userA)).json,
+    );
     expect(high.hazards.map((hazard) => hazard.hazard_type)).toEqual(['pothole', 'flooding']);
     const all = hazardReportWireSchema.parse((await call(server, 'GET', reportUrl('&all_types=true'), token.userA)).json);
     expect(all.hazards.length).toBeGreaterThanOrEqual(5);
@@ -170,7 +208,9 @@ describe('GET /organization/hazards (design: the hazard report by type and sever
     const answer = await call(server, 'GET', reportUrl(`&all_types=true&org_ids[]=${orgA.id}`), token.adminB);
     expect(answer.status).toBe(404);
     expect(errorText('lists', { status: answer.status }).text).toBe('Organization not found');
-    const staff = hazardReportWireSchema.parse((await call(server, 'GET', reportUrl(`&all_types=true&org_ids[]=${orgA.id}`), token.engineer)).json);
+    const staff = hazardReportWireSchema.parse(
+      (await call(server, 'GET', reportUrl(`&all_types=true&org_ids[]=${orgA.id}`), token.engineer)).json,
+    );
     expect(staff.hazards.length).toBeGreaterThan(0);
   });
 
@@ -179,13 +219,23 @@ describe('GET /organization/hazards (design: the hazard report by type and sever
   });
 
   it('hazardCounts orders types as HAZARD_TYPES and leaves out types with none', () => {
-    expect(hazardCounts([{ hazard_type: 'other', severity: 'low' }, { hazard_type: 'crash', severity: 'low' }]).map((row) => row.hazard_type)).toEqual(['crash', 'other']);
+    expect(
+      hazardCounts([
+        { hazard_type: 'other', severity: 'low' },
+        { hazard_type: 'crash', severity: 'low' },
+      ]).map((row) => row.hazard_type),
+    ).toEqual(['crash', 'other']);
   });
 });
 
 describe('property: arbitrary report queries never give a 5xx', () => {
   it('GET /organization/hazards', async () => {
-    const value = fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('true', 'crash', 'high', 'meteor'), fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), fc.uuid());
+    const value = fc.oneof(
+      fc.string({ maxLength: 30 }),
+      fc.constantFrom('true', 'crash', 'high', 'meteor'),
+      fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+      fc.uuid(),
+    );
     const keys = fc.constantFrom('start_time', 'end_time', 'types[]', 'severities[]', 'all_types', 'org_ids[]');
     await fc.assert(
       fc.asyncProperty(fc.array(fc.tuple(keys, value), { maxLength: 6 }), async (pairs) => {

@@ -18,7 +18,9 @@ const received: LiveMessageInput[] = [];
 let haasCounter = 0;
 
 async function createKey(organizationId: string, userId: string, token: string) {
-  await server.database.db.insert(apiKeys).values({ userId, organizationId, description: 'device', tokenHash: hashToken(token), tokenPrefix: token.slice(0, 6) });
+  await server.database.db
+    .insert(apiKeys)
+    .values({ userId, organizationId, description: 'device', tokenHash: hashToken(token), tokenPrefix: token.slice(0, 6) });
 }
 
 async function createThing(type: string, values: Partial<typeof things.$inferInsert> = {}) {
@@ -39,7 +41,16 @@ async function post(messages: unknown[], apiKey = key) {
 }
 
 const lights = (haas_id: string, on: boolean, offset = 0) => ({ type: 'lights', haas_id, on, timestamp: at(offset) });
-const point = (haas_id: string, lat: number, lng: number, speed: number, offset = 0) => ({ type: 'point', haas_id, lat, lng, speed, course: 90, accuracy: 5, timestamp: at(offset) });
+const point = (haas_id: string, lat: number, lng: number, speed: number, offset = 0) => ({
+  type: 'point',
+  haas_id,
+  lat,
+  lng,
+  speed,
+  course: 90,
+  accuracy: 5,
+  timestamp: at(offset),
+});
 
 beforeAll(async () => {
   server = await createTestServer();
@@ -64,7 +75,12 @@ describe('POST /ingest: authentication and bad input', () => {
   });
 
   it('a malformed batch is a 422 naming the field', async () => {
-    const response = await server.app.inject({ method: 'POST', url: '/ingest', headers: { 'x-api-key': key }, payload: { messages: 'nope' } });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/ingest',
+      headers: { 'x-api-key': key },
+      payload: { messages: 'nope' },
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json().message).toMatch(/^messages: /);
   });
@@ -101,12 +117,21 @@ describe('ingest derivations', () => {
   it('lights on start a run with points; lights off end it; the status follows (part 1 §4)', async () => {
     const thing = await createThing('ambulance');
     received.length = 0;
-    await post([lights(thing.haasId, true), point(thing.haasId, 30.27, -97.74, 40, SECOND_MS), point(thing.haasId, 30.271, -97.74, 42, 2 * SECOND_MS)]);
+    await post([
+      lights(thing.haasId, true),
+      point(thing.haasId, 30.27, -97.74, 40, SECOND_MS),
+      point(thing.haasId, 30.271, -97.74, 42, 2 * SECOND_MS),
+    ]);
     await engine.flush();
     const [row] = await server.database.db.select().from(things).where(eq(things.id, thing.id));
     expect(row!.enroute).toBe(true);
     expect(row!.runPointsCount).toBe(2);
-    expect(computeAssetStatus({ heartbeatTime: row!.heartbeatAt!.getTime(), enroute: row!.enroute, street: row!.street, isOnIncident: false, activeClosures: [] }, server.clock.ms)).toBe(ASSET_STATUS.active);
+    expect(
+      computeAssetStatus(
+        { heartbeatTime: row!.heartbeatAt!.getTime(), enroute: row!.enroute, street: row!.street, isOnIncident: false, activeClosures: [] },
+        server.clock.ms,
+      ),
+    ).toBe(ASSET_STATUS.active);
     const stored = await server.database.db.select().from(points).where(eq(points.runId, row!.runId!));
     expect(stored).toHaveLength(2);
     expect(received.filter((m) => m.type === 'point')).toHaveLength(2);
@@ -130,7 +155,11 @@ describe('ingest derivations', () => {
     expect(locationId).toBeTruthy();
     expect(received.find((m) => m.type === 'location')).toMatchObject({ thing_id: first.id, location_id: locationId });
 
-    await post([lights(second.haasId, true), point(second.haasId, 30.3005, -97.7, 0, 0), point(second.haasId, 30.3005, -97.7, 0, 40 * SECOND_MS)]);
+    await post([
+      lights(second.haasId, true),
+      point(second.haasId, 30.3005, -97.7, 0, 0),
+      point(second.haasId, 30.3005, -97.7, 0, 40 * SECOND_MS),
+    ]);
     expect(engine.stateOf(second.haasId)?.locationId).toBe(locationId);
 
     await post([lights(first.haasId, false, 60 * SECOND_MS)]);
@@ -148,13 +177,21 @@ describe('ingest derivations', () => {
     const board = await createThing('arrow_board');
     const [closure] = await server.database.db
       .insert(closures)
-      .values({ organizationId: org.id, closureType: 'automated', description: 'Lane closed', thingId: board.id, externalId: 'wz-ingest-1' })
+      .values({
+        organizationId: org.id,
+        closureType: 'automated',
+        description: 'Lane closed',
+        thingId: board.id,
+        externalId: 'wz-ingest-1',
+      })
       .returning();
     received.length = 0;
     await post([lights(board.haasId, true)]);
     let [row] = await server.database.db.select().from(closures).where(eq(closures.id, closure!.id));
     expect(row!.isActive).toBe(true);
-    expect(received).toContainEqual(expect.objectContaining({ type: 'closure', closure_id: closure!.id, wzdx_id: 'wz-ingest-1', is_active: true }));
+    expect(received).toContainEqual(
+      expect.objectContaining({ type: 'closure', closure_id: closure!.id, wzdx_id: 'wz-ingest-1', is_active: true }),
+    );
     await post([lights(board.haasId, false, SECOND_MS)]);
     [row] = await server.database.db.select().from(closures).where(eq(closures.id, closure!.id));
     expect(row!.isActive).toBe(false);
@@ -170,7 +207,9 @@ describe('ingest derivations', () => {
     expect(row!.isPubliclyAlerting).toBe(true);
     const [still] = await server.database.db.select().from(things).where(eq(things.id, fresh.id));
     expect(still!.isPubliclyAlerting).toBe(false);
-    expect(received).toContainEqual(expect.objectContaining({ type: 'thing', thing: expect.objectContaining({ id: thing.id, is_publicly_alerting: true }) }));
+    expect(received).toContainEqual(
+      expect.objectContaining({ type: 'thing', thing: expect.objectContaining({ id: thing.id, is_publicly_alerting: true }) }),
+    );
   });
 
   it('two R2R-enabled responders alerting within 500 m alert each other, once per pair in 5 minutes', async () => {
@@ -195,11 +234,19 @@ describe('ingest derivations', () => {
     server.clock.advance(10 * MINUTE_MS);
     await post([point(thing.haasId, 30.28, -97.74, 0, 0)]);
     await engine.flush();
-    const [row] = await server.database.db.select().from(things).where(and(eq(things.id, thing.id)));
+    const [row] = await server.database.db
+      .select()
+      .from(things)
+      .where(and(eq(things.id, thing.id)));
     expect(row!.street).toBe('Congress Ave');
     // The point message carries the street, so dashboards switch to stationary without waiting for a reload.
     expect(received.filter((m) => m.type === 'point' && m.thing_id === thing.id).at(-1)).toMatchObject({ street: 'Congress Ave' });
-    expect(computeAssetStatus({ heartbeatTime: row!.heartbeatAt!.getTime(), enroute: false, street: row!.street, isOnIncident: false, activeClosures: [] }, server.clock.ms)).toBe(ASSET_STATUS.stationary);
+    expect(
+      computeAssetStatus(
+        { heartbeatTime: row!.heartbeatAt!.getTime(), enroute: false, street: row!.street, isOnIncident: false, activeClosures: [] },
+        server.clock.ms,
+      ),
+    ).toBe(ASSET_STATUS.stationary);
     await post([point(thing.haasId, 30.281, -97.74, 25, SECOND_MS)]);
     expect(engine.stateOf(thing.haasId)?.street).toBeNull();
   });

@@ -83,7 +83,10 @@ beforeAll(async () => {
   await make('window', org.window, 'USER');
   await make('many', org.many, 'USER');
   // A role with the things view only: no events view (part 1 §6).
-  const [role] = await db.insert(roles).values({ name: 'THINGS ONLY (locations test)', permissions: ['thing:read'] }).returning();
+  const [role] = await db
+    .insert(roles)
+    .values({ name: 'THINGS ONLY (locations test)', permissions: ['thing:read'] })
+    .returning();
   const thingsOnly = await server.createUser({ org: org.a, role: 'USER' });
   await db.update(users).set({ roleId: role!.id }).where(eq(users.id, thingsOnly.id));
   user.thingsOnly = thingsOnly;
@@ -94,7 +97,13 @@ afterAll(() => server.close());
 describe('part1 §7 GET /locations', () => {
   it('answers the visible locations with their active and inactive vehicles (locationWireSchema)', async () => {
     const { db } = server.database;
-    const unit = await insertThing(org.a.id, { nickname: 'Engine 9', externalId: 'EXT-9', vinNumber: 'VIN9', licensePlateNumber: 'PL9', registryNumber: 'R9' });
+    const unit = await insertThing(org.a.id, {
+      nickname: 'Engine 9',
+      externalId: 'EXT-9',
+      vinNumber: 'VIN9',
+      licensePlateNumber: 'PL9',
+      registryNumber: 'R9',
+    });
     const left = await insertThing(org.a.id);
     const location = await insertLocation(org.a.id, {
       displayName: 'I-90 at Exit 12',
@@ -105,7 +114,10 @@ describe('part1 §7 GET /locations', () => {
       externalId: 'SYS-1',
       markerLat: 41.881,
       markerLng: -87.631,
-      features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [-87.63, 41.88] }, properties: { radius: 50 } }, { junk: true }],
+      features: [
+        { type: 'Feature', geometry: { type: 'Point', coordinates: [-87.63, 41.88] }, properties: { radius: 50 } },
+        { junk: true },
+      ],
     });
     await db.insert(locationThings).values([
       { locationId: location.id, thingId: unit.id, startTime: ago(30 * MINUTE_MS) },
@@ -152,7 +164,9 @@ describe('part1 §7 GET /locations', () => {
     expect(wire.things_inactive).toMatchObject([{ id: left.id, runtime: 10 * 60, end_time: ago(40 * MINUTE_MS).toISOString() }]);
     // The server also names each vehicle as the client would.
     const rawAnswer = await call(server, 'GET', '/locations', token.admin);
-    const rawWire = (rawAnswer.json as { data: { id: string; things_active: { display_name: string }[]; things_inactive: { display_name: string }[] }[] }).data.find((l) => l.id === location.id)!;
+    const rawWire = (
+      rawAnswer.json as { data: { id: string; things_active: { display_name: string }[]; things_inactive: { display_name: string }[] }[] }
+    ).data.find((l) => l.id === location.id)!;
     expect(rawWire.things_active[0]?.display_name).toBe('Engine 9');
     expect(rawWire.things_inactive[0]?.display_name).toBe(left.haasId.toUpperCase());
     expect(fromLocationWire(wire).thingsActive[0]?.displayName).toBe('Engine 9');
@@ -187,7 +201,9 @@ describe('part1 §7 GET /locations', () => {
     const answer = await getLocations(token.many);
     expect(answer.data).toHaveLength(EVENTS_KEPT);
     const all = await server.database.db.select().from(locations).where(eq(locations.organizationId, org.many.id));
-    const expected = capEvents(all.map((l) => ({ id: l.id, isActive: l.isActive, startTime: l.startTime.getTime(), endTime: l.endTime?.getTime() ?? null })));
+    const expected = capEvents(
+      all.map((l) => ({ id: l.id, isActive: l.isActive, startTime: l.startTime.getTime(), endTime: l.endTime?.getTime() ?? null })),
+    );
     expect(answer.data.map((l) => l.id)).toEqual(expected.map((l) => l.id));
   });
 
@@ -204,9 +220,17 @@ describe('part1 §7 GET /locations', () => {
     expect((await getLocations(incToken, `?last_updated_timestamp=${since}`)).data).toEqual([]);
 
     server.clock.advance(5 * SECOND_MS);
-    const put = await call(server, 'PUT', `/locations/${moved.id}`, incToken, { lat: 42, lng: -88, roadway_heading: 90, organization_id: inc.id });
+    const put = await call(server, 'PUT', `/locations/${moved.id}`, incToken, {
+      lat: 42,
+      lng: -88,
+      roadway_heading: 90,
+      organization_id: inc.id,
+    });
     expect(put.status).toBe(200);
-    await server.database.db.update(locations).set({ deletedAt: server.clock.now(), updatedAt: server.clock.now() }).where(eq(locations.id, removed.id));
+    await server.database.db
+      .update(locations)
+      .set({ deletedAt: server.clock.now(), updatedAt: server.clock.now() })
+      .where(eq(locations.id, removed.id));
     const next = await getLocations(incToken, `?last_updated_timestamp=${since}`);
     expect(next.data.map((l) => l.id)).toEqual([moved.id]);
     expect(next.data[0]).toMatchObject({ lat: 42, lng: -88, roadway_heading: 90 });
@@ -262,7 +286,13 @@ describe('part1 §7 GET /locations/active', () => {
 });
 
 describe('part1 §7 PUT /locations/{id}', () => {
-  const body = (organizationId: string, extra: Record<string, unknown> = {}) => ({ lat: 41.9, lng: -87.7, roadway_heading: 180, organization_id: organizationId, ...extra });
+  const body = (organizationId: string, extra: Record<string, unknown> = {}) => ({
+    lat: 41.9,
+    lng: -87.7,
+    roadway_heading: 180,
+    organization_id: organizationId,
+    ...extra,
+  });
 
   it('moves the location and sets its roadway heading; answers the updated location', async () => {
     const location = await insertLocation(org.a.id);
@@ -270,7 +300,13 @@ describe('part1 §7 PUT /locations/{id}', () => {
     const answer = await call(server, 'PUT', `/locations/${location.id}`, token.admin, body(org.a.id, { roadway_heading: 360 }));
     expect(answer.status).toBe(200);
     const wire = locationWireSchema.parse(answer.json);
-    expect(wire).toMatchObject({ id: location.id, lat: 41.9, lng: -87.7, roadway_heading: 360, updated_at: server.clock.now().toISOString() });
+    expect(wire).toMatchObject({
+      id: location.id,
+      lat: 41.9,
+      lng: -87.7,
+      roadway_heading: 360,
+      updated_at: server.clock.now().toISOString(),
+    });
     expect(await locationRow(location.id)).toMatchObject({ lat: 41.9, lng: -87.7, roadwayHeading: 360 });
   });
 
@@ -305,7 +341,12 @@ describe('part1 §7 PUT /locations/{id}', () => {
 
     it.each([
       ['a geo marker', { isGeoMarker: true }, {}, "A geo marker's position cannot be edited"],
-      ['an organization id of another organization', {}, { organization_id: 'managed' }, "organization_id: is not the Location's organization"],
+      [
+        'an organization id of another organization',
+        {},
+        { organization_id: 'managed' },
+        "organization_id: is not the Location's organization",
+      ],
       ['a latitude of 91', {}, { lat: 91 }, 'lat: Must be between -90 and 90'],
       ['a longitude of -181', {}, { lng: -181 }, 'lng: Must be between -180 and 180'],
       ['a heading of 361', {}, { roadway_heading: 361 }, 'roadway_heading: Must be between 0 and 360'],
@@ -349,19 +390,31 @@ describe('part1 §7 PUT /locations/{id}', () => {
     const valid = body(org.a.id);
     const notNumber = junk.filter((v) => typeof v !== 'number');
     const bad: Record<string, fc.Arbitrary<unknown>> = {
-      lat: fc.oneof(notNumber, fc.double({ min: 90.000001, max: 1e6, noNaN: true }), fc.double({ min: -1e6, max: -90.000001, noNaN: true })),
+      lat: fc.oneof(
+        notNumber,
+        fc.double({ min: 90.000001, max: 1e6, noNaN: true }),
+        fc.double({ min: -1e6, max: -90.000001, noNaN: true }),
+      ),
       lng: fc.oneof(notNumber, fc.double({ min: 180.000001, max: 1e6, noNaN: true })),
-      roadway_heading: fc.oneof(notNumber, fc.double({ min: 360.000001, max: 1e6, noNaN: true }), fc.double({ min: -1e6, max: -0.000001, noNaN: true })),
+      roadway_heading: fc.oneof(
+        notNumber,
+        fc.double({ min: 360.000001, max: 1e6, noNaN: true }),
+        fc.double({ min: -1e6, max: -0.000001, noNaN: true }),
+      ),
       organization_id: fc.oneof(junk, fc.uuid()),
     };
     const poisoned = fc.constantFrom(...Object.keys(bad)).chain((field) => bad[field]!.map((value) => ({ ...valid, [field]: value })));
     const before = await locationsTable();
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.jsonValue({ maxDepth: 3 }), poisoned), fc.oneof(fc.constant(location.id), fc.string({ maxLength: 20 }), fc.uuid()), async (payload, id) => {
-        const answer = await call(server, 'PUT', `/locations/${encodeURIComponent(id)}`, token.admin, payload);
-        expect(answer.status).toBeGreaterThanOrEqual(400);
-        expect(answer.status).toBeLessThan(500);
-      }),
+      fc.asyncProperty(
+        fc.oneof(fc.jsonValue({ maxDepth: 3 }), poisoned),
+        fc.oneof(fc.constant(location.id), fc.string({ maxLength: 20 }), fc.uuid()),
+        async (payload, id) => {
+          const answer = await call(server, 'PUT', `/locations/${encodeURIComponent(id)}`, token.admin, payload);
+          expect(answer.status).toBeGreaterThanOrEqual(400);
+          expect(answer.status).toBeLessThan(500);
+        },
+      ),
       { numRuns: 80 },
     );
     expect(await locationsTable()).toBe(before);

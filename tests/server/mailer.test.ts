@@ -39,7 +39,11 @@ describe('mail: outbox without SMTP, SMTP without keeping secrets', () => {
         let data = '';
         stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
         stream.on('end', () => {
-          received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), data });
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            data,
+          });
           callback();
         });
       },
@@ -63,7 +67,12 @@ describe('mail: outbox without SMTP, SMTP without keeping secrets', () => {
   it('with SMTP_URL the mail reaches a real SMTP server; the log names recipient and kind, no outbox row keeps the link', async () => {
     const { log, entries } = recordingLog();
     const mailer = await createMailer(database.db, log, `smtp://127.0.0.1:${port}?ignoreTLS=true`);
-    await mailer.send({ to: 'dispatcher@example.com', subject: 'Reset your Lightbar password', text: 'Set a new password here: http://x/welcome/reset/a/b', kind: 'reset' });
+    await mailer.send({
+      to: 'dispatcher@example.com',
+      subject: 'Reset your Lightbar password',
+      text: 'Set a new password here: http://x/welcome/reset/a/b',
+      kind: 'reset',
+    });
     expect(received).toHaveLength(1);
     expect(received[0]!.to).toEqual(['dispatcher@example.com']);
     expect(received[0]!.data).toContain('Subject: Reset your Lightbar password');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorText } from '../../src/domain/errors';
 import { organizationWireSchema } from '../../src/domain/organization';
 import { organizations, organizationTypes, things, thingTypes, users } from '../../server/db/schema';
-import { billingPlan, billingWireSchema } from '../../server/http/billing';
+import { billingWireSchema } from '../../server/http/billing';
 import { CANNOT_DELETE_OWN_ORGANIZATION_MESSAGE } from '../../server/http/organizations';
 import { badBodies, badIds, call, refusedTokens, snapshot, type Method } from '../support/account-calls';
 import { createTestServer, userRow, type TestServer } from '../support/test-server';
@@ -28,7 +28,12 @@ const address = { address1: '1 Main St', address2: '', city: 'Springfield', stat
 beforeAll(async () => {
   server = await createTestServer();
   typeIds = new Map((await server.database.db.select().from(organizationTypes)).map((type) => [type.name, type.id]));
-  orgA = await server.createOrg({ name: 'Alpha County', organizationTypeId: typeIds.get('Public Safety')!, billingId: 'bill-a', maxioCustId: 'cust-a' });
+  orgA = await server.createOrg({
+    name: 'Alpha County',
+    organizationTypeId: typeIds.get('Public Safety')!,
+    billingId: 'bill-a',
+    maxioCustId: 'cust-a',
+  });
   orgA1 = await server.createOrg({ name: 'Alpha North', parentId: orgA.id });
   orgA1a = await server.createOrg({ name: 'Alpha North Station', parentId: orgA1.id });
   orgB = await server.createOrg({ name: 'Bravo City' });
@@ -111,7 +116,13 @@ describe('part2 §7 PUT /organization/{id} (name and address)', () => {
   it('updates name and address; the postal code is upper-cased (part 2 §5), the answer is the organization wire', async () => {
     const org = await server.createOrg({ name: 'Edit Me', parentId: orgA.id });
     const answer = await call(server, 'PUT', `/organization/${org.id}`, token.orgAdminA, {
-      name: ' Edited Org ', address1: '10 Rue Sparks', address2: 'Suite 2', city: 'Ottawa', state: 'ON', postal_code: 'k1a 0b1', country_code: 'ca',
+      name: ' Edited Org ',
+      address1: '10 Rue Sparks',
+      address2: 'Suite 2',
+      city: 'Ottawa',
+      state: 'ON',
+      postal_code: 'k1a 0b1',
+      country_code: 'ca',
     });
     expect(answer.status).toBe(200);
     const wire = organizationWireSchema.parse(answer.json);
@@ -119,6 +130,51 @@ describe('part2 §7 PUT /organization/{id} (name and address)', () => {
     const row = await orgRow(org.id);
     expect(row).toMatchObject({ name: 'Edited Org', city: 'Ottawa', postalCode: 'K1A 0B1' });
     expect(row.updatedAt.getTime()).toBe(server.clock.ms);
+  });
+
+  it('part2 §3 timezone: an IANA zone is saved; an unknown one is 422 naming timezone; left out it is kept', async () => {
+    const org = await server.createOrg({ name: 'Zone Org', parentId: orgA.id });
+    const saved = await call(server, 'PUT', `/organization/${org.id}`, token.orgAdminA, {
+      name: 'Zone Org',
+      ...address,
+      timezone: 'Europe/Paris',
+    });
+    expect(saved.status).toBe(200);
+    expect(organizationWireSchema.parse(saved.json).timezone).toBe('Europe/Paris');
+    expect((await orgRow(org.id)).timezone).toBe('Europe/Paris');
+    const before = await orgsSnapshot();
+    const bad = await call(server, 'PUT', `/organization/${org.id}`, token.orgAdminA, {
+      name: 'Zone Org',
+      ...address,
+      timezone: 'Mars/Olympus',
+    });
+    expect(bad.status).toBe(422);
+    expect((bad.body as { fields?: Record<string, string> }).fields?.timezone).toBe('Select a time zone');
+    expect(await orgsSnapshot()).toBe(before);
+    expect((await call(server, 'PUT', `/organization/${org.id}`, token.orgAdminA, { name: 'Zone Org', ...address })).status).toBe(200);
+    expect((await orgRow(org.id)).timezone).toBe('Europe/Paris');
+  });
+
+  it("an org admin of another organization cannot change this one's time zone (422 'Organization not found', unchanged)", async () => {
+    const before = await orgsSnapshot();
+    const answer = await call(server, 'PUT', `/organization/${orgA.id}`, token.orgAdminB, {
+      name: 'Alpha County',
+      ...address,
+      timezone: 'UTC',
+    });
+    expect(answer.status).toBe(422);
+    expect(errorText('organizationUpdate', { status: answer.status, message: answer.body.message }).text).toBe('Organization not found');
+    expect(await orgsSnapshot()).toBe(before);
+  });
+
+  it('part2 §5 country-based state: a US organization in state ZZ → 422 naming state', async () => {
+    const answer = await call(server, 'PUT', `/organization/${orgA.id}`, token.orgAdminA, {
+      name: 'Alpha County',
+      ...address,
+      state: 'ZZ',
+    });
+    expect(answer.status).toBe(422);
+    expect((answer.body as { fields?: Record<string, string> }).fields?.state).toBe('Select a state');
   });
 
   it('part2 §6 accounts context: an Admin (user:manage) may edit the organization too', async () => {
@@ -205,7 +261,10 @@ describe('legacy PUT /organization/ and /organization/{targetId}', () => {
   };
 
   it("PUT /organization/ updates the caller's organization with the legacy fields", async () => {
-    const answer = await call(server, 'PUT', '/organization/', token.orgAdminA, { ...legacy, organization_type_id: orgA.organizationTypeId });
+    const answer = await call(server, 'PUT', '/organization/', token.orgAdminA, {
+      ...legacy,
+      organization_type_id: orgA.organizationTypeId,
+    });
     expect(answer.status).toBe(200);
     expect(organizationWireSchema.parse(answer.json)).toMatchObject({ id: orgA.id, email: 'dispatch@alpha.example' });
     expect(await orgRow(orgA.id)).toMatchObject({ phoneNumber: '555-0100', cellPhoneNumber: '555-0101', contactName: 'Chief Alpha' });
@@ -221,11 +280,18 @@ describe('legacy PUT /organization/ and /organization/{targetId}', () => {
     const before = await orgsSnapshot();
     const acs = typeIds.get('ACS')!;
     expect((await call(server, 'PUT', '/organization/', token.orgAdminA, { ...legacy, organization_type_id: acs })).status).toBe(403);
-    const unknown = await call(server, 'PUT', '/organization/', token.orgAdminA, { ...legacy, organization_type_id: '55555555-5555-4555-8555-555555555555' });
+    const unknown = await call(server, 'PUT', '/organization/', token.orgAdminA, {
+      ...legacy,
+      organization_type_id: '55555555-5555-4555-8555-555555555555',
+    });
     expect(unknown.status).toBe(422);
     expect(unknown.body.message).toBe('organization_type_id: Organization type not found');
     expect(await orgsSnapshot()).toBe(before);
-    const staff = await call(server, 'PUT', `/organization/${orgB.id}`, token.engineer, { ...legacy, name: 'Bravo City', organization_type_id: acs });
+    const staff = await call(server, 'PUT', `/organization/${orgB.id}`, token.engineer, {
+      ...legacy,
+      name: 'Bravo City',
+      organization_type_id: acs,
+    });
     expect(staff.status).toBe(200);
     expect(organizationWireSchema.parse(staff.json).organization_type).toMatchObject({ name: 'ACS', acs: true });
   });
@@ -280,27 +346,27 @@ describe('legacy DELETE /organization/{uuid}', () => {
 });
 
 describe('GET /organization/billing (designed; billing:read)', () => {
-  it('answers billing id, customer id, live asset count and plan', async () => {
+  it('answers billing id, customer id, live asset count and the count by type (no invented plan)', async () => {
     const [police] = await server.database.db.select().from(thingTypes).where(eq(thingTypes.name, 'police'));
+    const [fire] = await server.database.db.select().from(thingTypes).where(eq(thingTypes.name, 'fire'));
     await server.database.db.insert(things).values([
       { organizationId: orgA.id, haasId: 'BILL-1', thingTypeId: police!.id },
       { organizationId: orgA.id, haasId: 'BILL-2', thingTypeId: police!.id },
+      { organizationId: orgA.id, haasId: 'BILL-5', thingTypeId: fire!.id },
       { organizationId: orgA.id, haasId: 'BILL-3', thingTypeId: police!.id, deletedAt: server.clock.now() },
       { organizationId: orgB.id, haasId: 'BILL-4', thingTypeId: police!.id },
     ]);
     const answer = await call(server, 'GET', '/organization/billing', token.orgAdminA);
     expect(answer.status).toBe(200);
-    expect(billingWireSchema.parse(answer.json)).toEqual({ billing_id: 'bill-a', maxio_cust_id: 'cust-a', asset_count: 2, plan: 'starter' });
-  });
-
-  it.each([
-    [0, 'starter'],
-    [25, 'starter'],
-    [26, 'fleet'],
-    [250, 'fleet'],
-    [251, 'enterprise'],
-  ])('plan tiers: %i assets → %s', (count, plan) => {
-    expect(billingPlan(count)).toBe(plan);
+    expect(billingWireSchema.parse(answer.json)).toEqual({
+      billing_id: 'bill-a',
+      maxio_cust_id: 'cust-a',
+      asset_count: 3,
+      assets_by_type: [
+        { type: 'police', display_name: police!.displayName ?? 'police', count: 2 },
+        { type: 'fire', display_name: fire!.displayName ?? 'fire', count: 1 },
+      ],
+    });
   });
 
   it('another organization named → 404 Organization not found; without billing:read → 403', async () => {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorText } from '../../src/domain/errors';
-import { r2rAlerts, roles, things, thingTypes, users } from '../../server/db/schema';
-import { r2rSearchWireSchema } from '../../server/http/r2r-search';
+import { points, r2rAlerts, roles, things, thingTypes, users } from '../../server/db/schema';
+import { nearestPosition, r2rSearchWireSchema } from '../../server/http/r2r-search';
 import { call, refusedTokens, type Method } from '../support/account-calls';
 import { createTestServer, type TestServer } from '../support/test-server';
 
@@ -25,7 +25,10 @@ beforeAll(async () => {
   const engineerA = await server.createUser({ org: orgA, role: 'USER' });
   const adminA = await server.createUser({ org: orgA, role: 'ADMIN' });
   const engineerB = await server.createUser({ org: orgB, role: 'USER' });
-  const [role] = await db.insert(roles).values({ name: 'R2R ENGINEER', permissions: ['engineer:test'] }).returning();
+  const [role] = await db
+    .insert(roles)
+    .values({ name: 'R2R ENGINEER', permissions: ['engineer:test'] })
+    .returning();
   await db.update(users).set({ roleId: role!.id }).where(eq(users.id, engineerA.id));
   await db.update(users).set({ roleId: role!.id }).where(eq(users.id, engineerB.id));
   token.engineerA = await server.signIn(engineerA.email);
@@ -39,16 +42,41 @@ beforeAll(async () => {
   fire = await insertThing(orgA.id, 'e-7', null);
   stranger = await insertThing(orgB.id, 'b-1', 'Bravo 1');
   await db.insert(r2rAlerts).values([
-    { organizationId: orgA.id, thingId: police.id, otherThingId: fire.id, distanceM: 320, lat: 41.88, lng: -87.63, alertTime: new Date(at(10, 5)) },
-    { organizationId: orgA.id, thingId: police.id, otherThingId: stranger.id, distanceM: 150, alertTime: new Date(at(10, 1)), delivered: false },
+    {
+      organizationId: orgA.id,
+      thingId: police.id,
+      otherThingId: fire.id,
+      distanceM: 320,
+      lat: 41.88,
+      lng: -87.63,
+      alertTime: new Date(at(10, 5)),
+    },
+    {
+      organizationId: orgA.id,
+      thingId: police.id,
+      otherThingId: stranger.id,
+      distanceM: 150,
+      alertTime: new Date(at(10, 1)),
+      delivered: false,
+    },
     { organizationId: orgA.id, thingId: police.id, otherThingId: fire.id, distanceM: 90, alertTime: new Date(at(10, 15)), isTest: true },
     { organizationId: orgA.id, thingId: police.id, otherThingId: fire.id, distanceM: 80, alertTime: new Date(at(10, 16)) },
     { organizationId: orgA.id, thingId: fire.id, otherThingId: police.id, distanceM: 320, alertTime: new Date(at(10, 5)) },
   ]);
+  // Trip points around the alerts (a run's points; a point outside any run is not a trip point).
+  const run = '33333333-3333-4333-8333-333333333333';
+  await db.insert(points).values([
+    { thingId: fire.id, runId: run, lat: 41.9, lng: -87.6, timestamp: new Date(at(10, 3)) },
+    { thingId: fire.id, runId: run, lat: 41.91, lng: -87.61, timestamp: new Date(at(10, 6)) },
+    { thingId: fire.id, runId: null, lat: 40, lng: -80, timestamp: new Date(at(10, 5)) },
+    { thingId: police.id, runId: run, lat: 41.7, lng: -87.7, timestamp: new Date(at(10, 2)) },
+    { thingId: stranger.id, runId: run, lat: 42, lng: -88, timestamp: new Date(at(10, 1)) },
+  ]);
 });
 afterAll(() => server.close());
 
-const url = (thingId: string, start: number | string) => `/r2r?thing_id=${thingId}&start_time=${encodeURIComponent(typeof start === 'number' ? iso(start) : start)}`;
+const url = (thingId: string, start: number | string) =>
+  `/r2r?thing_id=${thingId}&start_time=${encodeURIComponent(typeof start === 'number' ? iso(start) : start)}`;
 
 describe('authorization matrix: no, revoked or expired token → 401', () => {
   const calls: [Method, string][] = [['GET', '/r2r?thing_id=00000000-0000-4000-8000-000000000000&start_time=2026-11-22T10:00:00Z']];
@@ -73,6 +101,30 @@ describe('GET /r2r (design: R2R search by asset and alert time)', () => {
     ]);
     expect(wire.alerts[0]).toMatchObject({ other_thing_id: null, delivered: false });
     expect(wire.alerts[2]!.is_test).toBe(true);
+  });
+
+  it('part2 §2 R2R map: where the alerting vehicle and a visible receiver were at the alert time', async () => {
+    const wire = r2rSearchWireSchema.parse((await call(server, 'GET', url(police.id, at(10)), token.engineerA)).json);
+    const byTime = new Map(wire.alerts.map((alert) => [alert.alert_time, alert]));
+    // The receiver's trip point nearest in time (10:06 for 10:05), not the closer point outside a run.
+    expect(byTime.get(iso(at(10, 5)))).toMatchObject({ lat: 41.88, lng: -87.63, other_lat: 41.91, other_lng: -87.61 });
+    // An alert stored without a position: the alerting vehicle's nearest trip point; an invisible receiver's stays hidden.
+    expect(byTime.get(iso(at(10, 1)))).toMatchObject({ lat: 41.7, lng: -87.7, other_lat: null, other_lng: null });
+    // Nothing within 5 minutes of 10:15 (the last point is 10:06).
+    expect(byTime.get(iso(at(10, 15)))).toMatchObject({ other_lat: null, other_lng: null });
+  });
+
+  it('nearest position: closest in time, within 5 minutes', () => {
+    const list = [
+      { at: 0, lat: 1, lng: 1 },
+      { at: 60_000, lat: 2, lng: 2 },
+      { at: 600_000, lat: 3, lng: 3 },
+    ];
+    expect(nearestPosition(list, 20_000)).toEqual({ lat: 1, lng: 1 });
+    expect(nearestPosition(list, 40_000)).toEqual({ lat: 2, lng: 2 });
+    expect(nearestPosition(list, 1_000_000)).toBeNull();
+    expect(nearestPosition(list, 900_000)).toEqual({ lat: 3, lng: 3 });
+    expect(nearestPosition([], 0)).toBeNull();
   });
 
   it('epoch seconds work as the start too', async () => {

@@ -74,7 +74,13 @@ describe('part2 §7 GET /reports/{orgId}/organization_monthly_report_list', () =
       [2026, 9, 'Alpha County'],
       [2025, 12, 'Alpha County'],
     ]);
-    expect(list[0]).toEqual({ year: 2026, month: 10, file_id: files[`${orgA.id}:2026-10`], organization_id: orgA.id, organization_name: 'Alpha County' });
+    expect(list[0]).toEqual({
+      year: 2026,
+      month: 10,
+      file_id: files[`${orgA.id}:2026-10`],
+      organization_id: orgA.id,
+      organization_name: 'Alpha County',
+    });
     expect(list.every((r) => r.file_id.endsWith('.pdf'))).toBe(true);
   });
 

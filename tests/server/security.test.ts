@@ -12,7 +12,10 @@ describe('security headers, rate limits and body limits', () => {
   beforeAll(async () => {
     database = await openTestDatabase();
     await ensureReferenceData(database.db);
-    app = await buildServer(readConfig({ ...NO_LOAD_SHEDDING, DATA_DIR: '/tmp/lightbar-security', DIST_DIR: '/nonexistent', AUTH_RATE_LIMIT: '3' }, '1.0.0'), { database });
+    app = await buildServer(
+      readConfig({ ...NO_LOAD_SHEDDING, DATA_DIR: '/tmp/lightbar-security', DIST_DIR: '/nonexistent', AUTH_RATE_LIMIT: '3' }, '1.0.0'),
+      { database },
+    );
   });
   afterAll(async () => {
     await app.close();
@@ -34,7 +37,12 @@ describe('security headers, rate limits and body limits', () => {
   it.each(['/user_token', '/forgot_password', '/unlock_account'])('limits %s per address (429 past the limit)', async (url) => {
     const statuses: number[] = [];
     for (let i = 0; i < 4; i += 1) {
-      const response = await app.inject({ method: 'POST', url, payload: { email: 'x@example.com', grant_type: 'password', username: 'x@example.com', password: 'x', application: 'dashboard' }, remoteAddress: `127.0.0.${url.length}` });
+      const response = await app.inject({
+        method: 'POST',
+        url,
+        payload: { email: 'x@example.com', grant_type: 'password', username: 'x@example.com', password: 'x', application: 'dashboard' },
+        remoteAddress: `127.0.0.${url.length}`,
+      });
       statuses.push(response.statusCode);
     }
     expect(statuses.slice(0, 3)).not.toContain(429);
@@ -42,7 +50,13 @@ describe('security headers, rate limits and body limits', () => {
   });
 
   it('refuses a body over 1 MiB with 413 and a clear message', async () => {
-    const response = await app.inject({ method: 'POST', url: '/forgot_password', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'x'.repeat(1_100_000) }), remoteAddress: '127.0.9.9' });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/forgot_password',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'x'.repeat(1_100_000) }),
+      remoteAddress: '127.0.9.9',
+    });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({ error: 'FST_ERR_CTP_BODY_TOO_LARGE' });
   });

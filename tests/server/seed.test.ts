@@ -79,10 +79,26 @@ async function orgByName(name: string) {
 }
 
 async function tableCounts() {
-  const tables = { organizations, users, things, locations, areas, closures, alertingZones, runs, points, hazards, r2rAlerts, exports, jobs };
+  const tables = {
+    organizations,
+    users,
+    things,
+    locations,
+    areas,
+    closures,
+    alertingZones,
+    runs,
+    points,
+    hazards,
+    r2rAlerts,
+    exports,
+    jobs,
+  };
   const out: Record<string, number> = {};
   for (const [name, table] of Object.entries(tables)) {
-    const [row] = await db().select({ n: sql<number>`count(*)::int` }).from(table);
+    const [row] = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(table);
     out[name] = row?.n ?? 0;
   }
   return out;
@@ -93,7 +109,13 @@ describe('seed: organizations', () => {
     expect(summary).not.toBeNull();
     expect(summary?.organizations.map((o) => o.name).sort()).toEqual(Object.values(DEMO_ORGS).sort());
     const regional = await orgByName(DEMO_ORGS.regional);
-    expect(regional).toMatchObject({ showInfiniteTimeoutOption: true, isLargeOrg: false, timezone: 'America/Chicago', city: 'Austin', state: 'TX' });
+    expect(regional).toMatchObject({
+      showInfiniteTimeoutOption: true,
+      isLargeOrg: false,
+      timezone: 'America/Chicago',
+      city: 'Austin',
+      state: 'TX',
+    });
     expect(regional.lat).toBeCloseTo(CITY.center.lat, 1);
     expect(regional.lng).toBeCloseTo(CITY.center.lng, 1);
     for (const child of [DEMO_ORGS.fire, DEMO_ORGS.ems, DEMO_ORGS.police, DEMO_ORGS.publicWorks]) {
@@ -102,7 +124,10 @@ describe('seed: organizations', () => {
     expect((await orgByName(DEMO_ORGS.txdot)).isWzdxOrg).toBe(true);
     expect((await orgByName(DEMO_ORGS.capmetro)).isLargeOrg).toBe(true);
     const acs = await orgByName(DEMO_ORGS.acs);
-    const [acsType] = await db().select().from(organizationTypes).where(eq(organizationTypes.id, acs.organizationTypeId ?? ''));
+    const [acsType] = await db()
+      .select()
+      .from(organizationTypes)
+      .where(eq(organizationTypes.id, acs.organizationTypeId ?? ''));
     expect(acsType?.acs).toBe(true);
     const all = await db().select().from(organizations);
     for (const org of all) {
@@ -131,20 +156,30 @@ describe('seed: demo accounts', () => {
     const roleRows = await db().select().from(roles);
     const accounts = summary?.accounts ?? [];
     expect(new Set(accounts.map((a) => a.role))).toEqual(new Set(roleRows.map((r) => r.name)));
-    expect(accounts.map((a) => a.email)).toEqual(expect.arrayContaining([
-      'media@lightbar.demo', 'user@lightbar.demo', 'admin@lightbar.demo', 'orgadmin@lightbar.demo', 'engineer@lightbar.demo',
-    ]));
+    expect(accounts.map((a) => a.email)).toEqual(
+      expect.arrayContaining([
+        'media@lightbar.demo',
+        'user@lightbar.demo',
+        'admin@lightbar.demo',
+        'orgadmin@lightbar.demo',
+        'engineer@lightbar.demo',
+      ]),
+    );
     for (const account of accounts) {
       const token = await server.signIn(account.email, DEMO_PASSWORD);
       const response = await server.app.inject({ method: 'GET', url: '/profile', headers: server.auth(token) });
       expect(response.statusCode).toBe(200);
       const profile = profileWireSchema.parse(response.json());
       expect(profile.email).toBe(account.email);
-      if (account.email === 'engineer@lightbar.demo') expect(profile.permissions).toEqual(expect.arrayContaining(['engineer:test', 'haas:manage']));
+      if (account.email === 'engineer@lightbar.demo')
+        expect(profile.permissions).toEqual(expect.arrayContaining(['engineer:test', 'haas:manage']));
       if (account.email === 'media@lightbar.demo') expect(profile.permissions).toEqual(['incident:read']);
     }
     expect(accounts.find((a) => a.email === 'txdot.admin@lightbar.demo')).toMatchObject({ role: 'ADMIN', organization: DEMO_ORGS.txdot });
-    expect(accounts.find((a) => a.email === 'capmetro.admin@lightbar.demo')).toMatchObject({ role: 'ADMIN', organization: DEMO_ORGS.capmetro });
+    expect(accounts.find((a) => a.email === 'capmetro.admin@lightbar.demo')).toMatchObject({
+      role: 'ADMIN',
+      organization: DEMO_ORGS.capmetro,
+    });
   });
 
   it('all accounts share one argon2id hash of the demo password, changed and active now', async () => {
@@ -255,7 +290,11 @@ describe('seed: incidents', () => {
 
 describe('seed: areas', () => {
   it('stations, exclusions under 0.5 sq mi, points of interest and an AV no_stop zone, each a valid area wire', async () => {
-    const rows = await db().select({ area: areas, type: areaTypes, org: organizations.name }).from(areas).innerJoin(areaTypes, eq(areaTypes.id, areas.ezTypeId)).innerJoin(organizations, eq(organizations.id, areas.organizationId));
+    const rows = await db()
+      .select({ area: areas, type: areaTypes, org: organizations.name })
+      .from(areas)
+      .innerJoin(areaTypes, eq(areaTypes.id, areas.ezTypeId))
+      .innerJoin(organizations, eq(organizations.id, areas.organizationId));
     const parsed = rows.map(({ area, type, org }) =>
       fromAreaWire(
         areaWireSchema.parse({
@@ -270,7 +309,13 @@ describe('seed: areas', () => {
           area_geom: area.areaGeom,
           point_geom: area.pointGeom,
           name: area.name,
-          ez_type: { id: type.id, db_name: type.dbName, display_name: type.displayName, is_station_view: type.isStationView, is_av_type: type.isAvType },
+          ez_type: {
+            id: type.id,
+            db_name: type.dbName,
+            display_name: type.displayName,
+            is_station_view: type.isStationView,
+            is_av_type: type.isAvType,
+          },
           address1: area.address1,
           city: area.city,
           state: area.state,
@@ -308,7 +353,10 @@ describe('seed: closures', () => {
     expect(manual.some((c) => !c.isActive && c.startTime && c.startTime.getTime() > nowMs())).toBe(true);
     const automated = rows.filter((c) => c.closureType === 'automated');
     expect(automated.filter((c) => c.isActive)).toHaveLength(1);
-    const boards = await db().select({ id: things.id, type: thingTypes.name, org: things.organizationId }).from(things).innerJoin(thingTypes, eq(thingTypes.id, things.thingTypeId));
+    const boards = await db()
+      .select({ id: things.id, type: thingTypes.name, org: things.organizationId })
+      .from(things)
+      .innerJoin(thingTypes, eq(thingTypes.id, things.thingTypeId));
     for (const c of automated) expect(boards.find((b) => b.id === c.thingId)).toMatchObject({ type: 'arrow_board', org: txdot.id });
     const feed = rows.filter((c) => c.closureType === 'feed');
     expect(feed.length).toBeGreaterThan(0);
@@ -395,7 +443,9 @@ describe('seed: monthly reports and exports', () => {
     const txdot = await orgByName(DEMO_ORGS.txdot);
     const rows = await db().select().from(jobs).where(eq(jobs.kind, 'monthly_report'));
     // The test clock is 22 November 2026.
-    const expected = [regional.id, txdot.id].flatMap((organizationId) => [10, 9, 8].map((month) => ({ organizationId, year: 2026, month })));
+    const expected = [regional.id, txdot.id].flatMap((organizationId) =>
+      [10, 9, 8].map((month) => ({ organizationId, year: 2026, month })),
+    );
     expect(rows.map((r) => r.payload)).toEqual(expect.arrayContaining(expected));
     expect(rows).toHaveLength(expected.length);
   });
@@ -446,7 +496,9 @@ describe('seed: once, and repeatable', () => {
     const key = (plan: typeof a) => plan.things.map((t) => `${t.haasId} ${t.lat} ${t.lng} ${t.heartbeatAt?.toISOString()}`);
     expect(key(a)).toEqual(key(b));
     expect(a.points).toEqual(b.points);
-    const stored = await db().select({ haasId: things.haasId, lat: things.lat, lng: things.lng, heartbeatAt: things.heartbeatAt }).from(things);
+    const stored = await db()
+      .select({ haasId: things.haasId, lat: things.lat, lng: things.lng, heartbeatAt: things.heartbeatAt })
+      .from(things);
     expect(stored.map((t) => `${t.haasId} ${t.lat} ${t.lng} ${t.heartbeatAt?.toISOString()}`).sort()).toEqual([...key(a)].sort());
     const other = planDemo(refs, { ...input, seed: SEED + 1 });
     expect(key(other)).not.toEqual(key(a));

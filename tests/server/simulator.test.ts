@@ -15,7 +15,14 @@ import { createTestServer, type TestServer } from '../support/test-server';
 
 /** The demo seed's fleet, the simulator's seed, and quick incidents so every outcome shows within two minutes. */
 const DEMO = { assets: 300, seed: 7 };
-const SIM: FleetSimulatorOptions = { assets: 300, seed: 11, initialIncidents: 1, initialClosureVisits: 1, hazardsPerMinute: 3, sceneSeconds: [40, 50] };
+const SIM: FleetSimulatorOptions = {
+  assets: 300,
+  seed: 11,
+  initialIncidents: 1,
+  initialClosureVisits: 1,
+  hazardsPerMinute: 3,
+  sceneSeconds: [40, 50],
+};
 const TICKS = 120;
 
 type Point = Extract<DeviceMessageInput, { type: 'point' }>;
@@ -55,7 +62,9 @@ async function runScenario(): Promise<Scenario> {
   // The ingest loaded an empty fleet when the server was built: it learns the seeded one.
   await ingest.reload();
   const before = await db.select().from(things);
-  const quiet = new Set(before.filter((t) => !t.heartbeatAt || server.clock.ms - t.heartbeatAt.getTime() >= STANDBY_WINDOW_MS).map((t) => t.haasId));
+  const quiet = new Set(
+    before.filter((t) => !t.heartbeatAt || server.clock.ms - t.heartbeatAt.getTime() >= STANDBY_WINDOW_MS).map((t) => t.haasId),
+  );
   const outOfService = new Set(before.filter((t) => !t.inService && !quiet.has(t.haasId)).map((t) => t.haasId));
   // The real ingest, with every batch recorded on its way.
   const batches: DeviceMessageInput[][] = [];
@@ -80,11 +89,19 @@ async function runScenario(): Promise<Scenario> {
   const thingRows = await db.select().from(things);
   const closureRows = await db.select().from(closures);
   const activeClosures = new Map<string, string[]>();
-  for (const c of closureRows) if (c.closureType === 'automated' && c.isActive && c.thingId) activeClosures.set(c.thingId, [...(activeClosures.get(c.thingId) ?? []), c.id]);
+  for (const c of closureRows)
+    if (c.closureType === 'automated' && c.isActive && c.thingId)
+      activeClosures.set(c.thingId, [...(activeClosures.get(c.thingId) ?? []), c.id]);
   const statuses = Object.fromEntries(ASSET_STATUS_NAMES.map((name) => [name, 0])) as Record<AssetStatusName, number>;
   for (const t of thingRows) {
     const status = computeAssetStatus(
-      { heartbeatTime: t.heartbeatAt?.getTime() ?? null, enroute: t.enroute, street: t.street, isOnIncident: t.locationId !== null, activeClosures: activeClosures.get(t.id) ?? [] },
+      {
+        heartbeatTime: t.heartbeatAt?.getTime() ?? null,
+        enroute: t.enroute,
+        street: t.street,
+        isOnIncident: t.locationId !== null,
+        activeClosures: activeClosures.get(t.id) ?? [],
+      },
       nowMs,
     );
     statuses[ASSET_STATUS_NAMES[displayStatus(status, t.inService)]] += 1;
@@ -174,7 +191,9 @@ describe('fleet simulator: two simulated minutes of the demo fleet (seed 7, 300 
     const created = (await first.server.database.db.select().from(locations)).filter((l) => l.startTime.getTime() > first.startMs);
     expect(created.length).toBeGreaterThan(0);
     for (const location of created) expect(names.has(location.street ?? ''), location.street ?? 'null').toBe(true);
-    const stationary = (await first.server.database.db.select().from(things)).filter((t) => t.street !== null && t.stillSince !== null && t.stillSince.getTime() > first.startMs - 11 * 60_000);
+    const stationary = (await first.server.database.db.select().from(things)).filter(
+      (t) => t.street !== null && t.stillSince !== null && t.stillSince.getTime() > first.startMs - 11 * 60_000,
+    );
     for (const thing of stationary) expect(thing.street!.startsWith('Near ') || names.has(thing.street!)).toBe(true);
   });
 
@@ -195,12 +214,18 @@ describe('fleet simulator: rates, switches and clock', () => {
     expect(reportRates(10_000)).toEqual({ pointS: 5, stillPointS: 120, heartbeatS: 20, pointCountsAsHeartbeat: true });
     expect(reportRates(50_000)).toEqual({ pointS: 20, stillPointS: 120, heartbeatS: 20, pointCountsAsHeartbeat: true });
     // Worst case (every asset moving): one point per asset per point interval.
-    for (const n of [2_000, 2_001, 2_999, 5_000, 10_000, 40_000, 50_000]) expect(n / reportRates(n).pointS + (reportRates(n).pointCountsAsHeartbeat ? 0 : n / reportRates(n).heartbeatS)).toBeLessThanOrEqual(2_500);
+    for (const n of [2_000, 2_001, 2_999, 5_000, 10_000, 40_000, 50_000])
+      expect(n / reportRates(n).pointS + (reportRates(n).pointCountsAsHeartbeat ? 0 : n / reportRates(n).heartbeatS)).toBeLessThanOrEqual(
+        2_500,
+      );
   });
 
   it('does nothing with SIM_ASSETS=0, and ticks on the server clock between start() and stop()', async () => {
     const posted: unknown[][] = [];
-    const fake = { ingest: async (batch: readonly unknown[]) => (posted.push([...batch]), { accepted: batch.length, rejected: [] }), setStreetLookup: () => undefined };
+    const fake = {
+      ingest: async (batch: readonly unknown[]) => (posted.push([...batch]), { accepted: batch.length, rejected: [] }),
+      setStreetLookup: () => undefined,
+    };
     const off = await new FleetSimulator(first.server.deps, fake as unknown as IngestEngine, { assets: 0, seed: 1 }).load();
     await off.tick(first.server.clock.now());
     off.start(5);
@@ -226,14 +251,29 @@ describe('fleet simulator: rates, switches and clock', () => {
 describe('fleet simulator: assets going quiet', () => {
   it('some assets stop reporting for hours (their heartbeat then ages into pending and offline)', async () => {
     const posted: DeviceMessageInput[][] = [];
-    const fake = { ingest: async (batch: readonly unknown[]) => (posted.push(batch as DeviceMessageInput[]), { accepted: batch.length, rejected: [] }), setStreetLookup: () => undefined };
+    const fake = {
+      ingest: async (batch: readonly unknown[]) => (posted.push(batch as DeviceMessageInput[]), { accepted: batch.length, rejected: [] }),
+      setStreetLookup: () => undefined,
+    };
     // Ten a minute instead of one every few minutes, on the fleet the first scenario left.
-    const sim = await new FleetSimulator(first.server.deps, fake as unknown as IngestEngine, { assets: 300, seed: 3, quietPerMinute: 10, initialIncidents: 0, initialClosureVisits: 0 }).load();
+    const sim = await new FleetSimulator(first.server.deps, fake as unknown as IngestEngine, {
+      assets: 300,
+      seed: 3,
+      quietPerMinute: 10,
+      initialIncidents: 0,
+      initialClosureVisits: 0,
+    }).load();
     const start = first.server.clock.ms;
     for (let i = 1; i <= 60; i++) await sim.tick(new Date(start + i * SECOND_MS));
     expect(sim.stats().wentQuiet).toBeGreaterThanOrEqual(5);
     // Every reporting asset is heard from within any 10 s (its heartbeat); the quiet ones no longer are.
-    const senders = (from: number, to: number) => new Set(posted.slice(from, to).flat().map((m) => m.haas_id));
+    const senders = (from: number, to: number) =>
+      new Set(
+        posted
+          .slice(from, to)
+          .flat()
+          .map((m) => m.haas_id),
+      );
     const early = senders(0, 10);
     const late = senders(50, 60);
     const gone = [...early].filter((id) => !late.has(id));
@@ -268,7 +308,9 @@ describe('fleet simulator: roads and motion', () => {
     const seconds = (path: readonly number[]) => {
       let total = 0;
       for (let i = 1; i < path.length; i++) {
-        const edge = network.edges.find((e) => (e.from === path[i - 1] && e.to === path[i]) || (e.to === path[i - 1] && e.from === path[i]))!;
+        const edge = network.edges.find(
+          (e) => (e.from === path[i - 1] && e.to === path[i]) || (e.to === path[i - 1] && e.from === path[i]),
+        )!;
         total += edge.lengthM / ((edge.speedLimitMph * 1609.344) / 3600);
       }
       return total;

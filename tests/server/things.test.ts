@@ -33,8 +33,12 @@ let server: TestServer;
 const thingsPage = pagedAnswerSchema(thingWireSchema);
 
 /** Fixtures: orgA is the caller's organization; the others relate to it as their names say. */
-const org: Record<'a' | 'child' | 'managed' | 'accessed' | 'accessor' | 'stranger' | 'eng' | 'big', { id: string; name: string }> = {} as never;
-const user = {} as Record<'admin' | 'reader' | 'media' | 'stranger' | 'managedAdmin' | 'accessedAdmin' | 'engineer' | 'big', { id: string; email: string; organizationId: string }>;
+const org: Record<'a' | 'child' | 'managed' | 'accessed' | 'accessor' | 'stranger' | 'eng' | 'big', { id: string; name: string }> =
+  {} as never;
+const user = {} as Record<
+  'admin' | 'reader' | 'media' | 'stranger' | 'managedAdmin' | 'accessedAdmin' | 'engineer' | 'big',
+  { id: string; email: string; organizationId: string }
+>;
 const token = {} as Record<keyof typeof user, string>;
 const typeId: Record<string, string> = {};
 const subtypeOf: Record<string, { id: string; typeId: string }> = {};
@@ -130,11 +134,11 @@ describe('part1 §7 GET /organization/things', () => {
     await db.insert(thingExternalIdentifiers).values({ thingId: own.id, identifierId: 'S-1', systemName: 'samsara' });
     await db.insert(thingRelationships).values({ thingId: own.id, organizationId: org.managed.id, relationshipType: 'manager' });
     const [config] = await db.insert(integrationConfigurations).values({ organizationId: org.a.id, provider: 'samsara' }).returning();
-    const [run] = await db.insert(runs).values({ thingId: own.id, runStart: new Date(now - 10 * MINUTE_MS) }).returning();
-    await db
-      .update(things)
-      .set({ runId: run!.id, runStartTime: run!.runStart, runPointsCount: 12 })
-      .where(eq(things.id, own.id));
+    const [run] = await db
+      .insert(runs)
+      .values({ thingId: own.id, runStart: new Date(now - 10 * MINUTE_MS) })
+      .returning();
+    await db.update(things).set({ runId: run!.id, runStartTime: run!.runStart, runPointsCount: 12 }).where(eq(things.id, own.id));
 
     const page = await listThings(token.admin);
     const ids = page.data.map((t) => t.id);
@@ -160,7 +164,9 @@ describe('part1 §7 GET /organization/things', () => {
       integrations: [{ name: 'samsara', id: config!.id }],
       external_identifiers: [{ identifier_id: 'S-1', system_name: 'samsara' }],
       organization: { id: org.a.id, name: 'Metro Police' },
-      organization_relationships: [{ organization_uuid: org.managed.id, organization_name: 'Alpha Managed Towing', relationship_type: 'manager' }],
+      organization_relationships: [
+        { organization_uuid: org.managed.id, organization_name: 'Alpha Managed Towing', relationship_type: 'manager' },
+      ],
     });
     expect(rawThing(page, own.id).is_stale).toBe(false);
     // The client model maps it and computes the same status.
@@ -175,10 +181,22 @@ describe('part1 §7 GET /organization/things', () => {
     const pending = await insertThing(org.a.id, { heartbeatAt: new Date(now - 9 * HOUR_MS) });
     const offline = await insertThing(org.a.id, { heartbeatAt: null });
     const closed = await insertThing(org.a.id, { heartbeatAt: null });
-    await db.insert(closures).values({ organizationId: org.a.id, closureType: 'automated', isActive: true, description: 'lane', thingId: closed.id, externalId: 'WZ-42' });
-    await db.insert(closures).values({ organizationId: org.a.id, closureType: 'automated', isActive: false, description: 'old', thingId: standby.id });
+    await db.insert(closures).values({
+      organizationId: org.a.id,
+      closureType: 'automated',
+      isActive: true,
+      description: 'lane',
+      thingId: closed.id,
+      externalId: 'WZ-42',
+    });
+    await db
+      .insert(closures)
+      .values({ organizationId: org.a.id, closureType: 'automated', isActive: false, description: 'old', thingId: standby.id });
     const onScene = await insertThing(org.a.id);
-    const [location] = await db.insert(locations).values({ organizationId: org.a.id, lat: 41.9, lng: -87.6, startTime: new Date(now - HOUR_MS) }).returning();
+    const [location] = await db
+      .insert(locations)
+      .values({ organizationId: org.a.id, lat: 41.9, lng: -87.6, startTime: new Date(now - HOUR_MS) })
+      .returning();
     await db.insert(locationThings).values({ locationId: location!.id, thingId: onScene.id, startTime: new Date(now - 30 * MINUTE_MS) });
     await db.update(things).set({ locationId: location!.id }).where(eq(things.id, onScene.id));
 
@@ -254,9 +272,17 @@ describe('part1 §7 GET /organization/things', () => {
     expect(nothing.meta.deleted_ids).toEqual([]);
 
     server.clock.advance(5 * SECOND_MS);
-    const put = await call(server, 'PUT', `/things/${changed.id}`, incToken, { id: changed.id, in_service: true, is_publicly_alerting: true, nickname: 'after' });
+    const put = await call(server, 'PUT', `/things/${changed.id}`, incToken, {
+      id: changed.id,
+      in_service: true,
+      is_publicly_alerting: true,
+      nickname: 'after',
+    });
     expect(put.status).toBe(200);
-    await server.database.db.update(things).set({ deletedAt: server.clock.now(), updatedAt: server.clock.now() }).where(eq(things.id, removed.id));
+    await server.database.db
+      .update(things)
+      .set({ deletedAt: server.clock.now(), updatedAt: server.clock.now() })
+      .where(eq(things.id, removed.id));
 
     const next = await listThings(incToken, `?last_updated_timestamp=${encodeURIComponent(since)}`);
     expect(next.data.map((t) => t.id)).toEqual([changed.id]);
@@ -317,7 +343,13 @@ describe('part1 §7 GET /organization/things_count', () => {
     const lender = await server.createOrg({ name: 'Count Lender' });
     const stranger = await server.createOrg({ name: 'Count Stranger' });
     await server.relate(managed.id, home.id, 'manager');
-    const fleet: [{ id: string }, number][] = [[home, 2], [child, 3], [managed, 4], [lender, 5], [stranger, 6]];
+    const fleet: [{ id: string }, number][] = [
+      [home, 2],
+      [child, 3],
+      [managed, 4],
+      [lender, 5],
+      [stranger, 6],
+    ];
     for (const [owner, count] of fleet) for (let i = 0; i < count; i++) await insertThing(owner.id);
     const lent = await insertThing(lender.id);
     await server.database.db.insert(thingRelationships).values({ thingId: lent.id, organizationId: home.id, relationshipType: 'accessor' });
@@ -363,7 +395,10 @@ describe('part1 §7 GET /thing_types, GET /thing_subtypes', () => {
     expect(parsedTypes.find((t) => t.name === 'fire')).toMatchObject({ display_name: 'Fire', is_emergency: true });
     const subtypes = await call(server, 'GET', '/thing_subtypes', token.reader);
     const parsed = thingSubtypeWireSchema.array().parse(subtypes.json);
-    expect(parsed.find((s) => s.name === 'truck_mounted')).toMatchObject({ display_name: 'Truck Mounted', thing_type_id: typeId.arrow_board });
+    expect(parsed.find((s) => s.name === 'truck_mounted')).toMatchObject({
+      display_name: 'Truck Mounted',
+      thing_type_id: typeId.arrow_board,
+    });
     expect(parsed.every((s) => parsedTypes.some((t) => t.id === s.thing_type_id))).toBe(true);
   });
 });
@@ -416,14 +451,27 @@ describe('part1 §7 PUT /things/{id}', () => {
     });
     expect(second.status).toBe(200);
     const row = await thingRow(thing.id);
-    expect(row).toMatchObject({ thingTypeId: typeId.ambulance, thingSubtypeId: null, vinNumber: null, licensePlateNumber: null, registryNumber: 'R-9', nickname: 'Engine 51', inService: true });
-    const identifiers = await server.database.db.select().from(thingExternalIdentifiers).where(eq(thingExternalIdentifiers.thingId, thing.id));
+    expect(row).toMatchObject({
+      thingTypeId: typeId.ambulance,
+      thingSubtypeId: null,
+      vinNumber: null,
+      licensePlateNumber: null,
+      registryNumber: 'R-9',
+      nickname: 'Engine 51',
+      inService: true,
+    });
+    const identifiers = await server.database.db
+      .select()
+      .from(thingExternalIdentifiers)
+      .where(eq(thingExternalIdentifiers.thingId, thing.id));
     expect(identifiers.map((e) => e.systemName)).toEqual(['samsara']);
   });
 
   it('part1 §4 switching alerting off records when (it turns back on after 60 minutes); on clears it', async () => {
     const thing = await insertThing(org.a.id);
-    expect((await call(server, 'PUT', `/things/${thing.id}`, token.admin, body(thing.id, { is_publicly_alerting: false }))).status).toBe(200);
+    expect((await call(server, 'PUT', `/things/${thing.id}`, token.admin, body(thing.id, { is_publicly_alerting: false }))).status).toBe(
+      200,
+    );
     const off = await thingRow(thing.id);
     expect(off.isPubliclyAlerting).toBe(false);
     expect(off.alertingOffAt?.getTime()).toBe(server.clock.ms);
@@ -453,26 +501,44 @@ describe('part1 §7 PUT /things/{id}', () => {
       expect(await thingRow(thing.id)).toEqual(before);
       // Another organization may use the same nickname.
       const other = await insertThing(org.managed.id);
-      expect((await call(server, 'PUT', `/things/${other.id}`, token.managedAdmin, body(other.id, { nickname: 'Medic 3' }))).status).toBe(200);
+      expect((await call(server, 'PUT', `/things/${other.id}`, token.managedAdmin, body(other.id, { nickname: 'Medic 3' }))).status).toBe(
+        200,
+      );
     });
 
     it.each([
       ['a VIN with a dash', { vin_number: 'ABC-123' }, 'vin_number: Please only use numbers or letters'],
       ['a nickname of 51 characters', { nickname: 'x'.repeat(51) }, 'nickname: Must be 50 or fewer characters'],
       ['a subtype of another type', { thing_subtype_id: 'ladder' }, "thing_subtype_id: is not a subtype of the asset's type"],
-      ['a non-emergency type for a police car', { thing_type_id: 'maintenance' }, "thing_type_id: must be an emergency type like the asset's"],
+      [
+        'a non-emergency type for a police car',
+        { thing_type_id: 'maintenance' },
+        "thing_type_id: must be an emergency type like the asset's",
+      ],
       ['an unknown type', { thing_type_id: randomUUID() }, 'thing_type_id: unknown thing type'],
       [
         'one provider twice',
-        { external_identifiers: [{ identifier_id: '1', system_name: 'samsara' }, { identifier_id: '2', system_name: 'samsara' }] },
+        {
+          external_identifiers: [
+            { identifier_id: '1', system_name: 'samsara' },
+            { identifier_id: '2', system_name: 'samsara' },
+          ],
+        },
         'external_identifiers.1.system_name: Provider already used',
       ],
-      ['a provider that does not exist', { external_identifiers: [{ identifier_id: '1', system_name: 'fleetco' }] }, 'external_identifiers.0.system_name: Required'],
+      [
+        'a provider that does not exist',
+        { external_identifiers: [{ identifier_id: '1', system_name: 'fleetco' }] },
+        'external_identifiers.0.system_name: Required',
+      ],
       ['a body id that is not the path', { id: randomUUID() }, 'id: must be the asset of the path'],
     ])('other 422: %s → shown as received', async (_case, extra, message) => {
       const thing = await insertThing(org.a.id);
       const resolved = Object.fromEntries(
-        Object.entries(extra).map(([k, v]) => [k, typeof v === 'string' && subtypeOf[v] ? subtypeOf[v].id : typeof v === 'string' && typeId[v] ? typeId[v] : v]),
+        Object.entries(extra).map(([k, v]) => [
+          k,
+          typeof v === 'string' && subtypeOf[v] ? subtypeOf[v].id : typeof v === 'string' && typeId[v] ? typeId[v] : v,
+        ]),
       );
       const before = await assetTables();
       const answer = await call(server, 'PUT', `/things/${thing.id}`, token.admin, { ...body(thing.id), ...resolved });
@@ -503,7 +569,9 @@ describe('part1 §7 PUT /things/{id}', () => {
     expect((await call(server, 'PUT', `/things/${thing.id}`, token.reader, body(thing.id))).status).toBe(403);
     const readOnly = await call(server, 'PUT', `/things/${accessedThing.id}`, token.admin, body(accessedThing.id));
     expect(readOnly.status).toBe(422);
-    expect(errorText('assetSave', { status: 422, message: readOnly.body.message }).text).toBe('Your organization can view this asset but not change it');
+    expect(errorText('assetSave', { status: 422, message: readOnly.body.message }).text).toBe(
+      'Your organization can view this asset but not change it',
+    );
     expect(await assetTables()).toBe(before);
   });
 
@@ -520,20 +588,31 @@ describe('part1 §7 PUT /things/{id}', () => {
       id: junk,
       in_service: notBoolean,
       is_publicly_alerting: notBoolean,
-      nickname: fc.oneof(junk.filter((v) => typeof v !== 'string'), fc.string({ minLength: 51, maxLength: 60 }).filter((s) => s.trim().length > 50), fc.constantFrom('', '   ')),
+      nickname: fc.oneof(
+        junk.filter((v) => typeof v !== 'string'),
+        fc.string({ minLength: 51, maxLength: 60 }).filter((s) => s.trim().length > 50),
+        fc.constantFrom('', '   '),
+      ),
       thing_type_id: fc.oneof(junk, fc.uuid()),
       vin_number: fc.string({ minLength: 1, maxLength: 20 }).filter((s) => !/^[A-Za-z0-9]*$/.test(s.trim())),
-      license_plate_number: fc.oneof(junk.filter((v) => typeof v !== 'string' && v !== null), fc.string({ minLength: 51, maxLength: 60 }).filter((s) => s.trim().length > 50)),
+      license_plate_number: fc.oneof(
+        junk.filter((v) => typeof v !== 'string' && v !== null),
+        fc.string({ minLength: 51, maxLength: 60 }).filter((s) => s.trim().length > 50),
+      ),
       external_identifiers: junk.filter((v) => !(Array.isArray(v) && v.length === 0)),
     };
     const poisoned = fc.constantFrom(...Object.keys(bad)).chain((field) => bad[field]!.map((value) => ({ ...valid, [field]: value })));
     const before = await assetTables();
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.jsonValue({ maxDepth: 3 }), poisoned), fc.oneof(fc.constant(thing.id), fc.string({ maxLength: 20 }), fc.uuid()), async (payload, id) => {
-        const answer = await call(server, 'PUT', `/things/${encodeURIComponent(id)}`, token.admin, payload);
-        expect(answer.status).toBeGreaterThanOrEqual(400);
-        expect(answer.status).toBeLessThan(500);
-      }),
+      fc.asyncProperty(
+        fc.oneof(fc.jsonValue({ maxDepth: 3 }), poisoned),
+        fc.oneof(fc.constant(thing.id), fc.string({ maxLength: 20 }), fc.uuid()),
+        async (payload, id) => {
+          const answer = await call(server, 'PUT', `/things/${encodeURIComponent(id)}`, token.admin, payload);
+          expect(answer.status).toBeGreaterThanOrEqual(400);
+          expect(answer.status).toBeLessThan(500);
+        },
+      ),
       { numRuns: 80 },
     );
     expect(await assetTables()).toBe(before);
@@ -542,12 +621,18 @@ describe('part1 §7 PUT /things/{id}', () => {
 
 describe('part1 §7 PUT /things/{thingId}/associations', () => {
   const relations = (...list: [string, string, 'manager' | 'accessor'][]) => ({
-    organization_relationships: list.map(([organization_uuid, organization_name, relationship_type]) => ({ organization_uuid, organization_name, relationship_type })),
+    organization_relationships: list.map(([organization_uuid, organization_name, relationship_type]) => ({
+      organization_uuid,
+      organization_name,
+      relationship_type,
+    })),
   });
 
   it('replaces the relations; the related organizations then see (manager: and edit) the asset', async () => {
     const thing = await insertThing(org.a.id);
-    await server.database.db.insert(thingRelationships).values({ thingId: thing.id, organizationId: org.child.id, relationshipType: 'accessor' });
+    await server.database.db
+      .insert(thingRelationships)
+      .values({ thingId: thing.id, organizationId: org.child.id, relationshipType: 'accessor' });
     server.clock.advance(SECOND_MS);
     const answer = await call(
       server,
@@ -569,7 +654,11 @@ describe('part1 §7 PUT /things/{thingId}/associations', () => {
     // Visibility through the asset relation: the accessed org's admin (accessor) sees but cannot edit.
     const seen = await listThings(token.accessedAdmin);
     expect(seen.data.map((t) => t.id)).toContain(thing.id);
-    const edit = await call(server, 'PUT', `/things/${thing.id}`, token.accessedAdmin, { id: thing.id, in_service: true, is_publicly_alerting: true });
+    const edit = await call(server, 'PUT', `/things/${thing.id}`, token.accessedAdmin, {
+      id: thing.id,
+      in_service: true,
+      is_publicly_alerting: true,
+    });
     expect(edit.status).toBe(422);
     // An empty list removes every relation.
     expect((await call(server, 'PUT', `/things/${thing.id}/associations`, token.admin, relations())).status).toBe(200);
@@ -590,11 +679,31 @@ describe('part1 §7 PUT /things/{thingId}/associations', () => {
   });
 
   it.each([
-    ['an unknown organization', () => relations([randomUUID(), 'Ghost', 'manager']), 'organization_relationships.0.organization_uuid: unknown organization'],
-    ['an organization the caller has no relation with', () => relations([org.stranger.id, 'Stranger', 'manager']), 'organization_relationships.0.organization_uuid: unknown organization'],
-    ["the asset's own organization", () => relations([org.a.id, 'Metro', 'manager']), 'organization_relationships.0.organization_uuid: is the organization that owns the asset'],
-    ['one organization twice', () => relations([org.managed.id, '', 'manager'], [org.managed.id, '', 'accessor']), 'organization_relationships.1.organization_uuid: is listed twice'],
-    ['a relation that is neither manager nor accessor', () => ({ organization_relationships: [{ organization_uuid: org.managed.id, organization_name: '', relationship_type: 'owner' }] }), 'organization_relationships.0.relationship_type: must be manager or accessor'],
+    [
+      'an unknown organization',
+      () => relations([randomUUID(), 'Ghost', 'manager']),
+      'organization_relationships.0.organization_uuid: unknown organization',
+    ],
+    [
+      'an organization the caller has no relation with',
+      () => relations([org.stranger.id, 'Stranger', 'manager']),
+      'organization_relationships.0.organization_uuid: unknown organization',
+    ],
+    [
+      "the asset's own organization",
+      () => relations([org.a.id, 'Metro', 'manager']),
+      'organization_relationships.0.organization_uuid: is the organization that owns the asset',
+    ],
+    [
+      'one organization twice',
+      () => relations([org.managed.id, '', 'manager'], [org.managed.id, '', 'accessor']),
+      'organization_relationships.1.organization_uuid: is listed twice',
+    ],
+    [
+      'a relation that is neither manager nor accessor',
+      () => ({ organization_relationships: [{ organization_uuid: org.managed.id, organization_name: '', relationship_type: 'owner' }] }),
+      'organization_relationships.0.relationship_type: must be manager or accessor',
+    ],
   ])('422 for %s, nothing changed', async (_case, makeBody, message) => {
     const thing = await insertThing(org.a.id);
     const before = await assetTables();
@@ -616,11 +725,23 @@ describe('part1 §7 PUT /things/{thingId}/associations', () => {
     }
     expect((await call(server, 'PUT', `/things/${thing.id}/associations`, token.stranger, payload)).status).toBe(404);
     expect((await call(server, 'PUT', `/things/${thing.id}/associations`, token.reader, payload)).status).toBe(403);
-    const notOwner = await call(server, 'PUT', `/things/${managedThing.id}/associations`, token.admin, relations([org.child.id, '', 'accessor']));
+    const notOwner = await call(
+      server,
+      'PUT',
+      `/things/${managedThing.id}/associations`,
+      token.admin,
+      relations([org.child.id, '', 'accessor']),
+    );
     expect(notOwner.status).toBe(422);
     expect(notOwner.body.message).toBe("Only the asset's owner organization can change its organization access");
     expect(await assetTables()).toBe(before);
-    const haas = await call(server, 'PUT', `/things/${managedThing.id}/associations`, token.engineer, relations([org.stranger.id, '', 'accessor']));
+    const haas = await call(
+      server,
+      'PUT',
+      `/things/${managedThing.id}/associations`,
+      token.engineer,
+      relations([org.stranger.id, '', 'accessor']),
+    );
     expect(haas.status).toBe(200);
   });
 
@@ -632,7 +753,12 @@ describe('part1 §7 PUT /things/{thingId}/associations', () => {
       fc.asyncProperty(
         fc.oneof(
           fc.jsonValue({ maxDepth: 3 }).filter((v) => !(typeof v === 'object' && v !== null && 'organization_relationships' in v)),
-          fc.record({ organization_relationships: fc.oneof(junk.filter((v) => !(Array.isArray(v) && v.length === 0)), fc.array(element, { minLength: 1, maxLength: 3 })) }),
+          fc.record({
+            organization_relationships: fc.oneof(
+              junk.filter((v) => !(Array.isArray(v) && v.length === 0)),
+              fc.array(element, { minLength: 1, maxLength: 3 }),
+            ),
+          }),
         ),
         async (payload) => {
           const answer = await call(server, 'PUT', `/things/${thing.id}/associations`, token.admin, payload);
@@ -721,7 +847,12 @@ describe('part1 §7 PUT /things/{id}/r2r', () => {
     const before = await assetTables();
     await fc.assert(
       fc.asyncProperty(
-        fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.record({ action: junk.filter((v) => v !== 'test') }), fc.record({ test_mode: junk.filter((v) => v !== false) }), fc.constant({ action: 'test', test_mode: true })),
+        fc.oneof(
+          fc.jsonValue({ maxDepth: 2 }),
+          fc.record({ action: junk.filter((v) => v !== 'test') }),
+          fc.record({ test_mode: junk.filter((v) => v !== false) }),
+          fc.constant({ action: 'test', test_mode: true }),
+        ),
         async (payload) => {
           const answer = await call(server, 'PUT', `/things/${thing.id}/r2r`, token.admin, payload);
           expect(answer.status).toBeGreaterThanOrEqual(400);
@@ -777,7 +908,10 @@ describe('part1 §7 PUT /things/{thingId}/light_intensity', () => {
     const before = await assetTables();
     await fc.assert(
       fc.asyncProperty(
-        fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.record({ light_intensity: fc.oneof(junk, fc.integer()).filter((v) => ![25, 50, 75, 100].includes(v as number)) })),
+        fc.oneof(
+          fc.jsonValue({ maxDepth: 2 }),
+          fc.record({ light_intensity: fc.oneof(junk, fc.integer()).filter((v) => ![25, 50, 75, 100].includes(v as number)) }),
+        ),
         async (payload) => {
           const answer = await call(server, 'PUT', `/things/${thing.id}/light_intensity`, token.admin, payload);
           expect(answer.status).toBeGreaterThanOrEqual(400);
@@ -795,7 +929,12 @@ describe('part1 §7 GET /organization/assignable', () => {
     const answer = await call(server, 'GET', '/organization/assignable', token.admin);
     expect(answer.status).toBe(200);
     const list = organizationRefWireSchema.array().parse(answer.json);
-    expect(list.map((o) => o.name)).toEqual(['Alpha Managed Towing', 'beta Child Precinct', 'Charlie County (accessor of Metro)', 'delta Accessed Fire']);
+    expect(list.map((o) => o.name)).toEqual([
+      'Alpha Managed Towing',
+      'beta Child Precinct',
+      'Charlie County (accessor of Metro)',
+      'delta Accessed Fire',
+    ]);
   });
 
   it('haas:manage: every organization but its own', async () => {
@@ -847,10 +986,15 @@ describe('authorization matrix: every read call refuses missing, revoked and exp
 
   it('the thing relationship of another organization leaks nothing', async () => {
     const thing = await insertThing(org.stranger.id);
-    await server.database.db.insert(thingRelationships).values({ thingId: thing.id, organizationId: org.big.id, relationshipType: 'manager' });
+    await server.database.db
+      .insert(thingRelationships)
+      .values({ thingId: thing.id, organizationId: org.big.id, relationshipType: 'manager' });
     const page = await listThings(token.admin);
     expect(page.data.map((t) => t.id)).not.toContain(thing.id);
-    const rels = await server.database.db.select().from(thingRelationships).where(and(eq(thingRelationships.thingId, thing.id)));
+    const rels = await server.database.db
+      .select()
+      .from(thingRelationships)
+      .where(and(eq(thingRelationships.thingId, thing.id)));
     expect(rels).toHaveLength(1);
   });
 });

@@ -16,13 +16,24 @@ import { NO_LOAD_SHEDDING } from '../support/load-shedding';
 import { writePmtiles } from '../support/pmtiles-writer';
 import { buildServer } from '../../server/app';
 import { readConfig } from '../../server/config';
-import { austinRoadNetwork, CITY, EAST_WEST_STREETS, lakeOutline, NORTH_SOUTH_STREETS, RING_HIGHWAY_NAME } from '../../server/seed/geography';
+import {
+  austinRoadNetwork,
+  CITY,
+  EAST_WEST_STREETS,
+  lakeOutline,
+  NORTH_SOUTH_STREETS,
+  RING_HIGHWAY_NAME,
+} from '../../server/seed/geography';
 
 /** The web-mercator tile holding a point. */
 function tileAt(lng: number, lat: number, z: number): { z: number; x: number; y: number } {
   const n = 2 ** z;
   const rad = (lat * Math.PI) / 180;
-  return { z, x: Math.floor(((lng + 180) / 360) * n), y: Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n) };
+  return {
+    z,
+    x: Math.floor(((lng + 180) / 360) * n),
+    y: Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n),
+  };
 }
 
 function decode(body: Buffer): VectorTile {
@@ -107,14 +118,17 @@ describe('demo road network tiles', () => {
     expect(response.body).toBe('');
   });
 
-  it.each(['/tiles/demo/17/1/1.mvt', '/tiles/demo/7/0/0.mvt', '/tiles/demo/10/1024/0.mvt', '/tiles/demo/10/1/1.png', '/tiles/demo/a/1/1.mvt'])(
-    'answers 404 outside the served zooms or the tile pyramid: %s',
-    async (url) => {
-      const response = await app.inject({ method: 'GET', url });
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: 'not_found', message: 'Tile not found' });
-    },
-  );
+  it.each([
+    '/tiles/demo/17/1/1.mvt',
+    '/tiles/demo/7/0/0.mvt',
+    '/tiles/demo/10/1024/0.mvt',
+    '/tiles/demo/10/1/1.png',
+    '/tiles/demo/a/1/1.mvt',
+  ])('answers 404 outside the served zooms or the tile pyramid: %s', async (url) => {
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'not_found', message: 'Tile not found' });
+  });
 
   it('keeps the security headers on tiles (CSP, nosniff)', async () => {
     const { x, y } = tileAt(CITY.center.lng, CITY.center.lat, 14);
@@ -142,8 +156,28 @@ describe('a self-hosted PMTiles basemap (BASEMAP_PMTILES)', () => {
       {
         type: 'FeatureCollection',
         features: [
-          { type: 'Feature', properties: { kind: 'major_road', name: 'Test Avenue' }, geometry: { type: 'LineString', coordinates: [[lng - 0.01, lat], [lng + 0.01, lat]] } },
-          { type: 'Feature', properties: { kind: 'minor_road', name: 'Sample Street' }, geometry: { type: 'LineString', coordinates: [[lng, lat - 0.01], [lng, lat + 0.01]] } },
+          {
+            type: 'Feature',
+            properties: { kind: 'major_road', name: 'Test Avenue' },
+            geometry: {
+              type: 'LineString',
+              coordinates: [
+                [lng - 0.01, lat],
+                [lng + 0.01, lat],
+              ],
+            },
+          },
+          {
+            type: 'Feature',
+            properties: { kind: 'minor_road', name: 'Sample Street' },
+            geometry: {
+              type: 'LineString',
+              coordinates: [
+                [lng, lat - 0.01],
+                [lng, lat + 0.01],
+              ],
+            },
+          },
         ],
       },
       { maxZoom: 14 },
@@ -162,7 +196,10 @@ describe('a self-hosted PMTiles basemap (BASEMAP_PMTILES)', () => {
   });
 
   it('tells the browser to read the region file', async () => {
-    expect((await app.inject({ method: 'GET', url: '/tiles/basemap.json' })).json()).toEqual({ kind: 'pmtiles', url: '/tiles/region.pmtiles' });
+    expect((await app.inject({ method: 'GET', url: '/tiles/basemap.json' })).json()).toEqual({
+      kind: 'pmtiles',
+      url: '/tiles/region.pmtiles',
+    });
   });
 
   it('answers a byte range with 206 and exactly those bytes', async () => {
@@ -197,10 +234,17 @@ describe('a self-hosted PMTiles basemap (BASEMAP_PMTILES)', () => {
     const source: Source = {
       getKey: () => '/tiles/region.pmtiles',
       getBytes: async (offset, length) => {
-        const response = await app.inject({ method: 'GET', url: '/tiles/region.pmtiles', headers: { range: `bytes=${offset}-${offset + length - 1}` } });
+        const response = await app.inject({
+          method: 'GET',
+          url: '/tiles/region.pmtiles',
+          headers: { range: `bytes=${offset}-${offset + length - 1}` },
+        });
         expect(response.statusCode).toBe(206);
         const body = new Uint8Array(response.rawPayload);
-        return { data: body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) as ArrayBuffer, etag: response.headers.etag as string };
+        return {
+          data: body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) as ArrayBuffer,
+          etag: response.headers.etag as string,
+        };
       },
     };
     const reader = new PMTiles(source);
@@ -220,7 +264,9 @@ describe('a missing or corrupt BASEMAP_PMTILES', () => {
     const file = path.join(dir, 'region.pmtiles');
     if (content !== null) fs.writeFileSync(file, content);
     const lines: string[] = [];
-    const app = await buildServer(readConfig({ ...NO_LOAD_SHEDDING, DIST_DIR: dir, DATA_DIR: dir, BASEMAP_PMTILES: file }), { logStream: { write: (line) => lines.push(line) } });
+    const app = await buildServer(readConfig({ ...NO_LOAD_SHEDDING, DIST_DIR: dir, DATA_DIR: dir, BASEMAP_PMTILES: file }), {
+      logStream: { write: (line) => lines.push(line) },
+    });
     try {
       expect((await app.inject({ method: 'GET', url: '/tiles/basemap.json' })).json()).toMatchObject({ kind: 'demo' });
       await app.inject({ method: 'GET', url: '/tiles/basemap.json' });

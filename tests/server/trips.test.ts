@@ -41,9 +41,24 @@ beforeAll(async () => {
   thingA = await insertThing(orgA.id, 'trip-a');
   thingB = await insertThing(orgB.id, 'trip-b');
   idleThing = await insertThing(orgA.id, 'trip-idle');
-  run1 = (await db.insert(runs).values({ thingId: thingA.id, runStart: new Date(at(10)), runEnd: new Date(at(10, 30)), isActive: false }).returning())[0]!;
-  run2 = (await db.insert(runs).values({ thingId: thingA.id, runStart: new Date(at(11)), isActive: true }).returning())[0]!;
-  const run3 = (await db.insert(runs).values({ thingId: thingB.id, runStart: new Date(at(10)), isActive: true }).returning())[0]!;
+  run1 = (
+    await db
+      .insert(runs)
+      .values({ thingId: thingA.id, runStart: new Date(at(10)), runEnd: new Date(at(10, 30)), isActive: false })
+      .returning()
+  )[0]!;
+  run2 = (
+    await db
+      .insert(runs)
+      .values({ thingId: thingA.id, runStart: new Date(at(11)), isActive: true })
+      .returning()
+  )[0]!;
+  const run3 = (
+    await db
+      .insert(runs)
+      .values({ thingId: thingB.id, runStart: new Date(at(10)), isActive: true })
+      .returning()
+  )[0]!;
   const point = (thingId: string, runId: string | null, time: number, i: number) => ({
     thingId,
     runId,
@@ -163,7 +178,9 @@ describe('part2 §7 GET /things/coverage', () => {
       { thing_id: thingA.id, first_point_at: iso(at(10)), last_point_at: iso(at(11, 40)), run_count: 2 },
       { thing_id: idleThing.id, first_point_at: null, last_point_at: null, run_count: 0 },
     ]);
-    const other = coverageWireSchema.array().parse((await call(server, 'GET', `/things/coverage?thing_ids[]=${thingA.id}`, token.adminB)).json);
+    const other = coverageWireSchema
+      .array()
+      .parse((await call(server, 'GET', `/things/coverage?thing_ids[]=${thingA.id}`, token.adminB)).json);
     expect(other).toEqual([]);
   });
 
@@ -177,7 +194,12 @@ describe('part2 §7 GET /things/coverage', () => {
 });
 
 describe('property: arbitrary query strings never give a 5xx', () => {
-  const value = fc.oneof(fc.string({ maxLength: 30 }), fc.integer().map(String), fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), fc.uuid());
+  const value = fc.oneof(
+    fc.string({ maxLength: 30 }),
+    fc.integer().map(String),
+    fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+    fc.uuid(),
+  );
   const query = fc.dictionary(fc.constantFrom('start_time', 'end_time', 'run_date', 'thing_ids[]', 'thing_ids'), value, { maxKeys: 4 });
   it('GET /things/{thingId}/trips and GET /things/coverage', async () => {
     await fc.assert(

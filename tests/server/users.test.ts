@@ -3,7 +3,13 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorText } from '../../src/domain/errors';
 import { roleWireSchema } from '../../src/domain/role';
-import { deleteUserResponseSchema, patchUserResponseSchema, userWireSchema, usersFromListWire, usersListWireSchema } from '../../src/domain/user';
+import {
+  deleteUserResponseSchema,
+  patchUserResponseSchema,
+  userWireSchema,
+  usersFromListWire,
+  usersListWireSchema,
+} from '../../src/domain/user';
 import { mailOutbox, roles, users } from '../../server/db/schema';
 import { CANNOT_DELETE_SELF_MESSAGE } from '../../server/http/users';
 import { badBodies, badIds, call, refusedTokens, snapshot, type Method } from '../support/account-calls';
@@ -40,7 +46,12 @@ beforeAll(async () => {
   orgAdminB = await server.createUser({ org: orgB, role: 'MANUFACTURER ADMIN' });
   managerM = await server.createUser({ org: orgM, role: 'ADMIN' });
   accessorX = await server.createUser({ org: orgX, role: 'USER' });
-  for (const [key, user] of [['orgAdminA', orgAdminA], ['adminA', adminA], ['plainA', plainA], ['orgAdminB', orgAdminB]] as const) {
+  for (const [key, user] of [
+    ['orgAdminA', orgAdminA],
+    ['adminA', adminA],
+    ['plainA', plainA],
+    ['orgAdminB', orgAdminB],
+  ] as const) {
     token[key] = await server.signIn(user.email);
   }
   refused = await refusedTokens(server, adminA);
@@ -76,6 +87,15 @@ describe('authorization matrix: no, revoked or expired token → 401 for every c
 });
 
 describe('part2 §7 GET /organization/users', () => {
+  it("each row carries its role's name, so a role the caller may not assign still shows its label (part 2 §6)", async () => {
+    const answer = await call(server, 'GET', '/organization/users', token.adminA);
+    expect(answer.status).toBe(200);
+    const listed = usersFromListWire(usersListWireSchema.parse(answer.json));
+    expect(listed.find((u) => u.id === orgAdminA.id)?.roleLabel).toBe('Org Admin');
+    expect(listed.find((u) => u.id === plainA.id)?.roleLabel).toBe('User');
+    expect(listed.find((u) => u.id === managerM.id)).toMatchObject({ badge: 'MANAGER', roleLabel: 'Admin' });
+  });
+
   it('answers the organization users, managers (MANAGER) and accessors (ACCESS) in the user wire', async () => {
     const answer = await call(server, 'GET', '/organization/users', token.orgAdminA);
     expect(answer.status).toBe(200);
@@ -131,12 +151,22 @@ describe('part2 §7 POST /users (and legacy POST /users/)', () => {
     const answer = await call(server, 'POST', '/users', token.orgAdminA, body('dana@example.com'));
     expect(answer.status).toBe(201);
     const wire = userWireSchema.parse(answer.json);
-    expect(wire).toMatchObject({ email: 'dana@example.com', firstname: 'Dana', lastname: 'Dispatch', role_id: roleId('USER'), sign_in_count: 0 });
+    expect(wire).toMatchObject({
+      email: 'dana@example.com',
+      firstname: 'Dana',
+      lastname: 'Dispatch',
+      role_id: roleId('USER'),
+      sign_in_count: 0,
+    });
     const row = await userRow(server, wire.id);
     expect(row).toMatchObject({ organizationId: orgA.id, passwordHash: null, createdBy: orgAdminA.id });
     expect(row.createdAt.getTime()).toBe(server.clock.ms);
 
-    const [mail] = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'dana@example.com')).orderBy(desc(mailOutbox.createdAt));
+    const [mail] = await server.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, 'dana@example.com'))
+      .orderBy(desc(mailOutbox.createdAt));
     const link = /\/welcome\/reset\/([^/\s]+)\/([A-Za-z0-9_-]+)/.exec(mail!.text);
     expect(link?.[1]).toBe(encodeURIComponent('dana@example.com'));
     expect(mail!.text).toContain('http://lightbar.test/welcome/reset/');
@@ -155,7 +185,9 @@ describe('part2 §7 POST /users (and legacy POST /users/)', () => {
     const before = await usersSnapshot();
     const answer = await call(server, 'POST', '/users', token.orgAdminA, body(plainA.email.toUpperCase()));
     expect(answer.status).toBe(422);
-    expect(errorText('addUser', { status: answer.status, message: answer.body.message }).text).toBe('Email is already in use. Please try another one.');
+    expect(errorText('addUser', { status: answer.status, message: answer.body.message }).text).toBe(
+      'Email is already in use. Please try another one.',
+    );
     expect(await usersSnapshot()).toBe(before);
   });
 
@@ -171,9 +203,15 @@ describe('part2 §7 POST /users (and legacy POST /users/)', () => {
   });
 
   it('part2 §5 roleId integer required; an unknown role is 422', async () => {
-    expect((await call(server, 'POST', '/users', token.orgAdminA, { ...body('r1@example.com'), role_id: undefined })).body.message).toBe('role_id: Required');
-    expect((await call(server, 'POST', '/users', token.orgAdminA, { ...body('r1@example.com'), role_id: 1.5 })).body.message).toBe('role_id: Required');
-    expect((await call(server, 'POST', '/users', token.orgAdminA, { ...body('r1@example.com'), role_id: 424242 })).body.message).toBe('role_id: Role not found');
+    expect((await call(server, 'POST', '/users', token.orgAdminA, { ...body('r1@example.com'), role_id: undefined })).body.message).toBe(
+      'role_id: Required',
+    );
+    expect((await call(server, 'POST', '/users', token.orgAdminA, { ...body('r1@example.com'), role_id: 1.5 })).body.message).toBe(
+      'role_id: Required',
+    );
+    expect((await call(server, 'POST', '/users', token.orgAdminA, { ...body('r1@example.com'), role_id: 424242 })).body.message).toBe(
+      'role_id: Role not found',
+    );
   });
 
   it('no one assigns a role with more permissions than their own → 403, nothing created', async () => {
@@ -193,7 +231,10 @@ describe('part2 §7 POST /users (and legacy POST /users/)', () => {
   it('haas:manage assigns any role', async () => {
     const hq = await server.createOrg();
     const engineer = await server.createUser({ org: hq, role: 'ENGINEER' });
-    const answer = await call(server, 'POST', '/users', await server.signIn(engineer.email), { ...body('new.eng@example.com', 'ENGINEER'), organization_id: orgA.id });
+    const answer = await call(server, 'POST', '/users', await server.signIn(engineer.email), {
+      ...body('new.eng@example.com', 'ENGINEER'),
+      organization_id: orgA.id,
+    });
     expect(answer.status).toBe(201);
     expect((await userRow(server, userWireSchema.parse(answer.json).id)).organizationId).toBe(orgA.id);
   });
@@ -235,10 +276,19 @@ describe('part2 §7 PUT /users/{id} (and the legacy body without email)', () => 
   it('updates names, e-mail and role', async () => {
     const user = await victim();
     const answer = await call(server, 'PUT', `/users/${user.id}`, token.orgAdminA, {
-      id: user.id, firstname: 'Eve', lastname: 'Edited', email: 'eve.edited@example.com', role_id: roleId('ADMIN'),
+      id: user.id,
+      firstname: 'Eve',
+      lastname: 'Edited',
+      email: 'eve.edited@example.com',
+      role_id: roleId('ADMIN'),
     });
     expect(answer.status).toBe(200);
-    expect(userWireSchema.parse(answer.json)).toMatchObject({ id: user.id, firstname: 'Eve', email: 'eve.edited@example.com', role_id: roleId('ADMIN') });
+    expect(userWireSchema.parse(answer.json)).toMatchObject({
+      id: user.id,
+      firstname: 'Eve',
+      email: 'eve.edited@example.com',
+      role_id: roleId('ADMIN'),
+    });
     const row = await userRow(server, user.id);
     expect(row).toMatchObject({ firstname: 'Eve', lastname: 'Edited', email: 'eve.edited@example.com', roleId: roleId('ADMIN') });
     expect(row.updatedAt.getTime()).toBe(server.clock.ms);
@@ -246,7 +296,11 @@ describe('part2 §7 PUT /users/{id} (and the legacy body without email)', () => 
 
   it('the legacy body (firstname, lastname, role_id) keeps the e-mail', async () => {
     const user = await victim();
-    const answer = await call(server, 'PUT', `/users/${user.id}`, token.adminA, { firstname: 'Leg', lastname: 'Acy', role_id: roleId('USER') });
+    const answer = await call(server, 'PUT', `/users/${user.id}`, token.adminA, {
+      firstname: 'Leg',
+      lastname: 'Acy',
+      role_id: roleId('USER'),
+    });
     expect(answer.status).toBe(200);
     expect(await userRow(server, user.id)).toMatchObject({ firstname: 'Leg', lastname: 'Acy', email: user.email });
   });
@@ -254,7 +308,12 @@ describe('part2 §7 PUT /users/{id} (and the legacy body without email)', () => 
   it("part2 §8 'User calls' 422 and 'Update user' (contains 'find'): a user of another organization, or none", async () => {
     const before = await usersSnapshot();
     for (const id of [orgAdminB.id, '11111111-1111-4111-8111-111111111111', 'not-a-uuid']) {
-      const answer = await call(server, 'PUT', `/users/${id}`, token.orgAdminA, { firstname: 'X', lastname: 'Y', email: 'x.y@example.com', role_id: roleId('USER') });
+      const answer = await call(server, 'PUT', `/users/${id}`, token.orgAdminA, {
+        firstname: 'X',
+        lastname: 'Y',
+        email: 'x.y@example.com',
+        role_id: roleId('USER'),
+      });
       expect(answer.status).toBe(422);
       const failure = { status: answer.status, message: answer.body.message };
       expect(errorText('userCalls', failure).text).toBe('User not found');
@@ -266,7 +325,12 @@ describe('part2 §7 PUT /users/{id} (and the legacy body without email)', () => 
   it("a taken e-mail → 422 'Email is already in use…', unchanged", async () => {
     const user = await victim();
     const before = await usersSnapshot();
-    const answer = await call(server, 'PUT', `/users/${user.id}`, token.orgAdminA, { firstname: 'A', lastname: 'B', email: adminA.email, role_id: roleId('USER') });
+    const answer = await call(server, 'PUT', `/users/${user.id}`, token.orgAdminA, {
+      firstname: 'A',
+      lastname: 'B',
+      email: adminA.email,
+      role_id: roleId('USER'),
+    });
     expect(answer.status).toBe(422);
     expect(answer.body.message).toContain('Email');
     expect(errorText('updateUser', { status: 422, message: answer.body.message }).text).toBe('There was an error submitting the form');
@@ -277,12 +341,25 @@ describe('part2 §7 PUT /users/{id} (and the legacy body without email)', () => 
     const user = await victim();
     const boss = await victim('MANUFACTURER ADMIN');
     const before = await usersSnapshot();
-    const promote = await call(server, 'PUT', `/users/${user.id}`, token.adminA, { firstname: 'A', lastname: 'B', role_id: roleId('MANUFACTURER ADMIN') });
+    const promote = await call(server, 'PUT', `/users/${user.id}`, token.adminA, {
+      firstname: 'A',
+      lastname: 'B',
+      role_id: roleId('MANUFACTURER ADMIN'),
+    });
     expect(promote.status).toBe(403);
     // Changing a stronger user's e-mail would let a reset link take their account.
-    const takeover = await call(server, 'PUT', `/users/${boss.id}`, token.adminA, { firstname: 'A', lastname: 'B', email: 'mine@example.com', role_id: roleId('USER') });
+    const takeover = await call(server, 'PUT', `/users/${boss.id}`, token.adminA, {
+      firstname: 'A',
+      lastname: 'B',
+      email: 'mine@example.com',
+      role_id: roleId('USER'),
+    });
     expect(takeover.status).toBe(403);
-    const selfPromote = await call(server, 'PUT', `/users/${adminA.id}`, token.adminA, { firstname: 'A', lastname: 'B', role_id: roleId('MANUFACTURER ADMIN') });
+    const selfPromote = await call(server, 'PUT', `/users/${adminA.id}`, token.adminA, {
+      firstname: 'A',
+      lastname: 'B',
+      role_id: roleId('MANUFACTURER ADMIN'),
+    });
     expect(selfPromote.status).toBe(403);
     expect(await usersSnapshot()).toBe(before);
   });
@@ -290,7 +367,9 @@ describe('part2 §7 PUT /users/{id} (and the legacy body without email)', () => 
   it('a user lacking user update → 403, unchanged', async () => {
     const user = await victim();
     const before = await usersSnapshot();
-    expect((await call(server, 'PUT', `/users/${user.id}`, token.plainA, { firstname: 'A', lastname: 'B', role_id: roleId('USER') })).status).toBe(403);
+    expect(
+      (await call(server, 'PUT', `/users/${user.id}`, token.plainA, { firstname: 'A', lastname: 'B', role_id: roleId('USER') })).status,
+    ).toBe(403);
     expect(await usersSnapshot()).toBe(before);
   });
 
@@ -339,10 +418,13 @@ describe('part2 §7 PATCH /users/{userId} (firstName, lastName)', () => {
 
   it('property: bad bodies and ids never give a 5xx and never change a row', async () => {
     const user = await victim();
-    const bodies = badBodies({ firstName: 'Ok', lastName: 'Fine' }, {
-      firstName: fc.constantFrom('', '  ', 1, null, 'z'.repeat(101)),
-      lastName: fc.constantFrom('', {}, true),
-    });
+    const bodies = badBodies(
+      { firstName: 'Ok', lastName: 'Fine' },
+      {
+        firstName: fc.constantFrom('', '  ', 1, null, 'z'.repeat(101)),
+        lastName: fc.constantFrom('', {}, true),
+      },
+    );
     const before = await usersSnapshot();
     await fc.assert(
       fc.asyncProperty(bodies, badIds, async (payload, id) => {
@@ -378,7 +460,16 @@ describe('part2 §7 DELETE /users/{id}', () => {
     // Deleting again: gone.
     expect((await call(server, 'DELETE', `/users/${user.id}`, token.orgAdminA)).status).toBe(422);
     // Its e-mail may be used again.
-    expect((await call(server, 'POST', '/users', token.orgAdminA, { firstname: 'Re', lastname: 'Use', email: user.email, role_id: roleId('USER') })).status).toBe(201);
+    expect(
+      (
+        await call(server, 'POST', '/users', token.orgAdminA, {
+          firstname: 'Re',
+          lastname: 'Use',
+          email: user.email,
+          role_id: roleId('USER'),
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it('a user cannot delete themselves (422, a clear message)', async () => {
@@ -418,7 +509,10 @@ describe('part2 §7 GET /roles', () => {
   const names = async (bearer: string) => {
     const answer = await call(server, 'GET', '/roles', bearer);
     expect(answer.status).toBe(200);
-    return roleWireSchema.array().parse(answer.json).map((role) => role.name);
+    return roleWireSchema
+      .array()
+      .parse(answer.json)
+      .map((role) => role.name);
   };
 
   it('answers the roles the caller may assign, sorted by order, with labels', async () => {

@@ -1,16 +1,18 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS } from '../../src/domain/constants';
 import type { WorkZoneFeed } from '../../src/domain/wzdx';
 import { closures } from '../../server/db/schema';
+import { WZDX_SCHEMA_DIR } from '../../server/wzdx/schema';
 import { call } from '../support/account-calls';
 import { createTestServer, type TestServer } from '../support/test-server';
 
 // ── the official WZDx 4.2 schemas (draft-07), each registered under its $id ──
-const SCHEMA_DIR = fileURLToPath(new URL('../../../shared/wzdx/schemas-4.2/', import.meta.url));
+/** The official schemas, vendored byte for byte from ../shared/wzdx/schemas-4.2 (server/wzdx/schema.ts). */
+const SCHEMA_DIR = WZDX_SCHEMA_DIR;
 const FEED_ID = 'https://raw.githubusercontent.com/usdot-jpo-ode/wzdx/main/schemas/4.2/WorkZoneFeed.json';
 let validateFeed: ValidateFunction;
 
@@ -26,7 +28,7 @@ beforeAll(async () => {
   const ajv = new Ajv({ allErrors: true, strictTypes: false });
   addFormats(ajv);
   for (const file of readdirSync(SCHEMA_DIR).filter((name) => name.endsWith('.json'))) {
-    const schema = JSON.parse(readFileSync(SCHEMA_DIR + file, 'utf8')) as { $id: string };
+    const schema = JSON.parse(readFileSync(path.join(SCHEMA_DIR, file), 'utf8')) as { $id: string };
     ajv.addSchema(schema, schema.$id);
   }
   validateFeed = ajv.getSchema(FEED_ID)!;
@@ -88,7 +90,12 @@ function expectValid(feed: unknown): void {
 
 describe('GET /wzdx/{organizationId}/feed (public WZDx 4.2 feed)', () => {
   it('publishes the active and planned publishing closures, without sign-in, valid against the official schema', async () => {
-    const active = await create({ external_id: 'wz-active', location_method: 'channel-device-method', vehicle_impact: 'some-lanes-closed', group_id: 'bridge' });
+    const active = await create({
+      external_id: 'wz-active',
+      location_method: 'channel-device-method',
+      vehicle_impact: 'some-lanes-closed',
+      group_id: 'bridge',
+    });
     const planned = await create({
       is_active: false,
       start_time: iso(now() + DAY_MS),
@@ -127,14 +134,21 @@ describe('GET /wzdx/{organizationId}/feed (public WZDx 4.2 feed)', () => {
     expect(feed.features.map((feature) => feature.id).sort()).toEqual(['wz-active', 'wz-planned']);
     const first = feed.features.find((feature) => feature.id === 'wz-active')!;
     expect(first.properties).toMatchObject({
-      core_details: { direction: 'southbound', road_names: ['Main St', '5th Ave'], related_road_events: [{ type: 'related-work-zone', id: 'bridge' }] },
+      core_details: {
+        direction: 'southbound',
+        road_names: ['Main St', '5th Ave'],
+        related_road_events: [{ type: 'related-work-zone', id: 'bridge' }],
+      },
       vehicle_impact: 'some-lanes-closed',
       event_status: 'active',
       is_start_date_verified: true,
     });
     expect(first.geometry.coordinates).toEqual(route.map((p) => [p.lng, p.lat]));
     const second = feed.features.find((feature) => feature.id === 'wz-planned')!;
-    expect(second.properties).toMatchObject({ event_status: 'planned', lanes: [1, 2, 3].map((order) => ({ order, status: 'closed', type: 'general' })) });
+    expect(second.properties).toMatchObject({
+      event_status: 'planned',
+      lanes: [1, 2, 3].map((order) => ({ order, status: 'closed', type: 'general' })),
+    });
     expect(active.id).not.toBe(planned.id);
   });
 

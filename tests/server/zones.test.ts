@@ -18,7 +18,17 @@ let thingB: typeof things.$inferSelect;
 
 const polygonFeature = {
   type: 'Feature',
-  geometry: { type: 'Polygon', coordinates: [[[-87.63, 41.88], [-87.62, 41.88], [-87.62, 41.89], [-87.63, 41.88]]] },
+  geometry: {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [-87.63, 41.88],
+        [-87.62, 41.88],
+        [-87.62, 41.89],
+        [-87.63, 41.88],
+      ],
+    ],
+  },
   properties: {},
 };
 const circleFeature = { type: 'Feature', geometry: { type: 'Point', coordinates: [-87.6, 41.9] }, properties: { radius: 250 } };
@@ -38,13 +48,25 @@ beforeAll(async () => {
   for (const [key, user] of Object.entries(users)) token[key as keyof typeof token] = await server.signIn(user.email);
   refused = await refusedTokens(server, users.adminA);
   const [type] = await db.select().from(thingTypes).where(eq(thingTypes.name, 'police'));
-  [thingA] = await db.insert(things).values({ organizationId: orgA.id, haasId: 'zone-a1', nickname: 'Unit 12', thingTypeId: type!.id }).returning() as [typeof things.$inferSelect];
-  [thingB] = await db.insert(things).values({ organizationId: orgB.id, haasId: 'zone-b1', thingTypeId: type!.id }).returning() as [typeof things.$inferSelect];
-  [standbyZone] = await db
+  [thingA] = (await db
+    .insert(things)
+    .values({ organizationId: orgA.id, haasId: 'zone-a1', nickname: 'Unit 12', thingTypeId: type!.id })
+    .returning()) as [typeof things.$inferSelect];
+  [thingB] = (await db.insert(things).values({ organizationId: orgB.id, haasId: 'zone-b1', thingTypeId: type!.id }).returning()) as [
+    typeof things.$inferSelect,
+  ];
+  [standbyZone] = (await db
     .insert(alertingZones)
-    .values({ organizationId: orgA.id, externalId: 'AZ-2', typeName: 'school', description: 'Lincoln Elementary', features: [circleFeature, { nonsense: true }], isActive: false })
-    .returning() as [typeof alertingZones.$inferSelect];
-  [activeZone] = await db
+    .values({
+      organizationId: orgA.id,
+      externalId: 'AZ-2',
+      typeName: 'school',
+      description: 'Lincoln Elementary',
+      features: [circleFeature, { nonsense: true }],
+      isActive: false,
+    })
+    .returning()) as [typeof alertingZones.$inferSelect];
+  [activeZone] = (await db
     .insert(alertingZones)
     .values({
       organizationId: orgA.id,
@@ -56,7 +78,7 @@ beforeAll(async () => {
       isActive: true,
       defaultExpiry: 3600,
     })
-    .returning() as [typeof alertingZones.$inferSelect];
+    .returning()) as [typeof alertingZones.$inferSelect];
   await db.insert(alertingZones).values({ organizationId: orgB.id, typeName: 'work_zone', description: 'B zone', isActive: true });
   await db.insert(alertingZoneThings).values([
     { zoneId: activeZone.id, thingId: thingA.id },

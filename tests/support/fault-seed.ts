@@ -26,13 +26,36 @@ export async function seedFaultFleet(db: Db, count: number): Promise<FaultFleet>
   const now = new Date();
   const [user] = await db
     .insert(users)
-    .values({ organizationId: org!.id, email: FAULT_EMAIL, firstname: 'F', lastname: 'T', roleId: role!.id, passwordHash: await hashPassword(FAULT_PASSWORD), passwordChangedAt: now, lastActivityAt: now })
+    .values({
+      organizationId: org!.id,
+      email: FAULT_EMAIL,
+      firstname: 'F',
+      lastname: 'T',
+      roleId: role!.id,
+      passwordHash: await hashPassword(FAULT_PASSWORD),
+      passwordChangedAt: now,
+      lastActivityAt: now,
+    })
     .returning();
-  await db.insert(apiKeys).values({ userId: user!.id, organizationId: org!.id, description: 'fault', tokenHash: hashToken(FAULT_API_KEY), tokenPrefix: FAULT_API_KEY.slice(0, 6) });
+  await db.insert(apiKeys).values({
+    userId: user!.id,
+    organizationId: org!.id,
+    description: 'fault',
+    tokenHash: hashToken(FAULT_API_KEY),
+    tokenPrefix: FAULT_API_KEY.slice(0, 6),
+  });
   const [type] = await db.select().from(thingTypes).where(eq(thingTypes.name, 'police'));
   const rows = await db
     .insert(things)
-    .values(Array.from({ length: count }, (_, i) => ({ organizationId: org!.id, haasId: `HA5-FAULT-${i + 1}`, thingTypeId: type!.id, lat: 30.27, lng: -97.74 })))
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        organizationId: org!.id,
+        haasId: `HA5-FAULT-${i + 1}`,
+        thingTypeId: type!.id,
+        lat: 30.27,
+        lng: -97.74,
+      })),
+    )
     .returning();
   return { organizationId: org!.id, things: rows.map((row) => ({ id: row.id, haasId: row.haasId })) };
 }
@@ -53,7 +76,9 @@ export async function ingestPoint(base: string, haasId: string, lat: number): Pr
   const answer = await fetch(`${base}/ingest`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-api-key': FAULT_API_KEY },
-    body: JSON.stringify({ messages: [{ type: 'point', haas_id: haasId, lat, lng: -97.74, speed: 20, timestamp: new Date().toISOString() }] }),
+    body: JSON.stringify({
+      messages: [{ type: 'point', haas_id: haasId, lat, lng: -97.74, speed: 20, timestamp: new Date().toISOString() }],
+    }),
   });
   const text = await answer.text();
   let body: unknown = text;

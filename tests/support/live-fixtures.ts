@@ -71,7 +71,18 @@ export const PARK_AREA: AreaWire = {
   id: 'park',
   organization_id: ORG,
   name: 'Zilker Park',
-  area_geom: { type: 'Polygon', coordinates: [[[-97.78, 30.26], [-97.76, 30.26], [-97.76, 30.28], [-97.78, 30.28], [-97.78, 30.26]]] },
+  area_geom: {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [-97.78, 30.26],
+        [-97.76, 30.26],
+        [-97.76, 30.28],
+        [-97.78, 30.28],
+        [-97.78, 30.26],
+      ],
+    ],
+  },
   ez_type: { id: 'type-other', db_name: 'other', display_name: 'Other', is_station_view: false },
 };
 
@@ -146,7 +157,8 @@ export class FakeApi {
     const sinceText = url.searchParams.get('last_updated_timestamp');
     const since = sinceText ? Date.parse(sinceText) : null;
     const now = iso(this.now());
-    const changed = <T extends Dated>(rows: Iterable<T>) => [...rows].filter((row) => !row.deletedAt && (since === null || row.updatedAt > since));
+    const changed = <T extends Dated>(rows: Iterable<T>) =>
+      [...rows].filter((row) => !row.deletedAt && (since === null || row.updatedAt > since));
     const deleted = <T extends Dated & { id: string }>(rows: Iterable<T>) =>
       since === null ? [] : [...rows].filter((row) => row.deletedAt && row.deletedAt > since).map((row) => row.id);
     const strip = <T extends Dated>({ updatedAt: _u, deletedAt: _d, ...rest }: T) => rest;
@@ -161,9 +173,15 @@ export class FakeApi {
         });
       }
       case '/locations':
-        return json({ data: changed(this.locations.values()).map(strip), meta: { server_timestamp: now, deleted_ids: deleted(this.locations.values()) } });
+        return json({
+          data: changed(this.locations.values()).map(strip),
+          meta: { server_timestamp: now, deleted_ids: deleted(this.locations.values()) },
+        });
       case '/organization/closure':
-        return json({ data: changed(this.closures.values()).map(strip), meta: { server_timestamp: now, deleted_ids: deleted(this.closures.values()) } });
+        return json({
+          data: changed(this.closures.values()).map(strip),
+          meta: { server_timestamp: now, deleted_ids: deleted(this.closures.values()) },
+        });
       case '/organization/exclusion_zone':
         return json(this.areas);
       default:

@@ -39,7 +39,11 @@ function directory(entries: { tileId: number; offset: number; length: number }[]
   return Uint8Array.from(out);
 }
 
-export function writePmtiles(tiles: PmtilesTile[], bounds: { west: number; south: number; east: number; north: number }, metadata: object = {}): Uint8Array {
+export function writePmtiles(
+  tiles: PmtilesTile[],
+  bounds: { west: number; south: number; east: number; north: number },
+  metadata: object = {},
+): Uint8Array {
   const sorted = tiles.map((t) => ({ ...t, tileId: zxyToTileId(t.z, t.x, t.y) })).sort((a, b) => a.tileId - b.tileId);
   let offset = 0;
   const entries = sorted.map((t) => {

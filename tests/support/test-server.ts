@@ -38,7 +38,9 @@ export interface TestServer {
   /** Headers with the bearer token. */
   auth(token: string): { authorization: string };
   createOrg(values?: Partial<typeof organizations.$inferInsert>): Promise<typeof organizations.$inferSelect>;
-  createUser(opts: { org: { id: string }; role: string; email?: string; password?: string } & Partial<typeof users.$inferInsert>): Promise<typeof users.$inferSelect>;
+  createUser(
+    opts: { org: { id: string }; role: string; email?: string; password?: string } & Partial<typeof users.$inferInsert>,
+  ): Promise<typeof users.$inferSelect>;
   relate(ownerOrgId: string, relatedOrgId: string, type: 'manager' | 'accessor'): Promise<void>;
 }
 
@@ -57,7 +59,22 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
   await ensureReferenceData(database.db);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lightbar-test-'));
   const clock = new TestClock();
-  const config = readConfig({ ...NO_LOAD_SHEDDING, DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'no-dist'), PUBLIC_URL: 'http://lightbar.test', AUTH_RATE_LIMIT: '1000', ...options.env }, '9.9.9');
+  const config = readConfig(
+    {
+      ...NO_LOAD_SHEDDING,
+      DATA_DIR: dataDir,
+      DIST_DIR: path.join(dataDir, 'no-dist'),
+      PUBLIC_URL: 'http://lightbar.test',
+      AUTH_RATE_LIMIT: '1000',
+      // No test reaches a real provider: a closed local port (unreachable) unless a test names its fake.
+      SAMSARA_API_URL: 'http://127.0.0.1:9',
+      GEOTAB_API_URL: 'http://127.0.0.1:9/apiv1',
+      // The WZDx import tests serve their feeds on 127.0.0.1; the guard itself is tested with it off.
+      WZDX_FETCH_ALLOW_PRIVATE: '1',
+      ...options.env,
+    },
+    '9.9.9',
+  );
   const app = await buildServer(config, { database, now: clock.now, logStream: options.logStream });
   const deps = (app as FastifyInstance & { deps: ServerDeps }).deps;
   const roleIds = new Map((await database.db.select().from(roles)).map((role) => [role.name, role.id]));
@@ -84,7 +101,10 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     },
     auth: (token) => ({ authorization: `Bearer ${token}` }),
     async createOrg(values = {}) {
-      const [org] = await database.db.insert(organizations).values({ name: `Org ${++emailCounter}`, ...values }).returning();
+      const [org] = await database.db
+        .insert(organizations)
+        .values({ name: `Org ${++emailCounter}`, ...values })
+        .returning();
       return org!;
     },
     async createUser({ org, role, email, password = PASSWORD, ...rest }) {
@@ -107,7 +127,9 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
       return user!;
     },
     async relate(ownerOrgId, relatedOrgId, type) {
-      await database.db.insert(organizationRelationships).values({ organizationId: ownerOrgId, relatedOrganizationId: relatedOrgId, relationshipType: type });
+      await database.db
+        .insert(organizationRelationships)
+        .values({ organizationId: ownerOrgId, relatedOrganizationId: relatedOrgId, relationshipType: type });
     },
   };
   return server;

@@ -24,7 +24,11 @@ const YARD: AreaShape = {
 
 function coreWith(positions: [number, number][], overrides: (i: number) => Record<string, unknown> = () => ({})): LiveCore {
   const core = new LiveCore();
-  core.loadThings(positions.map(([lat, lng], i) => parsedThing(i, { lat, lng, ...overrides(i) })), [], NOW);
+  core.loadThings(
+    positions.map(([lat, lng], i) => parsedThing(i, { lat, lng, ...overrides(i) })),
+    [],
+    NOW,
+  );
   core.flush(NOW);
   return core;
 }
@@ -49,10 +53,13 @@ describe('part1 §2 Map "Area markers show asset counts": counted in the worker'
   });
 
   it('counts only what the map draws: assets filtered out of the list are not counted', () => {
-    const core = coreWith([
-      [30.3, -97.7],
-      [30.3001, -97.7],
-    ], (i) => ({ thing_type: i === 0 ? 'police' : 'fire' }));
+    const core = coreWith(
+      [
+        [30.3, -97.7],
+        [30.3001, -97.7],
+      ],
+      (i) => ({ thing_type: i === 0 ? 'police' : 'fire' }),
+    );
     expect(core.areaCounts([STATION]).counts).toEqual({ station: 2 });
     core.setFilter({ statuses: [ASSET_STATUS.standby], typeNames: ['police'] }, NOW);
     core.flush(NOW);
@@ -66,7 +73,16 @@ describe('part1 §2 Map "Area markers show asset counts": counted in the worker'
     ]);
     const first = core.areaCounts([STATION, YARD]);
     expect(first.counts).toEqual({ station: 1, yard: 1 });
-    core.enqueue(liveMessageSchema.parse({ type: 'point', thing_id: 'thing-00001', lat: 30.3002, lng: -97.7, speed: 0, timestamp: new Date(NOW + 1_000).toISOString() }));
+    core.enqueue(
+      liveMessageSchema.parse({
+        type: 'point',
+        thing_id: 'thing-00001',
+        lat: 30.3002,
+        lng: -97.7,
+        speed: 0,
+        timestamp: new Date(NOW + 1_000).toISOString(),
+      }),
+    );
     core.flush(NOW + 1_000);
     const second = core.areaCounts([STATION, YARD]);
     expect(second.version).toBeGreaterThan(first.version);

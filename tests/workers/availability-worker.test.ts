@@ -61,7 +61,10 @@ describe('availability view through the live worker', () => {
     expect(answer.mask).toHaveLength(answer.columns * answer.rows);
     // Every cell checked on this side against the two available units.
     const lats = rowLatitudes(BBOX[1], BBOX[3], answer.rows);
-    const units = [{ lat: 30.2, lng: -97.8 }, { lat: 30.3, lng: -97.6 }];
+    const units = [
+      { lat: 30.2, lng: -97.8 },
+      { lat: 30.3, lng: -97.6 },
+    ];
     let covered = 0;
     for (let row = 0; row < answer.rows; row += 1) {
       for (let column = 0; column < answer.columns; column += 1) {

@@ -23,7 +23,12 @@ const LISTED = FLAG_PRESENT | FLAG_LISTED;
 /** A tree over units given as [lng, lat, status, flags]. */
 function treeOf(units: [number, number, number, number][]) {
   const lngLat = units.flatMap(([lng, lat]) => [lng, lat]);
-  return availableUnitsIndex(units.length, units.map((u) => u[3]), units.map((u) => u[2]), lngLat);
+  return availableUnitsIndex(
+    units.length,
+    units.map((u) => u[3]),
+    units.map((u) => u[2]),
+    lngLat,
+  );
 }
 
 describe('availability view: the available units', () => {
@@ -110,7 +115,10 @@ describe('availability view: the gaps grid', () => {
     expect(none.columns * none.rows).toBe(AVAILABILITY_COLUMNS * AVAILABILITY_ROWS);
     expect(none.coveredShare).toBe(0);
     expect(none.mask.every((v) => v === 1)).toBe(true);
-    const all = availabilityGrid(treeOf([[-97.5, 30.5, ASSET_STATUS.stationary, LISTED]]), { bbox: [-97.51, 30.49, -97.49, 30.51], radiusM: 10_000 });
+    const all = availabilityGrid(treeOf([[-97.5, 30.5, ASSET_STATUS.stationary, LISTED]]), {
+      bbox: [-97.51, 30.49, -97.49, 30.51],
+      radiusM: 10_000,
+    });
     expect(all.coveredShare).toBe(1);
     expect(all.mask.every((v) => v === 0)).toBe(true);
   });
@@ -147,21 +155,33 @@ describe('availability and density in the live worker core', () => {
     const c = core();
     const answer = c.availabilityAnswer({ bbox: [-98, 30, -97.2, 30.5], radiusM: 3_000, columns: 40, rows: 25 });
     expect(answer.units).toBe(1);
-    const only = availabilityGrid(treeOf([[-97.7, 30.2, ASSET_STATUS.standby, LISTED]]), { bbox: [-98, 30, -97.2, 30.5], radiusM: 3_000, columns: 40, rows: 25 });
+    const only = availabilityGrid(treeOf([[-97.7, 30.2, ASSET_STATUS.standby, LISTED]]), {
+      bbox: [-98, 30, -97.2, 30.5],
+      radiusM: 3_000,
+      columns: 40,
+      rows: 25,
+    });
     expect(Array.from(answer.mask)).toEqual(Array.from(only.mask));
     expect(answer.coveredShare).toBeGreaterThan(0);
     expect(answer.coveredShare).toBeLessThan(1);
     // Asked again with no change: the same index.
     c.availabilityAnswer({ bbox: [-98, 30, -97.2, 30.5], radiusM: 5_000 });
     // The active unit stops (heartbeat, not enroute): it becomes available after the batch.
-    c.loadThings([parsedThing(2, { lat: 30.4, lng: -97.4, enroute: false, heartbeat_datetime: iso(NOW + 1_000), updated_at: iso(NOW + 1_000) })], [], NOW + 1_000);
+    c.loadThings(
+      [parsedThing(2, { lat: 30.4, lng: -97.4, enroute: false, heartbeat_datetime: iso(NOW + 1_000), updated_at: iso(NOW + 1_000) })],
+      [],
+      NOW + 1_000,
+    );
     c.flush(NOW + 1_000);
     expect(c.availabilityAnswer({ bbox: [-98, 30, -97.2, 30.5], radiusM: 3_000 }).units).toBe(2);
   });
 
   it('rebuilds the unit index once per fleet version', () => {
     const index = new AvailabilityIndex();
-    const fleet = { highWater: 1, buffers: { flags: new Uint8Array([LISTED]), status: new Uint8Array([ASSET_STATUS.standby]), lngLat: new Float64Array([-97.7, 30.2]) } };
+    const fleet = {
+      highWater: 1,
+      buffers: { flags: new Uint8Array([LISTED]), status: new Uint8Array([ASSET_STATUS.standby]), lngLat: new Float64Array([-97.7, 30.2]) },
+    };
     index.query(fleet, 1, { bbox: [-98, 30, -97, 31], radiusM: 1_000, columns: 2, rows: 2 });
     index.query(fleet, 1, { bbox: [-98, 30, -97, 31], radiusM: 2_000, columns: 2, rows: 2 });
     expect(index.builds).toBe(1);

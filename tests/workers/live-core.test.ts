@@ -3,13 +3,7 @@ import { thingWireSchema, fromThingWire, type Asset } from '../../src/domain/ass
 import { ASSET_STATUS, computeAssetStatus, displayStatus } from '../../src/domain/asset-status';
 import { compareAssets, createAssetFilter, defaultStatusFilter, matchesAssetFilter } from '../../src/domain/asset-filter';
 import { fromAreaWire, stationsFrom } from '../../src/domain/area';
-import {
-  HOUR_MS,
-  POINT_ACCURACY_MIN_M,
-  POINT_ACCURACY_STATION_MIN_M,
-  SECOND_MS,
-  STALE_AFTER_MS,
-} from '../../src/domain/constants';
+import { HOUR_MS, POINT_ACCURACY_MIN_M, POINT_ACCURACY_STATION_MIN_M, SECOND_MS, STALE_AFTER_MS } from '../../src/domain/constants';
 import type { LiveMessageInput } from '../../src/domain/live-message';
 import { liveMessageSchema } from '../../src/domain/live-message';
 import { locationWireSchema } from '../../src/domain/location';
@@ -112,7 +106,16 @@ describe('part1 §4 sorting and filtering in the worker', () => {
 describe('part1 §4 live updates: the effect of each message', () => {
   it('point: moves the asset, updates speed and course, and counts as a check-in', () => {
     const core = coreWith([parsedThing(1, { heartbeat_datetime: iso(NOW - 60_000) })]);
-    send(core, { type: 'point', thing_id: 'thing-00001', lat: 30.5, lng: -97.5, speed: 33, course: 180, accuracy: 10, timestamp: iso(NOW) });
+    send(core, {
+      type: 'point',
+      thing_id: 'thing-00001',
+      lat: 30.5,
+      lng: -97.5,
+      speed: 33,
+      course: 180,
+      accuracy: 10,
+      timestamp: iso(NOW),
+    });
     const diff = core.flush(NOW)!;
     const asset = at(core, 'thing-00001');
     expect(asset.position).toEqual({ lat: 30.5, lng: -97.5 });
@@ -126,10 +129,28 @@ describe('part1 §4 live updates: the effect of each message', () => {
   it('point: the street the server sets after 10 minutes still makes the asset stationary; moving clears it (standby)', () => {
     const core = coreWith([parsedThing(1, { heartbeat_datetime: iso(NOW - 60_000), enroute: false, street: null })]);
     expect(at(core, 'thing-00001').status).toBe(ASSET_STATUS.standby);
-    send(core, { type: 'point', thing_id: 'thing-00001', lat: 30.5, lng: -97.5, speed: 0, accuracy: 5, timestamp: iso(NOW), street: 'Congress Ave' });
+    send(core, {
+      type: 'point',
+      thing_id: 'thing-00001',
+      lat: 30.5,
+      lng: -97.5,
+      speed: 0,
+      accuracy: 5,
+      timestamp: iso(NOW),
+      street: 'Congress Ave',
+    });
     core.flush(NOW);
     expect(at(core, 'thing-00001').status).toBe(ASSET_STATUS.stationary);
-    send(core, { type: 'point', thing_id: 'thing-00001', lat: 30.51, lng: -97.5, speed: 30, accuracy: 5, timestamp: iso(NOW + 1000), street: null });
+    send(core, {
+      type: 'point',
+      thing_id: 'thing-00001',
+      lat: 30.51,
+      lng: -97.5,
+      speed: 30,
+      accuracy: 5,
+      timestamp: iso(NOW + 1000),
+      street: null,
+    });
     core.flush(NOW + 1000);
     expect(at(core, 'thing-00001').status).toBe(ASSET_STATUS.standby);
   });
@@ -155,10 +176,7 @@ describe('part1 §4 live updates: the effect of each message', () => {
 
   it('point: a non-active asset leaves its station when it moves out, and joins the one it moves into', () => {
     const core = coreWith([parsedThing(1, { lat: 30.2, lng: -97.7 })]);
-    core.setStations(
-      stationsFrom([fromAreaWire(stationArea('st-1', 30.2, -97.7)), fromAreaWire(stationArea('st-2', 30.25, -97.7))]),
-      NOW,
-    );
+    core.setStations(stationsFrom([fromAreaWire(stationArea('st-1', 30.2, -97.7)), fromAreaWire(stationArea('st-2', 30.25, -97.7))]), NOW);
     core.flush(NOW);
     expect(at(core, 'thing-00001').stationId).toBe('st-1');
     send(core, { type: 'point', thing_id: 'thing-00001', lat: 30.22, lng: -97.7, accuracy: 5, timestamp: iso(NOW) });
@@ -191,14 +209,34 @@ describe('part1 §4 live updates: the effect of each message', () => {
 
   it('heartbeat: sets the active flag; inactive resets the run counters', () => {
     const core = coreWith([parsedThing(1)]);
-    send(core, { type: 'heartbeat', thing_id: 'thing-00001', is_active: true, timestamp: iso(NOW + 1000), run_id: 'run-1', run_start_time: iso(NOW), run_points_count: 4 });
+    send(core, {
+      type: 'heartbeat',
+      thing_id: 'thing-00001',
+      is_active: true,
+      timestamp: iso(NOW + 1000),
+      run_id: 'run-1',
+      run_start_time: iso(NOW),
+      run_points_count: 4,
+    });
     let diff = core.flush(NOW + 1000)!;
-    expect(at(core, 'thing-00001')).toMatchObject({ enroute: true, status: ASSET_STATUS.active, runId: 'run-1', runPointsCount: 4, heartbeatTime: NOW + 1000 });
+    expect(at(core, 'thing-00001')).toMatchObject({
+      enroute: true,
+      status: ASSET_STATUS.active,
+      runId: 'run-1',
+      runPointsCount: 4,
+      heartbeatTime: NOW + 1000,
+    });
     expect(diff.status[0]).toBe(ASSET_STATUS.active);
     expect(decodeIcon(diff.icon[0]!)).toEqual({ typeIndex: 0, status: ASSET_STATUS.active, outOfService: false });
     send(core, { type: 'heartbeat', thing_id: 'thing-00001', is_active: false, timestamp: iso(NOW + 2000) });
     diff = core.flush(NOW + 2000)!;
-    expect(at(core, 'thing-00001')).toMatchObject({ enroute: false, status: ASSET_STATUS.standby, runId: null, runStartTime: null, runPointsCount: null });
+    expect(at(core, 'thing-00001')).toMatchObject({
+      enroute: false,
+      status: ASSET_STATUS.standby,
+      runId: null,
+      runStartTime: null,
+      runPointsCount: null,
+    });
     expect(diff.order).not.toBeNull();
   });
 
@@ -230,17 +268,34 @@ describe('part1 §4 live updates: the effect of each message', () => {
       location: { id: 'loc-9', is_active: true, lat: 30.2, lng: -97.7, start_time: iso(NOW), display_name: 'Crash on I-35' },
     });
     core.flush(NOW);
-    expect(at(core, 'thing-00001')).toMatchObject({ status: ASSET_STATUS.location, isOnIncident: true, locationId: 'loc-9', stationId: null });
+    expect(at(core, 'thing-00001')).toMatchObject({
+      status: ASSET_STATUS.location,
+      isOnIncident: true,
+      locationId: 'loc-9',
+      stationId: null,
+    });
     expect(core.events.get('loc-9')?.displayName).toBe('Crash on I-35');
     send(core, { type: 'location', thing_id: 'thing-00001', location_id: null, timestamp: iso(NOW + 5000) });
     core.flush(NOW + 5000);
-    expect(at(core, 'thing-00001')).toMatchObject({ status: ASSET_STATUS.standby, isOnIncident: false, incidentEndTime: NOW + 5000, stationId: 'st-1' });
+    expect(at(core, 'thing-00001')).toMatchObject({
+      status: ASSET_STATUS.standby,
+      isOnIncident: false,
+      incidentEndTime: NOW + 5000,
+      stationId: 'st-1',
+    });
   });
 
   it('closure: an active closure sets the asset active; inactive releases it', () => {
     const core = coreWith([parsedThing(1, { heartbeat_datetime: iso(NOW - 9 * HOUR_MS) })]);
     expect(at(core, 'thing-00001').status).toBe(ASSET_STATUS.pending);
-    send(core, { type: 'closure', thing_id: 'thing-00001', closure_id: 'cl-1', wzdx_id: 'wz-1', is_active: true, timestamp: iso(NOW - 9 * HOUR_MS) });
+    send(core, {
+      type: 'closure',
+      thing_id: 'thing-00001',
+      closure_id: 'cl-1',
+      wzdx_id: 'wz-1',
+      is_active: true,
+      timestamp: iso(NOW - 9 * HOUR_MS),
+    });
     core.flush(NOW);
     expect(at(core, 'thing-00001')).toMatchObject({ status: ASSET_STATUS.active, activeClosures: [{ id: 'cl-1', wzdxId: 'wz-1' }] });
     send(core, { type: 'closure', thing_id: 'thing-00001', closure_id: 'cl-1', is_active: false, timestamp: iso(NOW - 9 * HOUR_MS) });
@@ -307,7 +362,8 @@ describe('part1 §4 one clock: staleness and status windows', () => {
   it('a heartbeat moves the asset’s one deadline instead of adding one', () => {
     const core = coreWith([parsedThing(1), parsedThing(2)]);
     expect(core.fleet.clock.length).toBe(2);
-    for (let i = 1; i <= 5; i += 1) send(core, { type: 'heartbeat', thing_id: 'thing-00001', is_active: false, timestamp: iso(NOW + i * 1000) });
+    for (let i = 1; i <= 5; i += 1)
+      send(core, { type: 'heartbeat', thing_id: 'thing-00001', is_active: false, timestamp: iso(NOW + i * 1000) });
     core.flush(NOW + 5000);
     expect(core.fleet.clock.length).toBe(2);
     expect(core.fleet.clock.get(slotOf(core, 'thing-00001'))).toBe(NOW + 5000 + STALE_AFTER_MS);
@@ -436,16 +492,26 @@ describe('the list order over many batches (merge of the moved slots)', () => {
     const wires = mixedFleet(400);
     const core = coreWith(wires);
     let seed = 7;
-    const random = () => ((seed = (seed * 1_664_525 + 1_013_904_223) >>> 0) / 2 ** 32);
+    const random = () => (seed = (seed * 1_664_525 + 1_013_904_223) >>> 0) / 2 ** 32;
     let now = NOW;
     for (let batch = 0; batch < 30; batch += 1) {
       now += 7 * 60_000;
       for (let i = 0; i < 25; i += 1) {
         const id = wires[Math.floor(random() * wires.length)]!.id;
         const r = random();
-        if (r < 0.4) send(core, { type: 'heartbeat', thing_id: id, is_active: random() < 0.5, timestamp: iso(now - Math.floor(random() * 100 * HOUR_MS)) });
+        if (r < 0.4)
+          send(core, {
+            type: 'heartbeat',
+            thing_id: id,
+            is_active: random() < 0.5,
+            timestamp: iso(now - Math.floor(random() * 100 * HOUR_MS)),
+          });
         else if (r < 0.6) send(core, { type: 'location', thing_id: id, location_id: random() < 0.5 ? 'loc-2' : null, timestamp: iso(now) });
-        else if (r < 0.7 && batch % 5 === 0) send(core, { type: 'thing', thing: thing(Number(id.slice(6)), { nickname: `Renamed ${Math.floor(random() * 50)}`, heartbeat_datetime: iso(now) }) });
+        else if (r < 0.7 && batch % 5 === 0)
+          send(core, {
+            type: 'thing',
+            thing: thing(Number(id.slice(6)), { nickname: `Renamed ${Math.floor(random() * 50)}`, heartbeat_datetime: iso(now) }),
+          });
         else send(core, { type: 'point', thing_id: id, lat: 30 + random(), lng: -97, timestamp: iso(now) });
       }
       if (batch === 15) core.setFilter({ statuses: defaultStatusFilter(false) }, now);
@@ -469,7 +535,13 @@ describe('a thing read from the database while newer socket facts are held', () 
     core.flush(NOW);
     send(core, { type: 'thing', thing: thing(1, { nickname: 'Renamed', heartbeat_datetime: iso(NOW - 5000) }) });
     core.flush(NOW);
-    expect(at(core, 'thing-00001')).toMatchObject({ primaryDisplayName: 'Renamed', heartbeatTime: NOW, enroute: true, position: { lat: 30.9, lng: -97.1 }, status: ASSET_STATUS.active });
+    expect(at(core, 'thing-00001')).toMatchObject({
+      primaryDisplayName: 'Renamed',
+      heartbeatTime: NOW,
+      enroute: true,
+      position: { lat: 30.9, lng: -97.1 },
+      status: ASSET_STATUS.active,
+    });
     send(core, { type: 'thing', thing: thing(1, { nickname: 'Newer', heartbeat_datetime: iso(NOW + 1000), lat: 30.1, enroute: false }) });
     core.flush(NOW + 1000);
     expect(at(core, 'thing-00001')).toMatchObject({ heartbeatTime: NOW + 1000, enroute: false, position: { lat: 30.1 } });
@@ -488,7 +560,10 @@ describe('events cache (part1 §4, §9)', () => {
       start_time: iso(NOW - (i + 1) * 3_600_000),
       end_time: i < 3 ? null : iso(NOW - i * 3_600_000),
     }));
-    core.loadEvents(events.map((e) => locationWireSchema.parse(e)), []);
+    core.loadEvents(
+      events.map((e) => locationWireSchema.parse(e)),
+      [],
+    );
     expect(core.events.size).toBe(500);
     expect(core.events.get('loc-519')).toBeNull();
     const all = core.events.view(NOW, { display: 'all', search: '' });

@@ -28,13 +28,14 @@ let bridge: LiveBridge;
 let base = '';
 let token = '';
 
-
 /** Counts per display status of GET /organization/things, every page, computed with the domain at `now`. */
 async function serverCounts(now: number): Promise<number[]> {
   const counts = new Array<number>(STATUS_COUNT).fill(0);
   const schema = pagedAnswerSchema(thingWireSchema);
   for (let page = 1, pages = 1; page <= pages; page += 1) {
-    const response = await fetch(`${base}/organization/things?page=${page}&per_page=${THINGS_PAGE_SIZE}`, { headers: { authorization: `Bearer ${token}` } });
+    const response = await fetch(`${base}/organization/things?page=${page}&per_page=${THINGS_PAGE_SIZE}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const answer = schema.parse(await response.json());
     pages = pageCount(answer.meta.total, answer.meta.per_page);
     for (const wire of answer.data) {
@@ -66,13 +67,23 @@ afterAll(async () => {
 
 describe('the real worker against the real server', () => {
   it('after a few batches of simulated traffic, the store’s counts equal those of GET /organization/things', async () => {
-    await until(() => bridge.store.phase === 'live' && bridge.store.connectivity.socket === 'subscribed', 'the load and the subscription', 20_000, 20);
+    await until(
+      () => bridge.store.phase === 'live' && bridge.store.connectivity.socket === 'subscribed',
+      'the load and the subscription',
+      20_000,
+      20,
+    );
     const loaded = bridge.store.total;
     expect(loaded).toBeGreaterThan(DEMO.assets / 2);
     const ingest = (server.app as unknown as { ingest: IngestEngine }).ingest;
     // The seed wrote the fleet behind the ingest's back: let it read the fleet and its audiences.
     await ingest.reload();
-    const sim = await new FleetSimulator(server.deps, ingest, { assets: DEMO.assets, seed: 9, initialIncidents: 1, initialClosureVisits: 1 }).load();
+    const sim = await new FleetSimulator(server.deps, ingest, {
+      assets: DEMO.assets,
+      seed: 9,
+      initialIncidents: 1,
+      initialClosureVisits: 1,
+    }).load();
     const version = bridge.store.version;
     for (let tick = 0; tick < TICKS; tick += 1) {
       server.clock.ms = Date.now();

@@ -90,7 +90,9 @@ describe('part1 §7 initial paging and §4 the socket', () => {
     await until(() => b.store.phase === 'live' && b.store.total === 1201, 'the load');
     clearInterval(unsubscribe);
     const pages = api.callsTo('/organization/things').slice(0, 3);
-    expect(pages.map((url) => [url.searchParams.get('page'), url.searchParams.get('per_page'), url.searchParams.get('last_updated_timestamp')])).toEqual([
+    expect(
+      pages.map((url) => [url.searchParams.get('page'), url.searchParams.get('per_page'), url.searchParams.get('last_updated_timestamp')]),
+    ).toEqual([
       ['1', '500', null],
       ['2', '500', null],
       ['3', '500', null],
@@ -103,10 +105,15 @@ describe('part1 §7 initial paging and §4 the socket', () => {
     expect(connection.subscriptions).toEqual([eventsChannelIdentifier(ORG)]);
     await until(() => b.store.connectivity.socket === 'subscribed', 'subscribed state');
     // the subscription is followed by an incremental load that closes the gap
-    const incremental = await until(() => api.callsTo('/organization/things').find((url) => url.searchParams.get('last_updated_timestamp')), 'an incremental load');
+    const incremental = await until(
+      () => api.callsTo('/organization/things').find((url) => url.searchParams.get('last_updated_timestamp')),
+      'an incremental load',
+    );
     expect(incremental.searchParams.get('page')).toBe('1');
     expect(b.store.connectivity.polling).toBe(false);
-    expect(api.callsTo('/locations')[0]?.searchParams.get('start_date')).toBe(new Date(Date.parse(api.callsTo('/locations')[0]!.searchParams.get('start_date')!)).toISOString());
+    expect(api.callsTo('/locations')[0]?.searchParams.get('start_date')).toBe(
+      new Date(Date.parse(api.callsTo('/locations')[0]!.searchParams.get('start_date')!)).toISOString(),
+    );
   });
 
   it('an empty organization still loads one page (page count minimum 1)', async () => {
@@ -124,7 +131,10 @@ describe('part1 §7 initial paging and §4 the socket', () => {
     api.deleteThing('thing-00002');
     api.setThings([thing(4)]);
     await b.refresh();
-    await until(() => b.store.total === 3 && api.callsTo('/organization/things').some((u) => u.searchParams.has('last_updated_timestamp')), 'the incremental load');
+    await until(
+      () => b.store.total === 3 && api.callsTo('/organization/things').some((u) => u.searchParams.has('last_updated_timestamp')),
+      'the incremental load',
+    );
     const rows = await b.rows(0, 10);
     expect(rows.map((row) => row.id).sort()).toEqual(['thing-00001', 'thing-00003', 'thing-00004']);
   });
@@ -154,8 +164,22 @@ describe('part1 §4 batching and the effect of each message (through the socket)
   });
 
   it.each([
-    ['location on an incident', { type: 'location', thing_id: 'thing-00001', location_id: 'loc-1', timestamp: iso(NOW), location: { id: 'loc-1', is_active: true, lat: 30.2, lng: -97.7, start_time: iso(NOW) } }, ASSET_STATUS.location],
-    ['closure active', { type: 'closure', thing_id: 'thing-00001', closure_id: 'cl-1', is_active: true, timestamp: iso(NOW) }, ASSET_STATUS.active],
+    [
+      'location on an incident',
+      {
+        type: 'location',
+        thing_id: 'thing-00001',
+        location_id: 'loc-1',
+        timestamp: iso(NOW),
+        location: { id: 'loc-1', is_active: true, lat: 30.2, lng: -97.7, start_time: iso(NOW) },
+      },
+      ASSET_STATUS.location,
+    ],
+    [
+      'closure active',
+      { type: 'closure', thing_id: 'thing-00001', closure_id: 'cl-1', is_active: true, timestamp: iso(NOW) },
+      ASSET_STATUS.active,
+    ],
     ['thing out of service', { type: 'thing', thing: thing(1, { in_service: false }) }, ASSET_STATUS.oos],
     ['heartbeat active', { type: 'heartbeat', thing_id: 'thing-00001', is_active: true, timestamp: iso(NOW) }, ASSET_STATUS.active],
   ] as const)('%s reaches the store as a status change', async (_name, message, status) => {
@@ -172,7 +196,13 @@ describe('part1 §4 batching and the effect of each message (through the socket)
     api.setThings([thing(1)]);
     const b = await startBridge();
     await until(() => b.store.connectivity.socket === 'subscribed', 'subscribed');
-    cable.send({ type: 'location', thing_id: 'thing-00001', location_id: 'loc-7', timestamp: iso(Date.now()), location: { id: 'loc-7', is_active: true, lat: 30.2, lng: -97.7, street: 'Lamar Blvd', start_time: iso(Date.now()) } });
+    cable.send({
+      type: 'location',
+      thing_id: 'thing-00001',
+      location_id: 'loc-7',
+      timestamp: iso(Date.now()),
+      location: { id: 'loc-7', is_active: true, lat: 30.2, lng: -97.7, street: 'Lamar Blvd', start_time: iso(Date.now()) },
+    });
     await until(() => b.store.events.active === 1, 'the event');
     expect((await b.events()).events.map((e) => e.id)).toEqual(['loc-7']);
     expect((await b.setEventsQuery({ search: 'congress' })).events).toEqual([]);
@@ -182,7 +212,13 @@ describe('part1 §4 batching and the effect of each message (through the socket)
 
 describe('part2 §4 closures in the worker', () => {
   it('load incrementally, and a closure message sets the closure and its asset active', async () => {
-    const closure = (id: string) => ({ id, closure_type: 'automated' as const, is_active: false, description: `Closure ${id}`, thing: { id: 'thing-00001', haas_id: 'ha-00001', heartbeat_datetime: iso(NOW) } });
+    const closure = (id: string) => ({
+      id,
+      closure_type: 'automated' as const,
+      is_active: false,
+      description: `Closure ${id}`,
+      thing: { id: 'thing-00001', haas_id: 'ha-00001', heartbeat_datetime: iso(NOW) },
+    });
     api.setThings([thing(1)]);
     api.setClosure(closure('cl-1'), Date.now() - 60_000);
     const b = await startBridge();
@@ -267,7 +303,10 @@ describe('part1 §4 reconnects and the dead socket (fake timers)', () => {
     const before = cable.attempts.length;
     cable.dropAll();
     for (let n = 0; n < SOCKET_RECONNECT_ATTEMPTS; n += 1) {
-      await until(() => b.store.connectivity.socket === 'waiting' && b.store.connectivity.socketAttempt === n + 1, `waiting for attempt ${n + 1}`);
+      await until(
+        () => b.store.connectivity.socket === 'waiting' && b.store.connectivity.socketAttempt === n + 1,
+        `waiting for attempt ${n + 1}`,
+      );
       await vi.advanceTimersByTimeAsync(reconnectDelay(n) - 1);
       await sleep(30);
       expect(cable.attempts.length).toBe(before + n);
@@ -349,7 +388,10 @@ describe('part1 §4 organization switch, connectivity, focus, token and 401', ()
     expect(full.searchParams.getAll('org_ids[]')).toEqual([OTHER_ORG]);
     expect((await b.rows(0, 5)).map((row) => row.id)).toEqual(['thing-00007']);
     expect(b.store.selection.id).toBeNull();
-    const connection = await until(() => cable.subscribed.find((c) => c.subscriptions[0] === eventsChannelIdentifier(OTHER_ORG)), 'the new subscription');
+    const connection = await until(
+      () => cable.subscribed.find((c) => c.subscriptions[0] === eventsChannelIdentifier(OTHER_ORG)),
+      'the new subscription',
+    );
     expect(connection).toBeDefined();
     await until(() => cable.subscribed.every((c) => c.subscriptions[0] === eventsChannelIdentifier(OTHER_ORG)), 'the old socket closed');
   });

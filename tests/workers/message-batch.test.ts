@@ -29,29 +29,59 @@ const atStation = (near: boolean) => (near ? { lat: STATION.lat + 0.0002, lng: S
 
 /** Any message of part 1 §4 about one of a few assets (several per asset in one batch). */
 const message: fc.Arbitrary<LiveMessageInput> = fc.oneof(
-  fc.record({ i: fc.nat(ASSETS - 1), near: fc.boolean(), accuracy: fc.option(fc.integer({ min: 0, max: 120 })), t: fc.nat(900) }).map(
-    ({ i, near, accuracy, t }): LiveMessageInput => ({ type: 'point', thing_id: id(i), ...atStation(near), accuracy, course: t % 360, speed: 3, timestamp: iso(NOW + t) }),
-  ),
-  fc.record({ i: fc.nat(ASSETS - 1), active: fc.boolean(), t: fc.nat(900) }).map(
-    ({ i, active, t }): LiveMessageInput => ({ type: 'heartbeat', thing_id: id(i), is_active: active, run_id: active ? 'run' : null, timestamp: iso(NOW + t) }),
-  ),
-  fc.record({ i: fc.nat(ASSETS - 1), on: fc.boolean(), t: fc.nat(900) }).map(
-    ({ i, on, t }): LiveMessageInput => ({ type: 'location', thing_id: id(i), location_id: on ? 'loc-1' : null, timestamp: iso(NOW + t) }),
-  ),
-  fc.record({ i: fc.nat(ASSETS - 1), on: fc.boolean(), c: fc.nat(2) }).map(
-    ({ i, on, c }): LiveMessageInput => ({ type: 'closure', thing_id: id(i), closure_id: `closure-${c}`, is_active: on, timestamp: iso(NOW + 1) }),
-  ),
+  fc
+    .record({ i: fc.nat(ASSETS - 1), near: fc.boolean(), accuracy: fc.option(fc.integer({ min: 0, max: 120 })), t: fc.nat(900) })
+    .map(({ i, near, accuracy, t }): LiveMessageInput => ({
+      type: 'point',
+      thing_id: id(i),
+      ...atStation(near),
+      accuracy,
+      course: t % 360,
+      speed: 3,
+      timestamp: iso(NOW + t),
+    })),
+  fc.record({ i: fc.nat(ASSETS - 1), active: fc.boolean(), t: fc.nat(900) }).map(({ i, active, t }): LiveMessageInput => ({
+    type: 'heartbeat',
+    thing_id: id(i),
+    is_active: active,
+    run_id: active ? 'run' : null,
+    timestamp: iso(NOW + t),
+  })),
+  fc.record({ i: fc.nat(ASSETS - 1), on: fc.boolean(), t: fc.nat(900) }).map(({ i, on, t }): LiveMessageInput => ({
+    type: 'location',
+    thing_id: id(i),
+    location_id: on ? 'loc-1' : null,
+    timestamp: iso(NOW + t),
+  })),
+  fc.record({ i: fc.nat(ASSETS - 1), on: fc.boolean(), c: fc.nat(2) }).map(({ i, on, c }): LiveMessageInput => ({
+    type: 'closure',
+    thing_id: id(i),
+    closure_id: `closure-${c}`,
+    is_active: on,
+    timestamp: iso(NOW + 1),
+  })),
   // thing: replaced, dropped (no position: removed) or added
-  fc.record({ i: fc.nat(ASSETS + 1), gone: fc.boolean(), near: fc.boolean() }).map(
-    ({ i, gone, near }): LiveMessageInput => ({ type: 'thing', thing: gone ? thing(i, { lat: null, lng: null }) : thing(i, { ...atStation(near), nickname: `Renamed ${i}` }) }),
-  ),
+  fc.record({ i: fc.nat(ASSETS + 1), gone: fc.boolean(), near: fc.boolean() }).map(({ i, gone, near }): LiveMessageInput => ({
+    type: 'thing',
+    thing: gone ? thing(i, { lat: null, lng: null }) : thing(i, { ...atStation(near), nickname: `Renamed ${i}` }),
+  })),
 );
 
 /** What a batch leaves behind: every asset, the per-slot buffers, counts, list and clock. */
 function state(c: LiveCore, diff: LiveDiff | null) {
   const { fleet } = c;
   const slots = Array.from({ length: fleet.highWater }, (_, slot) => slot);
-  const changed = diff ? Array.from(diff.index, (slot, k) => [slot, diff.lngLat[2 * k], diff.lngLat[2 * k + 1], diff.status[k], diff.icon[k], diff.heading[k], diff.flags[k]]) : [];
+  const changed = diff
+    ? Array.from(diff.index, (slot, k) => [
+        slot,
+        diff.lngLat[2 * k],
+        diff.lngLat[2 * k + 1],
+        diff.status[k],
+        diff.icon[k],
+        diff.heading[k],
+        diff.flags[k],
+      ])
+    : [];
   return {
     assets: slots.map((slot) => fleet.assets[slot] ?? null),
     flags: Array.from(fleet.buffers.flags.subarray(0, fleet.highWater)),

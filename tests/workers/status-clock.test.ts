@@ -31,7 +31,11 @@ describe('the one clock: an indexed deadline queue', () => {
 
   it('matches a naive model under any sequence of sets, deletes and pops (property)', () => {
     const op = fc.oneof(
-      fc.record({ kind: fc.constant('set' as const), slot: fc.integer({ min: 0, max: 40 }), at: fc.option(fc.integer({ min: 0, max: 1000 })) }),
+      fc.record({
+        kind: fc.constant('set' as const),
+        slot: fc.integer({ min: 0, max: 40 }),
+        at: fc.option(fc.integer({ min: 0, max: 1000 })),
+      }),
       fc.record({ kind: fc.constant('pop' as const), now: fc.integer({ min: 0, max: 1000 }) }),
     );
     fc.assert(

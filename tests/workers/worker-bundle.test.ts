@@ -62,7 +62,10 @@ describe('the live worker is its own chunk', () => {
     const worker = chunks.find((chunk) => chunk.file.startsWith('live.worker'))!;
     // The bridge's code may sit in its entry chunk or in a chunk it shares with the app.
     const starters = chunks.filter((chunk) => !chunk.file.startsWith('live.worker') && chunk.code.includes(worker.file));
-    expect(starters.map((chunk) => chunk.file), 'a chunk of the app names the worker file').not.toHaveLength(0);
+    expect(
+      starters.map((chunk) => chunk.file),
+      'a chunk of the app names the worker file',
+    ).not.toHaveLength(0);
     for (const chunk of starters) expect(chunk.code.includes('new Worker('), `${chunk.file} starts a Worker`).toBe(true);
   });
 });

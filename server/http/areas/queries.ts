@@ -93,7 +93,8 @@ export async function visibleArea(db: Db, caller: Caller, id: string): Promise<A
   return row;
 }
 
-export const visibleAreaWire = async (db: Db, caller: Caller, id: string): Promise<AreaWire> => joinedToWire(await visibleArea(db, caller, id));
+export const visibleAreaWire = async (db: Db, caller: Caller, id: string): Promise<AreaWire> =>
+  joinedToWire(await visibleArea(db, caller, id));
 
 // ── writes ───────────────────────────────────────────────────────────────────
 

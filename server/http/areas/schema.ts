@@ -3,6 +3,7 @@ import { POLYGON_MAX_SQ_MILES, SQ_METRES_PER_SQ_MILE, METRES_PER_MILE } from '..
 import { polygonAreaSqM, polygonFromGeoJson, truncateCoordinate, type GeoJsonPolygon } from '../../../src/domain/geometry';
 import { areaFormSchema } from '../../../src/domain/validation/area';
 import { parseForm, unprocessable } from '../errors';
+import { ADDRESS_WIRE_NAMES } from '../address-body';
 
 /**
  * The area calls' bodies and rules (part 2 §3 Area "Write payload", §5 Area, §8 Area save): the
@@ -37,9 +38,7 @@ function turn(a: Position, b: Position, c: Position): number {
 }
 
 function within(a: Position, b: Position, p: Position): boolean {
-  return (
-    Math.min(a[0], b[0]) <= p[0] && p[0] <= Math.max(a[0], b[0]) && Math.min(a[1], b[1]) <= p[1] && p[1] <= Math.max(a[1], b[1])
-  );
+  return Math.min(a[0], b[0]) <= p[0] && p[0] <= Math.max(a[0], b[0]) && Math.min(a[1], b[1]) <= p[1] && p[1] <= Math.max(a[1], b[1]);
 }
 
 /** Whether segments p1p2 and p3p4 meet (touching and collinear overlap included). */
@@ -111,7 +110,10 @@ function checkShape(polygon: GeoJsonPolygon): GeoJsonPolygon {
 const textField = z.string().max(10_000).nullish();
 const polygonBody = z.object({
   type: z.literal('Polygon'),
-  coordinates: z.array(z.array(z.array(z.number()).min(2).max(3)).max(RING_POSITIONS_MAX)).min(1).max(10),
+  coordinates: z
+    .array(z.array(z.array(z.number()).min(2).max(3)).max(RING_POSITIONS_MAX))
+    .min(1)
+    .max(10),
 });
 
 /** POST/PUT body: part 2 §3 "Write payload" (radius_dist, miles, added for stations). */
@@ -140,12 +142,7 @@ const FORM_WIRE_NAMES = {
   ezTypeId: 'ez_type_id',
   position: 'point_geom',
   lineStringArray: 'area_geom',
-  address1: 'address1',
-  address2: 'address2',
-  city: 'city',
-  state: 'state',
-  postalCode: 'postal_code',
-  countryCode: 'country_code',
+  ...ADDRESS_WIRE_NAMES,
 } as const;
 
 const orUndefined = (value: string | null | undefined): string | undefined => value ?? undefined;
@@ -200,4 +197,3 @@ export function validArea(body: AreaBody) {
     },
   };
 }
-

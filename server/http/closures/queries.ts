@@ -182,7 +182,13 @@ type ClosureValues = ReturnType<typeof validClosure>['values'];
 type QuickValues = ReturnType<typeof validQuickUpdate>;
 
 /** Inserts a closure (a duplicate WZDx id is a 422); its wire object. */
-export async function insertClosure(db: Db, organizationId: string, thingId: string | null, values: ClosureValues, now: Date): Promise<ClosureWire> {
+export async function insertClosure(
+  db: Db,
+  organizationId: string,
+  thingId: string | null,
+  values: ClosureValues,
+  now: Date,
+): Promise<ClosureWire> {
   const created = await guardUnique(() =>
     db
       .insert(closures)
@@ -193,7 +199,12 @@ export async function insertClosure(db: Db, organizationId: string, thingId: str
 }
 
 /** Updates a live closure (a full write or a quick toggle); 404 when it was deleted meanwhile. */
-export async function updateClosure(db: Db, id: string, values: (ClosureValues & { thingId: string | null }) | QuickValues, now: Date): Promise<ClosureWire> {
+export async function updateClosure(
+  db: Db,
+  id: string,
+  values: (ClosureValues & { thingId: string | null }) | QuickValues,
+  now: Date,
+): Promise<ClosureWire> {
   const updated = await guardUnique(() =>
     db
       .update(closures)

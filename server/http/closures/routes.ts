@@ -6,7 +6,16 @@ import type { ServerDeps } from '../../deps';
 import { forbidden, parse, unprocessable } from '../errors';
 import { listOrgIds, orgAccess, visibleOrganization } from '../organization-scope';
 import { sinceParam, uuidParam } from '../query';
-import { closureToWire, deleteClosure, insertClosure, listClosures, notManaged, updateClosure, visibleClosure, visibleThingId } from './queries';
+import {
+  closureToWire,
+  deleteClosure,
+  insertClosure,
+  listClosures,
+  notManaged,
+  updateClosure,
+  visibleClosure,
+  visibleThingId,
+} from './queries';
 import { closureBody, closureContext, NOT_MANAGED_MESSAGE, quickUpdateBody, validClosure, validQuickUpdate } from './schema';
 
 /**
@@ -29,7 +38,10 @@ const CLOSURE_VIEW: readonly Permission[] = section('closures').anyOf;
 
 /** part 2 §6: the mobile closure permissions count for a request from the mobile client. */
 const mayUpdate = (caller: Caller, request: FastifyRequest): boolean =>
-  hasAny(caller.permissions, closureContext(request).mobile ? ['mobile:closure:update', 'mobile:closure:manage'] : ['closure:update', 'closure:manage']);
+  hasAny(
+    caller.permissions,
+    closureContext(request).mobile ? ['mobile:closure:update', 'mobile:closure:manage'] : ['closure:update', 'closure:manage'],
+  );
 const mayDelete = (caller: Caller, request: FastifyRequest): boolean =>
   hasAny(
     caller.permissions,
@@ -58,7 +70,12 @@ export function closureRoutes(app: FastifyInstance, deps: ServerDeps): void {
     // An accessor organization only reads (orgAccess; OWASP ASVS V4.2.1): writing needs write access.
     if (orgAccess(caller.scope, org.id) !== 'write') throw forbidden();
     const now = deps.now();
-    const { thingCandidate, values } = validClosure(body, { now: now.getTime(), isWzdxOrg: org.isWzdxOrg, wasActive: false, lastStartTime: null });
+    const { thingCandidate, values } = validClosure(body, {
+      now: now.getTime(),
+      isWzdxOrg: org.isWzdxOrg,
+      wasActive: false,
+      lastStartTime: null,
+    });
     const thingId = thingCandidate === null ? null : await visibleThingId(db, caller, thingCandidate);
     reply.code(201);
     return insertClosure(db, org.id, thingId, values, now);

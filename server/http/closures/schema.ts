@@ -103,7 +103,10 @@ const blank = (value: string | null | undefined): boolean => !value || value.tri
 const trimmedOrNull = (value: string | null | undefined): string | null => (blank(value) ? null : value!.trim());
 
 /** The values a full write stores, after the domain's rules. */
-export function validClosure(body: ClosureBody, context: { now: number; isWzdxOrg: boolean; wasActive: boolean; lastStartTime: Date | null }) {
+export function validClosure(
+  body: ClosureBody,
+  context: { now: number; isWzdxOrg: boolean; wasActive: boolean; lastStartTime: Date | null },
+) {
   if (body.closure_type === 'feed') throw unprocessable(`closure_type: ${NOT_MANAGED_MESSAGE}`, 'not_managed');
   const closureType = body.closure_type;
   const calculated = body.calculated_route && body.calculated_route.length > 0 ? body.calculated_route : body.user_route;
@@ -198,4 +201,3 @@ export function validQuickUpdate(body: z.infer<typeof quickUpdateBody>, now: num
     lastStartTime: existing.isActive ? existing.lastStartTime : new Date(now),
   };
 }
-

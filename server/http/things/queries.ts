@@ -4,7 +4,15 @@ import type { z } from 'zod';
 import type { Caller } from '../../auth/context';
 import type { OrgScope } from '../../auth/scope';
 import type { Db } from '../../db/connection';
-import { organizationRelationships, organizations, thingExternalIdentifiers, thingRelationships, things, thingSubtypes, thingTypes } from '../../db/schema';
+import {
+  organizationRelationships,
+  organizations,
+  thingExternalIdentifiers,
+  thingRelationships,
+  things,
+  thingSubtypes,
+  thingTypes,
+} from '../../db/schema';
 import { notFound, unprocessable } from '../errors';
 import { orgAccess, type OrgAccess } from '../organization-scope';
 import { isUuid } from '../query';
@@ -90,10 +98,18 @@ export async function wireOf(db: Db, id: string, now: Date): Promise<ThingWireOu
  * (server_timestamp, the status recomputed at now), which the client recomputes anyway. What the
  * incremental `last_updated_timestamp` answers see is exactly what this sees.
  */
-export async function listValidator(db: Db, visible: SQL | undefined, caller: Caller, orgIds: readonly string[] | null, url: string): Promise<string> {
+export async function listValidator(
+  db: Db,
+  visible: SQL | undefined,
+  caller: Caller,
+  orgIds: readonly string[] | null,
+  url: string,
+): Promise<string> {
   const [state] = await db
     .select({
-      digest: sql<string | null>`md5(string_agg(${things.id}::text || ':' || coalesce(${things.updatedAt}::text, '') || ':' || coalesce(${things.deletedAt}::text, ''), ',' order by ${things.id}))`,
+      digest: sql<
+        string | null
+      >`md5(string_agg(${things.id}::text || ':' || coalesce(${things.updatedAt}::text, '') || ':' || coalesce(${things.deletedAt}::text, ''), ',' order by ${things.id}))`,
     })
     .from(things)
     .where(visible);
@@ -103,85 +119,84 @@ export async function listValidator(db: Db, visible: SQL | undefined, caller: Ca
   return `W/"${hash}"`;
 }
 
-
 /** PUT /things/{id}: the part 1 §5 rules that need the database, then the write; the asset's wire object. */
 export async function saveThing(db: Db, thing: ThingRow, body: z.infer<typeof thingUpdateSchema>, now: Date): Promise<ThingWireOut> {
-    // part 1 §5: the type keeps the asset's emergency kind; the subtype belongs to the type.
-    let typeId = thing.thingTypeId;
-    if (body.thing_type_id !== undefined && body.thing_type_id !== thing.thingTypeId) {
-      const found = await db
-        .select({ id: thingTypes.id, isEmergency: thingTypes.isEmergency })
-        .from(thingTypes)
-        .where(inArray(thingTypes.id, [body.thing_type_id, thing.thingTypeId]));
-      const next = found.find((t) => t.id === body.thing_type_id);
-      const current = found.find((t) => t.id === thing.thingTypeId);
-      if (!next) throw fieldError('thing_type_id', 'unknown thing type');
-      if (current && current.isEmergency !== next.isEmergency) {
-        throw fieldError('thing_type_id', `must be ${current.isEmergency ? 'an emergency' : 'a non-emergency'} type like the asset's`);
-      }
-      typeId = next.id;
+  // part 1 §5: the type keeps the asset's emergency kind; the subtype belongs to the type.
+  let typeId = thing.thingTypeId;
+  if (body.thing_type_id !== undefined && body.thing_type_id !== thing.thingTypeId) {
+    const found = await db
+      .select({ id: thingTypes.id, isEmergency: thingTypes.isEmergency })
+      .from(thingTypes)
+      .where(inArray(thingTypes.id, [body.thing_type_id, thing.thingTypeId]));
+    const next = found.find((t) => t.id === body.thing_type_id);
+    const current = found.find((t) => t.id === thing.thingTypeId);
+    if (!next) throw fieldError('thing_type_id', 'unknown thing type');
+    if (current && current.isEmergency !== next.isEmergency) {
+      throw fieldError('thing_type_id', `must be ${current.isEmergency ? 'an emergency' : 'a non-emergency'} type like the asset's`);
     }
-    let subtypeId = thing.thingSubtypeId;
-    if (body.thing_subtype_id !== undefined) subtypeId = body.thing_subtype_id;
-    if (subtypeId !== null) {
-      const [subtype] = await db.select({ typeId: thingSubtypes.thingTypeId }).from(thingSubtypes).where(eq(thingSubtypes.id, subtypeId));
-      if (!subtype || subtype.typeId !== typeId) {
-        // A subtype the body names must fit; the stored one resets when the type changes (part 1 §5).
-        if (body.thing_subtype_id !== undefined) throw fieldError('thing_subtype_id', "is not a subtype of the asset's type");
-        subtypeId = null;
-      }
+    typeId = next.id;
+  }
+  let subtypeId = thing.thingSubtypeId;
+  if (body.thing_subtype_id !== undefined) subtypeId = body.thing_subtype_id;
+  if (subtypeId !== null) {
+    const [subtype] = await db.select({ typeId: thingSubtypes.thingTypeId }).from(thingSubtypes).where(eq(thingSubtypes.id, subtypeId));
+    if (!subtype || subtype.typeId !== typeId) {
+      // A subtype the body names must fit; the stored one resets when the type changes (part 1 §5).
+      if (body.thing_subtype_id !== undefined) throw fieldError('thing_subtype_id', "is not a subtype of the asset's type");
+      subtypeId = null;
     }
+  }
 
-    if (body.nickname !== undefined && body.nickname !== thing.nickname) {
-      const [clash] = await db
-        .select({ id: things.id })
-        .from(things)
-        .where(
-          and(
-            eq(things.organizationId, thing.organizationId),
-            ne(things.id, thing.id),
-            isNull(things.deletedAt),
-            sql`lower(${things.nickname}) = lower(${body.nickname})`,
-          ),
-        )
-        .limit(1);
-      if (clash) throw unprocessable(THING_ERRORS.nicknameTaken, 'nickname_taken');
-    }
+  if (body.nickname !== undefined && body.nickname !== thing.nickname) {
+    const [clash] = await db
+      .select({ id: things.id })
+      .from(things)
+      .where(
+        and(
+          eq(things.organizationId, thing.organizationId),
+          ne(things.id, thing.id),
+          isNull(things.deletedAt),
+          sql`lower(${things.nickname}) = lower(${body.nickname})`,
+        ),
+      )
+      .limit(1);
+    if (clash) throw unprocessable(THING_ERRORS.nicknameTaken, 'nickname_taken');
+  }
 
-    // part 1 §4: alerting switched off turns back on after 60 minutes; remember when it went off.
-    const alertingOffAt = body.is_publicly_alerting ? null : thing.isPubliclyAlerting ? now : thing.alertingOffAt;
-    await db.transaction(async (tx) => {
+  // part 1 §4: alerting switched off turns back on after 60 minutes; remember when it went off.
+  const alertingOffAt = body.is_publicly_alerting ? null : thing.isPubliclyAlerting ? now : thing.alertingOffAt;
+  await db.transaction(async (tx) => {
+    await tx
+      .update(things)
+      .set({
+        inService: body.in_service,
+        isPubliclyAlerting: body.is_publicly_alerting,
+        alertingOffAt,
+        ...(body.nickname !== undefined ? { nickname: body.nickname } : {}),
+        thingTypeId: typeId,
+        thingSubtypeId: subtypeId,
+        ...(body.vin_number !== undefined ? { vinNumber: body.vin_number } : {}),
+        ...(body.license_plate_number !== undefined ? { licensePlateNumber: body.license_plate_number } : {}),
+        ...(body.registry_number !== undefined ? { registryNumber: body.registry_number } : {}),
+        updatedAt: now,
+      })
+      .where(eq(things.id, thing.id));
+    const removedProviders = body.external_identifiers.filter((e) => e.is_deleted).map((e) => e.system_name);
+    if (removedProviders.length > 0) {
       await tx
-        .update(things)
-        .set({
-          inService: body.in_service,
-          isPubliclyAlerting: body.is_publicly_alerting,
-          alertingOffAt,
-          ...(body.nickname !== undefined ? { nickname: body.nickname } : {}),
-          thingTypeId: typeId,
-          thingSubtypeId: subtypeId,
-          ...(body.vin_number !== undefined ? { vinNumber: body.vin_number } : {}),
-          ...(body.license_plate_number !== undefined ? { licensePlateNumber: body.license_plate_number } : {}),
-          ...(body.registry_number !== undefined ? { registryNumber: body.registry_number } : {}),
-          updatedAt: now,
-        })
-        .where(eq(things.id, thing.id));
-      const removedProviders = body.external_identifiers.filter((e) => e.is_deleted).map((e) => e.system_name);
-      if (removedProviders.length > 0) {
-        await tx
-          .delete(thingExternalIdentifiers)
-          .where(and(eq(thingExternalIdentifiers.thingId, thing.id), inArray(thingExternalIdentifiers.systemName, removedProviders)));
-      }
-      for (const identifier of body.external_identifiers.filter((e) => !e.is_deleted)) {
-        await tx
-          .insert(thingExternalIdentifiers)
-          .values({ thingId: thing.id, systemName: identifier.system_name, identifierId: identifier.identifier_id })
-          .onConflictDoUpdate({
-            target: [thingExternalIdentifiers.thingId, thingExternalIdentifiers.systemName],
-            set: { identifierId: identifier.identifier_id },
-          });
-      }
-    });
+        .delete(thingExternalIdentifiers)
+        .where(and(eq(thingExternalIdentifiers.thingId, thing.id), inArray(thingExternalIdentifiers.systemName, removedProviders)));
+    }
+    for (const identifier of body.external_identifiers.filter((e) => !e.is_deleted)) {
+      await tx
+        .insert(thingExternalIdentifiers)
+        .values({ thingId: thing.id, systemName: identifier.system_name, identifierId: identifier.identifier_id })
+        .onConflictDoUpdate({
+          target: [thingExternalIdentifiers.thingId, thingExternalIdentifiers.systemName],
+          set: { identifierId: identifier.identifier_id },
+        });
+    }
+  });
   return wireOf(db, thing.id, now);
 }
 
@@ -196,29 +211,32 @@ export async function setAssociations(
   relations: z.infer<typeof associationsSchema>['organization_relationships'],
   now: Date,
 ): Promise<{ organizationIds: string[] }> {
-    const assignable = new Map((await assignableOrganizations(db, scope)).map((org) => [org.id, org.name]));
-    const seen = new Set<string>();
-    relations.forEach((relation, index) => {
-      const field = `organization_relationships.${index}.organization_uuid`;
-      if (relation.organization_uuid === thing.organizationId) throw fieldError(field, 'is the organization that owns the asset');
-      if (seen.has(relation.organization_uuid)) throw fieldError(field, 'is listed twice');
-      // Unknown and not assignable read the same: nothing tells a stranger an organization exists.
-      if (!assignable.has(relation.organization_uuid)) throw fieldError(field, 'unknown organization');
-      seen.add(relation.organization_uuid);
-    });
-    const before = await db.select({ organizationId: thingRelationships.organizationId }).from(thingRelationships).where(eq(thingRelationships.thingId, thing.id));
-    await db.transaction(async (tx) => {
-      await tx.delete(thingRelationships).where(eq(thingRelationships.thingId, thing.id));
-      if (relations.length > 0) {
-        await tx.insert(thingRelationships).values(
-          relations.map((relation) => ({
-            thingId: thing.id,
-            organizationId: relation.organization_uuid,
-            relationshipType: relation.relationship_type,
-          })),
-        );
-      }
-      await tx.update(things).set({ updatedAt: now }).where(eq(things.id, thing.id));
-    });
+  const assignable = new Map((await assignableOrganizations(db, scope)).map((org) => [org.id, org.name]));
+  const seen = new Set<string>();
+  relations.forEach((relation, index) => {
+    const field = `organization_relationships.${index}.organization_uuid`;
+    if (relation.organization_uuid === thing.organizationId) throw fieldError(field, 'is the organization that owns the asset');
+    if (seen.has(relation.organization_uuid)) throw fieldError(field, 'is listed twice');
+    // Unknown and not assignable read the same: nothing tells a stranger an organization exists.
+    if (!assignable.has(relation.organization_uuid)) throw fieldError(field, 'unknown organization');
+    seen.add(relation.organization_uuid);
+  });
+  const before = await db
+    .select({ organizationId: thingRelationships.organizationId })
+    .from(thingRelationships)
+    .where(eq(thingRelationships.thingId, thing.id));
+  await db.transaction(async (tx) => {
+    await tx.delete(thingRelationships).where(eq(thingRelationships.thingId, thing.id));
+    if (relations.length > 0) {
+      await tx.insert(thingRelationships).values(
+        relations.map((relation) => ({
+          thingId: thing.id,
+          organizationId: relation.organization_uuid,
+          relationshipType: relation.relationship_type,
+        })),
+      );
+    }
+    await tx.update(things).set({ updatedAt: now }).where(eq(things.id, thing.id));
+  });
   return { organizationIds: [...new Set([...before.map((row) => row.organizationId), ...seen])] };
 }

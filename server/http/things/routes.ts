@@ -21,7 +21,16 @@ import { requestedOrgs } from '../organization-scope';
 import { sinceParam } from '../query';
 import { loadThingWires } from '../thing-wire';
 import { assignableOrganizations, findThing, listValidator, requireWrite, saveThing, setAssociations, wireOf } from './queries';
-import { associationsSchema, fieldError, lightIntensitySchema, pagingSchema, r2rSchema, thingPath, THING_ERRORS, thingUpdateSchema } from './schema';
+import {
+  associationsSchema,
+  fieldError,
+  lightIntensitySchema,
+  pagingSchema,
+  r2rSchema,
+  thingPath,
+  THING_ERRORS,
+  thingUpdateSchema,
+} from './schema';
 
 /**
  * part 1 §7 asset calls: GET /organization/things (paged, incremental), GET /organization/things_count,
@@ -72,7 +81,10 @@ export function thingRoutes(app: FastifyInstance, deps: ServerDeps): void {
     const visible = thingVisibleSql(caller.scope, orgIds);
     if (await notModified(request, reply, await listValidator(db, visible, caller, orgIds, request.url))) return reply.send();
     const where = and(isNull(things.deletedAt), visible, since ? gt(things.updatedAt, since) : undefined);
-    const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(things).where(where);
+    const [counted] = await db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(things)
+      .where(where);
     // Ordered by id: a stable order, so consecutive pages neither repeat nor skip an asset.
     const pageIds = await db
       .select({ id: things.id })
@@ -89,7 +101,11 @@ export function thingRoutes(app: FastifyInstance, deps: ServerDeps): void {
           .orderBy(asc(things.id))
       : [];
     return {
-      data: await loadThingWires(db, pageIds.map((row) => row.id), now),
+      data: await loadThingWires(
+        db,
+        pageIds.map((row) => row.id),
+        now,
+      ),
       meta: {
         page,
         per_page,
@@ -126,31 +142,41 @@ export function thingRoutes(app: FastifyInstance, deps: ServerDeps): void {
   });
 
   // Used by the asset's organization access edit and by account administration.
-  api.get('/organization/assignable', { config: { access: mayListAssignable } }, async (request) => assignableOrganizations(db, request.caller.scope));
+  api.get('/organization/assignable', { config: { access: mayListAssignable } }, async (request) =>
+    assignableOrganizations(db, request.caller.scope),
+  );
 
-  api.put('/things/:id', { config: { access: (caller) => canEditAsset(caller.permissions) }, schema: { params: thingPath, body: thingUpdateSchema } }, async (request) => {
-    const { caller, body } = request;
-    const { id } = request.params;
-    if (body.id !== id) throw fieldError('id', 'must be the asset of the path');
-    const { thing, access } = await findThing(db, caller, id, 422);
-    requireWrite(access);
-    return saveThing(db, thing, body, deps.now());
-  });
+  api.put(
+    '/things/:id',
+    { config: { access: (caller) => canEditAsset(caller.permissions) }, schema: { params: thingPath, body: thingUpdateSchema } },
+    async (request) => {
+      const { caller, body } = request;
+      const { id } = request.params;
+      if (body.id !== id) throw fieldError('id', 'must be the asset of the path');
+      const { thing, access } = await findThing(db, caller, id, 422);
+      requireWrite(access);
+      return saveThing(db, thing, body, deps.now());
+    },
+  );
 
-  api.put('/things/:id/associations', { config: { access: ASSOCIATIONS_EDIT }, schema: { params: thingPath, body: associationsSchema } }, async (request) => {
-    const { caller, body } = request;
-    const { id } = request.params;
-    const { thing } = await findThing(db, caller, id, 422);
-    const now = deps.now();
-    if (caller.scope.visibleOrgIds !== null && thing.organizationId !== caller.scope.organizationId) {
-      throw unprocessable(THING_ERRORS.ownerOnly, 'owner_only');
-    }
-    const { organizationIds } = await setAssociations(db, caller.scope, thing, body.organization_relationships, now);
-    // The organizations that gained or lost the asset: their open sockets re-check what they see.
-    deps.events.emit('access-changed', { organizationIds });
-    const wire = await wireOf(db, thing.id, now);
-    return { organization_relationships: wire.organization_relationships };
-  });
+  api.put(
+    '/things/:id/associations',
+    { config: { access: ASSOCIATIONS_EDIT }, schema: { params: thingPath, body: associationsSchema } },
+    async (request) => {
+      const { caller, body } = request;
+      const { id } = request.params;
+      const { thing } = await findThing(db, caller, id, 422);
+      const now = deps.now();
+      if (caller.scope.visibleOrgIds !== null && thing.organizationId !== caller.scope.organizationId) {
+        throw unprocessable(THING_ERRORS.ownerOnly, 'owner_only');
+      }
+      const { organizationIds } = await setAssociations(db, caller.scope, thing, body.organization_relationships, now);
+      // The organizations that gained or lost the asset: their open sockets re-check what they see.
+      deps.events.emit('access-changed', { organizationIds });
+      const wire = await wireOf(db, thing.id, now);
+      return { organization_relationships: wire.organization_relationships };
+    },
+  );
 
   api.put('/things/:id/r2r', { config: { access: R2R_TEST }, schema: { params: thingPath, body: r2rSchema } }, async (request) => {
     const { caller, body } = request;
@@ -188,19 +214,23 @@ export function thingRoutes(app: FastifyInstance, deps: ServerDeps): void {
     return { delivered };
   });
 
-  api.put('/things/:id/light_intensity', { config: { access: LIGHT_INTENSITY }, schema: { params: thingPath, body: lightIntensitySchema } }, async (request) => {
-    const { caller, body } = request;
-    const { id } = request.params;
-    const { thing, access } = await findThing(db, caller, id, 404);
-    requireWrite(access);
-    const now = deps.now();
-    const wire = await wireOf(db, thing.id, now);
-    const status = wire.status ? statusFromServer(wire.status) : ASSET_STATUS.offline;
-    const allowed = canChangeLightIntensity({ status, inService: thing.inService }, caller.permissions, body.light_intensity);
-    if (!allowed.allowed) {
-      throw unprocessable(`Light intensity cannot change: ${allowed.tooltip ?? 'no intensity chosen'}`, 'light_intensity_not_allowed');
-    }
-    await db.update(things).set({ lightIntensity: body.light_intensity, updatedAt: now }).where(eq(things.id, thing.id));
-    return { id: thing.id, light_intensity: body.light_intensity };
-  });
+  api.put(
+    '/things/:id/light_intensity',
+    { config: { access: LIGHT_INTENSITY }, schema: { params: thingPath, body: lightIntensitySchema } },
+    async (request) => {
+      const { caller, body } = request;
+      const { id } = request.params;
+      const { thing, access } = await findThing(db, caller, id, 404);
+      requireWrite(access);
+      const now = deps.now();
+      const wire = await wireOf(db, thing.id, now);
+      const status = wire.status ? statusFromServer(wire.status) : ASSET_STATUS.offline;
+      const allowed = canChangeLightIntensity({ status, inService: thing.inService }, caller.permissions, body.light_intensity);
+      if (!allowed.allowed) {
+        throw unprocessable(`Light intensity cannot change: ${allowed.tooltip ?? 'no intensity chosen'}`, 'light_intensity_not_allowed');
+      }
+      await db.update(things).set({ lightIntensity: body.light_intensity, updatedAt: now }).where(eq(things.id, thing.id));
+      return { id: thing.id, light_intensity: body.light_intensity };
+    },
+  );
 }

@@ -131,4 +131,3 @@ export const thingPath = pathIds(z.object({ id: z.uuid() }), 'Asset');
 export function fieldError(field: string, message: string): HttpError {
   return new HttpError(422, 'invalid', `${field}: ${message}`, { fields: { [field]: message } });
 }
-

@@ -14,7 +14,13 @@ import { liveDiffSchema, type AssetDetails, type LiveDiff } from '../../domain/l
 
 import type { LiveEngine } from '../../workers/live-engine';
 import type { ClusterAnswer } from '../../domain/cluster-answer';
-import { liveStatusSchema, type LiveConfig, type LiveListener, type LiveStatus, type OrganizationChoice } from '../../workers/live-protocol';
+import {
+  liveStatusSchema,
+  type LiveConfig,
+  type LiveListener,
+  type LiveStatus,
+  type OrganizationChoice,
+} from '../../workers/live-protocol';
 import {
   applyDiffToStore,
   applyStatusToStore,
@@ -79,7 +85,8 @@ export interface LiveBridgeOptions {
 }
 
 /** What `start` needs; the API and socket addresses default to the page's origin. */
-export type LiveStart = Omit<LiveConfig, 'filter' | 'online' | 'focused' | 'apiBase' | 'socketUrl'> & Partial<Pick<LiveConfig, 'apiBase' | 'socketUrl'>>;
+export type LiveStart = Omit<LiveConfig, 'filter' | 'online' | 'focused' | 'apiBase' | 'socketUrl'> &
+  Partial<Pick<LiveConfig, 'apiBase' | 'socketUrl'>>;
 
 type Engine = Comlink.Remote<LiveEngine>;
 
@@ -175,10 +182,11 @@ export function createLiveBridge(options: LiveBridgeOptions = {}): LiveBridge {
     async start(config) {
       unauthorized = false;
       unwatch?.();
-      unwatch = signals?.watch(
-        (online) => void engine.setConnectivity(online),
-        (focused) => void engine.setFocus(focused),
-      ) ?? null;
+      unwatch =
+        signals?.watch(
+          (online) => void engine.setConnectivity(online),
+          (focused) => void engine.setFocus(focused),
+        ) ?? null;
       store.selection.id = null;
       store.selection.asset = null;
       await engine.start(

@@ -70,7 +70,10 @@ export function shallowEqual<T>(a: T, b: T): boolean {
   const keysA = Object.keys(a);
   const keysB = Object.keys(b);
   if (keysA.length !== keysB.length) return false;
-  return keysA.every((key) => Object.prototype.hasOwnProperty.call(b, key) && Object.is((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+  return keysA.every(
+    (key) =>
+      Object.prototype.hasOwnProperty.call(b, key) && Object.is((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+  );
 }
 
 /** part 1 §2, §4: the fleet's responder mix as the worker counts it ('all' while no engine runs). */
@@ -110,7 +113,11 @@ function useChangeCount(deps: DependencyList): number {
  * or after the query stopped are dropped, a failed call keeps the last answer, and a call that
  * resolves `undefined` means "nothing new" (the last answer stays).
  */
-export function useWorkerQuery<T>(call: ((bridge: LiveBridge) => Promise<T | undefined>) | null, deps: DependencyList, options: WorkerQueryOptions = {}): T | null {
+export function useWorkerQuery<T>(
+  call: ((bridge: LiveBridge) => Promise<T | undefined>) | null,
+  deps: DependencyList,
+  options: WorkerQueryOptions = {},
+): T | null {
   const { bridge } = useLive();
   const { throttleMs = 0 } = options;
   const enabled = bridge !== null && call !== null;

@@ -87,11 +87,25 @@ export interface LiveFilters {
 }
 
 export function defaultFilters(showOffline: boolean): LiveFilters {
-  return { statuses: defaultStatusFilter(showOffline), outOfService: false, feed: false, search: '', typeNames: [], subtypeIds: [], orgIds: [] };
+  return {
+    statuses: defaultStatusFilter(showOffline),
+    outOfService: false,
+    feed: false,
+    search: '',
+    typeNames: [],
+    subtypeIds: [],
+    orgIds: [],
+  };
 }
 
 export function toFilterInput(filters: LiveFilters): FilterInput {
-  return { ...filters, statuses: [...filters.statuses], typeNames: [...filters.typeNames], subtypeIds: [...filters.subtypeIds], orgIds: [...filters.orgIds] };
+  return {
+    ...filters,
+    statuses: [...filters.statuses],
+    typeNames: [...filters.typeNames],
+    subtypeIds: [...filters.subtypeIds],
+    orgIds: [...filters.orgIds],
+  };
 }
 
 /** part 1 §4: the show-offline preference adds or removes offline from the status filter. */

@@ -23,7 +23,15 @@ import type { Layer, LayersList, PickingInfo } from '@deck.gl/core';
 import type { ResponderMix } from '../../domain/asset-status';
 import { assetsLayer } from '../../map/layers/assets-layer';
 import { availabilityLayer, availabilityPixels, availabilityShareText, type AvailabilityImage } from '../../map/layers/availability-layer';
-import { clusterMarkers, clustersLayers, singleSlots, singlesLayerData, stationMarkers, type ClusterMarker, type StationMarker } from '../../map/layers/clusters-layer';
+import {
+  clusterMarkers,
+  clustersLayers,
+  singleSlots,
+  singlesLayerData,
+  stationMarkers,
+  type ClusterMarker,
+  type StationMarker,
+} from '../../map/layers/clusters-layer';
 import { densityLayer } from '../../map/layers/density-layer';
 import { slotPosition, targetLayer } from '../../map/layers/target-layer';
 import { STATION_GROUPS_BELOW_ZOOM } from '../../workers/cluster-index';
@@ -70,7 +78,9 @@ function useClusterAnswer(enabled: boolean, map: MapState, ui: AssetMapState): C
 function useDensityPositions(enabled: boolean): Float64Array | null {
   // The listed positions change only in a batch that bumps the group view's version.
   const clusterVersion = useLiveValue((store) => store.clusterVersion);
-  return useWorkerQuery(enabled ? async (bridge) => (await bridge.listedPositions()).lngLat : null, [clusterVersion], { throttleMs: QUERY_INTERVAL_MS });
+  return useWorkerQuery(enabled ? async (bridge) => (await bridge.listedPositions()).lngLat : null, [clusterVersion], {
+    throttleMs: QUERY_INTERVAL_MS,
+  });
 }
 
 function useAvailabilityImage(enabled: boolean, map: MapState, ui: AssetMapState): AvailabilityImage | null {
@@ -112,7 +122,10 @@ interface Handlers {
   hoverStation(marker: StationMarker | null, info: PickingInfo): void;
 }
 
-function createHandlers(ui: AssetMapState, current: () => { bridge: LiveBridge | null; map: MapState; pinMarker: boolean; navigate: (path: string) => void }): Handlers {
+function createHandlers(
+  ui: AssetMapState,
+  current: () => { bridge: LiveBridge | null; map: MapState; pinMarker: boolean; navigate: (path: string) => void },
+): Handlers {
   return {
     hoverAsset(slot, info) {
       const { bridge } = current();
@@ -139,7 +152,11 @@ function createHandlers(ui: AssetMapState, current: () => { bridge: LiveBridge |
         if (!details) return;
         const { pinMarker, navigate } = current();
         setTarget(map, { kind: 'asset', id: details.id });
-        map.popup = pinMarker ? { kind: 'asset', id: details.id, longitude: details.position.lng, latitude: details.position.lat } : map.popup?.kind === 'asset' ? null : map.popup;
+        map.popup = pinMarker
+          ? { kind: 'asset', id: details.id, longitude: details.position.lng, latitude: details.position.lat }
+          : map.popup?.kind === 'asset'
+            ? null
+            : map.popup;
         navigate(itemHref('things', details.id));
       });
     },
@@ -182,7 +199,10 @@ export function useAssetLayers({ map }: DashboardMapProps, displayed: boolean): 
   const handlers = useMemo(() => createHandlers(ui, () => latest.current), [ui]);
 
   // A group answer's markers change only with the answer.
-  const groups = useMemo(() => (answer ? { clusters: clusterMarkers(answer), stations: stationMarkers(answer), slots: singleSlots(answer) } : null), [answer]);
+  const groups = useMemo(
+    () => (answer ? { clusters: clusterMarkers(answer), stations: stationMarkers(answer), slots: singleSlots(answer) } : null),
+    [answer],
+  );
 
   // The cluster and station markers change only with an answer; the singles follow every diff.
   const groupLayers = useMemo<Layer[]>(
@@ -250,7 +270,17 @@ export function useAssetLayers({ map }: DashboardMapProps, displayed: boolean): 
 }
 
 /** The pinned asset's popup: its details re-read per batch, placed at its position on the map. */
-function PinnedAssetPopup({ map, id, size, mix }: { map: MapState; id: string; size: { width: number; height: number }; mix: ResponderMix }) {
+function PinnedAssetPopup({
+  map,
+  id,
+  size,
+  mix,
+}: {
+  map: MapState;
+  id: string;
+  size: { width: number; height: number };
+  mix: ResponderMix;
+}) {
   const { view } = useSnapshot(map);
   const version = useLiveValue((store) => store.version);
   const details = useWorkerQuery((bridge) => bridge.asset(id), [id, version], { throttleMs: PINNED_REFRESH_MS });

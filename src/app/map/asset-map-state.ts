@@ -37,21 +37,41 @@ export function hoverDetails(details: AssetDetails | null): AssetDetails | null 
   return details ? ref(details) : null;
 }
 
+/** The Web Mercator viewport of a map view drawn at `size` (CSS px). */
+export function viewportOf(
+  view: Readonly<Pick<MapView, 'longitude' | 'latitude' | 'zoom'>>,
+  size: { width: number; height: number },
+): WebMercatorViewport {
+  return new WebMercatorViewport({
+    width: size.width,
+    height: size.height,
+    longitude: view.longitude,
+    latitude: view.latitude,
+    zoom: view.zoom,
+  });
+}
+
 /**
  * The visible bounds: the map's own (set when the view moves), else computed from the view and the
  * map's size (the first view, before any move), null when neither is known.
  */
-export function visibleBounds(view: Readonly<Omit<MapView, 'bounds'>> & { readonly bounds: Readonly<Bounds> | null }, size: { width: number; height: number } | null): Bounds | null {
+export function visibleBounds(
+  view: Readonly<Omit<MapView, 'bounds'>> & { readonly bounds: Readonly<Bounds> | null },
+  size: { width: number; height: number } | null,
+): Bounds | null {
   if (view.bounds) return [...view.bounds];
   if (!size || size.width <= 0 || size.height <= 0) return null;
-  const viewport = new WebMercatorViewport({ width: size.width, height: size.height, longitude: view.longitude, latitude: view.latitude, zoom: view.zoom });
-  const [west, south, east, north] = viewport.getBounds();
+  const [west, south, east, north] = viewportOf(view, size).getBounds();
   return [west, south, east, north];
 }
 
 /** Where a position lies on the map (CSS px from its top-left corner), for a popup pinned to it. */
-export function screenPoint(view: Readonly<Pick<MapView, 'longitude' | 'latitude' | 'zoom'>>, size: { width: number; height: number }, lng: number, lat: number): { x: number; y: number } {
-  const viewport = new WebMercatorViewport({ width: Math.max(1, size.width), height: Math.max(1, size.height), longitude: view.longitude, latitude: view.latitude, zoom: view.zoom });
-  const [x, y] = viewport.project([lng, lat]);
+export function screenPoint(
+  view: Readonly<Pick<MapView, 'longitude' | 'latitude' | 'zoom'>>,
+  size: { width: number; height: number },
+  lng: number,
+  lat: number,
+): { x: number; y: number } {
+  const [x, y] = viewportOf(view, { width: Math.max(1, size.width), height: Math.max(1, size.height) }).project([lng, lat]);
   return { x: x ?? 0, y: y ?? 0 };
 }

@@ -7,14 +7,17 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { FlyToInterpolator, WebMercatorViewport, type LayersList, type MapViewState, type PickingInfo } from '@deck.gl/core';
 import { useDrawLayer } from '../../map/draw/use-draw-layer';
+import type { PathRouter } from '../../map/directions';
 import { LightbarMap } from '../../map/map-view';
 import { layerRedrawInterval } from '../../map/renderer';
 import { AssetPopups, useAssetLayers } from './asset-layers';
 import { MapControls, useControlLayers } from './map-controls';
 import { OverlayPopups, useOverlayLayers } from './overlay-layers';
-import type { Bounds, CameraCommand, MapState } from './map-state';
+import { sectionLayers, type CameraCommand, type MapState } from './map-state';
 import { dismissPopupOnKey, dismissPopupOnMapClick } from './popup-dismiss';
+import { visibleBounds } from './asset-map-state';
 import { useThrottledValue } from './use-throttled-value';
+import { useServices } from '../services';
 
 /** The map's parts read the live data from the shell's `LiveContext` (src/app/live/hooks.ts). */
 export interface DashboardMapProps {
@@ -33,9 +36,16 @@ export function viewForCamera(command: CameraCommand, current: MapViewState, siz
   const height = Math.max(1, size.height);
   const padding = Math.min(command.padding, Math.floor(width / 2) - 1, Math.floor(height / 2) - 1);
   const viewport = new WebMercatorViewport({ width, height });
-  const fitted = west === east && south === north
-    ? { longitude: west, latitude: south, zoom: command.maxZoom }
-    : viewport.fitBounds([[west, south], [east, north]], { padding: Math.max(0, padding), maxZoom: command.maxZoom });
+  const fitted =
+    west === east && south === north
+      ? { longitude: west, latitude: south, zoom: command.maxZoom }
+      : viewport.fitBounds(
+          [
+            [west, south],
+            [east, north],
+          ],
+          { padding: Math.max(0, padding), maxZoom: command.maxZoom },
+        );
   return { ...current, longitude: fitted.longitude, latitude: fitted.latitude, zoom: Math.min(fitted.zoom, command.maxZoom) };
 }
 
@@ -57,8 +67,13 @@ export function composeMapLayers({ under, assets, over, controls }: MapLayerPart
 export function DashboardMap(props: DashboardMapProps) {
   const { map } = props;
   const mapSnap = useSnapshot(map);
+  const { theme } = useSnapshot(useServices().theme.state);
   const container = useRef<HTMLDivElement>(null);
-  const [initialViewState, setInitialViewState] = useState<MapViewState>(() => ({ longitude: map.view.longitude, latitude: map.view.latitude, zoom: map.view.zoom }));
+  const [initialViewState, setInitialViewState] = useState<MapViewState>(() => ({
+    longitude: map.view.longitude,
+    latitude: map.view.latitude,
+    zoom: map.view.zoom,
+  }));
   const assetLayers = useAssetLayers(props, mapSnap.display.assets);
   const { under, over } = useOverlayLayers(props, { events: mapSnap.display.events });
   const controlLayers = useControlLayers(props);
@@ -68,11 +83,26 @@ export function DashboardMap(props: DashboardMapProps) {
     if (!camera) return;
     const element = container.current;
     const size = { width: element?.clientWidth ?? 800, height: element?.clientHeight ?? 600 };
-    const next = viewForCamera(camera as CameraCommand, { longitude: map.view.longitude, latitude: map.view.latitude, zoom: map.view.zoom }, size);
+    const next = viewForCamera(
+      camera as CameraCommand,
+      { longitude: map.view.longitude, latitude: map.view.latitude, zoom: map.view.zoom },
+      size,
+    );
     setInitialViewState({ ...next, transitionDuration: CAMERA_TRANSITION_MS, transitionInterpolator: new FlyToInterpolator() });
   }, [camera?.seq]); // eslint-disable-line react-hooks/exhaustive-deps -- one camera request is applied once
 
-  const current = useMemo<LayersList>(() => composeMapLayers({ under, assets: assetLayers, over, controls: controlLayers }), [under, assetLayers, over, controlLayers]);
+  // The section pages' own layers (useMapOverlay) join the overlay's at the same heights.
+  const sections = mapSnap.sections as unknown as MapState['sections'];
+  const current = useMemo<LayersList>(
+    () =>
+      composeMapLayers({
+        under: [...under, ...sectionLayers(sections, 'under')],
+        assets: assetLayers,
+        over: [...over, ...sectionLayers(sections, 'over')],
+        controls: controlLayers,
+      }),
+    [under, assetLayers, over, controlLayers, sections],
+  );
   // In software WebGL a data redraw holds the page for up to ~100 ms: data redraws are spaced out there.
   const redrawInterval = useMemo(layerRedrawInterval, []);
   const layers = useThrottledValue(current, redrawInterval);
@@ -87,35 +117,61 @@ export function DashboardMap(props: DashboardMapProps) {
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [map]);
-  const onMapClick = useCallback((info: PickingInfo, event: unknown) => {
-    dismissPopupOnMapClick(map, info, event);
-  }, [map]);
+  const onMapClick = useCallback(
+    (info: PickingInfo, event: unknown) => {
+      dismissPopupOnMapClick(map, info, event);
+    },
+    [map],
+  );
+  // part 2 §7: the provider's directions service, for the forms that route a drawn path (pathRouter).
+  const onDirections = useCallback(
+    (directions: PathRouter | null) => {
+      map.directions = directions;
+    },
+    [map],
+  );
 
   return (
-    <div ref={container} className="dashboard-map" data-testid="dashboard-map" data-target={mapSnap.target ? `${mapSnap.target.kind}:${mapSnap.target.id}` : undefined} data-camera-kind={camera?.kind} data-camera={camera?.kind === 'center' ? `${camera.longitude.toFixed(5)},${camera.latitude.toFixed(5)},${camera.zoom?.toFixed(2) ?? ''}` : undefined}>
+    <div
+      ref={container}
+      className="dashboard-map"
+      data-testid="dashboard-map"
+      data-target={mapSnap.target ? `${mapSnap.target.kind}:${mapSnap.target.id}` : undefined}
+      data-camera-kind={camera?.kind}
+      data-camera={
+        camera?.kind === 'center'
+          ? `${camera.longitude.toFixed(5)},${camera.latitude.toFixed(5)},${camera.zoom?.toFixed(2) ?? ''}`
+          : undefined
+      }
+    >
       <LightbarMap
         layers={layers}
         initialViewState={initialViewState}
         mapType={mapSnap.mapType}
         onClick={onMapClick}
         drawing={drawing}
+        theme={theme}
         onProviderChange={(kind) => {
           map.provider = kind;
         }}
+        onDirections={onDirections}
         onViewStateChange={(view) => {
           const element = container.current;
-          let bounds: Bounds | null = null;
-          if (element && element.clientWidth > 0 && element.clientHeight > 0) {
-            const viewport = new WebMercatorViewport({ width: element.clientWidth, height: element.clientHeight, longitude: view.longitude, latitude: view.latitude, zoom: view.zoom });
-            const [west, south, east, north] = viewport.getBounds();
-            bounds = [west, south, east, north];
-          }
+          const size = element ? { width: element.clientWidth, height: element.clientHeight } : null;
+          const bounds = visibleBounds({ ...view, bounds: null }, size);
           map.view = { longitude: view.longitude, latitude: view.latitude, zoom: view.zoom, bounds };
           // The view as the page shows it, for anyone reading the page (end-to-end tests project with it); no re-render.
           if (element) element.dataset.view = `${view.longitude},${view.latitude},${view.zoom}`;
         }}
       />
       <OverlayPopups {...props} />
+      {Object.entries(sections).map(([key, overlay]) =>
+        overlay.children ? (
+          <div key={key} className="dashboard-map-section" data-section-overlay={key}>
+            {overlay.children}
+          </div>
+        ) : null,
+      )}
       <AssetPopups {...props} />
       <MapControls {...props} />
     </div>

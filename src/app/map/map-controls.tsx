@@ -9,15 +9,11 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { proxy, useSnapshot } from 'valtio';
 import { ScatterplotLayer } from '@deck.gl/layers';
-import { WebMercatorViewport, type LayersList } from '@deck.gl/core';
-import type { Area } from '../../domain/area';
+import type { LayersList } from '@deck.gl/core';
 import {
   ADD_ZOOM_AREAS_CLOSURES,
   ADD_ZOOM_DEFAULT,
   ADD_ZOOM_TRIP_POINTS,
-  CENTERING_MIN_ZOOM,
-  FIT_BOUNDS_MAX_ZOOM,
-  FIT_BOUNDS_PADDING,
   FOUND_LOCATION_ZOOM,
   GEOLOCATION_OPTIONS,
   MAP_MAX_ZOOM,
@@ -27,9 +23,8 @@ import {
   type MapType,
 } from '../../domain/constants';
 import { isValidLatLng, type LatLng } from '../../domain/coordinates';
-import { boundsOf, latLonToLatLng } from '../../domain/geometry';
 import { GEOLOCATION_TEXT, MAP_CONTROL_TEXT, MAP_TEXT, geolocationErrorText } from '../../domain/labels';
-import { DASHBOARD_PATH } from '../../domain/permissions';
+import { canAddArea, DASHBOARD_PATH, type PermissionList } from '../../domain/permissions';
 import { AddButton } from '../../map/controls/add-button';
 import { AreaJump, type AreaChoice } from '../../map/controls/area-jump';
 import { CoordinateSearch } from '../../map/controls/coordinate-search';
@@ -48,8 +43,13 @@ import { Toggle } from '../ui/toggle';
 import type { DashboardMapProps } from './dashboard-map';
 import { useIsMobile } from '../shell/use-media';
 import { showListedAssets, useFirstFleetView } from './first-view';
-import { centerOn, fitBounds, type MapState } from './map-state';
+import { viewportOf } from './asset-map-state';
+import { centerOn, type MapState } from './map-state';
+import { panTo } from '../section/focus-on';
 import { useAreas } from './use-areas';
+import { focusArea, hasMapPlace } from './area-focus';
+import { itemHref } from '../section/item-href';
+import { useServices } from '../services';
 
 /** What the controls take from the browser; tests pass fakes. */
 export interface ControlsEnvironment {
@@ -107,10 +107,14 @@ export function addSectionOf(pathname: string): { section: string; addZoom: numb
 }
 
 /** The point under a pixel of the map (lng wrapped into -180..180), null when unresolvable. */
-export function pointAtPixel(view: { longitude: number; latitude: number; zoom: number }, size: { width: number; height: number }, x: number, y: number): LatLng | null {
+export function pointAtPixel(
+  view: { longitude: number; latitude: number; zoom: number },
+  size: { width: number; height: number },
+  x: number,
+  y: number,
+): LatLng | null {
   if (!(size.width > 0 && size.height > 0)) return null;
-  const viewport = new WebMercatorViewport({ width: size.width, height: size.height, longitude: view.longitude, latitude: view.latitude, zoom: view.zoom });
-  const [lng = NaN, lat = NaN] = viewport.unproject([x, y]);
+  const [lng = NaN, lat = NaN] = viewportOf(view, size).unproject([x, y]);
   // Unprojection leaves binary noise (-97.7399999999 for -97.74) that truncation would keep:
   // snap to 1e-9° (far below a pixel) before the menu truncates to 5 decimals.
   const point = { lat: snap(lat), lng: snap(((((lng + 180) % 360) + 360) % 360) - 180) };
@@ -156,7 +160,12 @@ function MapToggles({ bridge, folded }: { bridge: LiveBridge; folded: boolean })
   const toggles = (
     <div className={folded ? 'map-toggles' : 'map-panel map-toggles'} role="group" aria-label={MAP_CONTROL_TEXT.toggles}>
       {TOGGLES.map(({ key, label }) => (
-        <Toggle key={key} label={label} checked={preferences[key] === true} onChange={(checked) => void bridge.setPreferences({ [key]: checked }).catch(() => undefined)} />
+        <Toggle
+          key={key}
+          label={label}
+          checked={preferences[key] === true}
+          onChange={(checked) => void bridge.setPreferences({ [key]: checked }).catch(() => undefined)}
+        />
       ))}
     </div>
   );
@@ -184,32 +193,35 @@ function DisplayControl({ map }: { map: MapState }) {
   );
 }
 
-function areaTarget(area: Area): { bounds: [number, number, number, number] } | { point: LatLng } | null {
-  const ring = area.lineStringArray.map(latLonToLatLng);
-  const box = ring.length >= 2 ? boundsOf(ring) : null;
-  if (box) return { bounds: [box.west, box.south, box.east, box.north] };
-  return area.position ? { point: area.position } : null;
-}
-
+/** part 2 §2: 'Jump to your saved areas...' opens the area as its list row does: targeted, the map fitted to it, its detail. */
 function AreaJumpControl({ map }: { map: MapState }) {
+  const navigate = useNavigate();
   const areas = useAreas(useLiveValue((store) => store.organizationId));
-  const choices = useMemo<AreaChoice[]>(() => areas.filter((area) => areaTarget(area) !== null).map((area) => ({ id: area.id, name: area.displayName })), [areas]);
+  const choices = useMemo<AreaChoice[]>(() => areas.filter(hasMapPlace).map((area) => ({ id: area.id, name: area.displayName })), [areas]);
   const pick = (id: string) => {
     const area = areas.find((candidate) => candidate.id === id);
-    const target = area ? areaTarget(area) : null;
-    if (!target) return;
-    if ('bounds' in target) fitBounds(map, target.bounds, FIT_BOUNDS_PADDING, FIT_BOUNDS_MAX_ZOOM);
-    else centerOn(map, target.point.lng, target.point.lat, Math.max(map.view.zoom, CENTERING_MIN_ZOOM));
+    if (!area) return;
+    focusArea(map, area);
+    navigate(itemHref('areas', area.id));
   };
   return <AreaJump areas={choices} onPick={pick} />;
+}
+
+/** part 2 §6: the map's '+ Add' of a section shows only to a user who may add there. */
+function canAddIn(section: string, permissions: PermissionList, organizationId: string | null): boolean {
+  if (section === 'areas') return canAddArea(permissions, organizationId, organizationId);
+  return true;
 }
 
 function AddControl({ map }: { map: MapState }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { view } = useSnapshot(map);
+  const { session } = useServices();
+  const { profile } = useSnapshot(session.state);
+  const organizationId = useLiveValue((store) => store.organizationId);
   const add = addSectionOf(pathname);
-  if (!add) return null;
+  if (!add || !profile || !canAddIn(add.section, profile.permissions, organizationId)) return null;
   return (
     <AddButton
       zoom={view.zoom}
@@ -314,12 +326,15 @@ export function MapControls({ map, environment }: MapControlsProps) {
 
   const closeMenu = useCallback(() => setMenu(null), []);
   const clipboard = env.clipboard;
-  const copy = useCallback((text: string) => (clipboard ? clipboard.writeText(text) : Promise.reject(new Error('no clipboard'))), [clipboard]);
+  const copy = useCallback(
+    (text: string) => (clipboard ? clipboard.writeText(text) : Promise.reject(new Error('no clipboard'))),
+    [clipboard],
+  );
 
   return (
     <div ref={root} className="map-controls" aria-label={MAP_CONTROL_TEXT.controls} role="region">
       <div className="map-corner map-corner-top-left">
-        <CoordinateSearch onGo={(point) => centerOn(map, point.lng, point.lat, Math.max(map.view.zoom, CENTERING_MIN_ZOOM))} />
+        <CoordinateSearch onGo={(point) => panTo(map, point)} />
         <AreaJumpControl map={map} />
       </div>
       <div className="map-corner map-corner-top-center">
@@ -338,7 +353,12 @@ export function MapControls({ map, environment }: MapControlsProps) {
           <LocateButton state={locate as LocateState} onLocate={findMyLocation} />
           <ShowAllButton onShowAll={showAll} disabled={!bridge} />
         </div>
-        <ZoomControl onZoomIn={() => zoomBy(MAP_ZOOM_STEP)} onZoomOut={() => zoomBy(-MAP_ZOOM_STEP)} canZoomIn={view.zoom < MAP_MAX_ZOOM} canZoomOut={view.zoom > MAP_MIN_ZOOM} />
+        <ZoomControl
+          onZoomIn={() => zoomBy(MAP_ZOOM_STEP)}
+          onZoomOut={() => zoomBy(-MAP_ZOOM_STEP)}
+          canZoomIn={view.zoom < MAP_MAX_ZOOM}
+          canZoomOut={view.zoom > MAP_MIN_ZOOM}
+        />
       </div>
       {menu && <MapContextMenu {...menu} words={words} copy={copy} onClose={closeMenu} />}
     </div>

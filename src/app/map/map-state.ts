@@ -2,11 +2,14 @@
  * The dashboard map's shared state: one small Valtio proxy that the map, its controls and
  * the section pages read and write — the current view (centre, zoom, bounds), camera requests (a
  * pan, a fly-to or a fit, numbered so the map applies each once), the targeted item, the display
- * toggles ('Display Assets' / 'Display Incidents'), the map type, the pinned popup and a form's
- * drawing request. No asset data lives here: that is the live store's (src/app/live/store.ts).
+ * toggles ('Display Assets' / 'Display Incidents'), the map type, the pinned popup, a form's
+ * drawing request and the provider's directions service. No asset data lives here: that is the live store's (src/app/live/store.ts).
  */
+import type { ReactNode } from 'react';
+import type { LayersList } from '@deck.gl/core';
 import { proxy, ref } from 'valtio';
 import { DEFAULT_MAP_ZOOM, FIT_BOUNDS_MAX_ZOOM, FIT_BOUNDS_PADDING, type MapType } from '../../domain/constants';
+import { routeWithFallback, type PathRouter } from '../../map/directions';
 import type { DrawingRequest } from '../../map/draw/draw-session';
 import type { MapProviderKind } from '../../map/provider';
 
@@ -43,6 +46,20 @@ export interface PinnedPopup {
   latitude: number;
 }
 
+/**
+ * What a dashboard section shows on the map besides the fleet (a trip's runs, closures, alerting
+ * zones, hazards): its deck.gl layers at the map's two heights and, over the canvas, what it
+ * places there itself (its popups, a legend, a replay bar). Layer ids start with the section's key.
+ */
+export interface SectionOverlay {
+  /** Under the fleet (shapes, paths, heatmaps): they never hide an asset. */
+  under?: LayersList;
+  /** Over the fleet, under the controls' layers (markers the user clicks). */
+  over?: LayersList;
+  /** Drawn over the map's canvas, inside its frame (absolutely positioned by the section). */
+  children?: ReactNode;
+}
+
 export interface MapState {
   view: MapView;
   camera: CameraCommand | null;
@@ -54,6 +71,10 @@ export interface MapState {
   popup: PinnedPopup | null;
   /** A form's drawing in progress (startDrawing); held as is (`ref`), its callbacks are the form's. */
   drawing: DrawingRequest | null;
+  /** The provider's directions service: Google's while the Google map draws, else null (`pathRouter`). */
+  directions: PathRouter | null;
+  /** Each section's own map content by section key (`showOnMap`), each held as is (`ref`). */
+  sections: Record<string, SectionOverlay>;
 }
 
 /** Austin, where the demo fleet drives (the spec does not show the default centre: README). */
@@ -69,6 +90,8 @@ export function createMapState(): MapState {
     provider: 'standalone',
     popup: null,
     drawing: null,
+    directions: null,
+    sections: {},
   });
 }
 
@@ -84,6 +107,16 @@ export function fitBounds(state: MapState, bounds: Bounds, padding = FIT_BOUNDS_
 
 export function setTarget(state: MapState, target: MapTarget | null): void {
   state.target = target ? { ...target } : null;
+}
+
+/**
+ * part 2 §7 "Closure routing uses a maps directions service": a drawn path is routed by the map
+ * provider's directions service when it has one at the time of the request (Google's, with a key),
+ * else — and when that service cannot be loaded — by `offline` (the server's router). The caller
+ * does not learn which answered; a failure is the answering service's (a ServiceError or ApiError).
+ */
+export function pathRouter(state: MapState, offline: PathRouter): PathRouter {
+  return routeWithFallback(() => state.directions, offline);
 }
 
 /**
@@ -110,4 +143,22 @@ export function startDrawing(state: MapState, request: DrawingRequest): () => vo
   state.popup = null;
   state.drawing = active;
   return stop;
+}
+
+/**
+ * A section puts its own layers (and popups) on the dashboard map under its key, replacing what it
+ * showed before; returns the function that takes them off again (unless replaced since). Sections
+ * call it through `useMapOverlay`, which takes them off when the page unmounts.
+ */
+export function showOnMap(state: MapState, key: string, overlay: SectionOverlay): () => void {
+  const held = ref({ ...overlay });
+  state.sections[key] = held;
+  return () => {
+    if (state.sections[key] === held) delete state.sections[key];
+  };
+}
+
+/** The sections' layers at one height, in the order the sections were first shown. */
+export function sectionLayers(sections: Readonly<Record<string, SectionOverlay>>, height: 'under' | 'over'): LayersList {
+  return Object.values(sections).flatMap((overlay) => overlay[height] ?? []);
 }

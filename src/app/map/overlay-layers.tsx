@@ -20,8 +20,7 @@ import { areaMarkers, areasLayers, type AreaMarker } from '../../map/layers/area
 import { eventMarkers, eventsLayers, type EventMarker } from '../../map/layers/events-layer';
 import type { DashboardMapProps } from './dashboard-map';
 import { setTarget, type MapState } from './map-state';
-import { AreaPopup, EventPopup } from './overlay-popup';
-import { popupAnchor } from './popup-anchor';
+import { AreaPopup, EventPopup, PinnedPopupAnchor } from './overlay-popup';
 import { useAreas } from './use-areas';
 import { useAreaCounts, useMapEvents } from './use-overlay-data';
 import { useLive, useLiveValue } from '../live/hooks';
@@ -62,7 +61,6 @@ function isOverlayKind(kind: string): kind is OverlayKind {
 
 /** Steps per zoom level at which the area badges are thinned out again. */
 const BADGE_ZOOM_STEPS = 4;
-
 
 /**
  * The overlay's layers at their two heights: `under` the fleet, the area shapes; `over` the fleet,
@@ -124,17 +122,32 @@ export function useOverlayLayers({ map }: DashboardMapProps, display: { events: 
   const eventTarget = target?.kind === 'event' ? target.id : null;
   const areaTarget = target?.kind === 'area' ? target.id : null;
   const areaLayers = useMemo(
-    () => areasLayers({ markers: areaMarks, targetId: areaTarget, zoom: badgeZoom, onHover: (info) => hover('area', info), onClick: (info) => pin('area', info) }),
+    () =>
+      areasLayers({
+        markers: areaMarks,
+        targetId: areaTarget,
+        zoom: badgeZoom,
+        onHover: (info) => hover('area', info),
+        onClick: (info) => pin('area', info),
+      }),
     [areaMarks, areaTarget, badgeZoom, hover, pin],
   );
   const eventLayers = useMemo(
     () =>
       display.events
-        ? eventsLayers({ markers: eventMarks, targetId: eventTarget, onHover: (info) => hover('event', info), onClick: (info) => pin('event', info) })
+        ? eventsLayers({
+            markers: eventMarks,
+            targetId: eventTarget,
+            onHover: (info) => hover('event', info),
+            onClick: (info) => pin('event', info),
+          })
         : [],
     [eventMarks, eventTarget, display.events, hover, pin],
   );
-  return useMemo<OverlayLayers>(() => ({ under: [areaLayers.shapes], over: [areaLayers.badges, ...eventLayers] }), [areaLayers, eventLayers]);
+  return useMemo<OverlayLayers>(
+    () => ({ under: [areaLayers.shapes], over: [areaLayers.badges, ...eventLayers] }),
+    [areaLayers, eventLayers],
+  );
 }
 
 interface PopupContentProps {
@@ -164,7 +177,6 @@ export function OverlayPopups({ map }: DashboardMapProps) {
   const pinned = mapSnap.popup && isOverlayKind(mapSnap.popup.kind) ? mapSnap.popup : null;
   const pinnedKind = pinned && isOverlayKind(pinned.kind) ? pinned.kind : null;
   const pinnedMarker = pinned ? (pinnedKind === 'event' ? events : areas).find((m) => m.id === pinned.id) : undefined;
-  const anchor = pinned && pinnedMarker ? popupAnchor(mapSnap.view.bounds as MapState['view']['bounds'], pinnedMarker.position[0], pinnedMarker.position[1]) : null;
   const hovered = snap.hover && !(pinned && pinned.kind === snap.hover.kind && pinned.id === snap.hover.id) ? snap.hover : null;
   const popupState = { events, areas, timeZone: snap.timeZone };
   return (
@@ -174,8 +186,8 @@ export function OverlayPopups({ map }: DashboardMapProps) {
           <PopupContent state={popupState} kind={hovered.kind} id={hovered.id} />
         </div>
       ) : null}
-      {pinned && pinnedKind && anchor ? (
-        <div className="overlay-popup-anchor overlay-popup-anchor-pinned" style={{ left: `${anchor.x * 100}%`, top: `${anchor.y * 100}%` }}>
+      {pinned && pinnedKind && pinnedMarker ? (
+        <PinnedPopupAnchor map={map} lng={pinnedMarker.position[0]} lat={pinnedMarker.position[1]}>
           <PopupContent
             state={popupState}
             kind={pinnedKind}
@@ -184,7 +196,7 @@ export function OverlayPopups({ map }: DashboardMapProps) {
               map.popup = null;
             }}
           />
-        </div>
+        </PinnedPopupAnchor>
       ) : null}
     </div>
   );

@@ -2,12 +2,16 @@
  * The contents of the map's event and area popups (part 1 §2
  * Map). An event popup: name, street, start time, active and inactive vehicle counts, Active or
  * Ended. An area popup: name, type and the number of assets inside. Pinned popups have a close button.
+ * The frame, its facts and the pinned anchor serve the sections' popups too (a trip point, a hazard).
  */
 import type { ReactNode } from 'react';
+import { useSnapshot } from 'valtio';
 import type { Area } from '../../domain/area';
 import { MAP_POPUP_TEXT } from '../../domain/labels';
 import type { Location } from '../../domain/location';
 import { formatDateTime } from '../../domain/time';
+import type { MapState } from './map-state';
+import { popupAnchor } from './popup-anchor';
 import './overlay-popups.css';
 
 interface PopupFrameProps {
@@ -18,7 +22,7 @@ interface PopupFrameProps {
   children: ReactNode;
 }
 
-function PopupFrame({ title, onClose, testId, children }: PopupFrameProps) {
+export function PopupFrame({ title, onClose, testId, children }: PopupFrameProps) {
   return (
     <div className="overlay-popup" role={onClose ? 'dialog' : 'tooltip'} aria-label={title} data-testid={testId}>
       <div className="overlay-popup-head">
@@ -34,11 +38,23 @@ function PopupFrame({ title, onClose, testId, children }: PopupFrameProps) {
   );
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+export function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="overlay-popup-fact">
       <dt>{label}</dt>
       <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** A pinned popup over a place of the map, drawn while the place is in view. */
+export function PinnedPopupAnchor({ map, lng, lat, children }: { map: MapState; lng: number; lat: number; children: ReactNode }) {
+  const bounds = useSnapshot(map.view).bounds as MapState['view']['bounds'];
+  const anchor = popupAnchor(bounds, lng, lat);
+  if (!anchor) return null;
+  return (
+    <div className="overlay-popup-anchor overlay-popup-anchor-pinned" style={{ left: `${anchor.x * 100}%`, top: `${anchor.y * 100}%` }}>
+      {children}
     </div>
   );
 }

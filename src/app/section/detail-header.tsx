@@ -54,7 +54,11 @@ export function BackButton({ onBack }: { onBack(): void }) {
 
 function DeleteButton({ action }: { action: DeleteAction }) {
   const [asking, setAsking] = useState(false);
-  const { pending, failure, submit, reset } = useSubmit({ context: action.context, invalidates: action.invalidates, onSuccess: action.onDeleted });
+  const { pending, failure, submit, reset } = useSubmit({
+    context: action.context,
+    invalidates: action.invalidates,
+    onSuccess: action.onDeleted,
+  });
   const close = () => {
     setAsking(false);
     reset();
@@ -79,7 +83,18 @@ function DeleteButton({ action }: { action: DeleteAction }) {
   );
 }
 
-export function DetailHeader({ title, subtitle, titleId = 'section-title', icon, onBack, editHref, editLabel = SECTION_TEXT.edit, remove, children, className }: DetailHeaderProps) {
+export function DetailHeader({
+  title,
+  subtitle,
+  titleId = 'section-title',
+  icon,
+  onBack,
+  editHref,
+  editLabel = SECTION_TEXT.edit,
+  remove,
+  children,
+  className,
+}: DetailHeaderProps) {
   return (
     <header className={className ? `detail-header ${className}` : 'detail-header'}>
       <BackButton onBack={onBack} />

@@ -67,7 +67,8 @@ export function ListFrame<RowProps extends object>({
   list,
   children,
 }: ListFrameProps<RowProps>) {
-  const countLine = count ?? (shown !== undefined && total !== undefined ? <p className="list-count">{showingText(shown, total)}</p> : null);
+  const countLine =
+    count ?? (shown !== undefined && total !== undefined ? <p className="list-count">{showingText(shown, total)}</p> : null);
   return (
     <section className={className ? `list-frame ${className}` : 'list-frame'} aria-labelledby={titleId}>
       <h1 id={titleId}>{title}</h1>

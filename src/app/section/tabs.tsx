@@ -5,6 +5,7 @@
  */
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import './section.css';
 
 export interface TabSpec<K extends string> {
   key: K;
@@ -39,11 +40,15 @@ export function Tabs<K extends string>({ tabs, selected, onSelect, label, idPref
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const at = keys.indexOf(selected);
     const to =
-      event.key === 'ArrowRight' ? (at + 1) % keys.length
-      : event.key === 'ArrowLeft' ? (at - 1 + keys.length) % keys.length
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? keys.length - 1
-      : -1;
+      event.key === 'ArrowRight'
+        ? (at + 1) % keys.length
+        : event.key === 'ArrowLeft'
+          ? (at - 1 + keys.length) % keys.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? keys.length - 1
+              : -1;
     const next = keys[to];
     if (to < 0 || next === undefined) return;
     event.preventDefault();

@@ -52,7 +52,11 @@ export function useNow(everyMs: number, running = true): number {
   const [mounted] = useState(() => Date.now());
   const listen = useCallback((listener: () => void) => subscribe(everyMs, listener), [everyMs]);
   const clock = clockOf(everyMs);
-  const ticked = useSyncExternalStore(running ? listen : still, () => clock.now, () => clock.now);
+  const ticked = useSyncExternalStore(
+    running ? listen : still,
+    () => clock.now,
+    () => clock.now,
+  );
   // A clock that was idle holds the time it last ticked: the page's own opening time is newer.
   return Math.max(mounted, ticked);
 }

@@ -39,7 +39,13 @@ export function createAuthCalls(api: ApiClient): AuthCalls {
         auth: false,
       }),
     async verify(accessToken) {
-      await api.request('/verify_token', { method: 'POST', body: { access_token: accessToken }, schema: anyAnswer, context: 'tokenVerify', auth: false });
+      await api.request('/verify_token', {
+        method: 'POST',
+        body: { access_token: accessToken },
+        schema: anyAnswer,
+        context: 'tokenVerify',
+        auth: false,
+      });
     },
     async revoke(token) {
       await api.request('/revoke_token', { method: 'POST', body: { token }, context: 'general', auth: false });

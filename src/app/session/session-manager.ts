@@ -46,16 +46,13 @@ export interface SessionListener {
   signedOut?(): void;
 }
 
-type TabMessage =
-  | { type: 'session'; session: StoredSession }
-  | { type: 'signOut' }
-  | { type: 'activity'; at: number };
+type TabMessage = { type: 'session'; session: StoredSession } | { type: 'signOut' } | { type: 'activity'; at: number };
 
 export interface SessionManagerOptions {
   auth: AuthCalls;
   storage: TokenStorage | null;
   /** null: one tab only (tests). */
-  channel?: Pick<BroadcastChannel, 'postMessage' | 'close'> & { onmessage: ((event: MessageEvent) => void) | null } | null;
+  channel?: (Pick<BroadcastChannel, 'postMessage' | 'close'> & { onmessage: ((event: MessageEvent) => void) | null }) | null;
   /** null: no Web Locks (the refresh runs without one). */
   locks?: Pick<LockManager, 'request'> | null;
 }
@@ -172,12 +169,15 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     inactivityTimer = null;
     if (state.status !== 'signedIn' || state.awarenessMode) return;
     const due = lastActivity + INACTIVITY_TIMEOUT_MS - Date.now();
-    inactivityTimer = setTimeout(() => {
-      inactivityTimer = null;
-      // Activity moved the deadline on: wait for the rest.
-      if (Date.now() - lastActivity < INACTIVITY_TIMEOUT_MS) scheduleInactivity();
-      else prompt();
-    }, Math.max(0, due));
+    inactivityTimer = setTimeout(
+      () => {
+        inactivityTimer = null;
+        // Activity moved the deadline on: wait for the rest.
+        if (Date.now() - lastActivity < INACTIVITY_TIMEOUT_MS) scheduleInactivity();
+        else prompt();
+      },
+      Math.max(0, due),
+    );
   }
 
   function prompt(): void {
@@ -222,7 +222,10 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       return;
     }
     try {
-      const next: StoredSession = { ...toSession(await auth.refresh(current.refreshToken), Date.now()), organizationId: current.organizationId ?? null };
+      const next: StoredSession = {
+        ...toSession(await auth.refresh(current.refreshToken), Date.now()),
+        organizationId: current.organizationId ?? null,
+      };
       if (state.session?.token !== current.token) return; // signed out (or replaced) meanwhile
       adopt(next, false);
       post({ type: 'session', session: next });
@@ -352,4 +355,3 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   };
   return manager;
 }
-

@@ -3,26 +3,33 @@
  * profile is loaded and checked (part 1 §7, §8), the live worker starts with the token and the
  * profile's organization, and the shell frames the section pages.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { z } from 'zod';
 import { ASSET_STATUS, type ResponderMix } from '../../domain/asset-status';
 import { DRAWER_WIDTH } from '../../domain/constants';
 import { SHELL_EXTRA_TEXT } from '../../domain/labels';
-import { organizationRefWireSchema, type OrganizationRef } from '../../domain/organization';
+import type { OrganizationRef } from '../../domain/organization';
 import { DASHBOARD_PATH, firstAllowedSection, sectionPathRedirect, showsAssetCount } from '../../domain/permissions';
 import type { Profile } from '../../domain/profile';
-import type { ApiClient } from '../api-client';
 import { DashboardMap } from '../map/dashboard-map';
 import { createMapState, type MapState } from '../map/map-state';
 import type { LiveBridge } from '../live/bridge';
 import { liveOf, LiveProvider, useLiveValue, useResponderMix } from '../live/hooks';
 import { dropOnUnsubscribe } from '../query-cache';
 import { useServices } from '../services';
+import { useApiQuery } from '../use-api-query';
+import { SHELL_QUERIES, useShellCalls } from './shell-calls';
 import { MobileTopBar, BottomNav, MobileViewSwitch, type MobileView } from './mobile-bar';
 import { OfflineAssetsNotice, OfflineBanner, UpdateAlert, WebGLMissing } from './notices';
-import { BOTTOM_NAV_KEYS, chooserOrganizations, createShellState, organizationChoice, profileOrganizations, sectionOfPath } from './shell-model';
+import {
+  BOTTOM_NAV_KEYS,
+  chooserOrganizations,
+  createShellState,
+  organizationChoice,
+  profileOrganizations,
+  sectionOfPath,
+} from './shell-model';
 import { SideNav } from './side-nav';
 import { TopBar } from './top-bar';
 import { useIsMobile } from './use-media';
@@ -36,9 +43,6 @@ export interface ShellContext {
   /** The organization the dashboard shows (the subscribed one). */
   organizationId: string;
 }
-
-const countSchema = z.object({ count: z.number() });
-const organizationsSchema = z.array(organizationRefWireSchema);
 
 export function RequireSession() {
   const { session } = useServices();
@@ -61,26 +65,30 @@ export function DashboardIndex() {
 
 /**
  * part 1 §2 the top bar's asset count: asked for the caller's own scope (no `org_ids[]`) or, after
- * an acs switch, for the chosen organization; only the latest question's answer shows.
+ * an acs switch, for the chosen organization; a new organization's count shows only once it is in
+ * (never the previous organization's).
  */
-function useAssetCount(api: ApiClient): [number | null, (orgIds: readonly string[]) => void] {
-  const [count, setCount] = useState<number | null>(null);
-  const latest = useRef(0);
-  const load = useCallback(
-    (orgIds: readonly string[]) => {
-      const asked = ++latest.current;
-      setCount(null); // never show the previous organization's count as the chosen one's
-      api.request('/organization/things_count', { schema: countSchema, query: { 'org_ids[]': orgIds } }).then(
-        (answer) => {
-          if (asked === latest.current) setCount(answer.count);
-        },
-        () => undefined,
-      );
-    },
-    [api],
-  );
-  return [count, load];
+function useAssetCount(profile: Profile | null, orgIds: readonly string[]): number | null {
+  const calls = useShellCalls();
+  const query = useApiQuery({
+    key: SHELL_QUERIES.thingsCount(orgIds),
+    load: () => calls.thingsCount(orgIds),
+    enabled: profile !== null && showsAssetCount(profile.permissions),
+  });
+  return query.data ?? null;
 }
+
+/** part 1 §1, §2: acs users choose among the organizations they can see, not only their relations. */
+function useVisibleOrganizations(profile: Profile | null): OrganizationRef[] {
+  const calls = useShellCalls();
+  const query = useApiQuery({
+    key: SHELL_QUERIES.assignable(profile?.organizationId ?? null),
+    load: calls.assignableOrganizations,
+    enabled: profile?.acs === true,
+  });
+  return query.data ?? NO_ORGANIZATIONS;
+}
+const NO_ORGANIZATIONS: OrganizationRef[] = [];
 
 function OfflineAssets() {
   const offline = useLiveValue((store) => store.counts[ASSET_STATUS.offline] ?? 0);
@@ -108,11 +116,13 @@ function DashboardFrame({ running, onStarted }: { running: LiveBridge | null; on
   const map = useMemo(createMapState, []);
   const shellSnap = useSnapshot(shell);
   const mix = useResponderMix();
-  const [assetCount, loadAssetCount] = useAssetCount(api);
   const [organizationId, setOrganizationId] = useState<string | null>(null);
-  const [visibleOrgs, setVisibleOrgs] = useState<OrganizationRef[]>([]);
+  // The organizations the count is asked for: none (the caller's own scope) until an acs switch.
+  const [countOrgIds, setCountOrgIds] = useState<readonly string[]>([]);
   const webgl = useMemo(() => services.hasWebGL(), [services]);
   const profile = snap.profile as Profile | null;
+  const assetCount = useAssetCount(profile, countOrgIds);
+  const visibleOrgs = useVisibleOrganizations(profile);
 
   useEffect(() => {
     if (session.state.profile) return;
@@ -120,16 +130,8 @@ function DashboardFrame({ running, onStarted }: { running: LiveBridge | null; on
       if (!loaded) return;
       setOrganizationId(loaded.organizationId);
       onStarted(live.start(loaded));
-      // part 1 §1, §2: acs users choose among the organizations they can see, not only their relations.
-      if (loaded.acs) {
-        api.request('/organization/assignable', { schema: organizationsSchema }).then(
-          (orgs) => setVisibleOrgs(orgs.map(({ id, name }) => ({ id, name }))),
-          () => undefined,
-        );
-      }
-      if (showsAssetCount(loaded.permissions)) loadAssetCount([]);
     });
-  }, [session, live, api, loadAssetCount, onStarted]);
+  }, [session, live, onStarted]);
 
   // part 1 §2: remember the last selected item of each section for its nav link.
   const current = sectionOfPath(location.pathname);
@@ -141,6 +143,9 @@ function DashboardFrame({ running, onStarted }: { running: LiveBridge | null; on
   // opened from the map (a marker's popup, a cluster) is shown.
   const [mobileView, setMobileView] = useState<MobileView>('list');
   useEffect(() => setMobileView('list'), [location.pathname]);
+  // A form drawing on the map (a closure's path, part 2 §2 "Closures new/edit are available on
+  // mobile"): the phone shows the map while it draws and keeps the form mounted, hidden, beneath.
+  const drawing = useSnapshot(map).drawing !== null;
 
   const alias = sectionPathRedirect(location.pathname);
   if (alias) return <Navigate to={`${alias}${location.search}`} replace />;
@@ -152,7 +157,9 @@ function DashboardFrame({ running, onStarted }: { running: LiveBridge | null; on
       </main>
     );
   }
-  const organizations: OrganizationRef[] = profile.acs ? chooserOrganizations(profileOrganizations(profile), visibleOrgs) : profileOrganizations(profile);
+  const organizations: OrganizationRef[] = profile.acs
+    ? chooserOrganizations(profileOrganizations(profile), visibleOrgs)
+    : profileOrganizations(profile);
   const orgId = organizationId ?? profile.organizationId;
   const chooseOrganization = (org: OrganizationRef) => {
     if (org.id === orgId) return;
@@ -161,12 +168,13 @@ function DashboardFrame({ running, onStarted }: { running: LiveBridge | null; on
     dropOnUnsubscribe(services.queries);
     const choice = organizationChoice(org.id, profile.organizationId);
     void running?.switchOrganization(choice).catch(() => undefined);
-    if (showsAssetCount(profile.permissions)) loadAssetCount(choice.orgIds);
+    setCountOrgIds(choice.orgIds);
   };
   const context: ShellContext = { profile, mobile, mix, map, organizationId: orgId };
   // The sections a phone shows (the bottom nav's) are the map's; the desktop-only pages have no map there.
   const mapOnMobile = current !== null && BOTTOM_NAV_KEYS.includes(current.key);
-  const phoneShowsMap = mobile && mapOnMobile && mobileView === 'map';
+  const drawingOnPhone = mobile && mapOnMobile && drawing;
+  const phoneShowsMap = mobile && mapOnMobile && (mobileView === 'map' || drawing);
 
   return (
     <div className={mobile ? 'shell shell-mobile' : 'shell'}>
@@ -177,13 +185,19 @@ function DashboardFrame({ running, onStarted }: { running: LiveBridge | null; on
       )}
       <div className="shell-main">
         {!mobile && (
-          <TopBar profile={profile} organizations={organizations} organizationId={orgId} assetCount={assetCount} onChooseOrganization={chooseOrganization} />
+          <TopBar
+            profile={profile}
+            organizations={organizations}
+            organizationId={orgId}
+            assetCount={assetCount}
+            onChooseOrganization={chooseOrganization}
+          />
         )}
         <OfflineBanner />
         {running && <OfflineAssets />}
         <div className="shell-body">
-          {(mobile ? !phoneShowsMap : shellSnap.drawerOpen) && (
-            <main className="drawer" style={mobile ? undefined : { width: DRAWER_WIDTH }}>
+          {(mobile ? !phoneShowsMap || drawingOnPhone : shellSnap.drawerOpen) && (
+            <main className="drawer" style={mobile ? (drawingOnPhone ? { display: 'none' } : undefined) : { width: DRAWER_WIDTH }}>
               <Outlet context={context} />
             </main>
           )}

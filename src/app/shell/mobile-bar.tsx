@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import type { ResponderMix } from '../../domain/asset-status';
 import { BOTTOM_NAV_HEIGHT } from '../../domain/constants';
-import { SHELL_EXTRA_TEXT, SHELL_TEXT } from '../../domain/labels';
+import { DATA_TEXT, SHELL_EXTRA_TEXT, SHELL_TEXT } from '../../domain/labels';
 import type { OrganizationRef } from '../../domain/organization';
 import { canSeeSection, sectionHref, showsOrgChooser } from '../../domain/permissions';
 import { profileInitials, type Profile } from '../../domain/profile';
@@ -15,7 +15,12 @@ import { BOTTOM_NAV_KEYS, mobileOrganizationName, navSections, sectionLabel, sec
 import { SignOutButton } from './sign-out-button';
 import { OrganizationChooser } from './top-bar';
 
-export function MobileTopBar({ profile, organizations, organizationId, onChooseOrganization }: {
+export function MobileTopBar({
+  profile,
+  organizations,
+  organizationId,
+  onChooseOrganization,
+}: {
   profile: Profile;
   organizations: readonly OrganizationRef[];
   organizationId: string;
@@ -29,7 +34,13 @@ export function MobileTopBar({ profile, organizations, organizationId, onChooseO
       <span className="mobile-org" data-testid="organization-name">
         {mobileOrganizationName(name)}
       </span>
-      <button type="button" className="profile-circle" aria-expanded={open} aria-label={SHELL_EXTRA_TEXT.profileMenu} onClick={() => setOpen((v) => !v)}>
+      <button
+        type="button"
+        className="profile-circle"
+        aria-expanded={open}
+        aria-label={SHELL_EXTRA_TEXT.profileMenu}
+        onClick={() => setOpen((v) => !v)}
+      >
         {profileInitials(profile)}
       </button>
       {open && (
@@ -37,6 +48,8 @@ export function MobileTopBar({ profile, organizations, organizationId, onChooseO
           <p className="profile-name">{`${profile.firstName} ${profile.lastName}`.trim()}</p>
           <p className="profile-email">{profile.email}</p>
           {canSeeSection(profile.permissions, 'accounts') && <Link to={sectionHref('accounts')}>{SHELL_TEXT.profileAndPreferences}</Link>}
+          {/* part 2 §2: exports are unavailable on mobile, so the phone's Data navigation is the reports. */}
+          {canSeeSection(profile.permissions, 'reports') && <Link to={sectionHref('reports')}>{DATA_TEXT.monthlyReports}</Link>}
           {showsOrgChooser({ acs: profile.acs, organizations }) && (
             <OrganizationChooser
               className="mobile-org-chooser"
@@ -85,7 +98,13 @@ export function MobileViewSwitch({ view, onChange }: { view: MobileView; onChang
   return (
     <div className="mobile-view-switch" role="group" aria-label={SHELL_EXTRA_TEXT.mobileView} style={{ bottom: BOTTOM_NAV_HEIGHT + 12 }}>
       {options.map(([value, label]) => (
-        <button key={value} type="button" aria-pressed={view === value} className={view === value ? 'active' : undefined} onClick={() => onChange(value)}>
+        <button
+          key={value}
+          type="button"
+          aria-pressed={view === value}
+          className={view === value ? 'active' : undefined}
+          onClick={() => onChange(value)}
+        >
           {label}
         </button>
       ))}

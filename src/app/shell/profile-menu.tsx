@@ -2,11 +2,35 @@
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link } from 'react-router-dom';
-import { SHELL_EXTRA_TEXT, SHELL_TEXT } from '../../domain/labels';
+import { DATA_TEXT, SHELL_EXTRA_TEXT, SHELL_TEXT } from '../../domain/labels';
 import { canSeeSection, sectionHref } from '../../domain/permissions';
 import { profileInitials, type Profile } from '../../domain/profile';
 import { useServices } from '../services';
+import { THEME_CHOICES, type ThemeChoice } from '../theme';
 import { SignOutButton } from './sign-out-button';
+
+const APPEARANCE_LABEL: Readonly<Record<ThemeChoice, string>> = {
+  system: SHELL_EXTRA_TEXT.appearanceSystem,
+  day: SHELL_EXTRA_TEXT.appearanceDay,
+  night: SHELL_EXTRA_TEXT.appearanceNight,
+};
+
+/** Day, night or the system's (README "Night mode"), remembered for this user in this browser. */
+function AppearanceChoice() {
+  const { theme } = useServices();
+  const { choice } = useSnapshot(theme.state);
+  return (
+    <fieldset className="profile-appearance">
+      <legend>{SHELL_EXTRA_TEXT.appearance}</legend>
+      {THEME_CHOICES.map((option) => (
+        <label key={option}>
+          <input type="radio" name="appearance" value={option} checked={choice === option} onChange={() => theme.choose(option)} />
+          {APPEARANCE_LABEL[option]}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
 
 export function ProfileMenu({ profile }: { profile: Profile }) {
   const { session } = useServices();
@@ -41,12 +65,16 @@ export function ProfileMenu({ profile }: { profile: Profile }) {
           <p className="profile-email">{profile.email}</p>
           {canSeeSection(profile.permissions, 'accounts') && <Link to={sectionHref('accounts')}>{SHELL_TEXT.profileAndPreferences}</Link>}
           {canSeeSection(profile.permissions, 'accounts_new') && <Link to={sectionHref('accounts_new')}>{SHELL_TEXT.newAccountsTest}</Link>}
+          {/* part 1 §2 "A Data link appears for users with data access"; part 2 §2 each by permission. */}
+          {canSeeSection(profile.permissions, 'reports') && <Link to={sectionHref('reports')}>{DATA_TEXT.monthlyReports}</Link>}
+          {canSeeSection(profile.permissions, 'exports') && <Link to={sectionHref('exports')}>{DATA_TEXT.dataExports}</Link>}
           {profile.hasAwarenessModeAccess && (
             <label className="profile-toggle">
               <input type="checkbox" checked={awarenessMode} onChange={(event) => session.setAwarenessMode(event.target.checked)} />{' '}
               {SHELL_EXTRA_TEXT.awarenessMode}
             </label>
           )}
+          <AppearanceChoice />
           <SignOutButton />
         </div>
       )}

@@ -48,7 +48,9 @@ export function sectionOfPath(pathname: string): { key: SectionKey; id: string |
 }
 
 /** The organizations a user can look at: their own, the managed and the accessed ones, once each. */
-export function profileOrganizations(profile: Pick<Profile, 'userOrg' | 'managedOrgs' | 'accessedOrgs' | 'organizationId'>): OrganizationRef[] {
+export function profileOrganizations(
+  profile: Pick<Profile, 'userOrg' | 'managedOrgs' | 'accessedOrgs' | 'organizationId'>,
+): OrganizationRef[] {
   const seen = new Map<string, OrganizationRef>();
   for (const org of [...(profile.userOrg ? [profile.userOrg] : []), ...profile.managedOrgs, ...profile.accessedOrgs]) {
     if (!seen.has(org.id)) seen.set(org.id, org);

@@ -29,7 +29,11 @@ export interface TopBarProps {
   onChooseOrganization: (org: OrganizationRef) => void;
 }
 
-export function OrganizationList({ organizations, organizationId, onChoose }: {
+export function OrganizationList({
+  organizations,
+  organizationId,
+  onChoose,
+}: {
   organizations: readonly OrganizationRef[];
   organizationId: string;
   onChoose: (org: OrganizationRef) => void;
@@ -71,7 +75,12 @@ export function OrganizationList({ organizations, organizationId, onChoose }: {
  * part 1 §2 "Organization chooser: a select for users with the acs flag and at least one
  * organization"; choosing one switches the subscribed organization.
  */
-export function OrganizationChooser({ organizations, organizationId, onChoose, className }: {
+export function OrganizationChooser({
+  organizations,
+  organizationId,
+  onChoose,
+  className,
+}: {
   organizations: readonly OrganizationRef[];
   organizationId: string;
   onChoose: (org: OrganizationRef) => void;
@@ -112,7 +121,12 @@ export function TopBar({ profile, organizations, organizationId, assetCount, onC
         {formatClock(now.getTime(), profile.timezone)}
       </time>
       {chooser ? (
-        <OrganizationChooser className="top-bar-org" organizations={organizations} organizationId={organizationId} onChoose={onChooseOrganization} />
+        <OrganizationChooser
+          className="top-bar-org"
+          organizations={organizations}
+          organizationId={organizationId}
+          onChoose={onChooseOrganization}
+        />
       ) : (
         <span className="top-bar-org" data-testid="organization-name">
           {organization?.name ?? ''}

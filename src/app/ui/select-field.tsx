@@ -50,7 +50,8 @@ export function SelectField<T extends FieldValues>({
   const { field, fieldState, formState } = useController({ control, name });
   const submitFailed = formState.isSubmitted && !formState.isSubmitSuccessful;
   const error = fieldState.error?.message;
-  const shown = Boolean(error) && showsFieldError({ touched: fieldState.isTouched || submitFailed, dirty: fieldState.isDirty, submitFailed });
+  const shown =
+    Boolean(error) && showsFieldError({ touched: fieldState.isTouched || submitFailed, dirty: fieldState.isDirty, submitFailed });
   const value = field.value === null || field.value === undefined ? '' : String(field.value);
   const choose = (next: string) => {
     field.onChange(next);
@@ -160,7 +161,10 @@ function VirtualSelect({ id, name, value, options, placeholder, disabled, invali
 
   const show = () => {
     setOpen(true);
-    const at = Math.max(0, filtered.findIndex((option) => option.value === value));
+    const at = Math.max(
+      0,
+      filtered.findIndex((option) => option.value === value),
+    );
     setActive(at);
   };
   const close = () => {

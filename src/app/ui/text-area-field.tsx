@@ -18,14 +18,23 @@ export interface TextAreaFieldProps<T extends FieldValues> {
   placeholder?: string;
 }
 
-export function TextAreaField<T extends FieldValues>({ control, name, label, maxLength, rows = 3, required, placeholder }: TextAreaFieldProps<T>) {
+export function TextAreaField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  maxLength,
+  rows = 3,
+  required,
+  placeholder,
+}: TextAreaFieldProps<T>) {
   const id = useId();
   const { field, fieldState, formState } = useController({ control, name });
   const value = (field.value as string | undefined) ?? '';
   const counter = textAreaCounter(value, maxLength);
   const submitFailed = formState.isSubmitted && !formState.isSubmitSuccessful;
   const error = fieldState.error?.message;
-  const shown = Boolean(error) && showsFieldError({ touched: fieldState.isTouched || submitFailed, dirty: fieldState.isDirty, submitFailed });
+  const shown =
+    Boolean(error) && showsFieldError({ touched: fieldState.isTouched || submitFailed, dirty: fieldState.isDirty, submitFailed });
   return (
     <div className="field">
       <label htmlFor={id}>{required ? requiredLabel(label) : label}</label>

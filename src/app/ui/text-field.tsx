@@ -19,14 +19,24 @@ export interface TextFieldProps<T extends FieldValues> extends Omit<InputHTMLAtt
   required?: boolean;
 }
 
-export function TextField<T extends FieldValues>({ control, name, label, revealable, required, type = 'text', placeholder, ...input }: TextFieldProps<T>) {
+export function TextField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  revealable,
+  required,
+  type = 'text',
+  placeholder,
+  ...input
+}: TextFieldProps<T>) {
   const id = useId();
   const errorId = `${id}-error`;
   const [revealed, setRevealed] = useState(false);
   const { field, fieldState, formState } = useController({ control, name });
   const submitFailed = formState.isSubmitted && !formState.isSubmitSuccessful;
   const error = fieldState.error?.message;
-  const shown = Boolean(error) && showsFieldError({ touched: fieldState.isTouched || submitFailed, dirty: fieldState.isDirty, submitFailed });
+  const shown =
+    Boolean(error) && showsFieldError({ touched: fieldState.isTouched || submitFailed, dirty: fieldState.isDirty, submitFailed });
   return (
     <div className="field">
       <label htmlFor={id}>{required ? requiredLabel(label) : label}</label>

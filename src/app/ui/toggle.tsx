@@ -13,7 +13,15 @@ export function Toggle({ label, checked, onChange, disabled, className }: Toggle
   const id = useId();
   return (
     <div className={className ? `toggle ${className}` : 'toggle'}>
-      <input id={id} type="checkbox" role="switch" checked={checked} disabled={disabled} aria-checked={checked} onChange={(event) => onChange(event.target.checked)} />
+      <input
+        id={id}
+        type="checkbox"
+        role="switch"
+        checked={checked}
+        disabled={disabled}
+        aria-checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
       <label htmlFor={id}>{label}</label>
     </div>
   );

@@ -9,9 +9,10 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { POST_RESET_REDIRECT_MS } from '../../domain/constants';
 import type { UserError } from '../../domain/errors';
 import { PASSWORD_EXPIRY_NOTE, SIGN_IN_TEXT, WELCOME_TEXT } from '../../domain/labels';
-import { passwordRules, resetPasswordSchema, type ResetPasswordForm } from '../../domain/validation/auth';
+import { resetPasswordSchema, type ResetPasswordForm } from '../../domain/validation/auth';
 import { userErrorOf } from '../api-client';
 import { useServices } from '../services';
+import { PasswordRuleList } from '../ui/password-rule-list';
 import { TextField } from '../ui/text-field';
 import { ErrorBox, SuccessBox } from './error-box';
 import { WelcomeCard } from './welcome-layout';
@@ -51,15 +52,15 @@ export function ResetPage() {
     <WelcomeCard title={WELCOME_TEXT.resetTitle}>
       <form className="form" noValidate onSubmit={(event) => void submit(event)}>
         <p className="welcome-email">{email}</p>
-        <TextField control={control} name="password" label={WELCOME_TEXT.newPassword} type="password" autoComplete="new-password" revealable />
-        <ul className="password-rules" aria-label="Password requirements">
-          {passwordRules(password ?? '').map((rule) => (
-            <li key={rule.key} className={rule.met ? 'rule-met' : 'rule-unmet'} data-met={rule.met}>
-              <span aria-hidden="true">{rule.met ? '✓' : '•'}</span> {rule.label}
-              <span className="visually-hidden">{rule.met ? ' (met)' : ' (not met)'}</span>
-            </li>
-          ))}
-        </ul>
+        <TextField
+          control={control}
+          name="password"
+          label={WELCOME_TEXT.newPassword}
+          type="password"
+          autoComplete="new-password"
+          revealable
+        />
+        <PasswordRuleList password={password ?? ''} />
         <TextField
           control={control}
           name="passwordConfirmation"

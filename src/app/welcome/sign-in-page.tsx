@@ -44,7 +44,14 @@ export function SignInPage() {
     <WelcomeCard title={WELCOME_TEXT.signInTitle}>
       <form className="form" noValidate onSubmit={(event) => void submit(event)}>
         <TextField control={control} name="email" label={WELCOME_TEXT.email} type="email" autoComplete="username" />
-        <TextField control={control} name="password" label={WELCOME_TEXT.password} type="password" autoComplete="current-password" revealable />
+        <TextField
+          control={control}
+          name="password"
+          label={WELCOME_TEXT.password}
+          type="password"
+          autoComplete="current-password"
+          revealable
+        />
         {failure && <ErrorBox error={failure} />}
         {phase === 'success' && <SuccessBox text={SIGN_IN_TEXT.success} />}
         <button className="button button-primary" type="submit" disabled={phase !== 'idle'}>

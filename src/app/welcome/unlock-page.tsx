@@ -59,7 +59,14 @@ export function UnlockPage() {
       <form className="form" noValidate onSubmit={(event) => void submit(event)}>
         <p>{WELCOME_TEXT.unlockIntro}</p>
         <TextField control={control} name="email" label={WELCOME_TEXT.email} type="email" autoComplete="username" />
-        <TextField control={control} name="password" label={WELCOME_TEXT.password} type="password" autoComplete="current-password" revealable />
+        <TextField
+          control={control}
+          name="password"
+          label={WELCOME_TEXT.password}
+          type="password"
+          autoComplete="current-password"
+          revealable
+        />
         {failure && <ErrorBox error={failure} />}
         {phase === 'success' && <SuccessBox text={SIGN_IN_TEXT.success} />}
         {resend === 'sent' && <SuccessBox text={ACCOUNT_RECOVERY_TEXT.emailSentIfFound} />}

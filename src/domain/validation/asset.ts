@@ -4,14 +4,7 @@
  * thing-type module, not validation.
  */
 import { z } from 'zod';
-import {
-  INTEGRATION_PROVIDERS,
-  MAX_INTEGRATIONS,
-  NICKNAME_MAX,
-  PLATE_MAX,
-  REGISTRY_MAX,
-  VEHICLE_ID_MAX,
-} from '../constants';
+import { INTEGRATION_PROVIDERS, MAX_INTEGRATIONS, NICKNAME_MAX, PLATE_MAX, REGISTRY_MAX, VEHICLE_ID_MAX } from '../constants';
 import { optionalString, requiredId, requiredString } from './fields';
 import { MESSAGES } from './messages';
 
@@ -40,16 +33,11 @@ export function canAddIntegration(rows: readonly { readonly provider: string }[]
   readonly allowed: boolean;
   readonly message: string | null;
 } {
-  return rows.length < INTEGRATIONS_LIMIT
-    ? { allowed: true, message: null }
-    : { allowed: false, message: MESSAGES.providersInUse };
+  return rows.length < INTEGRATIONS_LIMIT ? { allowed: true, message: null } : { allowed: false, message: MESSAGES.providersInUse };
 }
 
 /** The providers a row may still choose: its own plus those no other row uses. */
-export function availableProviders(
-  rows: readonly { readonly provider: string }[],
-  rowIndex: number,
-): readonly string[] {
+export function availableProviders(rows: readonly { readonly provider: string }[], rowIndex: number): readonly string[] {
   const taken = new Set(rows.filter((_, index) => index !== rowIndex).map((row) => row.provider));
   return INTEGRATION_PROVIDERS.filter((provider) => !taken.has(provider));
 }

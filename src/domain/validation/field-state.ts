@@ -5,11 +5,7 @@
 import { TEXTAREA_WARN_WITHIN, VIRTUALIZE_SELECT_OVER } from '../constants';
 
 /** part 1 §5: "Text fields show an error only when touched and (dirty or submit failed)". */
-export function showsFieldError(state: {
-  readonly touched: boolean;
-  readonly dirty: boolean;
-  readonly submitFailed: boolean;
-}): boolean {
+export function showsFieldError(state: { readonly touched: boolean; readonly dirty: boolean; readonly submitFailed: boolean }): boolean {
   return state.touched && (state.dirty || state.submitFailed);
 }
 

@@ -31,7 +31,6 @@ export function requiredId() {
   return z.union([z.string().trim().min(1, { error: MESSAGES.required }), z.number()], { error: MESSAGES.required });
 }
 
-
 export function latitudeField() {
   return z
     .number({ error: MESSAGES.required })

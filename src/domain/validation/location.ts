@@ -30,5 +30,9 @@ export type LocationEditText = z.input<typeof locationEditTextSchema>;
 
 /** The form's starting text of a location (a missing heading starts blank: the user must give one). */
 export function locationEditText(location: { lat: number; lng: number; roadwayHeading: number | null }): LocationEditText {
-  return { lat: String(location.lat), lng: String(location.lng), roadwayHeading: location.roadwayHeading === null ? '' : String(location.roadwayHeading) };
+  return {
+    lat: String(location.lat),
+    lng: String(location.lng),
+    roadwayHeading: location.roadwayHeading === null ? '' : String(location.roadwayHeading),
+  };
 }

@@ -8,7 +8,9 @@ import {
   CLOSURE_ALERT_MESSAGE_MAX,
   CLOSURE_MAX_AHEAD_MONTHS,
   COUNTRY_CODE_MAX,
+  DEVICE_PIN_MAX,
   EXCLUSION_MIN_POINTS,
+  HEARTBEAT_INTERVAL_MAX_S,
   IMPACTED_LANES_MAX,
   IMPACTED_LANES_MIN,
   NICKNAME_MAX,
@@ -86,4 +88,18 @@ export const MESSAGES = {
 
   // ── device config (part 2 §5) ──
   indicatorPinSameAsWarning: 'Cannot be the same as Warning Light Pin',
+  /** chosen */
+  pinRange: `Must be a whole number from 0 to ${DEVICE_PIN_MAX}`,
+  /** chosen */
+  heartbeatIntervalRange: `Must be a whole number from 1 to ${HEARTBEAT_INTERVAL_MAX_S}`,
+
+  // ── accounts (part 2 §5 user, address, password) ──
+  /** chosen: a US address's state is one of the states. */
+  invalidState: 'Select a state',
+  /** chosen: a Canadian address's state is one of the provinces. */
+  invalidProvince: 'Select a province',
+  /** chosen */
+  invalidPhone: 'Invalid phone number',
+  /** chosen */
+  invalidTimeZone: 'Select a time zone',
 } as const;

@@ -88,12 +88,10 @@ export type HazardReportForm = z.infer<ReturnType<typeof hazardReportSchema>>;
 // ── R2R search ───────────────────────────────────────────────────────────────
 /** The end is start plus 15 minutes: trip.ts `r2rWindow`; only the start is entered. */
 export function r2rSearchSchema({ now }: { readonly now: number }) {
-  return z
-    .object({ thingId: requiredId(), startTime: timeField() })
-    .superRefine((form, ctx) => {
-      if (!present(form.startTime)) issue(ctx, 'startTime', MESSAGES.required);
-      else if (form.startTime > now) issue(ctx, 'startTime', MESSAGES.pastDate);
-    });
+  return z.object({ thingId: requiredId(), startTime: timeField() }).superRefine((form, ctx) => {
+    if (!present(form.startTime)) issue(ctx, 'startTime', MESSAGES.required);
+    else if (form.startTime > now) issue(ctx, 'startTime', MESSAGES.pastDate);
+  });
 }
 export type R2RSearchForm = z.infer<ReturnType<typeof r2rSearchSchema>>;
 

@@ -15,7 +15,12 @@ export interface EventCalls {
 export function createEventCalls(api: ApiClient): EventCalls {
   return {
     async updateLocation(id, payload) {
-      await api.request(`/locations/${encodeURIComponent(id)}`, { method: 'PUT', body: payload, schema: locationWireSchema, context: 'locationUpdate' });
+      await api.request(`/locations/${encodeURIComponent(id)}`, {
+        method: 'PUT',
+        body: payload,
+        schema: locationWireSchema,
+        context: 'locationUpdate',
+      });
     },
   };
 }

@@ -80,7 +80,12 @@ export function EventEdit() {
   return (
     <section className="event-edit" aria-labelledby="event-edit-title">
       {/* Back to the detail keeps the event targeted. */}
-      <DetailHeader title={EVENTS_TEXT.editLocation} titleId="event-edit-title" subtitle={event.displayName} onBack={() => navigate(detailPath)} />
+      <DetailHeader
+        title={EVENTS_TEXT.editLocation}
+        titleId="event-edit-title"
+        subtitle={event.displayName}
+        onBack={() => navigate(detailPath)}
+      />
       {showsEditLocation(event, profile.permissions) ? (
         <LocationForm key={event.id} event={event} />
       ) : (

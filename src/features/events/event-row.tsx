@@ -21,7 +21,11 @@ export function EventRow({
   events,
   timeZone,
   onOpen,
-}: EventRowProps & { index: number; style: CSSProperties; ariaAttributes: { 'aria-posinset': number; 'aria-setsize': number; role: 'listitem' } }) {
+}: EventRowProps & {
+  index: number;
+  style: CSSProperties;
+  ariaAttributes: { 'aria-posinset': number; 'aria-setsize': number; role: 'listitem' };
+}) {
   const event = events[index];
   if (!event) return null;
   return (

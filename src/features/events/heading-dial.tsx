@@ -12,13 +12,23 @@ export function HeadingDial({ degrees }: { degrees: number }) {
   const compass = courseToCompass(degrees);
   return (
     <span className="heading-dial">
-      <svg width={SIZE} height={SIZE} viewBox={`0 0 ${SIZE} ${SIZE}`} role="img" aria-label={EVENTS_TEXT.headingDial(degrees)} data-testid="heading-dial">
+      <svg
+        width={SIZE}
+        height={SIZE}
+        viewBox={`0 0 ${SIZE} ${SIZE}`}
+        role="img"
+        aria-label={EVENTS_TEXT.headingDial(degrees)}
+        data-testid="heading-dial"
+      >
         <circle cx={CENTER} cy={CENTER} r={CENTER - 3} className="heading-dial-ring" />
         <text x={CENTER} y={11} textAnchor="middle" className="heading-dial-north">
           N
         </text>
         <g transform={`rotate(${degrees} ${CENTER} ${CENTER})`} data-testid="heading-dial-arrow">
-          <path d={`M${CENTER} 12 L${CENTER + 7} ${CENTER + 12} L${CENTER} ${CENTER + 7} L${CENTER - 7} ${CENTER + 12} Z`} className="heading-dial-arrow" />
+          <path
+            d={`M${CENTER} 12 L${CENTER + 7} ${CENTER + 12} L${CENTER} ${CENTER + 7} L${CENTER - 7} ${CENTER + 12} Z`}
+            className="heading-dial-arrow"
+          />
         </g>
       </svg>
       <span className="heading-dial-text">

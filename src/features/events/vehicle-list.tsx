@@ -33,7 +33,17 @@ function VehicleItem({ event, vehicle, timeZone }: { event: Location; vehicle: L
   );
 }
 
-export function VehicleList({ title, event, vehicles, timeZone }: { title: string; event: Location; vehicles: readonly LocationThing[]; timeZone: string | null }) {
+export function VehicleList({
+  title,
+  event,
+  vehicles,
+  timeZone,
+}: {
+  title: string;
+  event: Location;
+  vehicles: readonly LocationThing[];
+  timeZone: string | null;
+}) {
   const headingId = useId();
   return (
     <section className="event-vehicles" aria-labelledby={headingId}>

@@ -71,9 +71,7 @@ export function AssetAssociationsForm({ asset }: { asset: AssetDetails }) {
     picker.reset({ organization: '' });
   };
 
-  const submit = handleSubmit((values) =>
-    save(() => calls.saveAssociations(asset.id, toAssociationsPayload(values.relations))),
-  );
+  const submit = handleSubmit((values) => save(() => calls.saveAssociations(asset.id, toAssociationsPayload(values.relations))));
 
   return (
     <form className="form" noValidate onSubmit={(event) => void submit(event)} aria-label={ASSET_TEXT.associations}>
@@ -93,7 +91,13 @@ export function AssetAssociationsForm({ asset }: { asset: AssetDetails }) {
           {ASSOCIATION_TEXT.add}
         </button>
       </div>
-      <AssetFormFooter assetId={asset.id} dirty={formState.isDirty} submitting={formState.isSubmitting} failure={failure} cancelLabel={EDIT_FIELD.cancel} />
+      <AssetFormFooter
+        assetId={asset.id}
+        dirty={formState.isDirty}
+        submitting={formState.isSubmitting}
+        failure={failure}
+        cancelLabel={EDIT_FIELD.cancel}
+      />
     </form>
   );
 }

@@ -8,7 +8,19 @@ import { SubmitFailure } from '../../app/section/item-state';
 import { SaveButton } from '../../app/ui/save-button';
 import { thingHref } from './thing-paths';
 
-export function AssetFormFooter({ assetId, dirty, submitting, failure, cancelLabel }: { assetId: string; dirty: boolean; submitting: boolean; failure: UserError | null; cancelLabel: string }) {
+export function AssetFormFooter({
+  assetId,
+  dirty,
+  submitting,
+  failure,
+  cancelLabel,
+}: {
+  assetId: string;
+  dirty: boolean;
+  submitting: boolean;
+  failure: UserError | null;
+  cancelLabel: string;
+}) {
   const navigate = useNavigate();
   return (
     <>

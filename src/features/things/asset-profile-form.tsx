@@ -79,12 +79,20 @@ function Integrations({ control, listError }: { control: Control<FormInput>; lis
     <fieldset className="form">
       <legend className="field-legend">{PROFILE_FIELD.integrations}</legend>
       {fields.map((field, index) => {
-        const options: SelectOption[] = availableProviders(rows ?? [], index).map((provider) => ({ value: provider, label: providerLabel(provider) }));
+        const options: SelectOption[] = availableProviders(rows ?? [], index).map((provider) => ({
+          value: provider,
+          label: providerLabel(provider),
+        }));
         return (
           <div className="integration-row" key={field.id}>
             <SelectField control={control} name={`integrations.${index}.provider`} label={EDIT_FIELD.provider} options={options} required />
             <TextField control={control} name={`integrations.${index}.id`} label={EDIT_FIELD.integrationId} required />
-            <button type="button" className="button button-secondary" onClick={() => remove(index)} aria-label={`${EDIT_FIELD.removeIntegration} integration ${index + 1}`}>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => remove(index)}
+              aria-label={`${EDIT_FIELD.removeIntegration} integration ${index + 1}`}
+            >
               {EDIT_FIELD.removeIntegration}
             </button>
           </div>
@@ -121,13 +129,15 @@ export function AssetProfileForm({ asset }: { asset: AssetDetails }) {
     [asset, types],
   );
   const subtypeOptions = useMemo<SelectOption[]>(
-    () => subtypesForType(subtypes, typeId === undefined || typeId === null ? null : String(typeId)).map((s) => ({ value: s.id, label: s.displayName })),
+    () =>
+      subtypesForType(subtypes, typeId === undefined || typeId === null ? null : String(typeId)).map((s) => ({
+        value: s.id,
+        label: s.displayName,
+      })),
     [subtypes, typeId],
   );
 
-  const submit = handleSubmit((values) =>
-    save(() => calls.saveProfile(asset.id, toThingPayload(domainForm(asset.id, values), initial))),
-  );
+  const submit = handleSubmit((values) => save(() => calls.saveProfile(asset.id, toThingPayload(domainForm(asset.id, values), initial))));
 
   return (
     <form className="form" noValidate onSubmit={(event) => void submit(event)} aria-label={ASSET_TEXT.profile}>
@@ -153,7 +163,13 @@ export function AssetProfileForm({ asset }: { asset: AssetDetails }) {
         </p>
       )}
       <Integrations control={control} listError={formState.errors.integrations?.root?.message ?? formState.errors.integrations?.message} />
-      <AssetFormFooter assetId={asset.id} dirty={formState.isDirty} submitting={formState.isSubmitting} failure={failure} cancelLabel={EDIT_FIELD.cancel} />
+      <AssetFormFooter
+        assetId={asset.id}
+        dirty={formState.isDirty}
+        submitting={formState.isSubmitting}
+        failure={failure}
+        cancelLabel={EDIT_FIELD.cancel}
+      />
     </form>
   );
 }

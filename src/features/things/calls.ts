@@ -7,27 +7,12 @@
 import { useMemo } from 'react';
 import { z } from 'zod';
 import type { ApiClient } from '../../app/api-client';
-import { queryKey, referenceKey } from '../../app/query-cache';
 import { useServices } from '../../app/services';
-import {
-  associationsPayloadSchema,
-  thingWireSchema,
-  type AssociationsPayload,
-  type ThingPayload,
-} from '../../domain/asset';
-import { organizationRefWireSchema, type OrganizationRef } from '../../domain/organization';
-import {
-  fromThingSubtypeWire,
-  fromThingTypeWire,
-  thingSubtypeWireSchema,
-  thingTypeWireSchema,
-  type ThingSubtype,
-  type ThingType,
-} from '../../domain/thing-type';
+import { createShellCalls, SHELL_QUERIES } from '../../app/shell/shell-calls';
+import { associationsPayloadSchema, thingWireSchema, type AssociationsPayload, type ThingPayload } from '../../domain/asset';
+import type { OrganizationRef } from '../../domain/organization';
+import type { ThingSubtype, ThingType } from '../../domain/thing-type';
 
-const typesSchema = z.array(thingTypeWireSchema);
-const subtypesSchema = z.array(thingSubtypeWireSchema);
-const assignableSchema = z.array(organizationRefWireSchema);
 const r2rAnswer = z.object({ delivered: z.boolean() });
 const testModeAnswer = z.object({ is_test_mode_on: z.boolean() });
 const lightIntensityAnswer = z.object({ light_intensity: z.number() });
@@ -51,29 +36,38 @@ export interface ThingCalls {
 }
 
 export function createThingCalls(api: ApiClient): ThingCalls {
+  const shell = createShellCalls(api);
   return {
-    async thingTypes() {
-      return (await api.request('/thing_types', { schema: typesSchema })).map(fromThingTypeWire);
-    },
-    async thingSubtypes() {
-      return (await api.request('/thing_subtypes', { schema: subtypesSchema })).map(fromThingSubtypeWire);
-    },
-    async assignableOrganizations() {
-      const list = await api.request('/organization/assignable', { schema: assignableSchema, context: 'organization' });
-      return list.map(({ id, name }) => ({ id, name }));
-    },
+    thingTypes: shell.thingTypes,
+    thingSubtypes: shell.thingSubtypes,
+    assignableOrganizations: shell.assignableOrganizations,
     async saveProfile(id, payload) {
       await api.request(thingPath(id), { method: 'PUT', body: payload, schema: thingWireSchema, context: 'assetSave' });
     },
     async saveAssociations(id, payload) {
-      await api.request(thingPath(id, '/associations'), { method: 'PUT', body: payload, schema: associationsPayloadSchema, context: 'assetSave' });
+      await api.request(thingPath(id, '/associations'), {
+        method: 'PUT',
+        body: payload,
+        schema: associationsPayloadSchema,
+        context: 'assetSave',
+      });
     },
     async testAlert(id) {
-      const answer = await api.request(thingPath(id, '/r2r'), { method: 'PUT', body: { action: 'test' }, schema: r2rAnswer, context: 'assetAction' });
+      const answer = await api.request(thingPath(id, '/r2r'), {
+        method: 'PUT',
+        body: { action: 'test' },
+        schema: r2rAnswer,
+        context: 'assetAction',
+      });
       return answer.delivered;
     },
     async setTestMode(id, on) {
-      const answer = await api.request(thingPath(id, '/r2r'), { method: 'PUT', body: { test_mode: on }, schema: testModeAnswer, context: 'assetAction' });
+      const answer = await api.request(thingPath(id, '/r2r'), {
+        method: 'PUT',
+        body: { test_mode: on },
+        schema: testModeAnswer,
+        context: 'assetAction',
+      });
       return answer.is_test_mode_on;
     },
     async setLightIntensity(id, percent) {
@@ -89,9 +83,9 @@ export function createThingCalls(api: ApiClient): ThingCalls {
 
 /** The keys of the section's cached answers (part 1 §7: 'things' is dropped at once on an organization switch). */
 export const THING_QUERIES = {
-  types: referenceKey('thing_types'),
-  subtypes: referenceKey('thing_subtypes'),
-  assignable: (organizationId: string | null) => queryKey('organizations', organizationId, 'assignable'),
+  types: SHELL_QUERIES.thingTypes,
+  subtypes: SHELL_QUERIES.thingSubtypes,
+  assignable: SHELL_QUERIES.assignable,
   /** Everything cached under 'things' (every organization): what an asset save invalidates. */
   all: ['things'],
 } as const;

@@ -54,7 +54,9 @@ export function FiltersPanel({ id, filters, mix, onApply, onClear }: FiltersPane
   const subtypeOptions = useMemo(() => subtypesForType(subtypes, chosenType?.id), [subtypes, chosenType?.id]);
 
   const toggleStatus = (status: AssetStatus, on: boolean) => {
-    setStatuses((current) => (on ? [...current.filter((s) => s !== status), status].sort((a, b) => a - b) : current.filter((s) => s !== status)));
+    setStatuses((current) =>
+      on ? [...current.filter((s) => s !== status), status].sort((a, b) => a - b) : current.filter((s) => s !== status),
+    );
   };
 
   const apply = () => {

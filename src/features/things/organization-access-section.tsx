@@ -23,7 +23,11 @@ export function OrganizationAccessSection({ asset, profile }: { asset: AssetDeta
       <div className="detail-section-head">
         <h2 id={titleId}>{ASSET_TEXT.organizationAccess}</h2>
         {editable && (
-          <Link className="detail-link" to={thingEditHref(asset.id, 'associations')} aria-label={`${ASSET_TEXT.edit} ${ASSET_TEXT.organizationAccess}`}>
+          <Link
+            className="detail-link"
+            to={thingEditHref(asset.id, 'associations')}
+            aria-label={`${ASSET_TEXT.edit} ${ASSET_TEXT.organizationAccess}`}
+          >
             {ASSET_TEXT.edit}
           </Link>
         )}

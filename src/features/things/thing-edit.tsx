@@ -44,7 +44,17 @@ export function ThingEdit() {
   return <AssetEditTabs asset={asset} profile={profile} permissions={permissions} onBack={back} />;
 }
 
-function AssetEditTabs({ asset, profile, permissions, onBack }: { asset: AssetDetails; profile: Profile; permissions: PermissionList; onBack: () => void }) {
+function AssetEditTabs({
+  asset,
+  profile,
+  permissions,
+  onBack,
+}: {
+  asset: AssetDetails;
+  profile: Profile;
+  permissions: PermissionList;
+  onBack: () => void;
+}) {
   const keys: ThingEditTab[] = showsOrganizationAccessEdit(permissions, {
     assetRelations: asset.organizationRelationships.length,
     subscribedOrgRelations: profile.managedOrgs.length + profile.accessedOrgs.length,

@@ -78,9 +78,19 @@ function LiveList({ store, bridge, map, mix, profile, organizationId }: LiveList
     <ListFrame
       className="things-list"
       title={SECTION_LABEL.things}
-      search={{ value: snap.filters.search, label: LIVE_LIST_TEXT.search, onSearch: (search) => void bridge.setFilters({ search }).catch(() => undefined) }}
+      search={{
+        value: snap.filters.search,
+        label: LIVE_LIST_TEXT.search,
+        onSearch: (search) => void bridge.setFilters({ search }).catch(() => undefined),
+      }}
       filters={
-        <button type="button" className="button button-secondary" aria-expanded={filtersOpen} aria-controls={panelId} onClick={() => setFiltersOpen((open) => !open)}>
+        <button
+          type="button"
+          className="button button-secondary"
+          aria-expanded={filtersOpen}
+          aria-controls={panelId}
+          onClick={() => setFiltersOpen((open) => !open)}
+        >
           {LIVE_LIST_TEXT.filters}
         </button>
       }
@@ -103,12 +113,18 @@ function LiveList({ store, bridge, map, mix, profile, organizationId }: LiveList
         />
       }
     >
-      {filtersOpen && (
-        <FiltersPanel id={panelId} filters={snap.filters} mix={mix} onApply={applyFilters} onClear={clearFilters} />
-      )}
+      {filtersOpen && <FiltersPanel id={panelId} filters={snap.filters} mix={mix} onApply={applyFilters} onClear={clearFilters} />}
       <div className="things-toggles">
-        <Toggle label={LIVE_LIST_TEXT.groupView} checked={snap.preferences.groupView} onChange={(groupView) => void bridge.setPreferences({ groupView })} />
-        <Toggle label={LIVE_LIST_TEXT.densityView} checked={snap.preferences.densityView} onChange={(densityView) => void bridge.setPreferences({ densityView })} />
+        <Toggle
+          label={LIVE_LIST_TEXT.groupView}
+          checked={snap.preferences.groupView}
+          onChange={(groupView) => void bridge.setPreferences({ groupView })}
+        />
+        <Toggle
+          label={LIVE_LIST_TEXT.densityView}
+          checked={snap.preferences.densityView}
+          onChange={(densityView) => void bridge.setPreferences({ densityView })}
+        />
         {related.length > 0 && (
           <>
             <Toggle
@@ -155,7 +171,8 @@ function StatusCounts({ counts, mix }: { counts: readonly number[]; mix: Respond
       {shown.map((status) => (
         <li key={status} className="things-count">
           <span className="things-count-mark" style={{ background: `var(--status-${status})` }} aria-hidden="true" />
-          <span className="things-count-label">{statusLabel(status, mix)}</span> <span className="things-count-value">{counts[status] ?? 0}</span>
+          <span className="things-count-label">{statusLabel(status, mix)}</span>{' '}
+          <span className="things-count-value">{counts[status] ?? 0}</span>
         </li>
       ))}
     </ul>

@@ -35,13 +35,16 @@ export function useListRows(version: number, listLength: number): ListRows {
   const { start, stop } = range;
   // Numbered as asked: only the latest ask's page is kept, so the number grows with each page shown.
   const asked = useRef(0);
-  const fetched = useWorkerQuery<Page & { count: number }>(
-    async (bridge) => (stop < start ? undefined : { start, rows: await bridge.rows(start, stop + 1), count: ++asked.current }),
-    [start, stop, version, listLength],
-  ) ?? EMPTY;
+  const fetched =
+    useWorkerQuery<Page & { count: number }>(
+      async (bridge) => (stop < start ? undefined : { start, rows: await bridge.rows(start, stop + 1), count: ++asked.current }),
+      [start, stop, version, listLength],
+    ) ?? EMPTY;
 
   const onRowsRendered = useCallback<ListRows['onRowsRendered']>((_visible, all) => {
-    setRange((previous) => (previous.start === all.startIndex && previous.stop === all.stopIndex ? previous : { start: all.startIndex, stop: all.stopIndex }));
+    setRange((previous) =>
+      previous.start === all.startIndex && previous.stop === all.stopIndex ? previous : { start: all.startIndex, stop: all.stopIndex },
+    );
   }, []);
 
   const rowAt = useCallback((index: number) => fetched.rows[index - fetched.start] ?? null, [fetched]);

@@ -4,11 +4,7 @@
  */
 import { MAP_CONTROL_TEXT } from '../../domain/labels';
 
-export type LocateState =
-  | { kind: 'idle' }
-  | { kind: 'requesting' }
-  | { kind: 'found' }
-  | { kind: 'error'; message: string };
+export type LocateState = { kind: 'idle' } | { kind: 'requesting' } | { kind: 'found' } | { kind: 'error'; message: string };
 
 export interface LocateControlProps {
   state: LocateState;

@@ -98,7 +98,12 @@ export function MapContextMenu({ x, y, width, height, point, words, copy, onClos
             <span className="map-menu-value" data-testid="menu-coordinates">
               {formatLatLng(point, MAP_MENU_COORDINATE_DECIMALS)}
             </span>
-            <button type="button" className="map-link-button" aria-label={copied === 'coordinates' ? MAP_CONTROL_TEXT.copied : MAP_CONTROL_TEXT.copyCoordinates} onClick={() => copyText('coordinates', formatLatLng(point, MAP_MENU_COORDINATE_DECIMALS))}>
+            <button
+              type="button"
+              className="map-link-button"
+              aria-label={copied === 'coordinates' ? MAP_CONTROL_TEXT.copied : MAP_CONTROL_TEXT.copyCoordinates}
+              onClick={() => copyText('coordinates', formatLatLng(point, MAP_MENU_COORDINATE_DECIMALS))}
+            >
               {copied === 'coordinates' ? MAP_CONTROL_TEXT.copied : MAP_CONTROL_TEXT.copy}
             </button>
           </div>
@@ -113,7 +118,12 @@ export function MapContextMenu({ x, y, width, height, point, words, copy, onClos
                   </span>
                   {words.words}
                 </span>
-                <button type="button" className="map-link-button" aria-label={copied === 'words' ? MAP_CONTROL_TEXT.copied : MAP_CONTROL_TEXT.copyWords} onClick={() => copyText('words', `///${words.words}`)}>
+                <button
+                  type="button"
+                  className="map-link-button"
+                  aria-label={copied === 'words' ? MAP_CONTROL_TEXT.copied : MAP_CONTROL_TEXT.copyWords}
+                  onClick={() => copyText('words', `///${words.words}`)}
+                >
                   {copied === 'words' ? MAP_CONTROL_TEXT.copied : MAP_CONTROL_TEXT.copy}
                 </button>
               </>

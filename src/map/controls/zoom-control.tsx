@@ -11,10 +11,24 @@ export interface ZoomControlProps {
 export function ZoomControl({ onZoomIn, onZoomOut, canZoomIn = true, canZoomOut = true }: ZoomControlProps) {
   return (
     <div className="map-button-group">
-      <button type="button" className="map-button" aria-label={MAP_CONTROL_TEXT.zoomIn} title={MAP_CONTROL_TEXT.zoomIn} disabled={!canZoomIn} onClick={onZoomIn}>
+      <button
+        type="button"
+        className="map-button"
+        aria-label={MAP_CONTROL_TEXT.zoomIn}
+        title={MAP_CONTROL_TEXT.zoomIn}
+        disabled={!canZoomIn}
+        onClick={onZoomIn}
+      >
         <span aria-hidden="true">+</span>
       </button>
-      <button type="button" className="map-button" aria-label={MAP_CONTROL_TEXT.zoomOut} title={MAP_CONTROL_TEXT.zoomOut} disabled={!canZoomOut} onClick={onZoomOut}>
+      <button
+        type="button"
+        className="map-button"
+        aria-label={MAP_CONTROL_TEXT.zoomOut}
+        title={MAP_CONTROL_TEXT.zoomOut}
+        disabled={!canZoomOut}
+        onClick={onZoomOut}
+      >
         <span aria-hidden="true">−</span>
       </button>
     </div>

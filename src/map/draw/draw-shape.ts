@@ -103,13 +103,20 @@ export function featureFromShape(shape: Geometry): Feature {
     case 'line':
       return { type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: shape.path.map(toGeoJsonPosition) } };
     case 'polygon':
-      return { type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [closeRing(shape.ring).map(toGeoJsonPosition)] } };
+      return {
+        type: 'Feature',
+        properties: {},
+        geometry: { type: 'Polygon', coordinates: [closeRing(shape.ring).map(toGeoJsonPosition)] },
+      };
     case 'circle': {
       const center = toGeoJsonPosition(shape.center);
       return {
         type: 'Feature',
         properties: { shape: 'Circle', editProperties: { shape: 'Circle', center } },
-        geometry: { type: 'Polygon', coordinates: [closeRing(circleToRing(shape.center, shape.radius, CIRCLE_STEPS)).map(toGeoJsonPosition)] },
+        geometry: {
+          type: 'Polygon',
+          coordinates: [closeRing(circleToRing(shape.center, shape.radius, CIRCLE_STEPS)).map(toGeoJsonPosition)],
+        },
       };
     }
   }

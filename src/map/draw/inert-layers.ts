@@ -5,5 +5,7 @@
 import { Layer, type LayersList } from '@deck.gl/core';
 
 export function inertLayers(layers: LayersList): LayersList {
-  return layers.map((layer) => (Array.isArray(layer) ? inertLayers(layer) : layer instanceof Layer ? layer.clone({ pickable: false }) : layer));
+  return layers.map((layer) =>
+    Array.isArray(layer) ? inertLayers(layer) : layer instanceof Layer ? layer.clone({ pickable: false }) : layer,
+  );
 }

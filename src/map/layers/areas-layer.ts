@@ -76,7 +76,9 @@ export const AREA_BADGE_SPACING_PX = { x: 40, y: 24 } as const;
  */
 export function visibleBadges(markers: readonly AreaMarker[], zoom: number, targetId: string | null): AreaMarker[] {
   const rank = (m: AreaMarker) => (m.id === targetId ? Number.POSITIVE_INFINITY : (m.count ?? -1));
-  const byPriority = markers.map((marker, index) => ({ marker, index })).sort((a, b) => rank(b.marker) - rank(a.marker) || a.index - b.index);
+  const byPriority = markers
+    .map((marker, index) => ({ marker, index }))
+    .sort((a, b) => rank(b.marker) - rank(a.marker) || a.index - b.index);
   const kept: { x: number; y: number }[] = [];
   const shown = new Set<AreaMarker>();
   for (const { marker } of byPriority) {

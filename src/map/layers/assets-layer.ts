@@ -21,7 +21,17 @@ import type { ShaderModule } from '@luma.gl/shadertools';
 import type { AssetsLayerData } from './assets-layer-data';
 import { iconSize, type IconSize } from '../../domain/icon-size';
 import { FLAG_LISTED, FLAG_PRESENT } from '../../domain/live-diff';
-import { ATLAS_CELL_PX, ATLAS_COLUMNS, ATLAS_HEIGHT, ATLAS_ROWS_PER_SIZE, ATLAS_SCALE, ATLAS_WIDTH, ICON_PIXELS, iconAtlasCanvas, sizeIndexOf } from '../icon-atlas';
+import {
+  ATLAS_CELL_PX,
+  ATLAS_COLUMNS,
+  ATLAS_HEIGHT,
+  ATLAS_ROWS_PER_SIZE,
+  ATLAS_SCALE,
+  ATLAS_WIDTH,
+  ICON_PIXELS,
+  iconAtlasCanvas,
+  sizeIndexOf,
+} from '../icon-atlas';
 
 /** The quad is this much larger than the icon: the heading tick sits in the margin. */
 export const QUAD_SCALE = 1.4;
@@ -411,4 +421,3 @@ export class AssetsLayer extends Layer<Required<_AssetsLayerProps> & LayerProps>
 export function assetsLayer(data: AssetsLayerData, props: Partial<AssetsLayerProps> = {}): AssetsLayer {
   return new AssetsLayer({ id: 'assets', pickable: true, ...props, data });
 }
-

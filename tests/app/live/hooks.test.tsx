@@ -4,7 +4,15 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LiveBridge } from '../../../src/app/live/bridge';
-import { IDLE_LIVE_STORE, LiveProvider, shallowEqual, useLiveValue, useResponderMix, useWorkerQuery, type Live } from '../../../src/app/live/hooks';
+import {
+  IDLE_LIVE_STORE,
+  LiveProvider,
+  shallowEqual,
+  useLiveValue,
+  useResponderMix,
+  useWorkerQuery,
+  type Live,
+} from '../../../src/app/live/hooks';
 import { createLiveStore, type LiveStore } from '../../../src/app/live/store';
 
 afterEach(() => vi.useRealTimers());
@@ -109,11 +117,14 @@ describe('useWorkerQuery', () => {
     const asked: number[] = [];
     const { result, rerender } = renderHook(
       ({ n }) =>
-        useWorkerQuery(async (b) => {
-          expect(b).toBe(bridge);
-          asked.push(n);
-          return n * 10;
-        }, [n]),
+        useWorkerQuery(
+          async (b) => {
+            expect(b).toBe(bridge);
+            asked.push(n);
+            return n * 10;
+          },
+          [n],
+        ),
       { wrapper: wrapperOf({ store, bridge }), initialProps: { n: 1 } },
     );
     await act(async () => undefined);

@@ -23,6 +23,8 @@ describe('the in-process live engine of the component tests', () => {
     live!.cable.send({ type: 'heartbeat', thing_id: 'thing-00001', is_active: true, timestamp: iso(NOW + 1_000) });
     live!.cable.send({ type: 'point', thing_id: 'thing-00001', lat: 30.3, lng: -97.6, speed: 20, timestamp: iso(NOW + 1_000) });
     await waitFor(() => expect(store.counts[ASSET_STATUS.active]).toBeGreaterThanOrEqual(1), { timeout: 5_000 });
-    await waitFor(async () => expect((await services.live.bridge!.asset('thing-00001'))?.position).toEqual({ lat: 30.3, lng: -97.6 }), { timeout: 5_000 });
+    await waitFor(async () => expect((await services.live.bridge!.asset('thing-00001'))?.position).toEqual({ lat: 30.3, lng: -97.6 }), {
+      timeout: 5_000,
+    });
   });
 });

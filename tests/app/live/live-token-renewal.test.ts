@@ -27,7 +27,12 @@ describe('part1 §4 the live worker after a 401', () => {
   let refreshes: number;
 
   function pair(n: number) {
-    return { access_token: `access-${n}`, refresh_token: `refresh-${n}`, expires_in: 2 * HOUR_S, created_at: Math.floor(Date.now() / 1000) };
+    return {
+      access_token: `access-${n}`,
+      refresh_token: `refresh-${n}`,
+      expires_in: 2 * HOUR_S,
+      created_at: Math.floor(Date.now() / 1000),
+    };
   }
 
   beforeEach(() => {
@@ -51,7 +56,12 @@ describe('part1 §4 the live worker after a 401', () => {
       }
       return json(200, {});
     };
-    services = createAppServices({ fetch: appFetch as typeof fetch, storage: new MemoryStorage(), channel: false, createBridge: inProcessLive(liveFetch).createBridge });
+    services = createAppServices({
+      fetch: appFetch as typeof fetch,
+      storage: new MemoryStorage(),
+      channel: false,
+      createBridge: inProcessLive(liveFetch).createBridge,
+    });
     services.session.signIn(pair(1));
   });
   afterEach(() => services.session.dispose());
@@ -72,7 +82,7 @@ describe('part1 §4 the live worker after a 401', () => {
     expect(refreshes).toBe(1);
   });
 
-  it("a 401 that survives the renewal signs out and stops the worker", async () => {
+  it('a 401 that survives the renewal signs out and stops the worker', async () => {
     const bridge = services.live.start({ id: 'u', organizationId: ORG } as Profile)!;
     await vi.waitFor(() => expect(bridge.store.total).toBe(2), WAIT);
     refuseAll = true;
@@ -104,7 +114,18 @@ describe('part1 §4 the live engine and a stale token', () => {
     const engine = createLiveEngine({ fetch, openSocket: () => ({}) as never });
     const statuses: LiveStatus[] = [];
     const listener: LiveListener = { diff: () => undefined, status: (status) => void statuses.push(status) };
-    engine.start({ apiBase: 'http://api.test', socketUrl: 'ws://api.test/cable', token: TOKEN, organizationId: ORG, largeOrg: true, online: true, focused: true }, listener);
+    engine.start(
+      {
+        apiBase: 'http://api.test',
+        socketUrl: 'ws://api.test/cable',
+        token: TOKEN,
+        organizationId: ORG,
+        largeOrg: true,
+        online: true,
+        focused: true,
+      },
+      listener,
+    );
     await vi.waitFor(() => expect(engine.status().phase).toBe('live'), WAIT);
 
     hold = true;

@@ -39,7 +39,13 @@ const CLUSTER_ANSWER: ClusterAnswer = {
   slot: new Int32Array([-1, 1]),
   clusterId: new Int32Array([77, -1]),
   topStatus: new Uint8Array([ASSET_STATUS.active, ASSET_STATUS.standby]),
-  stations: { ids: ['st-1'], names: ['Fire Station 1'], lngLat: new Float64Array([-97.5, 30.1]), count: new Int32Array([3]), topStatus: new Uint8Array([2]) },
+  stations: {
+    ids: ['st-1'],
+    names: ['Fire Station 1'],
+    lngLat: new Float64Array([-97.5, 30.1]),
+    count: new Int32Array([3]),
+    topStatus: new Uint8Array([2]),
+  },
 };
 
 /** A store with two listed assets in slots 0 and 1 (a diff, as the worker would send). */
@@ -50,7 +56,20 @@ function storeWith(preferences: Partial<LivePreferences>) {
   source.flags.set([FLAG_PRESENT | FLAG_LISTED, FLAG_PRESENT | FLAG_LISTED]);
   source.status.set([ASSET_STATUS.active, ASSET_STATUS.standby]);
   const counts = new Int32Array(STATUS_COUNT);
-  applyDiffToStore(store, encodeDiff(source, [0, 1], [], { version: 1, time: NOW, reset: false, order: new Int32Array([0, 1]), clusterVersion: 1, counts, listCounts: counts, total: 2, listLength: 2 }));
+  applyDiffToStore(
+    store,
+    encodeDiff(source, [0, 1], [], {
+      version: 1,
+      time: NOW,
+      reset: false,
+      order: new Int32Array([0, 1]),
+      clusterVersion: 1,
+      counts,
+      listCounts: counts,
+      total: 2,
+      listLength: 2,
+    }),
+  );
   return { store, source };
 }
 
@@ -62,10 +81,21 @@ function fakeBridge(overrides: Partial<LiveBridge> = {}) {
     assetAtSlot: vi.fn(async (slot: number) => assets[slot] ?? null),
     asset: vi.fn(async (id: string) => assets.find((a) => a.id === id) ?? null),
     slotOf: vi.fn(async (id: string) => assets.findIndex((a) => a.id === id)),
-    availability: vi.fn(async (bbox: [number, number, number, number]) => ({ version: 1, bbox, columns: 2, rows: 1, radiusM: 3_000, mask: new Uint8Array([1, 0]), coveredShare: 0.5, units: 1 })),
+    availability: vi.fn(async (bbox: [number, number, number, number]) => ({
+      version: 1,
+      bbox,
+      columns: 2,
+      rows: 1,
+      radiusM: 3_000,
+      mask: new Uint8Array([1, 0]),
+      coveredShare: 0.5,
+      units: 1,
+    })),
     listedPositions: vi.fn(async () => ({ version: 1, lngLat: new Float64Array([-97.71, 30.21, -97.61, 30.31]) })),
     ...overrides,
-  } as unknown as LiveBridge & { [K in 'clusters' | 'expansionZoom' | 'assetAtSlot' | 'availability' | 'listedPositions' | 'slotOf']: ReturnType<typeof vi.fn> };
+  } as unknown as LiveBridge & {
+    [K in 'clusters' | 'expansionZoom' | 'assetAtSlot' | 'availability' | 'listedPositions' | 'slotOf']: ReturnType<typeof vi.fn>;
+  };
 }
 
 let layers: LayersList = [];
@@ -161,7 +191,8 @@ describe('the fleet on the map', () => {
   it('group view on: a moved view asks again, throttled (not per frame)', async () => {
     const { bridge, map } = mount({ groupView: true });
     await waitFor(() => expect(bridge.clusters).toHaveBeenCalledTimes(1));
-    for (let i = 0; i < 20; i += 1) map.view = { ...map.view, longitude: -97.7 + i * 0.001, bounds: [-98 + i * 0.001, 30, -97.4 + i * 0.001, 30.5] };
+    for (let i = 0; i < 20; i += 1)
+      map.view = { ...map.view, longitude: -97.7 + i * 0.001, bounds: [-98 + i * 0.001, 30, -97.4 + i * 0.001, 30.5] };
     await waitFor(() => expect(bridge.clusters).toHaveBeenCalledTimes(2));
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(bridge.clusters).toHaveBeenCalledTimes(2);
@@ -197,7 +228,22 @@ describe('the fleet on the map', () => {
     // The asset moves: the next diff moves the ring, without asking the worker again.
     source.lngLat.set([-97.5, 30.4], 2);
     const counts = new Int32Array(STATUS_COUNT);
-    act(() => applyDiffToStore(store, encodeDiff(source, [1], [], { version: 2, time: NOW, reset: false, order: null, clusterVersion: 2, counts, listCounts: counts, total: 2, listLength: 2 })));
+    act(() =>
+      applyDiffToStore(
+        store,
+        encodeDiff(source, [1], [], {
+          version: 2,
+          time: NOW,
+          reset: false,
+          order: null,
+          clusterVersion: 2,
+          counts,
+          listCounts: counts,
+          total: 2,
+          listLength: 2,
+        }),
+      ),
+    );
     await waitFor(() => expect((layer('asset-target').props.data as { position: number[] }[])[0]!.position).toEqual([-97.5, 30.4]));
     expect(bridge.slotOf).toHaveBeenCalledTimes(1);
   });

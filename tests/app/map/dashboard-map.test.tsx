@@ -16,7 +16,9 @@ import type { LiveBridge } from '../../../src/app/live/bridge';
 import { liveOf, LiveProvider } from '../../../src/app/live/hooks';
 import { assetMapState } from '../../../src/app/map/asset-map-state';
 import { composeMapLayers, DashboardMap } from '../../../src/app/map/dashboard-map';
-import { createMapState, type MapState } from '../../../src/app/map/map-state';
+import { createMapState, showOnMap, type MapState } from '../../../src/app/map/map-state';
+import { useMapOverlay } from '../../../src/app/map/use-map-overlay';
+import { ScatterplotLayer } from '@deck.gl/layers';
 import { createAppServices, ServicesContext, type AppServices } from '../../../src/app/services';
 import type { EventMarker } from '../../../src/map/layers/events-layer';
 import { FakeApi, PARK_AREA, crashOnLamar, iso, thing } from '../../support/live-fixtures';
@@ -85,7 +87,15 @@ interface Pickable<T> {
 const propsOf = <T,>(id: string) => deckLayer(id).props as unknown as Pickable<T>;
 
 /** deck.gl's info and gesture event for a click on the map at (x, y) that picked nothing. */
-const emptyPick = (x = 700, y = 500): Partial<PickingInfo> => ({ picked: false, layer: null, object: undefined, index: -1, x, y, coordinate: [-97.5, 30.1] });
+const emptyPick = (x = 700, y = 500): Partial<PickingInfo> => ({
+  picked: false,
+  layer: null,
+  object: undefined,
+  index: -1,
+  x,
+  y,
+  coordinate: [-97.5, 30.1],
+});
 const leftClick = () => ({ type: 'click', leftButton: true, rightButton: false, srcEvent: new MouseEvent('click', { button: 0 }) });
 const rightClick = () => ({ type: 'click', leftButton: false, rightButton: true, srcEvent: new MouseEvent('click', { button: 2 }) });
 
@@ -102,11 +112,17 @@ beforeEach(async () => {
   vi.stubGlobal('fetch', () => Promise.reject(new Error('no basemap in jsdom')));
   Object.defineProperty(window.navigator, 'geolocation', {
     configurable: true,
-    value: { getCurrentPosition: (success: PositionCallback) => success({ coords: { latitude: 30.29, longitude: -97.74, accuracy: 30 }, timestamp: Date.now() } as GeolocationPosition) },
+    value: {
+      getCurrentPosition: (success: PositionCallback) =>
+        success({ coords: { latitude: 30.29, longitude: -97.74, accuracy: 30 }, timestamp: Date.now() } as GeolocationPosition),
+    },
   });
   api = new FakeApi();
   const now = Date.now();
-  api.setThings([thing(1, { lat: 30.3, lng: -97.7, heartbeat_datetime: iso(now) }), thing(2, { lat: 30.31, lng: -97.74, heartbeat_datetime: iso(now) })]);
+  api.setThings([
+    thing(1, { lat: 30.3, lng: -97.7, heartbeat_datetime: iso(now) }),
+    thing(2, { lat: 30.31, lng: -97.74, heartbeat_datetime: iso(now) }),
+  ]);
   api.areas = [PARK_AREA];
   // An event at a scene: its marker sits where asset 2 is.
   api.setLocation(crashOnLamar(now, { id: 'thing-00002', haas_id: 'ha-00002' }));
@@ -128,7 +144,14 @@ afterEach(async () => {
 
 describe('the map’s layers, bottom to top', () => {
   it('composeMapLayers: under, the fleet, over, the controls', () => {
-    expect(composeMapLayers({ under: ['u'] as unknown as LayersList, assets: ['a1', 'a2'] as unknown as LayersList, over: ['o1', 'o2'] as unknown as LayersList, controls: ['c'] as unknown as LayersList })).toEqual(['u', 'a1', 'a2', 'o1', 'o2', 'c']);
+    expect(
+      composeMapLayers({
+        under: ['u'] as unknown as LayersList,
+        assets: ['a1', 'a2'] as unknown as LayersList,
+        over: ['o1', 'o2'] as unknown as LayersList,
+        controls: ['c'] as unknown as LayersList,
+      }),
+    ).toEqual(['u', 'a1', 'a2', 'o1', 'o2', 'c']);
   });
 
   it('the area shapes under the fleet; the area badge and the event marker over it; the found location on top', async () => {
@@ -136,7 +159,9 @@ describe('the map’s layers, bottom to top', () => {
     await waitFor(() => expect(deckIds()).toEqual(['area-shapes', 'assets', 'area-markers', 'events']), { timeout: 3_000 });
     expect(idsOf(deck.basemap?.layers ?? [])).toEqual(['basemap-tiles']);
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Find my location' })));
-    await waitFor(() => expect(deckIds()).toEqual(['area-shapes', 'assets', 'area-markers', 'events', 'found-location-accuracy', 'found-location']));
+    await waitFor(() =>
+      expect(deckIds()).toEqual(['area-shapes', 'assets', 'area-markers', 'events', 'found-location-accuracy', 'found-location']),
+    );
   });
 
   it('hovering the event marker at a scene shows the event popup; hovering an asset elsewhere still shows the asset popup', async () => {
@@ -151,6 +176,43 @@ describe('the map’s layers, bottom to top', () => {
     await settle(() => propsOf<unknown>('assets').onHover({ index: slot, x: 100, y: 50 } as PickingInfo<unknown>));
     expect(await screen.findByRole('tooltip', { name: 'Unit 1' })).toBeTruthy();
     expect(screen.queryByRole('tooltip', { name: 'Crash on Lamar' })).toBeNull();
+  });
+});
+
+describe('a section’s own content on the map (useMapOverlay)', () => {
+  const tripPaths = new ScatterplotLayer({ id: 'trips-paths', data: [] });
+  const closureMarkers = new ScatterplotLayer({ id: 'closures-markers', data: [] });
+
+  function TripsPage({ shown }: { shown: boolean }) {
+    useMapOverlay(map, 'trips', shown ? TRIPS_OVERLAY : null);
+    return null;
+  }
+  const TRIPS_OVERLAY = { under: [tripPaths], children: <p data-testid="replay-bar">Replay</p> };
+
+  it('its layers join the map at their heights and its content shows over the map; unmounted, both are gone', async () => {
+    renderMap();
+    await waitFor(() => expect(deckIds()).toEqual(['area-shapes', 'assets', 'area-markers', 'events']), { timeout: 3_000 });
+    const page = render(<TripsPage shown />);
+    await waitFor(() => expect(deckIds()).toEqual(['area-shapes', 'trips-paths', 'assets', 'area-markers', 'events']));
+    expect(screen.getByTestId('replay-bar').closest('[data-section-overlay]')?.getAttribute('data-section-overlay')).toBe('trips');
+    let hide = () => {};
+    act(() => {
+      hide = showOnMap(map, 'closures', { over: [closureMarkers] });
+    });
+    await waitFor(() => expect(deckIds()).toEqual(['area-shapes', 'trips-paths', 'assets', 'area-markers', 'events', 'closures-markers']));
+    page.rerender(<TripsPage shown={false} />);
+    await waitFor(() => expect(deckIds()).toEqual(['area-shapes', 'assets', 'area-markers', 'events', 'closures-markers']));
+    expect(screen.queryByTestId('replay-bar')).toBeNull();
+    act(() => hide());
+    await waitFor(() => expect(deckIds()).toEqual(['area-shapes', 'assets', 'area-markers', 'events']));
+  });
+
+  it('a remover of content since replaced leaves the new content', () => {
+    const first = showOnMap(map, 'trips', { under: [tripPaths] });
+    showOnMap(map, 'trips', { over: [closureMarkers] });
+    first();
+    expect(Object.keys(map.sections)).toEqual(['trips']);
+    expect(map.sections['trips']?.over).toEqual([closureMarkers]);
   });
 });
 
@@ -182,7 +244,8 @@ describe('a pinned popup closes on a click on empty map or Escape (the target st
     renderMap();
     await waitFor(() => expect(propsOf<EventMarker>('events').data).toHaveLength(1), { timeout: 3_000 });
     const crash = propsOf<EventMarker>('events').data[0]!;
-    const pinEvent = () => settle(() => void propsOf<EventMarker>('events').onClick({ object: crash, x: 300, y: 200 } as PickingInfo<EventMarker>));
+    const pinEvent = () =>
+      settle(() => void propsOf<EventMarker>('events').onClick({ object: crash, x: 300, y: 200 } as PickingInfo<EventMarker>));
     await pinEvent();
     expect(screen.getByRole('dialog', { name: 'Crash on Lamar' })).toBeTruthy();
     expect(screen.getByTestId('path').textContent).toBe('/dashboard/events/loc-1');

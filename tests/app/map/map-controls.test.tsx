@@ -15,6 +15,7 @@ import { PREFERENCES_STORAGE_KEY } from '../../../src/app/live/store';
 import { MapControls, useControlLayers, type ControlsEnvironment } from '../../../src/app/map/map-controls';
 import { centerOn, createMapState, type MapState } from '../../../src/app/map/map-state';
 import { ServicesContext, createAppServices } from '../../../src/app/services';
+import { giveProfile } from '../support/give-profile';
 import { ASSET_STATUS } from '../../../src/domain/asset-status';
 import type { AreaWire } from '../../../src/domain/area';
 import { createLiveEngine } from '../../../src/workers/live-engine';
@@ -43,7 +44,11 @@ afterEach(async () => {
   vi.useRealTimers();
   vi.unstubAllEnvs();
   vi.unstubAllGlobals();
-  while (running.length) await running.pop()!.dispose().catch(() => undefined);
+  while (running.length)
+    await running
+      .pop()!
+      .dispose()
+      .catch(() => undefined);
 });
 
 function startBridge(api: FakeApi, storage: MemoryStorage): LiveBridge {
@@ -54,7 +59,13 @@ function startBridge(api: FakeApi, storage: MemoryStorage): LiveBridge {
   const worker = Object.assign(port2, { terminate: () => (port1.close(), port2.close(), cable.closeAll()) }) as unknown as Worker;
   const bridge = createLiveBridge({ createWorker: () => worker, signals: null, storage });
   running.push(bridge);
-  void bridge.start({ token: TOKEN, organizationId: ORG, orgIds: [], apiBase: 'http://lightbar.test', socketUrl: 'ws://lightbar.test/cable' });
+  void bridge.start({
+    token: TOKEN,
+    organizationId: ORG,
+    orgIds: [],
+    apiBase: 'http://lightbar.test',
+    socketUrl: 'ws://lightbar.test/cable',
+  });
   return bridge;
 }
 
@@ -65,7 +76,11 @@ function Where() {
 
 function ControlLayers({ map }: { map: MapState }) {
   const layers = useControlLayers({ map });
-  return <output data-testid="control-layers">{layers.map((layer) => (layer && typeof layer === 'object' && 'id' in layer ? layer.id : '')).join(',')}</output>;
+  return (
+    <output data-testid="control-layers">
+      {layers.map((layer) => (layer && typeof layer === 'object' && 'id' in layer ? layer.id : '')).join(',')}
+    </output>
+  );
 }
 
 interface Setup {
@@ -75,6 +90,8 @@ interface Setup {
   storage?: MemoryStorage;
   bridge?: LiveBridge | null;
   map?: MapState;
+  /** The signed-in user's permissions (default haas:manage). */
+  permissions?: string[];
 }
 
 function setup(options: Setup = {}) {
@@ -82,11 +99,13 @@ function setup(options: Setup = {}) {
   const storage = options.storage ?? new MemoryStorage();
   const bridge = options.bridge === undefined ? startBridge(api, storage) : options.bridge;
   const services = createAppServices({
-    fetch: ((input: RequestInfo | URL, init?: RequestInit) => api.fetch(new URL(String(input), 'http://lightbar.test').href, init)) as typeof fetch,
+    fetch: ((input: RequestInfo | URL, init?: RequestInit) =>
+      api.fetch(new URL(String(input), 'http://lightbar.test').href, init)) as typeof fetch,
     storage: new MemoryStorage(),
     channel: false,
     createBridge: null,
   });
+  giveProfile(services, options.permissions ?? ['haas:manage']);
   const map = options.map ?? createMapState();
   const environment: Partial<ControlsEnvironment> = { geolocation: null, clipboard: null, mapTypes: ['roadmap'], ...options.environment };
   const controls = (
@@ -109,7 +128,16 @@ function setup(options: Setup = {}) {
     </ServicesContext.Provider>,
   );
   const container = screen.getByTestId('dashboard-map');
-  container.getBoundingClientRect = () => ({ x: 0, y: 0, left: 0, top: 0, right: MAP_SIZE.width, bottom: MAP_SIZE.height, ...MAP_SIZE, toJSON: () => ({}) });
+  container.getBoundingClientRect = () => ({
+    x: 0,
+    y: 0,
+    left: 0,
+    top: 0,
+    right: MAP_SIZE.width,
+    bottom: MAP_SIZE.height,
+    ...MAP_SIZE,
+    toJSON: () => ({}),
+  });
   return { api, storage, bridge, map, view };
 }
 
@@ -128,8 +156,19 @@ function fakeGeolocation(answer: Answer) {
     options,
     getCurrentPosition(success: PositionCallback, failure?: PositionErrorCallback | null, opts?: PositionOptions) {
       options.push(opts);
-      if ('coords' in answer) success({ coords: { ...answer.coords, altitude: null, altitudeAccuracy: null, heading: null, speed: null }, timestamp: Date.now() } as GeolocationPosition);
-      else failure?.({ code: answer.code, message: 'x', PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 } as GeolocationPositionError);
+      if ('coords' in answer)
+        success({
+          coords: { ...answer.coords, altitude: null, altitudeAccuracy: null, heading: null, speed: null },
+          timestamp: Date.now(),
+        } as GeolocationPosition);
+      else
+        failure?.({
+          code: answer.code,
+          message: 'x',
+          PERMISSION_DENIED: 1,
+          POSITION_UNAVAILABLE: 2,
+          TIMEOUT: 3,
+        } as GeolocationPositionError);
     },
   };
 }
@@ -184,7 +223,9 @@ function truncated(value: number) {
 describe('part1 §2 the right-click menu', () => {
   it('opens at the pointer with the point at 5 decimals, looks up the three words over HTTP, copies with feedback', async () => {
     vi.stubEnv('VITE_WHAT3WORDS_API_KEY', 'W3W-KEY');
-    const w3w = vi.fn(async (_url: string) => new Response(JSON.stringify(W3W_ANSWER), { status: 200, headers: { 'content-type': 'application/json' } }));
+    const w3w = vi.fn(
+      async (_url: string) => new Response(JSON.stringify(W3W_ANSWER), { status: 200, headers: { 'content-type': 'application/json' } }),
+    );
     vi.stubGlobal('fetch', w3w);
     const clipboard = { writeText: vi.fn(() => Promise.resolve()) };
     const { map } = setup({ environment: { clipboard }, bridge: null });
@@ -212,7 +253,9 @@ describe('part1 §2 the right-click menu', () => {
     });
     expect(clipboard.writeText).toHaveBeenCalledWith(text);
     expect(screen.getByRole('button', { name: 'Copied' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Directions in Google Maps' }).getAttribute('href')).toBe(`https://www.google.com/maps/dir/?api=1&destination=${text.replace(', ', ',')}`);
+    expect(screen.getByRole('link', { name: 'Directions in Google Maps' }).getAttribute('href')).toBe(
+      `https://www.google.com/maps/dir/?api=1&destination=${text.replace(', ', ',')}`,
+    );
 
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByRole('dialog', { name: 'Map point' })).toBeNull();
@@ -429,7 +472,17 @@ describe('part1 §2 show-all fit, toggles, display panel and area search with th
       id: 'area-2',
       organization_id: ORG,
       name: 'Airport Exclusion',
-      area_geom: { type: 'Polygon', coordinates: [[[-97.67, 30.19], [-97.65, 30.19], [-97.65, 30.21], [-97.67, 30.19]]] },
+      area_geom: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [-97.67, 30.19],
+            [-97.65, 30.19],
+            [-97.65, 30.21],
+            [-97.67, 30.19],
+          ],
+        ],
+      },
       ez_type: { id: 'type-ex', db_name: 'exclusion', display_name: 'Exclusion', is_station_view: false },
     };
     api.areas = [stationArea('area-1', 30.31, -97.71), polygon];
@@ -444,6 +497,9 @@ describe('part1 §2 show-all fit, toggles, display panel and area search with th
     fireEvent.focus(box);
     fireEvent.mouseDown(screen.getByRole('option', { name: 'Airport Exclusion' }));
     expect(map.camera).toMatchObject({ kind: 'fit', bounds: [-97.67, 30.19, -97.65, 30.21], padding: 50, maxZoom: 17 });
+    // part 2 §2: the pick leads to the area's detail, targeted as a list row targets it.
+    expect(screen.getByTestId('path').textContent).toBe('/dashboard/areas/area-2');
+    expect(map.target).toEqual({ kind: 'area', id: 'area-2' });
   });
 });
 
@@ -468,8 +524,16 @@ describe("part1 §2 '+ Add' / 'Zoom to Add' on the sections that add map items (
     expect(screen.queryByRole('button', { name: '+ Add' })).toBeNull();
   });
 
-  it.each(['/dashboard/things', '/dashboard/events', '/dashboard/areas/new', '/dashboard/closures/c-1/edit'])('%s has no add button', (path) => {
-    setup({ path, bridge: null });
+  it('part2 §6 /dashboard/areas shows no add button to a user who may not add areas (exclusion read only)', () => {
+    setup({ path: '/dashboard/areas', bridge: null, permissions: ['exclusion:read'] });
     expect(screen.queryByRole('button', { name: /Add/ })).toBeNull();
   });
+
+  it.each(['/dashboard/things', '/dashboard/events', '/dashboard/areas/new', '/dashboard/closures/c-1/edit'])(
+    '%s has no add button',
+    (path) => {
+      setup({ path, bridge: null });
+      expect(screen.queryByRole('button', { name: /Add/ })).toBeNull();
+    },
+  );
 });

@@ -18,6 +18,7 @@ import { createAppServices, ServicesContext, type AppServices } from '../../../s
 import type { AreaMarker } from '../../../src/map/layers/areas-layer';
 import type { EventMarker } from '../../../src/map/layers/events-layer';
 import { FakeApi, PARK_AREA, crashOnLamar, iso, stationArea, thing } from '../../support/live-fixtures';
+import { giveProfile } from '../support/give-profile';
 import { startPollingLive } from '../support/live-harness';
 
 let api: FakeApi;
@@ -103,6 +104,7 @@ beforeEach(async () => {
   const live = await startPollingLive(api, 4);
   bridge = live.bridge;
   services = createAppServices({ fetch: live.fetch, storage: null, channel: false, createBridge: null });
+  giveProfile(services, ['exclusion:read', 'location:read', 'thing:read']);
   map = createMapState();
   map.view = { longitude: -97.72, latitude: 30.3, zoom: 11, bounds: [-98, 30, -97.4, 30.6] };
   layers = [];
@@ -113,7 +115,32 @@ afterEach(async () => {
   await bridge.dispose();
 });
 
+/** The page's own area calls (the worker asks for its stations too, with its token; the page's client here has none). */
+const pageAreaCalls = () =>
+  api.calls
+    .map((href, i) => ({ url: new URL(href), token: api.tokens[i] }))
+    .filter(({ url, token }) => url.pathname === '/organization/exclusion_zone' && token === '')
+    .map(({ url }) => url);
+
 describe('part1 §2 Map "Area markers show asset counts"', () => {
+  it('part2 §7 asks GET /organization/exclusion_zone with org_ids[] of the current organization', async () => {
+    renderProbe();
+    await waitFor(() => expect(pageAreaCalls().length).toBeGreaterThan(0), { timeout: 3_000 });
+    for (const call of pageAreaCalls()) expect(call.searchParams.getAll('org_ids[]')).toEqual([bridge.store.organizationId]);
+  });
+
+  it('part2 §7 "Only when the areas section is allowed": a user without it never asks for areas', async () => {
+    giveProfile(services, ['location:read', 'thing:read']);
+    renderProbe();
+    // The event markers drawn: the overlay's data has come; the areas would have been asked with it.
+    await waitFor(() => expect((layer('events')?.props as unknown as Pickable<unknown> | undefined)?.data.length).toBeGreaterThan(0), {
+      timeout: 3_000,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(pageAreaCalls()).toEqual([]);
+    expect(badges()).toEqual({});
+  });
+
   it('draws each area with the number of assets inside, counted by the worker, and follows the fleet', async () => {
     renderProbe();
     await waitFor(() => expect(badges()).toEqual({ 'station-4': '2', park: '1' }), { timeout: 3_000 });

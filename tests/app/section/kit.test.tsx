@@ -99,10 +99,17 @@ describe('useNow', () => {
 describe('part1 §8 useSubmit', () => {
   function Save({ onSuccess }: { onSuccess: () => void }) {
     const { api } = useServicesFor();
-    const { pending, failure, succeeded, submit } = useSubmit({ context: 'assetSave', invalidates: [queryKey('things', 'org-1')], onSuccess });
+    const { pending, failure, succeeded, submit } = useSubmit({
+      context: 'assetSave',
+      invalidates: [queryKey('things', 'org-1')],
+      onSuccess,
+    });
     return (
       <>
-        <button type="button" onClick={() => void submit(() => api.request('/things/1', { method: 'PUT', body: {}, context: 'assetSave' }))}>
+        <button
+          type="button"
+          onClick={() => void submit(() => api.request('/things/1', { method: 'PUT', body: {}, context: 'assetSave' }))}
+        >
           Save
         </button>
         {pending && <p>pending</p>}
@@ -184,7 +191,11 @@ describe('part2 §2 detail header', () => {
     render(
       <ServicesContext.Provider value={answering(200, {})}>
         <MemoryRouter>
-          <DetailHeader title="Park" onBack={() => undefined} remove={{ label: 'Delete', itemName: 'Park', send, context: 'general', onDeleted: () => undefined }} />
+          <DetailHeader
+            title="Park"
+            onBack={() => undefined}
+            remove={{ label: 'Delete', itemName: 'Park', send, context: 'general', onDeleted: () => undefined }}
+          />
         </MemoryRouter>
       </ServicesContext.Provider>,
     );

@@ -42,7 +42,12 @@ class FakeAuthServer {
   refuseRefresh = false;
 
   pair(n: number) {
-    return { access_token: `access-${n}`, refresh_token: `refresh-${n}`, expires_in: 2 * HOUR_S, created_at: Math.floor(Date.now() / 1000) };
+    return {
+      access_token: `access-${n}`,
+      refresh_token: `refresh-${n}`,
+      expires_in: 2 * HOUR_S,
+      created_at: Math.floor(Date.now() / 1000),
+    };
   }
 
   fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {

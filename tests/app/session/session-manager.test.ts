@@ -35,10 +35,32 @@ function tokens(n: number, nowMs = Date.now()): TokenResponse {
 
 function profile(overrides: Partial<Profile> = {}): Profile {
   return {
-    id: 'u1', email: 'a@b.c', firstName: 'Ada', lastName: 'Lovelace', phone: null, address1: null, address2: null, city: null,
-    state: null, postalCode: null, countryCode: null, timezone: null, organizationId: 'org-1', organizationType: null, acs: false,
-    permissions: ['thing:read'], hasApiKeys: false, isHADEnabled: false, hasAwarenessModeAccess: false, userAccess: true,
-    dashboardAccess: true, roleId: null, userOrg: { id: 'org-1', name: 'Org One' }, maxioCustomerId: null, managedOrgs: [], accessedOrgs: [],
+    id: 'u1',
+    email: 'a@b.c',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    phone: null,
+    address1: null,
+    address2: null,
+    city: null,
+    state: null,
+    postalCode: null,
+    countryCode: null,
+    timezone: null,
+    organizationId: 'org-1',
+    organizationType: null,
+    acs: false,
+    permissions: ['thing:read'],
+    hasApiKeys: false,
+    isHADEnabled: false,
+    hasAwarenessModeAccess: false,
+    userAccess: true,
+    dashboardAccess: true,
+    roleId: null,
+    userOrg: { id: 'org-1', name: 'Org One' },
+    maxioCustomerId: null,
+    managedOrgs: [],
+    accessedOrgs: [],
     ...overrides,
   } as Profile;
 }
@@ -76,7 +98,11 @@ describe('part1 §4 session: tokens and refresh', () => {
   it('stores token, refreshToken, expiresIn and expiresAt = (created_at + expires_in) × 1000', () => {
     manager.signIn(tokens(1));
     expect(readSession(storage)).toEqual({
-      token: 'access-1', refreshToken: 'refresh-1', expiresIn: 7200, expiresAt: T0 + 7200 * SECOND_MS, organizationId: null,
+      token: 'access-1',
+      refreshToken: 'refresh-1',
+      expiresIn: 7200,
+      expiresAt: T0 + 7200 * SECOND_MS,
+      organizationId: null,
     });
     expect(manager.state.status).toBe('signedIn');
   });
@@ -221,7 +247,8 @@ describe('part1 §4 several tabs share one session', () => {
       const p: Port = {
         onmessage: null,
         postMessage(message) {
-          for (const other of ports) if (other !== p) queueMicrotask(() => other.onmessage?.({ data: structuredClone(message) } as MessageEvent));
+          for (const other of ports)
+            if (other !== p) queueMicrotask(() => other.onmessage?.({ data: structuredClone(message) } as MessageEvent));
         },
         close() {},
       };

@@ -42,7 +42,10 @@ describe('part1 §2 shell model', () => {
     const orgs = profileOrganizations({
       organizationId: 'a',
       userOrg: { id: 'a', name: 'Alpha' },
-      managedOrgs: [{ id: 'b', name: 'Bravo' }, { id: 'a', name: 'Alpha' }],
+      managedOrgs: [
+        { id: 'b', name: 'Bravo' },
+        { id: 'a', name: 'Alpha' },
+      ],
       accessedOrgs: [{ id: 'c', name: 'Charlie' }],
     });
     expect(orgs.map((o) => o.id)).toEqual(['a', 'b', 'c']);

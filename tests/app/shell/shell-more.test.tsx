@@ -23,7 +23,9 @@ const PERMS = ['thing:read', 'incident:read', 'exclusion:read', 'closure:read'];
 
 async function navLabels(): Promise<string[]> {
   const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
-  return within(nav).getAllByRole('listitem').map((li) => li.textContent ?? '');
+  return within(nav)
+    .getAllByRole('listitem')
+    .map((li) => li.textContent ?? '');
 }
 
 describe('part1 §2 the events link by responder mix', () => {
@@ -70,7 +72,13 @@ describe('part1 §2 the organization chooser (acs)', () => {
     await waitFor(() => expect(live!.cable.subscribed).toBe(true));
 
     const chooser = (await screen.findByRole('combobox', { name: 'Organization' })) as HTMLSelectElement;
-    await waitFor(() => expect(within(chooser).getAllByRole('option').map((o) => o.textContent)).toEqual([ACS_ORG.name, THIRD.name, OTHER.name]));
+    await waitFor(() =>
+      expect(
+        within(chooser)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual([ACS_ORG.name, THIRD.name, OTHER.name]),
+    );
     expect(chooser.value).toBe(ACS_ORG.id);
     // The caller's own scope at start: no org_ids[].
     expect(api.callsTo('/organization/things').every((url) => url.searchParams.getAll('org_ids[]').length === 0)).toBe(true);
@@ -86,17 +94,23 @@ describe('part1 §2 the organization chooser (acs)', () => {
     expect(chooser.value).toBe(OTHER.id);
     await waitFor(() => expect(services.live.bridge!.store.organizationId).toBe(OTHER.id), { timeout: 5_000 });
     // The worker refetches for the chosen organization…
-    await waitFor(() => {
-      const after = workerCalls(api).slice(before);
-      const things = after.filter((url) => url.pathname === '/organization/things');
-      expect(things.length).toBeGreaterThan(0);
-      for (const url of after) expect(url.searchParams.getAll('org_ids[]')).toEqual([OTHER.id]);
-    }, { timeout: 5_000 });
+    await waitFor(
+      () => {
+        const after = workerCalls(api).slice(before);
+        const things = after.filter((url) => url.pathname === '/organization/things');
+        expect(things.length).toBeGreaterThan(0);
+        for (const url of after) expect(url.searchParams.getAll('org_ids[]')).toEqual([OTHER.id]);
+      },
+      { timeout: 5_000 },
+    );
     // …and subscribes to its channel.
-    await waitFor(() => {
-      const identifier = live!.cable.sockets.at(-1)?.identifier;
-      expect(identifier ? JSON.parse(identifier) : null).toEqual({ channel: 'EventsChannel', organization: OTHER.id });
-    }, { timeout: 5_000 });
+    await waitFor(
+      () => {
+        const identifier = live!.cable.sockets.at(-1)?.identifier;
+        expect(identifier ? JSON.parse(identifier) : null).toEqual({ channel: 'EventsChannel', organization: OTHER.id });
+      },
+      { timeout: 5_000 },
+    );
     await services.queries.fetchQuery({ queryKey: queryKey('things', ACS_ORG.id, 'types'), queryFn: load });
     await services.queries.fetchQuery({ queryKey: queryKey('profileExtras', ACS_ORG.id), queryFn: load });
     expect(loads).toBe(3);
@@ -105,7 +119,15 @@ describe('part1 §2 the organization chooser (acs)', () => {
     const back = workerCalls(api).length;
     fireEvent.change(chooser, { target: { value: ACS_ORG.id } });
     await waitFor(() => expect(services.live.bridge!.store.organizationId).toBe(ACS_ORG.id), { timeout: 5_000 });
-    await waitFor(() => expect(workerCalls(api).slice(back).some((url) => url.pathname === '/organization/things')).toBe(true), { timeout: 5_000 });
+    await waitFor(
+      () =>
+        expect(
+          workerCalls(api)
+            .slice(back)
+            .some((url) => url.pathname === '/organization/things'),
+        ).toBe(true),
+      { timeout: 5_000 },
+    );
     for (const url of workerCalls(api).slice(back)) expect(url.searchParams.getAll('org_ids[]')).toEqual([]);
   });
 

@@ -120,9 +120,13 @@ export const POLLING_LIVE_BASE = 'http://api.test';
  * reaches the same API, for the app's services.
  */
 export async function startPollingLive(api: FakeApi, assets: number): Promise<{ bridge: LiveBridge; fetch: typeof fetch }> {
-  const fetchHere = ((input: RequestInfo | URL, init?: RequestInit) => api.fetch(new URL(String(input), POLLING_LIVE_BASE).href, init ?? {})) as typeof fetch;
+  const fetchHere = ((input: RequestInfo | URL, init?: RequestInit) =>
+    api.fetch(new URL(String(input), POLLING_LIVE_BASE).href, init ?? {})) as typeof fetch;
   const bridge = inProcessLive((input, init) => fetchHere(input, init)).createBridge(() => undefined);
   await bridge.start({ apiBase: POLLING_LIVE_BASE, socketUrl: 'ws://api.test/cable', token: TOKEN, organizationId: ORG, largeOrg: true });
-  await waitFor(() => expect(bridge.store.phase === 'live' && bridge.store.total === assets && bridge.store.events.version > 0).toBe(true), { timeout: 5_000 });
+  await waitFor(
+    () => expect(bridge.store.phase === 'live' && bridge.store.total === assets && bridge.store.events.version > 0).toBe(true),
+    { timeout: 5_000 },
+  );
   return { bridge, fetch: fetchHere };
 }

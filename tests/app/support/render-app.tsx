@@ -5,6 +5,7 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
+import { createThemeController } from '../../../src/app/theme';
 import { ServicesContext, createAppServices, type AppServices } from '../../../src/app/services';
 import { appRoutes } from '../../../src/app/router';
 import { FakeApi, runClockFromNow } from '../../support/live-fixtures';
@@ -45,7 +46,11 @@ export function profileWire(permissions: string[], extra: Record<string, unknown
 }
 
 /** The calls every signed-in page makes: the profile, the asset count, the version and the token refresh. */
-export function signedInRoutes(permissions: string[], extra: Record<string, unknown> = {}, version = () => '1.0.0'): Record<string, Handler> {
+export function signedInRoutes(
+  permissions: string[],
+  extra: Record<string, unknown> = {},
+  version = () => '1.0.0',
+): Record<string, Handler> {
   return {
     'GET /profile': () => json(200, profileWire(permissions, extra)),
     'GET /organization/things_count': () => json(200, { count: 1234 }),
@@ -93,6 +98,8 @@ export function renderApp(
     channel: false,
     createBridge: live ? live.createBridge : null,
     hasWebGL: () => options.hasWebGL ?? true,
+    // The theme choice is kept in the test's storage (not jsdom's shared localStorage); no system preference.
+    theme: createThemeController({ storage, media: null }),
   });
   if (options.signedIn) services.session.signIn({ ...TOKENS, created_at: Math.floor(Date.now() / 1000) });
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });

@@ -14,7 +14,11 @@ afterEach(() => cleanup());
 const schema = z.object({ name: z.string().trim().min(1, 'Required'), note: z.string().max(10, 'Too long') });
 
 function Form() {
-  const { control, handleSubmit, formState } = useForm({ resolver: zodResolver(schema), defaultValues: { name: '', note: '' }, mode: 'onTouched' });
+  const { control, handleSubmit, formState } = useForm({
+    resolver: zodResolver(schema),
+    defaultValues: { name: '', note: '' },
+    mode: 'onTouched',
+  });
   return (
     <form noValidate onSubmit={(e) => void handleSubmit(() => undefined)(e)}>
       <TextField control={control} name="name" label="Name" />

@@ -59,7 +59,9 @@ describe('part1 §5 SelectField', () => {
     const input = screen.getByRole('combobox', { name: 'Organization' }) as HTMLInputElement;
     fireEvent.change(input, { target: { value: 'Option 49' } });
     const listbox = screen.getByRole('listbox');
-    const shown = within(listbox).getAllByRole('option').map((o) => o.textContent);
+    const shown = within(listbox)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     // 11 matches (49, 490..499), in order; the rest of the 500 are filtered out.
     expect(shown.slice(0, 3)).toEqual(['Option 49', 'Option 490', 'Option 491']);
     expect(shown.every((text) => text?.startsWith('Option 49'))).toBe(true);

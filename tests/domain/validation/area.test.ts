@@ -28,11 +28,7 @@ describe('part2 §5 area', () => {
     ['description of 101', { description: x(101) }, { description: '100 Max Characters' }],
     ['type missing', { ezTypeId: '' }, { ezTypeId: 'Required' }],
     ['type absent', { ezTypeId: null }, { ezTypeId: 'Required' }],
-    [
-      'position not set',
-      { position: null },
-      { position: "ERROR: Please set new map location. Click 'View Instructions' above if needed" },
-    ],
+    ['position not set', { position: null }, { position: "ERROR: Please set new map location. Click 'View Instructions' above if needed" }],
     ['exclusion with 2 points', { lineStringArray: triangle.slice(0, 2) }, { lineStringArray: 'Exclusions must have at least 3 points' }],
     ['exclusion with 3 points', { lineStringArray: triangle }, {}],
     [

@@ -49,7 +49,11 @@ describe('part1 §5 integrations', () => {
   it.each<[string, { provider: string; id: string }[], Record<string, string>]>([
     ['one', [row('samsara')], {}],
     ['two different (the maximum)', [row('samsara'), row('geotab')], {}],
-    ['three', [row('samsara'), row('geotab'), row('other')], { integrations: 'Available providers in use', 'integrations.2.provider': 'Required' }],
+    [
+      'three',
+      [row('samsara'), row('geotab'), row('other')],
+      { integrations: 'Available providers in use', 'integrations.2.provider': 'Required' },
+    ],
     ['provider twice', [row('samsara'), row('samsara', 'ext-2')], { 'integrations.1.provider': 'Provider already used' }],
     ['provider missing', [row('')], { 'integrations.0.provider': 'Required' }],
     ['id missing', [row('geotab', ' ')], { 'integrations.0.id': 'Required' }],

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  forgotPasswordSchema,
-  passwordRules,
-  resetPasswordSchema,
-  signInSchema,
-} from '../../../src/domain/validation/auth';
+import { forgotPasswordSchema, passwordRules, resetPasswordSchema, signInSchema } from '../../../src/domain/validation/auth';
 import { fieldErrors } from '../../../src/domain/validation/field-errors';
 
 describe('part1 §5 sign-in', () => {
@@ -63,7 +58,11 @@ describe('part1 §5 reset password rules', () => {
     ['mismatch', { password: 'Abcdef1!', passwordConfirmation: 'Abcdef1?' }, { passwordConfirmation: 'Should match password' }],
     ['too short', { password: 'Abcde1!', passwordConfirmation: 'Abcde1!' }, { password: 'At least 8 characters' }],
     ['missing', { password: '', passwordConfirmation: '' }, { password: 'Required' }],
-    ['no special', { password: 'Abcdefg1', passwordConfirmation: 'Abcdefg1' }, { password: 'At least one special character (*@!#%&()^~{})' }],
+    [
+      'no special',
+      { password: 'Abcdefg1', passwordConfirmation: 'Abcdefg1' },
+      { password: 'At least one special character (*@!#%&()^~{})' },
+    ],
   ])('schema: %s', (_name, form, expected) => {
     expect(fieldErrors(resetPasswordSchema.safeParse(form))).toEqual(expected);
   });

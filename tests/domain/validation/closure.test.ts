@@ -70,17 +70,17 @@ describe('part2 §5 closure', () => {
     ['lane 10', { impactedLanes: [2, 10] }, { 'impactedLanes.1': 'Must be between 1 and 9' }],
     ['lane 1.5', { impactedLanes: [1.5] }, { 'impactedLanes.0': 'Must be between 1 and 9' }],
     ['no direction outside WZDx organizations', { direction: '' }, {}],
-    ['publishing without WZDx fields', { isPublishOn: true }, { wzdxId: 'Required', locationMethod: 'Required', vehicleImpact: 'Required' }],
+    [
+      'publishing without WZDx fields',
+      { isPublishOn: true },
+      { wzdxId: 'Required', locationMethod: 'Required', vehicleImpact: 'Required' },
+    ],
     [
       'publishing with WZDx fields, no group',
       { isPublishOn: true, wzdxId: 'WZ-1', locationMethod: 'channel-device-method', vehicleImpact: 'some-lanes-closed' },
       {},
     ],
-    [
-      'WZDx id of 101',
-      { isPublishOn: true, wzdxId: x(101), locationMethod: 'm', vehicleImpact: 'v' },
-      { wzdxId: '100 Max Characters' },
-    ],
+    ['WZDx id of 101', { isPublishOn: true, wzdxId: x(101), locationMethod: 'm', vehicleImpact: 'v' }, { wzdxId: '100 Max Characters' }],
     ['WZDx id of 100', { isPublishOn: true, wzdxId: x(100), locationMethod: 'm', vehicleImpact: 'v', groupId: 'g' }, {}],
     ['direction W', { direction: 'W' }, {}],
   ])('%s', (_name, change, expected) => {

@@ -22,7 +22,11 @@ describe('part2 §5 trips and date-range reports', () => {
     ['6 assets', { thingIds: ['a', 'b', 'c', 'd', 'e', 'f'] }, { thingIds: '5 Assets max' }],
     ['no start', { startTime: null }, { startTime: 'Required' }],
     ['no end', { endTime: null }, { endTime: 'Required' }],
-    ['start in the future', { startTime: NOW + 1, endTime: NOW + HOUR_MS }, { startTime: 'Must be past date', endTime: 'Must be past date' }],
+    [
+      'start in the future',
+      { startTime: NOW + 1, endTime: NOW + HOUR_MS },
+      { startTime: 'Must be past date', endTime: 'Must be past date' },
+    ],
     ['end in the future', { startTime: NOW - HOUR_MS, endTime: NOW + 1 }, { endTime: 'Must be past date' }],
     ['end exactly now', { startTime: NOW - HOUR_MS, endTime: NOW }, {}],
     ['same dates', { endTime: START }, { endTime: 'Dates must be different' }],

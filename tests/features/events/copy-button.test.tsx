@@ -35,7 +35,7 @@ describe('part1 §9 copy feedback of the event detail', () => {
     expect(screen.getByRole('status').textContent).toBe('');
   });
 
-  it("says nothing when the clipboard refuses", async () => {
+  it('says nothing when the clipboard refuses', async () => {
     writeText.mockImplementation(() => Promise.reject(new Error('denied')));
     render(<CopyButton text="30.2672, -97.7431" label="Copy coordinates" />);
     await act(async () => {

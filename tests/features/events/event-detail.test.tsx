@@ -65,7 +65,11 @@ describe('part1 §2 event detail', () => {
     await openDetail('loc-fire');
     expect(text(screen.getByRole('heading', { name: /Active Vehicles/ }))).toBe('Active Vehicles (1)');
     expect(text(screen.getByRole('heading', { name: /Inactive Vehicles/ }))).toBe('Inactive Vehicles (1)');
-    expect(vehicle(/^Active Vehicles/, 'Engine 1')).toEqual({ Arrived: '11/22/2026 5:40 AM', Duration: '20m 0s', 'Time to Scene': '10m 0s' });
+    expect(vehicle(/^Active Vehicles/, 'Engine 1')).toEqual({
+      Arrived: '11/22/2026 5:40 AM',
+      Duration: '20m 0s',
+      'Time to Scene': '10m 0s',
+    });
     expect(vehicle(/^Inactive Vehicles/, 'Medic 2')).toEqual({
       Arrived: '11/22/2026 5:35 AM',
       Duration: '15m 0s',
@@ -93,7 +97,9 @@ describe('part1 §2 event detail', () => {
   });
 
   it('part1 §9 lat/lon is truncated to 7 decimals (5 only in the map menu), never rounded', async () => {
-    await openDetail('loc-precise', { events: [eventWire('loc-precise', { display_name: 'Precise', lat: 30.26721239, lng: -97.74319876 })] });
+    await openDetail('loc-precise', {
+      events: [eventWire('loc-precise', { display_name: 'Precise', lat: 30.26721239, lng: -97.74319876 })],
+    });
     expect(screen.getByTestId('event-coordinates').textContent).toBe('30.2672123, -97.7431987');
     fireEvent.click(screen.getByRole('button', { name: 'Copy coordinates' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith('30.2672123, -97.7431987'));

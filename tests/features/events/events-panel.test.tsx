@@ -34,7 +34,11 @@ describe('part1 §2 events panel', () => {
     await openPanel();
     const display = screen.getByRole('combobox', { name: 'Display' });
     expect((display as HTMLSelectElement).value).toBe('24h');
-    expect(within(display).getAllByRole('option').map((o) => o.textContent)).toEqual(['Active Only', 'Today', '24 hrs', 'All Recent']);
+    expect(
+      within(display)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Active Only', 'Today', '24 hrs', 'All Recent']);
     await waitFor(() => expect(text(screen.getByTestId('event-counts'))).toBe('Active Events 3 | Recent Events 2'), LOAD);
     expect(screen.getByRole('searchbox', { name: 'Search events' }).getAttribute('placeholder')).toBe('Search Asset, Street, or System ID');
   });
@@ -51,7 +55,12 @@ describe('part1 §2 events panel', () => {
 
   it("'24 hrs' lets an ended event go once it is over 24 h old, with nothing else changing", async () => {
     // Ended 45 s short of 24 h ago: shown now, gone a minute later.
-    const OLD = eventWire('loc-old', { display_name: 'Old Call', is_active: false, start_time: iso(NOW - 25 * HOUR), end_time: iso(NOW - 24 * HOUR + 45_000) });
+    const OLD = eventWire('loc-old', {
+      display_name: 'Old Call',
+      is_active: false,
+      start_time: iso(NOW - 25 * HOUR),
+      end_time: iso(NOW - 24 * HOUR + 45_000),
+    });
     await openPanel({ events: [FIRE, OLD], fakeIntervals: true });
     await waitFor(() => expect(rowNames()).toEqual(['Structure Fire', 'Old Call']), LOAD);
     expect(text(screen.getByTestId('event-counts'))).toBe('Active Events 1 | Recent Events 1');
@@ -62,14 +71,21 @@ describe('part1 §2 events panel', () => {
 
   it('part1 §4 sorting: active first by newest start, then inactive by newest end', async () => {
     await openPanel();
-    await waitFor(() => expect(rowNames()).toEqual(['Collision', 'Structure Fire', 'Geo Marker Site', 'Medical Call', 'Vehicle Fire']), LOAD);
+    await waitFor(
+      () => expect(rowNames()).toEqual(['Collision', 'Structure Fire', 'Geo Marker Site', 'Medical Call', 'Vehicle Fire']),
+      LOAD,
+    );
   });
 
   it.each([
     ['active', 'Active Events 3 | Recent Events 0', ['Collision', 'Structure Fire', 'Geo Marker Site']],
     ['today', 'Active Events 3 | Recent Events 1', ['Collision', 'Structure Fire', 'Geo Marker Site', 'Medical Call']],
     ['24h', 'Active Events 3 | Recent Events 2', ['Collision', 'Structure Fire', 'Geo Marker Site', 'Medical Call', 'Vehicle Fire']],
-    ['all', 'Active Events 3 | Recent Events 3', ['Collision', 'Structure Fire', 'Geo Marker Site', 'Medical Call', 'Vehicle Fire', 'Brush Fire']],
+    [
+      'all',
+      'Active Events 3 | Recent Events 3',
+      ['Collision', 'Structure Fire', 'Geo Marker Site', 'Medical Call', 'Vehicle Fire', 'Brush Fire'],
+    ],
   ])('display choice %s shows %s', async (choice, counts, names) => {
     await openPanel();
     await waitFor(() => expect(rowNames()).toHaveLength(5), LOAD);
@@ -82,7 +98,9 @@ describe('part1 §2 events panel', () => {
   it('rows are 80 px, 90 px when active, and an active row counts its vehicles', async () => {
     await openPanel();
     await waitFor(() => expect(rowNames()).toHaveLength(5), LOAD);
-    const heights = within(screen.getByRole('list', { name: 'Events' })).getAllByRole('listitem').map((item) => item.style.height);
+    const heights = within(screen.getByRole('list', { name: 'Events' }))
+      .getAllByRole('listitem')
+      .map((item) => item.style.height);
     expect(heights).toEqual(['90px', '90px', '90px', '80px', '80px']);
     const fire = within(screen.getByRole('list', { name: 'Events' })).getAllByRole('listitem')[1]!;
     expect(text(fire)).toContain('Structure Fire');

@@ -156,7 +156,11 @@ describe('part1 §8 R2R test alert outcome', () => {
     ['no answer (status 0)', 'network' as const, 'Connection failed'],
     ['404', { status: 404, body: { error: 'not_found', message: 'Asset not found' } }, 'Asset not found'],
     ['422 containing Timed', { status: 422, body: { error: 'timeout', message: 'Timed out waiting for the device' } }, 'Request timed out'],
-    ['other 422', { status: 422, body: { error: 'r2r_not_allowed', message: 'R2R test not allowed: Invalid asset status' } }, 'Something went wrong'],
+    [
+      'other 422',
+      { status: 422, body: { error: 'r2r_not_allowed', message: 'R2R test not allowed: Invalid asset status' } },
+      'Something went wrong',
+    ],
     ['500', { status: 500, body: { error: 'server' } }, 'Unknown failure'],
   ])("a failed call (%s) shows 'Alert Not Delivered' and the asset-action reason", async (_name, answer, reason) => {
     const harness = setup(details());
@@ -193,7 +197,7 @@ describe('part1 §8 test mode', () => {
     expect(toggle().checked).toBe(true);
   });
 
-  it("turning it off sends {test_mode: false} and shows no reminder", async () => {
+  it('turning it off sends {test_mode: false} and shows no reminder', async () => {
     const harness = setup(details({ is_test_mode_on: true }));
     harness.answer('PUT /things/thing-00001/r2r', { status: 200, body: { id: 'thing-00001', is_test_mode_on: false } });
     expect(toggle().checked).toBe(true);

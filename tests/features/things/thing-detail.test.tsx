@@ -25,7 +25,11 @@ const WAIT = { timeout: 15_000 };
 const ZONE = 'America/Chicago';
 const EDITOR = ['thing:read', 'thing:update', 'thing:invoke_r2r', 'thing:ha5_light_intensity_change'];
 
-function routes(permissions: string[], profile: Record<string, unknown> = {}, extra: Record<string, Handler> = {}): Record<string, Handler> {
+function routes(
+  permissions: string[],
+  profile: Record<string, unknown> = {},
+  extra: Record<string, Handler> = {},
+): Record<string, Handler> {
   return {
     ...signedInRoutes(permissions, { organization_id: ORG, user_org: { id: ORG, name: 'Org' }, timezone: ZONE, ...profile }),
     ...extra,
@@ -34,7 +38,11 @@ function routes(permissions: string[], profile: Record<string, unknown> = {}, ex
 
 function renderDetail(
   wire: ThingWireInput,
-  { permissions = EDITOR, profile = {}, extra = {} }: { permissions?: string[]; profile?: Record<string, unknown>; extra?: Record<string, Handler> } = {},
+  {
+    permissions = EDITOR,
+    profile = {},
+    extra = {},
+  }: { permissions?: string[]; profile?: Record<string, unknown>; extra?: Record<string, Handler> } = {},
 ) {
   const api = new FakeApi();
   api.setThings([wire, thing(2, { nickname: 'Other unit' })]);
@@ -44,9 +52,7 @@ function renderDetail(
 /** The value shown for a term of a section's description list. */
 function valueOf(sectionName: string, term: string): string | null {
   const section = screen.getByRole('region', { name: sectionName });
-  const dt = within(section)
-    .queryAllByText(term, { selector: 'dt' })
-    .at(0);
+  const dt = within(section).queryAllByText(term, { selector: 'dt' }).at(0);
   return dt?.nextElementSibling?.textContent ?? null;
 }
 
@@ -57,7 +63,9 @@ async function opened(name: string) {
 describe('part1 §2 Asset detail: Status section variants', () => {
   it('location (on scene): the label by responder mix, arrival time and duration', async () => {
     const arrived = Date.now() - (65 * MINUTE_MS + 5_000);
-    renderDetail(thing(1, { nickname: 'Engine 7', location_id: 'loc-1', incident_start_time: iso(arrived), heartbeat_datetime: iso(Date.now()) }));
+    renderDetail(
+      thing(1, { nickname: 'Engine 7', location_id: 'loc-1', incident_start_time: iso(arrived), heartbeat_datetime: iso(Date.now()) }),
+    );
     await opened('Engine 7');
     const status = screen.getByRole('region', { name: 'Status' });
     expect(within(status).getByText('On-Scene')).toBeTruthy();
@@ -125,7 +133,16 @@ describe('part1 §2 Asset detail: Status section variants', () => {
   });
 
   it('out of service: the status reads Out-of-Service, and R2R and LED say Invalid asset status', async () => {
-    renderDetail(thing(1, { nickname: 'Unit 1', in_service: false, device_type: 'ha7', is_r2r_enabled: true, thing_type: 'police', heartbeat_datetime: iso(Date.now()) }));
+    renderDetail(
+      thing(1, {
+        nickname: 'Unit 1',
+        in_service: false,
+        device_type: 'ha7',
+        is_r2r_enabled: true,
+        thing_type: 'police',
+        heartbeat_datetime: iso(Date.now()),
+      }),
+    );
     await opened('Unit 1');
     const status = screen.getByRole('region', { name: 'Status' });
     expect(within(status).getByText('Out-of-Service')).toBeTruthy();
@@ -155,7 +172,15 @@ describe('part1 §2 Asset detail: Status section variants', () => {
     await opened('Unit 1');
     await waitFor(() => expect(live!.cable.subscribed).toBe(true), WAIT);
     live!.cable.send({ type: 'heartbeat', thing_id: 'thing-00001', is_active: true, timestamp: iso(Date.now()) });
-    live!.cable.send({ type: 'point', thing_id: 'thing-00001', lat: 30.25, lng: -97.71, speed: 55, course: 180, timestamp: iso(Date.now()) });
+    live!.cable.send({
+      type: 'point',
+      thing_id: 'thing-00001',
+      lat: 30.25,
+      lng: -97.71,
+      speed: 55,
+      course: 180,
+      timestamp: iso(Date.now()),
+    });
     await waitFor(() => expect(valueOf('Status', 'Speed')).toBe('55 mph'), WAIT);
     expect(valueOf('Status', 'Direction')).toBe('S');
     expect(within(screen.getByRole('region', { name: 'Status' })).getByText('Responding')).toBeTruthy();
@@ -229,16 +254,30 @@ describe('part1 §2 Asset detail: Profile and Organization Access', () => {
     );
     await opened('Unit 1');
     const access = screen.getByRole('region', { name: 'Organization Access' });
-    const items = within(access).getAllByRole('listitem').map((item) => item.textContent);
+    const items = within(access)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(items).toEqual(['City of AustinMANAGER', 'Hays CountyACCESS']);
     const edit = within(access).getByRole('link', { name: 'Edit Organization Access' });
     expect(edit.getAttribute('href')).toBe('/dashboard/things/thing-00001/edit?tab=associations');
   });
 
   it.each([
-    ['no edit permission, with relations', ['thing:read'], [{ organization_uuid: OTHER_ORG, organization_name: 'City of Austin', relationship_type: 'manager' as const }], {}, false],
+    [
+      'no edit permission, with relations',
+      ['thing:read'],
+      [{ organization_uuid: OTHER_ORG, organization_name: 'City of Austin', relationship_type: 'manager' as const }],
+      {},
+      false,
+    ],
     ['edit permission, no asset or subscribed-organization relation', EDITOR, [], {}, false],
-    ['edit permission, a subscribed-organization relation only', EDITOR, [], { managed_orgs: [{ id: OTHER_ORG, name: 'City of Austin' }] }, true],
+    [
+      'edit permission, a subscribed-organization relation only',
+      EDITOR,
+      [],
+      { managed_orgs: [{ id: OTHER_ORG, name: 'City of Austin' }] },
+      true,
+    ],
   ])('part1 §5: the organization access edit link with %s', async (_name, permissions, relations, profile, shown) => {
     renderDetail(thing(1, { nickname: 'Unit 1', organization_relationships: relations }), { permissions, profile });
     await opened('Unit 1');
@@ -300,14 +339,17 @@ describe('part1 §2 Asset detail: actions through the detail page (R2R test end 
     const answered = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const harness = renderDetail(thing(1, { nickname: 'Unit 1', device_type: 'ha7', is_r2r_enabled: true, thing_type: 'police', heartbeat_datetime: iso(Date.now()) }), {
-      extra: {
-        'PUT /things/thing-00001/r2r': async () => {
-          await answered;
-          return json(200, { delivered: true });
+    const harness = renderDetail(
+      thing(1, { nickname: 'Unit 1', device_type: 'ha7', is_r2r_enabled: true, thing_type: 'police', heartbeat_datetime: iso(Date.now()) }),
+      {
+        extra: {
+          'PUT /things/thing-00001/r2r': async () => {
+            await answered;
+            return json(200, { delivered: true });
+          },
         },
       },
-    });
+    );
     await opened('Unit 1');
     const button = screen.getByRole('button', { name: 'Send R2R Test Alert' }) as HTMLButtonElement;
     expect(button.disabled).toBe(false);

@@ -86,7 +86,11 @@ function typeInto(name: string, value: string) {
 
 describe('part1 §2 asset edit tabs', () => {
   it('is a tablist (profile selected); arrows move to associations and back; the tab is in the URL', async () => {
-    const harness = renderEdit(unit({ organization_relationships: [{ organization_uuid: OTHER_ORG, organization_name: 'City of Austin', relationship_type: 'manager' }] }));
+    const harness = renderEdit(
+      unit({
+        organization_relationships: [{ organization_uuid: OTHER_ORG, organization_name: 'City of Austin', relationship_type: 'manager' }],
+      }),
+    );
     await profileForm();
     const tabs = within(screen.getByRole('tablist')).getAllByRole('tab');
     expect(tabs.map((t) => [t.textContent, t.getAttribute('aria-selected'), t.tabIndex])).toEqual([
@@ -107,7 +111,11 @@ describe('part1 §2 asset edit tabs', () => {
   it('part1 §5: without any asset or subscribed-organization relation there is no associations tab', async () => {
     renderEdit(unit(), { tab: '?tab=associations' });
     await profileForm();
-    expect(within(screen.getByRole('tablist')).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Profile']);
+    expect(
+      within(screen.getByRole('tablist'))
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['Profile']);
   });
 
   it('without thing update or manage the page says not authorized', async () => {
@@ -291,10 +299,18 @@ describe('part1 §7 PUT /things/{id} and §8 asset save errors', () => {
   });
 
   it.each([
-    ['422 naming the nickname', 'Asset nickname cannot be updated', () => json(422, { error: 'nickname_taken', message: 'nickname is already used by another asset of this organization' })],
+    [
+      '422 naming the nickname',
+      'Asset nickname cannot be updated',
+      () => json(422, { error: 'nickname_taken', message: 'nickname is already used by another asset of this organization' }),
+    ],
     ['422 containing found', 'Asset not found', () => json(422, { error: 'not_found', message: 'Asset not found' })],
     ['404', 'Asset not found', () => json(404, { error: 'not_found', message: 'Not found' })],
-    ['another 422 (shown as received)', 'Your organization can view this asset but not change it', () => json(422, { error: 'read_only', message: 'Your organization can view this asset but not change it' })],
+    [
+      'another 422 (shown as received)',
+      'Your organization can view this asset but not change it',
+      () => json(422, { error: 'read_only', message: 'Your organization can view this asset but not change it' }),
+    ],
     ['500', 'Unknown failure', () => json(500, { error: 'server' })],
     [
       'no answer',
@@ -368,16 +384,24 @@ describe('part1 §5 organization access edit, §7 PUT /things/{thingId}/associat
   });
 
   it('a refused change shows the asset-save text under the form', async () => {
-    renderEdit(unit({ organization_relationships: [{ organization_uuid: OTHER_ORG, organization_name: 'City of Austin', relationship_type: 'manager' }] }), {
-      tab: '?tab=associations',
-      extra: {
-        'GET /organization/assignable': () => json(200, []),
-        'PUT /things/thing-00001/associations': () => json(422, { error: 'owner_only', message: "Only the asset's owner organization can change its organization access" }),
+    renderEdit(
+      unit({
+        organization_relationships: [{ organization_uuid: OTHER_ORG, organization_name: 'City of Austin', relationship_type: 'manager' }],
+      }),
+      {
+        tab: '?tab=associations',
+        extra: {
+          'GET /organization/assignable': () => json(200, []),
+          'PUT /things/thing-00001/associations': () =>
+            json(422, { error: 'owner_only', message: "Only the asset's owner organization can change its organization access" }),
+        },
       },
-    });
+    );
     await screen.findByRole('form', { name: 'Associations' }, WAIT);
     fireEvent.change(select('Relation of City of Austin'), { target: { value: 'delete' } });
     fireEvent.click(save());
-    expect((await screen.findByRole('alert', {}, WAIT)).textContent).toBe("Only the asset's owner organization can change its organization access");
+    expect((await screen.findByRole('alert', {}, WAIT)).textContent).toBe(
+      "Only the asset's owner organization can change its organization access",
+    );
   });
 });

@@ -148,7 +148,16 @@ describe('part1 §2 Asset list, §4 sorting (the Live list)', () => {
     const panel = screen.getByRole('region', { name: 'Filters' });
     // Status boxes labelled by the responder mix, location … offline, all on by default.
     const boxes = within(panel).getAllByRole('checkbox');
-    expect(boxes.map((box) => box.closest('label')?.textContent)).toEqual(['On-Scene', 'Responding', 'Standby', 'Stationary', 'Pending', 'Offline', 'Out of service', 'Feed']);
+    expect(boxes.map((box) => box.closest('label')?.textContent)).toEqual([
+      'On-Scene',
+      'Responding',
+      'Standby',
+      'Stationary',
+      'Pending',
+      'Offline',
+      'Out of service',
+      'Feed',
+    ]);
     expect(boxes.map((box) => (box as HTMLInputElement).checked)).toEqual([true, true, true, true, true, true, false, false]);
     fireEvent.click(within(panel).getByRole('checkbox', { name: 'Standby' }));
     // A draft until Apply.
@@ -170,11 +179,23 @@ describe('part1 §2 Asset list, §4 sorting (the Live list)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
     const third = screen.getByRole('region', { name: 'Filters' });
     const type = within(third).getByRole('combobox', { name: 'Type' });
-    await waitFor(() => expect(within(type).getAllByRole('option').map((o) => o.textContent)).toEqual(['All types', 'Police', 'Fire']), WAIT);
+    await waitFor(
+      () =>
+        expect(
+          within(type)
+            .getAllByRole('option')
+            .map((o) => o.textContent),
+        ).toEqual(['All types', 'Police', 'Fire']),
+      WAIT,
+    );
     const subtype = within(third).getByRole('combobox', { name: 'Subtype' }) as HTMLSelectElement;
     expect(subtype.disabled).toBe(true);
     fireEvent.change(type, { target: { value: 'fire' } });
-    expect(within(subtype).getAllByRole('option').map((o) => o.textContent)).toEqual(['All subtypes', 'Engine', 'Ladder']);
+    expect(
+      within(subtype)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All subtypes', 'Engine', 'Ladder']);
     fireEvent.change(subtype, { target: { value: 'st-engine' } });
     fireEvent.click(within(third).getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(rowNames()).toEqual(['Alpha']), WAIT);
@@ -202,7 +223,7 @@ describe('part1 §2 Asset list, §4 sorting (the Live list)', () => {
     expect(screen.getByText('1 of 10 assets')).toBeTruthy();
   });
 
-  it("part1 §4: with the show-offline preference off the status filter leaves offline out (and Clear keeps it out)", async () => {
+  it('part1 §4: with the show-offline preference off the status filter leaves offline out (and Clear keeps it out)', async () => {
     renderLive(fleet());
     await waitFor(() => expect(rowNames()).toEqual(ALL_IN_ORDER), WAIT);
     fireEvent.click(screen.getByRole('switch', { name: 'Show offline' }));

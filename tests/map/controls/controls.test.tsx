@@ -29,14 +29,17 @@ describe('part1 §5 coordinate search box', () => {
     expect(input.getAttribute('aria-invalid')).toBe('false');
   });
 
-  it.each(['91, 0', '-90.5, 10', '0, 181', '0, -180.01', '30.27', '30.27 -97.74', 'abc, def', '30.27, -97.74, 1', ','])('%j is invalid and Enter goes nowhere', (text) => {
-    const { input, onGo } = search();
-    fireEvent.change(input, { target: { value: text } });
-    expect(input.getAttribute('aria-invalid')).toBe('true');
-    expect(input.className).toContain('map-input-invalid');
-    fireEvent.submit(input.closest('form')!);
-    expect(onGo).not.toHaveBeenCalled();
-  });
+  it.each(['91, 0', '-90.5, 10', '0, 181', '0, -180.01', '30.27', '30.27 -97.74', 'abc, def', '30.27, -97.74, 1', ','])(
+    '%j is invalid and Enter goes nowhere',
+    (text) => {
+      const { input, onGo } = search();
+      fireEvent.change(input, { target: { value: text } });
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      expect(input.className).toContain('map-input-invalid');
+      fireEvent.submit(input.closest('form')!);
+      expect(onGo).not.toHaveBeenCalled();
+    },
+  );
 
   it.each([
     ['30.27, -97.74', { lat: 30.27, lng: -97.74 }],
@@ -120,10 +123,16 @@ describe('part1 §2 map type control', () => {
     const onChange = vi.fn();
     render(<MapTypeControl value="roadmap" available={['roadmap']} onChange={onChange} />);
     const group = screen.getByRole('radiogroup', { name: 'Map type' });
-    expect(Array.from(group.querySelectorAll('[role="radio"]')).map((b) => b.textContent)).toEqual(['Roadmap', 'Satellite', 'Hybrid', 'Terrain']);
+    expect(Array.from(group.querySelectorAll('[role="radio"]')).map((b) => b.textContent)).toEqual([
+      'Roadmap',
+      'Satellite',
+      'Hybrid',
+      'Terrain',
+    ]);
     expect((screen.getByRole('radio', { name: 'Roadmap' }) as HTMLButtonElement).disabled).toBe(false);
     expect(screen.getByRole('radio', { name: 'Roadmap' }).getAttribute('aria-checked')).toBe('true');
-    for (const name of ['Satellite', 'Hybrid', 'Terrain']) expect((screen.getByRole('radio', { name }) as HTMLButtonElement).disabled).toBe(true);
+    for (const name of ['Satellite', 'Hybrid', 'Terrain'])
+      expect((screen.getByRole('radio', { name }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText('Satellite, hybrid and terrain need Google Maps')).toBeTruthy();
   });
 

@@ -41,7 +41,17 @@ export class DrawDeck {
     // jsdom lays nothing out: the element is given the map's size.
     Object.defineProperty(this.element, 'offsetWidth', { value: WIDTH });
     Object.defineProperty(this.element, 'offsetHeight', { value: HEIGHT });
-    this.element.getBoundingClientRect = () => ({ x: 0, y: 0, left: 0, top: 0, right: WIDTH, bottom: HEIGHT, width: WIDTH, height: HEIGHT, toJSON: () => ({}) });
+    this.element.getBoundingClientRect = () => ({
+      x: 0,
+      y: 0,
+      left: 0,
+      top: 0,
+      right: WIDTH,
+      bottom: HEIGHT,
+      width: WIDTH,
+      height: HEIGHT,
+      toJSON: () => ({}),
+    });
     this.eventManager = new EventManager(this.element, {
       recognizers: [
         { recognizer: new Pinch({ event: 'pinch' }) },
@@ -51,7 +61,10 @@ export class DrawDeck {
         { recognizer: new Tap({ event: 'click' }), recognizeWith: ['dblclickdrag'], requireFailure: ['dblclick', 'dblclickdrag'] },
       ],
     });
-    const deck = { eventManager: this.eventManager, pickMultipleObjects: (opts: { x: number; y: number; radius: number }) => this.pick(opts) };
+    const deck = {
+      eventManager: this.eventManager,
+      pickMultipleObjects: (opts: { x: number; y: number; radius: number }) => this.pick(opts),
+    };
     this.context = {
       deck,
       viewport: this.viewport,
@@ -111,13 +124,24 @@ export class DrawDeck {
     const picks: { index: number; object: Feature; isGuide: boolean }[] = [];
     const guides = layer.state.mode.getGuides(layer.getModeProps(layer.props)).features;
     guides.forEach((feature, index) => {
-      if (feature.properties?.['guideType'] === 'editHandle' && feature.geometry.type === 'Point' && this.near(feature.geometry.coordinates, x, y, radius)) {
+      if (
+        feature.properties?.['guideType'] === 'editHandle' &&
+        feature.geometry.type === 'Point' &&
+        this.near(feature.geometry.coordinates, x, y, radius)
+      ) {
         picks.push({ index, object: feature, isGuide: true });
       }
     });
     layer.props.data.features.forEach((feature, index) => {
       const g = feature.geometry;
-      const positions: Position[] = g.type === 'Point' ? [g.coordinates] : g.type === 'LineString' ? g.coordinates : g.type === 'Polygon' ? (g.coordinates[0] ?? []) : [];
+      const positions: Position[] =
+        g.type === 'Point'
+          ? [g.coordinates]
+          : g.type === 'LineString'
+            ? g.coordinates
+            : g.type === 'Polygon'
+              ? (g.coordinates[0] ?? [])
+              : [];
       if (positions.some((p) => this.near(p, x, y, radius))) picks.push({ index, object: feature, isGuide: false });
     });
     return picks;
@@ -125,7 +149,17 @@ export class DrawDeck {
 
   // ── the events a browser sends for a mouse ────────────────────────────────
   private send(type: string, x: number, y: number, buttons: number): void {
-    const init = { clientX: x, clientY: y, bubbles: true, cancelable: true, buttons, button: 0, pointerType: 'mouse', isPrimary: true, pointerId: 1 };
+    const init = {
+      clientX: x,
+      clientY: y,
+      bubbles: true,
+      cancelable: true,
+      buttons,
+      button: 0,
+      pointerType: 'mouse',
+      isPrimary: true,
+      pointerId: 1,
+    };
     this.element.dispatchEvent(new PointerEvent(`pointer${type}`, init));
     this.element.dispatchEvent(new MouseEvent(`mouse${type}`, init));
   }

@@ -30,7 +30,11 @@ interface GoogleMapStandInProps {
   onCameraChanged?: (event: { detail: { center: { lat: number; lng: number }; zoom: number } }) => void;
   children?: ReactNode;
 }
-const google = vi.hoisted(() => ({ mapProps: null as GoogleMapStandInProps | null, moves: [] as unknown[], overlayProps: [] as Record<string, unknown>[] }));
+const google = vi.hoisted(() => ({
+  mapProps: null as GoogleMapStandInProps | null,
+  moves: [] as unknown[],
+  overlayProps: [] as Record<string, unknown>[],
+}));
 vi.mock('@vis.gl/react-google-maps', () => {
   const fakeMap = { moveCamera: (options: unknown) => google.moves.push(options) };
   return {
@@ -76,13 +80,25 @@ function flat(layers: LayersList): Layer[] {
 describe('the standalone map', () => {
   it('draws the drawing over the data layers, which take no pointer meanwhile; the map click handler is off and a double click does not zoom', () => {
     const onClick = vi.fn();
-    const view = (layer: Layer | null) => <LightbarMap layers={[marker]} initialViewState={VIEW} provider={{ kind: 'standalone' }} tiles={null} onClick={onClick} drawing={layer} />;
+    const view = (layer: Layer | null) => (
+      <LightbarMap
+        layers={[marker]}
+        initialViewState={VIEW}
+        provider={{ kind: 'standalone' }}
+        tiles={null}
+        onClick={onClick}
+        drawing={layer}
+      />
+    );
     const { rerender } = render(view(null));
     expect(flat(decks.byView.map!.layers).map((layer) => [layer.id, layer.props.pickable])).toEqual([['marker', true]]);
     expect(decks.byView.map!.onClick).toBe(onClick);
 
     rerender(view(drawing()));
-    expect(flat(decks.byView.map!.layers).map((layer) => [layer.id, layer.props.pickable])).toEqual([['marker', false], ['drawing', true]]);
+    expect(flat(decks.byView.map!.layers).map((layer) => [layer.id, layer.props.pickable])).toEqual([
+      ['marker', false],
+      ['drawing', true],
+    ]);
     expect(decks.byView.map!.onClick).toBeUndefined();
     expect(decks.byView.map!.views.props.controller).toEqual({ doubleClickZoom: false });
 
@@ -93,9 +109,18 @@ describe('the standalone map', () => {
 });
 
 describe('the Google provider', () => {
-  it('gives the drawing a canvas of its own on Google\'s camera (deck.gl zoom = Google − 1); its pans move Google; the overlay hears no click meanwhile', () => {
+  it("gives the drawing a canvas of its own on Google's camera (deck.gl zoom = Google − 1); its pans move Google; the overlay hears no click meanwhile", () => {
     const onClick = vi.fn();
-    const view = (layer: Layer | null) => <LightbarMap layers={[marker]} initialViewState={VIEW} provider={{ kind: 'google', apiKey: 'test-key' }} tiles={null} onClick={onClick} drawing={layer} />;
+    const view = (layer: Layer | null) => (
+      <LightbarMap
+        layers={[marker]}
+        initialViewState={VIEW}
+        provider={{ kind: 'google', apiKey: 'test-key' }}
+        tiles={null}
+        onClick={onClick}
+        drawing={layer}
+      />
+    );
     const { rerender } = render(view(null));
     expect(decks.byView.draw).toBeUndefined();
     expect(google.overlayProps.at(-1)?.onClick).toBe(onClick);

@@ -201,12 +201,16 @@ describe('editing an existing circle', () => {
   });
 });
 
-describe('the map state (startDrawing, the forms\' entry)', () => {
+describe("the map state (startDrawing, the forms' entry)", () => {
   it('closes a pinned popup, and its stop function ends the drawing without telling the form', async () => {
     map.popup = { kind: 'asset', id: 'a-1', longitude: 0, latitude: 0 };
     let stop = () => undefined as void;
     await act(async () => {
-      stop = startDrawing(map, { kind: 'point', onDone: () => told.push({ event: 'done' }), onCancel: () => told.push({ event: 'cancel' }) });
+      stop = startDrawing(map, {
+        kind: 'point',
+        onDone: () => told.push({ event: 'done' }),
+        onCancel: () => told.push({ event: 'cancel' }),
+      });
     });
     expect(map.popup).toBeNull();
     expect(map.drawing?.kind).toBe('point');
@@ -227,7 +231,7 @@ describe('keys', () => {
     expect(map.drawing).toBeNull();
   });
 
-  it('Enter in a form field is the form\'s', async () => {
+  it("Enter in a form field is the form's", async () => {
     await start('point');
     await click(250, 150);
     const input = document.createElement('input');

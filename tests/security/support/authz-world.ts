@@ -4,7 +4,7 @@
  * permissions a case names. Built on the shared test server (tests/support/test-server.ts).
  */
 import { createHash } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { allowedSections, type Permission } from '../../../src/domain/permissions';
 import { hashToken, newToken } from '../../../server/auth/secrets';
 import {
@@ -22,6 +22,7 @@ import {
   roles,
   things,
   thingTypes,
+  wzdxFeeds,
 } from '../../../server/db/schema';
 import { createFileStore } from '../../../server/files';
 import type { TestServer } from '../../support/test-server';
@@ -50,6 +51,7 @@ export interface OrgRows {
   readonly integrationId: string;
   readonly deviceConfigId: string;
   readonly apiKeyId: string;
+  readonly wzdxFeedId: string;
 }
 
 /**
@@ -99,7 +101,15 @@ export class AuthzWorld {
       .returning();
     const [hazard] = await server.database.db
       .insert(hazards)
-      .values({ organizationId: org.id, thingId, hazardType: 'debris', severity: 'medium', lat: 41.88, lng: -87.63, reportedAt: new Date(server.clock.ms - 30 * MINUTE_MS) })
+      .values({
+        organizationId: org.id,
+        thingId,
+        hazardType: 'debris',
+        severity: 'medium',
+        lat: 41.88,
+        lng: -87.63,
+        reportedAt: new Date(server.clock.ms - 30 * MINUTE_MS),
+      })
       .returning();
     const reportFileId = this.store.newId('pdf');
     await this.store.write(reportFileId, Buffer.from('%PDF-1.4 monthly report'));
@@ -118,6 +128,7 @@ export class AuthzWorld {
       integrationId: await this.integration(org.id),
       deviceConfigId: await this.deviceConfig(org.id),
       apiKeyId: (await this.apiKey(member.id, org.id)).id,
+      wzdxFeedId: await this.wzdxFeed(org.id),
     };
   }
 
@@ -125,7 +136,14 @@ export class AuthzWorld {
   async thing(organizationId: string): Promise<string> {
     const [row] = await this.server.database.db
       .insert(things)
-      .values({ organizationId, haasId: `AUTHZ-${++this.haasCounter}`, thingTypeId: this.policeTypeId, lat: 41.88, lng: -87.63, heartbeatAt: this.server.clock.now() })
+      .values({
+        organizationId,
+        haasId: `AUTHZ-${++this.haasCounter}`,
+        thingTypeId: this.policeTypeId,
+        lat: 41.88,
+        lng: -87.63,
+        heartbeatAt: this.server.clock.now(),
+      })
       .returning();
     return row!.id;
   }
@@ -141,7 +159,14 @@ export class AuthzWorld {
   async area(organizationId: string): Promise<string> {
     const [row] = await this.server.database.db
       .insert(areas)
-      .values({ organizationId, name: 'Station 12', ezTypeId: this.stationTypeId, lat: 41.88, lng: -87.63, pointGeom: { lat: 41.88, lon: -87.63 } })
+      .values({
+        organizationId,
+        name: 'Station 12',
+        ezTypeId: this.stationTypeId,
+        lat: 41.88,
+        lng: -87.63,
+        pointGeom: { lat: 41.88, lon: -87.63 },
+      })
       .returning();
     return row!.id;
   }
@@ -154,13 +179,35 @@ export class AuthzWorld {
     return row!.id;
   }
 
+  /** Deletes an organization's subscriptions but its standing one: a case adding one stays under the per-organization limit. */
+  async clearWzdxFeeds(organizationId: string, keep: string): Promise<void> {
+    await this.server.database.db.delete(wzdxFeeds).where(and(eq(wzdxFeeds.organizationId, organizationId), ne(wzdxFeeds.id, keep)));
+  }
+
+  /** A WZDx feed subscription; its address is refused by the fetcher at once (port 9), so a refresh never waits. */
+  async wzdxFeed(organizationId: string): Promise<string> {
+    const [row] = await this.server.database.db
+      .insert(wzdxFeeds)
+      .values({ organizationId, url: 'http://127.0.0.1:9/wzdx.geojson', pollIntervalS: 300, enabled: false })
+      .returning();
+    return row!.id;
+  }
+
   /** A completed export with its CSV on disk, requested by `requestedBy`. */
   async export(organizationId: string, requestedBy: string): Promise<string> {
     const fileId = this.store.newId('csv');
     await this.store.write(fileId, Buffer.from('id\n1\n'));
     const [row] = await this.server.database.db
       .insert(exports)
-      .values({ organizationId, requestedBy, exportType: 'point', title: 'Points', status: 'completed', fileId, completedAt: this.server.clock.now() })
+      .values({
+        organizationId,
+        requestedBy,
+        exportType: 'point',
+        title: 'Points',
+        status: 'completed',
+        fileId,
+        completedAt: this.server.clock.now(),
+      })
       .returning();
     return row!.id;
   }
@@ -187,14 +234,24 @@ export class AuthzWorld {
   /** The organization's configuration of `provider`, made anew. */
   async integration(organizationId: string, provider = 'samsara'): Promise<string> {
     await this.clearIntegration(organizationId, provider);
-    const [row] = await this.server.database.db.insert(integrationConfigurations).values({ organizationId, provider, settings: { account: 'fleet-1' } }).returning();
+    const [row] = await this.server.database.db
+      .insert(integrationConfigurations)
+      .values({ organizationId, provider, settings: { account: 'fleet-1' } })
+      .returning();
     return row!.id;
   }
 
   async deviceConfig(organizationId: string): Promise<string> {
     const [row] = await this.server.database.db
       .insert(deviceConfigs)
-      .values({ organizationId, thingTypeId: this.policeTypeId, model: 'HA5', platform: 'linux-arm', fileName: 'patrol.conf', warningLightPin: 17 })
+      .values({
+        organizationId,
+        thingTypeId: this.policeTypeId,
+        model: 'HA5',
+        platform: 'linux-arm',
+        fileName: 'patrol.conf',
+        warningLightPin: 17,
+      })
       .returning();
     return row!.id;
   }
@@ -204,7 +261,14 @@ export class AuthzWorld {
     const key = `lb_${newToken()}`;
     const [row] = await this.server.database.db
       .insert(apiKeys)
-      .values({ userId, organizationId, description: 'device', tokenHash: hashToken(key), tokenPrefix: key.slice(0, 11), createdAt: this.server.clock.now() })
+      .values({
+        userId,
+        organizationId,
+        description: 'device',
+        tokenHash: hashToken(key),
+        tokenPrefix: key.slice(0, 11),
+        createdAt: this.server.clock.now(),
+      })
       .returning();
     return { id: row!.id, key };
   }
@@ -233,7 +297,13 @@ export class AuthzWorld {
     if (!actor) {
       actor = (async () => {
         const user = await this.server.createUser({ org: { id: this.own.orgId }, role: roleName });
-        return { id: user.id, email: user.email, organizationId: this.own.orgId, roleId: user.roleId, token: await this.server.signIn(user.email) };
+        return {
+          id: user.id,
+          email: user.email,
+          organizationId: this.own.orgId,
+          roleId: user.roleId,
+          token: await this.server.signIn(user.email),
+        };
       })();
       this.actors.set(key, actor);
     }

@@ -1,0 +1,142 @@
+import createGraph, { type Graph } from 'ngraph.graph';
+import ngraphPath, { type PathFinder } from 'ngraph.path';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { distanceM, truncateLatLng, type LatLng } from '../../src/domain/geometry';
+import type { Permission } from '../../src/domain/permissions';
+import { austinRoadNetwork, type RoadEdge, type RoadNetwork } from '../seed/geography';
+import { RoadIndex, type EdgeHit } from '../sim/road-index';
+import { unprocessable } from './errors';
+
+/**
+ * POST /closure/route — the offline router of the closure form (part 2 §7 "Closure routing uses a
+ * maps directions service (driving, waypoints)"): with no Google key the dashboard routes a drawn
+ * path along the server's road network, the one the fleet simulator drives, so a closure follows
+ * the streets. A shortest-distance search (ngraph.path's A*) joins each pair of consecutive
+ * waypoints, each first snapped to its nearest road; the answer carries the path and the start and
+ * end street names. A waypoint farther than ROUTE_SNAP_MAX_M from every road, or two waypoints with
+ * no road between them, answer 422 with the reason: the form then keeps the straight drawn path and
+ * shows that message (part 2 §8 "Route drawing: the service message, or 'Something went wrong'").
+ */
+
+/** A waypoint farther than this from every road has no route. */
+export const ROUTE_SNAP_MAX_M = 250;
+/** Waypoints of one request (a drawn closure path has a handful). */
+export const ROUTE_WAYPOINTS_MAX = 25;
+export const NO_ROAD_MESSAGE = 'No road near the drawn point';
+export const NO_ROUTE_MESSAGE = 'No route found between the drawn points';
+
+/** The calls of the closure form: those who may add or edit a closure, on desktop or phone (part 2 §6). */
+const ROUTE_ACCESS: readonly Permission[] = [
+  'closure:create',
+  'closure:update',
+  'closure:manage',
+  'mobile:closure:create',
+  'mobile:closure:update',
+  'mobile:closure:manage',
+  'haas:manage',
+];
+
+const pointSchema = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
+export const closureRouteBody = z.object({ points: z.array(pointSchema).min(2).max(ROUTE_WAYPOINTS_MAX) });
+
+export interface ClosureRouteAnswer {
+  path: LatLng[];
+  street_start: string;
+  street_end: string;
+  distance_m: number;
+}
+
+interface NodeData {
+  position: LatLng;
+}
+
+/** The network as an ngraph graph (edges two-way, weighted by length) with its edge index; built once. */
+export class ClosureRouter {
+  private readonly graph: Graph<NodeData, RoadEdge>;
+  private readonly finder: PathFinder<NodeData>;
+  private readonly index: RoadIndex;
+
+  constructor(private readonly network: RoadNetwork) {
+    this.index = new RoadIndex(network);
+    this.graph = createGraph<NodeData, RoadEdge>({ multigraph: true });
+    network.nodes.forEach((node, id) => this.graph.addNode(id, { position: { lat: node.lat, lng: node.lng } }));
+    for (const edge of network.edges) this.graph.addLink(edge.from, edge.to, edge);
+    this.finder = ngraphPath.aStar<NodeData, RoadEdge>(this.graph, {
+      oriented: false,
+      distance: (_from, _to, link) => link.data.lengthM,
+      heuristic: (from, to) => distanceM(from.data.position, to.data.position),
+    });
+  }
+
+  private node(id: number): LatLng {
+    const node = this.network.nodes[id];
+    if (!node) throw new Error(`no node ${id}`);
+    return { lat: node.lat, lng: node.lng };
+  }
+
+  /** The node ids from `from` to `to` (inclusive) and their length, or null when unreachable. */
+  private nodePath(from: number, to: number): { ids: number[]; lengthM: number } | null {
+    if (from === to) return { ids: [from], lengthM: 0 };
+    const found = this.finder.find(from, to);
+    if (found.length === 0) return null;
+    // ngraph.path answers from the target back to the start.
+    const ids = found.map((n) => Number(n.id)).reverse();
+    let lengthM = 0;
+    for (let i = 1; i < ids.length; i++) lengthM += distanceM(this.node(ids[i - 1]!), this.node(ids[i]!));
+    return { ids, lengthM };
+  }
+
+  /** The road route between two snapped points: along their edge when they share it, else through the nearer ends. */
+  private leg(a: EdgeHit, b: EdgeHit): { path: LatLng[]; lengthM: number } | null {
+    if (a.edge.id === b.edge.id) return { path: [a.point, b.point], lengthM: distanceM(a.point, b.point) };
+    let best: { path: LatLng[]; lengthM: number } | null = null;
+    for (const fromEnd of [a.edge.from, a.edge.to]) {
+      for (const toEnd of [b.edge.from, b.edge.to]) {
+        const between = this.nodePath(fromEnd, toEnd);
+        if (!between) continue;
+        const lengthM = distanceM(a.point, this.node(fromEnd)) + between.lengthM + distanceM(this.node(toEnd), b.point);
+        if (!best || lengthM < best.lengthM) {
+          best = { path: [a.point, ...between.ids.map((id) => this.node(id)), b.point], lengthM };
+        }
+      }
+    }
+    return best;
+  }
+
+  /** The route through the waypoints; throws a 422 with the reason when there is none. */
+  route(points: readonly LatLng[]): ClosureRouteAnswer {
+    const hits = points.map((p) => this.index.nearestEdge(p));
+    if (hits.some((hit) => hit.distanceM > ROUTE_SNAP_MAX_M)) throw unprocessable(NO_ROAD_MESSAGE, 'no_route');
+    const path: LatLng[] = [];
+    let total = 0;
+    for (let i = 1; i < hits.length; i++) {
+      const leg = this.leg(hits[i - 1]!, hits[i]!);
+      if (!leg) throw unprocessable(NO_ROUTE_MESSAGE, 'no_route');
+      total += leg.lengthM;
+      for (const p of leg.path) {
+        const t = truncateLatLng(p);
+        const last = path[path.length - 1];
+        if (!last || last.lat !== t.lat || last.lng !== t.lng) path.push(t);
+      }
+    }
+    if (path.length < 2) throw unprocessable(NO_ROUTE_MESSAGE, 'no_route');
+    return { path, street_start: hits[0]!.edge.street, street_end: hits[hits.length - 1]!.edge.street, distance_m: Math.round(total) };
+  }
+}
+
+let shared: ClosureRouter | null = null;
+
+/** The router over the network the simulator drives (the Austin demo network), built on first use. */
+export function closureRouter(): ClosureRouter {
+  shared ??= new ClosureRouter(austinRoadNetwork());
+  return shared;
+}
+
+export function closureRouteRoutes(app: FastifyInstance): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post('/closure/route', { config: { access: ROUTE_ACCESS }, schema: { body: closureRouteBody } }, async (request) =>
+    closureRouter().route(request.body.points),
+  );
+}

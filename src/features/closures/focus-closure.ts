@@ -1,0 +1,17 @@
+/**
+ * Opening a closure (a list row, a deep link, a map click) targets it on the map and shows its
+ * whole path (part 1 §2 targets an item and pans to it; a closure is a line, so the map fits it,
+ * at most at the show-all fit's zoom).
+ */
+import { fitBounds, setTarget, type MapState } from '../../app/map/map-state';
+import type { Closure } from '../../domain/closure';
+import { boundsOf } from '../../domain/geometry';
+
+/** Screen pixels kept around the fitted path. */
+const FIT_PADDING_PX = 80;
+
+export function focusClosure(map: MapState, closure: Pick<Closure, 'id' | 'routePath'>): void {
+  setTarget(map, { kind: 'closure', id: closure.id });
+  const bounds = boundsOf(closure.routePath);
+  if (bounds) fitBounds(map, [bounds.west, bounds.south, bounds.east, bounds.north], FIT_PADDING_PX);
+}

@@ -1,0 +1,202 @@
+// @vitest-environment jsdom
+/** part 2 §2 closure form, §4 "Closure form modes", §5 Closure validation, §8 Closure save. */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { json } from '../../app/support/render-app';
+import { BRIDGE, CREW, DAY, NOW, ORG, PARADE, cleanupClosures, closureWire, renderClosures } from './closure-fixtures';
+import { toMinuteInput } from '../../../src/domain/time';
+
+afterEach(cleanupClosures);
+
+const LOAD = { timeout: 20_000 };
+
+async function openForm(path: string, options: Parameters<typeof renderClosures>[1] = {}) {
+  const harness = renderClosures(path, options);
+  await screen.findByRole('button', { name: 'Save' }, LOAD);
+  return harness;
+}
+
+const field = (label: string | RegExp) => screen.getByLabelText(label) as HTMLInputElement;
+const errorOf = (id: string) => document.getElementById(`${id}-error`)?.textContent ?? null;
+/** datetime-local text of a time in the test's zone. */
+const local = (ms: number): string => toMinuteInput(ms);
+
+function saved(calls: { method: string; path: string; body: unknown }[]) {
+  return calls.filter((c) => c.method === 'PUT' || c.method === 'POST').map((c) => c.body as Record<string, unknown>);
+}
+
+function answerWith(wire = PARADE) {
+  return () => json(200, wire);
+}
+
+describe('part 2 §5 closure form validation (new closure)', () => {
+  it('Save with nothing filled shows each §5 text under its field and sends nothing', async () => {
+    const { calls } = await openForm('/dashboard/closures/new', { isWzdxOrg: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(errorOf('closure-path')).toBe("ERROR: Please create new Closure on map. Click 'View Instructions' above if needed."),
+    );
+    expect(errorOf('closure-description')).toBe('Required');
+    // part 2 §5: direction required for WZDx organizations.
+    expect(errorOf('closure-direction')).toBe('Required');
+    expect(saved(calls)).toEqual([]);
+    // 'View Instructions' (the route message points to it) shows how to draw.
+    fireEvent.click(screen.getByRole('button', { name: 'View Instructions' }));
+    expect(screen.getByText(/Click the map to place the start, any turns, then the end; press Enter to finish/)).toBeTruthy();
+  });
+
+  it('description 100 and alert message 40 with counters and their texts', async () => {
+    await openForm('/dashboard/closures/new');
+    fireEvent.change(field('Description *'), { target: { value: 'x'.repeat(101) } });
+    fireEvent.change(field('Alert message'), { target: { value: 'y'.repeat(41) } });
+    expect(screen.getByText('101/100')).toBeTruthy();
+    expect(screen.getByText('41/40')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(errorOf('closure-description')).toBe('100 Max Characters'));
+    expect(errorOf('closure-alert')).toBe('40 Max Characters');
+  });
+
+  it('a non-WZDx organization does not require the direction', async () => {
+    await openForm('/dashboard/closures/new', { isWzdxOrg: false });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(errorOf('closure-description')).toBe('Required'));
+    expect(errorOf('closure-direction')).toBeNull();
+  });
+});
+
+describe('part 2 §4 closure form modes (editing a manual closure)', () => {
+  it('inactive: times cleared; saves is_active false with no times', async () => {
+    const { calls } = await openForm(`/dashboard/closures/${PARADE.id}/edit`, {
+      routes: { [`PUT /organization/closure/${PARADE.id}`]: answerWith() },
+    });
+    expect(screen.getByText('Inactive: no start or end time.')).toBeTruthy();
+    expect(screen.queryByLabelText('End time *')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved(calls)).toHaveLength(1));
+    expect(saved(calls)[0]).toMatchObject({
+      uuid: PARADE.id,
+      organization_id: ORG,
+      closure_type: 'manual',
+      is_dashboard_managed: true,
+      is_active: false,
+      start_time: null,
+      end_time: null,
+      user_route: PARADE.user_route,
+      calculated_route: PARADE.calculated_route,
+    });
+  });
+
+  it('active: needs an end time ("End date required"), at most 3 months ahead; the scheduled switch is disabled', async () => {
+    const { calls } = await openForm(`/dashboard/closures/${PARADE.id}/edit`, {
+      routes: { [`PUT /organization/closure/${PARADE.id}`]: answerWith() },
+    });
+    fireEvent.click(screen.getByRole('switch', { name: 'Active now' }));
+    expect((screen.getByRole('switch', { name: 'Scheduled' }) as HTMLInputElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(errorOf('closure-end')).toBe('End date required'));
+    fireEvent.change(field('End time *'), { target: { value: local(NOW + 100 * DAY) } });
+    await waitFor(() => expect(errorOf('closure-end')).toBe('Must be within 3 months'));
+    fireEvent.change(field('End time *'), { target: { value: local(NOW + 2 * DAY) } });
+    await waitFor(() => expect(errorOf('closure-end')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved(calls)).toHaveLength(1));
+    const body = saved(calls)[0]!;
+    expect(body.is_active).toBe(true);
+    expect(Math.abs(Date.parse(body.end_time as string) - (NOW + 2 * DAY))).toBeLessThan(60_000);
+    expect(Math.abs(Date.parse(body.start_time as string) - NOW)).toBeLessThan(60_000);
+  });
+
+  it('scheduled: start and end; a start already past is sent as scheduled (the server makes it active on save); the active switch is disabled', async () => {
+    const { calls } = await openForm(`/dashboard/closures/${PARADE.id}/edit`, {
+      routes: { [`PUT /organization/closure/${PARADE.id}`]: answerWith() },
+    });
+    fireEvent.click(screen.getByRole('switch', { name: 'Scheduled' }));
+    expect((screen.getByRole('switch', { name: 'Active now' }) as HTMLInputElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(errorOf('closure-start')).toBe('Required'));
+    expect(errorOf('closure-end')).toBe('End date required');
+    fireEvent.change(field('Start time *'), { target: { value: local(NOW - 2 * 3_600_000) } });
+    fireEvent.change(field('End time *'), { target: { value: local(NOW + DAY) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved(calls)).toHaveLength(1));
+    const body = saved(calls)[0]!;
+    expect(body.is_active).toBe(false);
+    expect(Math.abs(Date.parse(body.start_time as string) - (NOW - 2 * 3_600_000))).toBeLessThan(60_000);
+  });
+
+  it("offers every asset of the organization by name, the live list's filters aside", async () => {
+    await openForm('/dashboard/closures/new');
+    const select = screen.getByLabelText('Asset') as HTMLSelectElement;
+    await waitFor(() => expect(select.options.length).toBe(3), LOAD);
+    expect([...select.options].slice(1).map((o) => [o.value, o.textContent])).toEqual([
+      ['thing-00001', 'Unit 1'],
+      ['thing-00002', 'Unit 2'],
+    ]);
+  });
+
+  it('an automated closure (asset associated) hides the status section', async () => {
+    await openForm(`/dashboard/closures/${CREW.id}/edit`);
+    expect(screen.queryByRole('switch', { name: 'Active now' })).toBeNull();
+    expect((screen.getByLabelText('Asset') as HTMLSelectElement).value).toBe('thing-00001');
+    fireEvent.change(screen.getByLabelText('Asset'), { target: { value: '' } });
+    expect(screen.getByRole('switch', { name: 'Active now' })).toBeTruthy();
+  });
+
+  it('WZDx publishing: id, location method and vehicle impact required; group id free or existing; the payload carries them', async () => {
+    const { calls } = await openForm(`/dashboard/closures/${PARADE.id}/edit`, {
+      routes: { [`PUT /organization/closure/${PARADE.id}`]: answerWith() },
+    });
+    fireEvent.click(screen.getByRole('switch', { name: 'Publish to WZDx feed' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(errorOf('closure-wzdx-id')).toBe('Required'));
+    expect(errorOf('closure-location-method')).toBe('Required');
+    expect(errorOf('closure-vehicle-impact')).toBe('Required');
+    // An existing group id is offered (the published BRIDGE closure's).
+    expect([...document.querySelectorAll('#closure-group-ids option')].map((o) => o.getAttribute('value'))).toEqual(['bridges']);
+    fireEvent.change(field('WZDx ID *'), { target: { value: 'wz-parade' } });
+    fireEvent.change(screen.getByLabelText('Location method *'), { target: { value: 'sign-method' } });
+    fireEvent.change(screen.getByLabelText('Vehicle impact *'), { target: { value: 'all-lanes-closed' } });
+    fireEvent.change(field('Group ID'), { target: { value: 'bridges' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved(calls)).toHaveLength(1));
+    expect(saved(calls)[0]).toMatchObject({
+      external_id: 'wz-parade',
+      location_method: 'sign-method',
+      vehicle_impact: 'all-lanes-closed',
+      group_id: 'bridges',
+    });
+  });
+
+  it.each([
+    [422, 'external_id: violates unique index', 'ID is already in use. Please select a new ID'],
+    [422, 'Closure not managed by Dashboard', 'Closure not managed by Dashboard'],
+    [404, 'Closure not found', 'Closure not found'],
+    [500, 'boom', 'Unable to save Closure'],
+  ])('part 2 §8 Closure save %i "%s" shows "%s" under the form', async (status, message, text) => {
+    await openForm(`/dashboard/closures/${PARADE.id}/edit`, {
+      routes: { [`PUT /organization/closure/${PARADE.id}`]: () => json(status, { error: 'x', message }) },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const form = screen.getByRole('form');
+    await waitFor(() => expect(within(form).getByRole('alert').textContent).toBe(text), LOAD);
+  });
+
+  it('the edit page needs closure update or manage (mobile: the mobile closure permissions)', async () => {
+    renderClosures(`/dashboard/closures/${BRIDGE.id}/edit`, { permissions: ['closure:read'] });
+    expect(await screen.findByText('Sorry, you are not currently authorized to access this page.', {}, LOAD)).toBeTruthy();
+  });
+
+  it('a saved new closure opens its detail', async () => {
+    const created = closureWire('c-new', { description: 'New one' });
+    const { router, api } = await openForm(`/dashboard/closures/${PARADE.id}/edit`, {
+      routes: {
+        [`PUT /organization/closure/${PARADE.id}`]: () => {
+          api.setClosure(created);
+          return json(200, created);
+        },
+      },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/closures/c-new'), LOAD);
+  });
+});

@@ -34,6 +34,13 @@ async function api(page: Page, server: RunningServer, method: 'GET' | 'PUT', pat
   return { status: response.status(), json: (await response.json().catch(() => null)) as unknown };
 }
 
+/** A call that must answer 200: its status and body are the failure message otherwise. */
+async function apiOk(page: Page, server: RunningServer, path: string) {
+  const answer = await api(page, server, 'GET', path);
+  expect(answer.status, `GET ${path}: ${JSON.stringify(answer.json)?.slice(0, 300)}`).toBe(200);
+  return answer.json;
+}
+
 async function signInAt(page: Page, server: RunningServer, path: string) {
   await page.goto(`${server.url}/welcome/signin`);
   await signIn(page, ENGINEER, DEMO_PASSWORD);
@@ -69,13 +76,18 @@ async function projector(page: Page) {
 
 test.describe('part 2 §2 trips, replay, hazards and R2R', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
+  test.afterEach(async ({ demoServer }, testInfo) => {
+    // A failure keeps the server's log (its requests, their statuses) beside the trace.
+    if (testInfo.status !== testInfo.expectedStatus)
+      await testInfo.attach('server-log', { body: demoServer.output().slice(-200_000), contentType: 'text/plain' });
+  });
 
   test('two assets: runs listed, the replay at 10× moves the marker along the run', async ({ page, demoServer }, testInfo) => {
     test.setTimeout(420_000);
     page.setDefaultTimeout(120_000);
     await signInAt(page, demoServer, '/dashboard/trips');
     // Two assets with runs in the last 24 hours, found through the API.
-    const things = thingsSchema.parse((await api(page, demoServer, 'GET', '/organization/things?per_page=500')).json).data;
+    const things = thingsSchema.parse(await apiOk(page, demoServer, '/organization/things?per_page=500')).data;
     const end = Math.floor(Date.now() / 60_000) * 60_000;
     const start = end - 24 * HOUR;
     const withRuns: { name: string; trip: Trip }[] = [];
@@ -216,7 +228,7 @@ test.describe('part 2 §2 trips, replay, hazards and R2R', () => {
     await page.getByRole('button', { name: 'Get R2R' }).click();
     await expect(page.getByText('Required').first()).toBeVisible();
     // An alert raised now through the asset panel's R2R test call (part 1 §5) on the first asset that may.
-    const things = thingsSchema.parse((await api(page, demoServer, 'GET', '/organization/things?per_page=500')).json).data;
+    const things = thingsSchema.parse(await apiOk(page, demoServer, '/organization/things?per_page=500')).data;
     let alerted: { name: string } | null = null;
     const raisedAt = Date.now();
     for (const thing of things) {

@@ -133,7 +133,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     } catch {
       throw fail({ status: 0 }); // no answer: 'Connection failed.'
     }
-    const text = await response.text().catch(() => '');
+    // A body cut off on its way (the page navigates or reloads while it streams: the headers came,
+    // the rest did not) is no answer either, never an answer its schema refuses: a profile cut off
+    // by a reload right after sign-in must not end the session (part 1 §4, §8).
+    let text: string;
+    try {
+      text = await response.text();
+    } catch {
+      throw fail({ status: 0 });
+    }
     let body: unknown = null;
     if (text) {
       try {

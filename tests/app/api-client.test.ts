@@ -14,6 +14,17 @@ function client(answer: () => Response | Promise<Response>, token: string | null
 }
 
 const ok = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+/** Headers arrived, then the body's stream failed: what the browser gives when a navigation aborts a call mid-answer. */
+const cutOff = (status: number) =>
+  new Response(
+    new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"id":'));
+        controller.error(new DOMException('The user aborted a request.', 'AbortError'));
+      },
+    }),
+    { status },
+  );
 
 describe('api client', () => {
   it('sends the bearer token, a JSON body and the query; parses the answer', async () => {
@@ -50,10 +61,17 @@ describe('api client', () => {
   it.each<[string, () => Response | Promise<Response>, string]>([
     ['no answer', () => Promise.reject(new TypeError('Failed to fetch')), 'Connection failed.'],
     ['500', () => ok({}, 500), 'Unknown failure.'],
+    ['an answer whose body is cut off (a reload aborts it)', () => cutOff(200), 'Connection failed.'],
     ['an answer its schema refuses', () => ok({ count: 'x' }), 'Unknown failure.'],
   ])('part1 §8 general: %s → %s', async (_name, answer, text) => {
     const { api } = client(answer);
     await expect(api.request('/x', { schema: z.object({ count: z.number() }) })).rejects.toMatchObject({ message: text });
+  });
+
+  it('part1 §4: an answer cut off mid-body is no answer: status 0, and the session is not signed out', async () => {
+    const { api, onUnauthorized } = client(() => cutOff(200));
+    await expect(api.request('/profile', { schema: z.object({ id: z.string() }) })).rejects.toMatchObject({ status: 0, code: null });
+    expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it("reads the server's code and message (error, error_description | message) for the catalogue", async () => {

@@ -115,6 +115,30 @@ describe('part1 §4 session: a reload or an aborted request never ends it', () =
     expect(services.session.state.profile?.id).toBe('user-1');
   });
 
+  it('the profile answer cut off mid-body by the reload (its 200 headers came): still signed in, nothing revoked', async () => {
+    const stored = readSession(storage);
+    // The headers of a 200 arrived, then the reload aborted the body's stream.
+    server.override['/profile'] = async () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"id":"us'));
+            controller.error(new DOMException('The user aborted a request.', 'AbortError'));
+          },
+        }),
+        { status: 200 },
+      );
+    const loading = services.session.loadProfile();
+    await vi.advanceTimersByTimeAsync(0);
+
+    expect(services.session.state.status).toBe('signedIn');
+    expect(services.session.state.notice).toBeNull();
+    expect(readSession(storage)).toEqual(stored);
+    expect(server.callsTo('/revoke_token')).toEqual([]);
+    await vi.advanceTimersByTimeAsync(PROFILE_RETRY_MS);
+    await expect(loading).resolves.toMatchObject({ id: 'user-1' });
+  });
+
   it('a profile load that gets no answer at all keeps the session until one comes', async () => {
     server.override['/profile'] = () => Promise.reject(new TypeError('Failed to fetch'));
     const loading = services.session.loadProfile();

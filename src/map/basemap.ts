@@ -87,13 +87,108 @@ export function loadBasemap(fetcher: typeof fetch = (input, init) => globalThis.
   return loading;
 }
 
-/** Land, country, state and county outlines; the water is the map's background colour. */
-export function offlineBasemapLayers(data: BasemapData, zoom: number, style: BasemapStyle = BASEMAP_STYLES.day): Layer[] {
+/**
+ * The outlines near the view, not the world's. Each of the three meshes is hundreds of thousands
+ * of path vertices, and a path layer shades every one of them at every basemap redraw: over a city
+ * at street zoom all of them but a few hundred lie off screen. Where WebGL draws in software that
+ * was most of a page's first seconds (README "Design decisions"). The lines are bucketed once by a
+ * grid of OUTLINE_CELL_DEG cells; a view draws the lines of the cells it touches. Pure.
+ */
+export const OUTLINE_CELL_DEG = 2;
+const CELL_COLUMNS = 360 / OUTLINE_CELL_DEG;
+const CELL_ROWS = 180 / OUTLINE_CELL_DEG;
+/** Above this share of a mesh's lines the whole mesh is drawn (the same object: nothing rebuilt). */
+const WHOLE_MESH_SHARE = 0.5;
+
+/** A block of grid cells, inclusive: columns from -180°, rows from -90°. */
+export interface CellRange {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+}
+
+const column = (lng: number) => Math.min(CELL_COLUMNS - 1, Math.max(0, Math.floor((lng + 180) / OUTLINE_CELL_DEG)));
+const row = (lat: number) => Math.min(CELL_ROWS - 1, Math.max(0, Math.floor((lat + 90) / OUTLINE_CELL_DEG)));
+
+/**
+ * The cells a view's bounds [west, south, east, north] touch; null when it crosses the
+ * antimeridian or spans half the world or more (draw everything).
+ */
+export function cellRangeOf(bounds: readonly [number, number, number, number] | null): CellRange | null {
+  if (!bounds) return null;
+  const [west, south, east, north] = bounds;
+  if (![west, south, east, north].every(Number.isFinite) || west < -180 || east > 180 || east - west > 180) return null;
+  return { west: column(west), south: row(south), east: column(east), north: row(north) };
+}
+
+interface OutlineIndex {
+  lines: number[][][];
+  /** Cell (row × CELL_COLUMNS + column) → the lines whose box touches it. */
+  cells: Map<number, number[]>;
+}
+
+const outlineIndexes = new WeakMap<MultiLineString, OutlineIndex>();
+
+function outlineIndex(mesh: MultiLineString): OutlineIndex {
+  const known = outlineIndexes.get(mesh);
+  if (known) return known;
+  const lines = mesh.coordinates as number[][][];
+  const cells = new Map<number, number[]>();
+  lines.forEach((line, index) => {
+    let west = Infinity;
+    let south = Infinity;
+    let east = -Infinity;
+    let north = -Infinity;
+    for (const [lng, lat] of line as [number, number][]) {
+      west = Math.min(west, lng);
+      east = Math.max(east, lng);
+      south = Math.min(south, lat);
+      north = Math.max(north, lat);
+    }
+    for (let r = row(south); r <= row(north); r += 1) {
+      for (let c = column(west); c <= column(east); c += 1) {
+        const key = r * CELL_COLUMNS + c;
+        const bucket = cells.get(key);
+        if (bucket) bucket.push(index);
+        else cells.set(key, [index]);
+      }
+    }
+  });
+  const index = { lines, cells };
+  outlineIndexes.set(mesh, index);
+  return index;
+}
+
+/** The lines of `mesh` whose box touches `range` (every line when null, or when most would be). */
+export function outlinesWithin(mesh: MultiLineString, range: CellRange | null): MultiLineString {
+  if (!range) return mesh;
+  const { lines, cells } = outlineIndex(mesh);
+  const picked = new Set<number>();
+  for (let r = range.south; r <= range.north; r += 1) {
+    for (let c = range.west; c <= range.east; c += 1) {
+      for (const index of cells.get(r * CELL_COLUMNS + c) ?? []) picked.add(index);
+    }
+  }
+  if (picked.size > lines.length * WHOLE_MESH_SHARE) return mesh;
+  return { type: 'MultiLineString', coordinates: [...picked].sort((a, b) => a - b).map((index) => lines[index]!) };
+}
+
+/**
+ * Land, country, state and county outlines; the water is the map's background colour. `cells`:
+ * the grid cells the view touches (cellRangeOf); the outlines elsewhere are left out.
+ */
+export function offlineBasemapLayers(
+  data: BasemapData,
+  zoom: number,
+  style: BasemapStyle = BASEMAP_STYLES.day,
+  cells: CellRange | null = null,
+): Layer[] {
   const colors = style.outlines;
   const lines = (id: string, geometry: MultiLineString, color: [number, number, number, number], width: number, visible = true) =>
     new GeoJsonLayer({
       id,
-      data: { type: 'Feature', geometry, properties: {} } as Feature,
+      data: { type: 'Feature', geometry: outlinesWithin(geometry, cells), properties: {} } as Feature,
       visible,
       stroked: true,
       filled: false,

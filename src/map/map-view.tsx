@@ -7,16 +7,18 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import DeckGL from '@deck.gl/react';
-import { MapView, type Layer, type LayersList, type MapViewState } from '@deck.gl/core';
+import { MapView, WebMercatorViewport, type Layer, type LayersList, type MapViewState } from '@deck.gl/core';
 import { DEFAULT_MAP_ZOOM, type MapType } from '../domain/constants';
 import {
   COUNTY_MIN_ZOOM,
   basemapTilesTemplate,
+  cellRangeOf,
   createTileReachability,
   loadBasemap,
   offlineBasemapLayers,
   rasterTileLayer,
   type BasemapData,
+  type CellRange,
 } from './basemap';
 import { BASEMAP_STYLES, type MapTheme } from './basemap-style';
 import { inertLayers } from './draw/inert-layers';
@@ -86,6 +88,19 @@ function cameraOf(view: MapViewState): MapViewState {
 }
 
 /**
+ * The outline cells a view touches (basemap.ts cellRangeOf), for a canvas no larger than the
+ * window; null (every outline) when the camera is tilted, where the far edge reaches much farther.
+ */
+export function viewCells(view: MapViewState, size: { width: number; height: number }): CellRange | null {
+  if ((view.pitch ?? 0) > 0) return null;
+  const viewport = new WebMercatorViewport({ ...cameraOf(view), width: Math.max(1, size.width), height: Math.max(1, size.height) });
+  return cellRangeOf(viewport.getBounds());
+}
+
+const windowSize = () =>
+  typeof window === 'undefined' ? { width: 4096, height: 4096 } : { width: window.innerWidth || 4096, height: window.innerHeight || 4096 };
+
+/**
  * The standalone provider draws on two canvases: the basemap (offline polygons, streets, raster tiles)
  * below, redrawn only when the view moves, and the data layers above, on a transparent canvas that
  * takes the input and redraws on every diff. A diff then never re-renders the basemap's polygons,
@@ -131,9 +146,12 @@ export function StandaloneMap({ layers, initialViewState, tiles, onViewStateChan
   }, []);
   const streetLayer = useMemo(() => (streets ? vectorBasemapLayer(streets.source, streets.read, streets, style) : null), [streets, style]);
   const countiesShown = view.zoom >= COUNTY_MIN_ZOOM;
+  // The outlines near the view only; rebuilt when the view reaches other grid cells, not per frame.
+  const cellKey = JSON.stringify(viewCells(view, windowSize()));
+  const cells = useMemo(() => JSON.parse(cellKey) as CellRange | null, [cellKey]);
   const base = useMemo(
-    () => (basemap ? offlineBasemapLayers(basemap, countiesShown ? COUNTY_MIN_ZOOM : 0, style) : []),
-    [basemap, countiesShown, style],
+    () => (basemap ? offlineBasemapLayers(basemap, countiesShown ? COUNTY_MIN_ZOOM : 0, style, cells) : []),
+    [basemap, countiesShown, style, cells],
   );
   // Raster tiles until the tile server proves unreachable (offline); again when the browser is back online.
   const [tilesReachable, setTilesReachable] = useState(true);

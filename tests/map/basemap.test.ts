@@ -6,7 +6,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Topology, GeometryCollection } from 'topojson-specification';
-import { basemapFromTopology, basemapTilesTemplate, DEFAULT_BASEMAP_TILES, offlineBasemapLayers, tileUrl } from '../../src/map/basemap';
+import { WebMercatorViewport } from '@deck.gl/core';
+import type { Feature, MultiLineString } from 'geojson';
+import {
+  basemapFromTopology,
+  basemapTilesTemplate,
+  cellRangeOf,
+  type CellRange,
+  DEFAULT_BASEMAP_TILES,
+  offlineBasemapLayers,
+  OUTLINE_CELL_DEG,
+  outlinesWithin,
+  tileUrl,
+} from '../../src/map/basemap';
+import { viewCells } from '../../src/map/map-view';
 import { BASEMAP_STYLES, COUNTY_MIN_ZOOM } from '../../src/map/basemap-style';
 
 const read = (file: string) =>
@@ -54,6 +67,67 @@ describe('offline basemap from the bundled TopoJSON', () => {
     // Night is dark: the land's brightness under a fifth of day's.
     const brightness = (rgb: readonly number[]) => (rgb[0]! + rgb[1]! + rgb[2]!) / 3;
     expect(brightness(land)).toBeLessThan(brightness(day.land) / 5 + 10);
+  });
+});
+
+describe('only the outlines near the view are drawn', () => {
+  const WINDOW = { width: 1440, height: 900 };
+  /** The view's own bounds, as deck.gl computes them. */
+  const viewBounds = (longitude: number, latitude: number, zoom = 11) =>
+    new WebMercatorViewport({ longitude, latitude, zoom, ...WINDOW }).getBounds() as [number, number, number, number];
+  /** A cell range in degrees [west, south, east, north]. */
+  const degrees = (range: CellRange) =>
+    [range.west, range.south, range.east + 1, range.north + 1].map((cell, i) => cell * OUTLINE_CELL_DEG - (i % 2 === 0 ? 180 : 90)) as [
+      number,
+      number,
+      number,
+      number,
+    ];
+  /** Austin at street zoom, as the dashboard opens. */
+  const austin = viewCells({ longitude: -97.7431, latitude: 30.2672, zoom: 11 }, WINDOW);
+
+  it('a city view touches a few grid cells that hold its bounds; a world view or one across the antimeridian none (all drawn)', () => {
+    expect(austin).not.toBeNull();
+    const [west, south, east, north] = degrees(austin!);
+    const [vw, vs, ve, vn] = viewBounds(-97.7431, 30.2672);
+    expect([west <= vw, south <= vs, east >= ve, north >= vn]).toEqual([true, true, true, true]);
+    expect((austin!.east - austin!.west + 1) * (austin!.north - austin!.south + 1)).toBeLessThanOrEqual(4);
+    expect(viewCells({ longitude: 0, latitude: 0, zoom: 1 }, WINDOW)).toBeNull();
+    expect(cellRangeOf([179, 10, 181, 12])).toBeNull();
+    expect(cellRangeOf(null)).toBeNull();
+    // A tilted camera sees far past its box: everything is drawn.
+    expect(viewCells({ longitude: -97.7, latitude: 30.3, zoom: 11, pitch: 40 }, WINDOW)).toBeNull();
+  });
+
+  it.each([
+    ['counties', 'Austin', -97.7431, 30.2672],
+    ['states', 'the Texas–Louisiana line', -93.9, 31.5],
+    ['countries', 'El Paso and Juárez', -106.45, 31.76],
+  ] as const)('%s over %s: every line with a point in view is kept, far fewer than the whole mesh', (name, _place, longitude, latitude) => {
+    const mesh = basemap[name];
+    const range = viewCells({ longitude, latitude, zoom: 9 }, WINDOW);
+    const [west, south, east, north] = viewBounds(longitude, latitude, 9);
+    const near = outlinesWithin(mesh, range);
+    const expected = mesh.coordinates.filter((line) =>
+      line.some(([lng, lat]) => lng! >= west && lng! <= east && lat! >= south && lat! <= north),
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    const kept = new Set(near.coordinates);
+    expect(expected.filter((line) => !kept.has(line))).toEqual([]);
+    expect(near.coordinates.length).toBeLessThan(mesh.coordinates.length / 10);
+    // The whole mesh, the same object (nothing rebuilt), when no cells are given.
+    expect(outlinesWithin(mesh, null)).toBe(mesh);
+  });
+
+  it('the layers take the near outlines; the same cells give the same lines', () => {
+    const lineCount = (layers: ReturnType<typeof offlineBasemapLayers>, i: number) =>
+      ((layers[i]!.props as unknown as { data: Feature<MultiLineString> }).data.geometry as MultiLineString).coordinates.length;
+    const near = offlineBasemapLayers(basemap, 11, BASEMAP_STYLES.day, austin);
+    const all = offlineBasemapLayers(basemap, 11);
+    expect(lineCount(near, 1)).toBeGreaterThan(0);
+    expect(lineCount(near, 1)).toBeLessThan(lineCount(all, 1));
+    expect(lineCount(all, 1)).toBe(basemap.counties.coordinates.length);
+    expect(lineCount(offlineBasemapLayers(basemap, 11, BASEMAP_STYLES.day, austin), 1)).toBe(lineCount(near, 1));
   });
 });
 

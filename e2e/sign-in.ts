@@ -22,6 +22,8 @@ export async function sessionToken(page: Page): Promise<string> {
 export async function apiGet(page: Page, url: string, path: string): Promise<unknown> {
   const token = await sessionToken(page);
   const response = await page.request.get(`${url}${path}`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
-  expect(response.status()).toBe(200);
-  return response.json() as Promise<unknown>;
+  const text = await response.text();
+  // A failure says what the server answered (a 401's reason, a 422's fields), not only its status.
+  expect(response.status(), `GET ${path}: ${text.slice(0, 300)}`).toBe(200);
+  return JSON.parse(text) as unknown;
 }

@@ -18,7 +18,7 @@ import { toMinuteInput } from '../src/domain/time';
 import { tripColor } from '../src/map/layers/trips-layer';
 import { decodePng, pixelsNear } from './pixels';
 import { DEMO_PASSWORD, expect, test, type RunningServer } from './server-fixture';
-import { sessionToken, signIn } from './sign-in';
+import { apiGet, sessionToken, signIn } from './sign-in';
 import { expectNoSeriousViolations } from './axe';
 
 const ENGINEER = 'engineer@lightbar.demo';
@@ -32,13 +32,6 @@ async function api(page: Page, server: RunningServer, method: 'GET' | 'PUT', pat
     data: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: response.status(), json: (await response.json().catch(() => null)) as unknown };
-}
-
-/** A call that must answer 200: its status and body are the failure message otherwise. */
-async function apiOk(page: Page, server: RunningServer, path: string) {
-  const answer = await api(page, server, 'GET', path);
-  expect(answer.status, `GET ${path}: ${JSON.stringify(answer.json)?.slice(0, 300)}`).toBe(200);
-  return answer.json;
 }
 
 async function signInAt(page: Page, server: RunningServer, path: string) {
@@ -87,7 +80,7 @@ test.describe('part 2 §2 trips, replay, hazards and R2R', () => {
     page.setDefaultTimeout(120_000);
     await signInAt(page, demoServer, '/dashboard/trips');
     // Two assets with runs in the last 24 hours, found through the API.
-    const things = thingsSchema.parse(await apiOk(page, demoServer, '/organization/things?per_page=500')).data;
+    const things = thingsSchema.parse(await apiGet(page, demoServer.url, '/organization/things?per_page=500')).data;
     const end = Math.floor(Date.now() / 60_000) * 60_000;
     const start = end - 24 * HOUR;
     const withRuns: { name: string; trip: Trip }[] = [];
@@ -228,7 +221,7 @@ test.describe('part 2 §2 trips, replay, hazards and R2R', () => {
     await page.getByRole('button', { name: 'Get R2R' }).click();
     await expect(page.getByText('Required').first()).toBeVisible();
     // An alert raised now through the asset panel's R2R test call (part 1 §5) on the first asset that may.
-    const things = thingsSchema.parse(await apiOk(page, demoServer, '/organization/things?per_page=500')).data;
+    const things = thingsSchema.parse(await apiGet(page, demoServer.url, '/organization/things?per_page=500')).data;
     let alerted: { name: string } | null = null;
     const raisedAt = Date.now();
     for (const thing of things) {

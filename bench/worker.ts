@@ -20,6 +20,7 @@ import { liveMessageSchema, type LiveMessageInput } from '../src/domain/live-mes
 import { applyDiffToStore, createLiveStore } from '../src/app/live/store';
 import { diffByteLength, diffTransferables, liveDiffSchema, type LiveDiff } from '../src/domain/live-diff';
 import { LiveCore } from '../src/workers/live-core';
+import { STATUS_COLORS } from '../src/map/icon-atlas';
 import { syntheticFleet } from './domain';
 import { type BenchResult } from './measure';
 
@@ -274,14 +275,6 @@ export function benchFairBaseline(wires: ReturnType<typeof thingWireSchema.parse
   const total: number[] = [];
   let positions = new Float32Array(0);
   let colors = new Uint8Array(0);
-  const palette = [
-    [220, 38, 38],
-    [234, 88, 12],
-    [22, 163, 74],
-    [37, 99, 235],
-    [107, 114, 128],
-    [148, 163, 184],
-  ] as const;
   for (let batch = 0; batch < WARMUP + batches; batch += 1) {
     const frames = next(batch).map((message) => JSON.stringify({ identifier: 'x', message }));
     const now = NOW + (batch + 1) * 1000;
@@ -327,7 +320,7 @@ export function benchFairBaseline(wires: ReturnType<typeof thingWireSchema.parse
       colors = new Uint8Array(list.length * 4);
     }
     const getPosition = (asset: Asset) => [asset.position?.lng ?? 0, asset.position?.lat ?? 0] as const;
-    const getColor = (asset: Asset) => palette[asset.status % palette.length]!;
+    const getColor = (asset: Asset) => STATUS_COLORS[asset.status] ?? STATUS_COLORS[STATUS_COLORS.length - 1]!;
     list.forEach((asset, i) => {
       const [lng, lat] = getPosition(asset);
       positions[i * 2] = lng;

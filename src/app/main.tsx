@@ -10,7 +10,12 @@ import './app.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const services = createAppServices({
-  createBridge: (onUnauthorized) => createLiveBridge({ onUnauthorized }),
+  createBridge: (onUnauthorized) => {
+    const bridge = createLiveBridge({ onUnauthorized });
+    // The application bench reads the dashboard through it (README "Application bench").
+    window.lightbarMeasure = bridge.measures;
+    return bridge;
+  },
   hasWebGL,
 });
 services.session.start();

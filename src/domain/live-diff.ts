@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { ASSET_STATUS, type AssetStatus } from './asset-status';
 import { ASSET_TYPES } from './constants';
 import type { Asset } from './asset';
+import { AGE_BUCKETS } from './live-timings';
 
 /** Status codes 0..6 (location … offline, oos): the length of every counts array. */
 export const STATUS_COUNT = ASSET_STATUS.oos + 1;
@@ -141,6 +142,11 @@ export interface LiveDiff {
   clusterVersion: number;
   /** The selected asset's details when they changed (null: none or gone); absent when unchanged. */
   selected?: AssetDetails | null;
+  /**
+   * Only while the map's freshness is measured (src/domain/live-timings.ts): how old the positions
+   * this diff moves were at the batch, as an AGE_BUCKETS histogram.
+   */
+  ages?: Uint32Array;
 }
 
 /** An asset as it crosses to the main thread on request: the client model without its search text. */
@@ -208,8 +214,19 @@ export function encodeDiff(source: FleetBuffers, slots: ArrayLike<number>, remov
 
 /** The buffers to hand to `Comlink.transfer` (each diff owns its arrays). */
 export function diffTransferables(diff: LiveDiff): ArrayBuffer[] {
-  const arrays = [diff.index, diff.lngLat, diff.status, diff.icon, diff.heading, diff.flags, diff.removed, diff.counts, diff.listCounts];
+  const arrays: ArrayBufferView[] = [
+    diff.index,
+    diff.lngLat,
+    diff.status,
+    diff.icon,
+    diff.heading,
+    diff.flags,
+    diff.removed,
+    diff.counts,
+    diff.listCounts,
+  ];
   if (diff.order) arrays.push(diff.order);
+  if (diff.ages) arrays.push(diff.ages);
   return arrays.map((array) => array.buffer as ArrayBuffer);
 }
 
@@ -277,6 +294,7 @@ export const liveDiffSchema = z
     selected: z
       .custom<AssetDetails | null>((value) => value === null || (typeof value === 'object' && value !== null && 'id' in value))
       .optional(),
+    ages: typed(Uint32Array).optional(),
   })
   .superRefine((diff, ctx) => {
     const n = diff.index.length;
@@ -291,6 +309,9 @@ export const liveDiffSchema = z
     }
     if (diff.counts.length !== STATUS_COUNT || diff.listCounts.length !== STATUS_COUNT) {
       ctx.addIssue({ code: 'custom', message: `counts must hold ${STATUS_COUNT} statuses` });
+    }
+    if (diff.ages && diff.ages.length !== AGE_BUCKETS) {
+      ctx.addIssue({ code: 'custom', message: `ages must hold ${AGE_BUCKETS} buckets` });
     }
     const inside = (slots: Int32Array) => slots.every((slot) => slot >= 0 && slot < diff.capacity);
     // The order is not scanned: that would be a loop over the fleet on the main thread.

@@ -23,6 +23,7 @@ import { FleetStore } from './fleet-store';
 import { applyLiveMessages } from './message-effects';
 import type { AreaShape } from '../domain/area-shape';
 import { AreaCounter, type AreaCountsAnswer } from './area-counts';
+import { ageHistogram } from '../domain/live-timings';
 
 export function toDetails(asset: Asset): AssetDetails {
   const { searchText: _searchText, ...details } = asset;
@@ -43,6 +44,16 @@ export class LiveCore {
   /** The slot each queued message's asset had when it arrived (-1: not held then). */
   private queueSlots: number[] = [];
   private resetPending = false;
+  /**
+   * While the map's freshness is measured (`measureAges`): the timestamps of the positions that
+   * moved an asset since the last diff; null when not measuring.
+   */
+  private moved: number[] | null = null;
+
+  /** Turns the freshness measure on or off (README "Application bench"): diffs then carry `ages`. */
+  measureAges(on: boolean): void {
+    this.moved = on ? [] : null;
+  }
 
   get queued(): number {
     return this.queue.length;
@@ -153,6 +164,7 @@ export class LiveCore {
     this.order.order = new Int32Array(0);
     this.queue = [];
     this.queueSlots = [];
+    if (this.moved) this.moved = [];
     this.resetPending = true;
     this.clusterVersion += 1;
   }
@@ -163,7 +175,7 @@ export class LiveCore {
     const slots = this.queueSlots;
     this.queue = [];
     this.queueSlots = [];
-    const targets = { fleet: this.fleet, events: this.events, closures: this.closures };
+    const targets = { fleet: this.fleet, events: this.events, closures: this.closures, moved: this.moved };
     applyLiveMessages(targets, queue, now, slots);
     return queue.length;
   }
@@ -196,6 +208,8 @@ export class LiveCore {
       this.fleet.changedCount === 0 &&
       !this.fleet.hasRemovals
     ) {
+      // Positions that changed nothing drew nothing: they are not counted in a later diff.
+      if (this.moved) this.moved = [];
       return null;
     }
     this.version += 1;
@@ -208,6 +222,10 @@ export class LiveCore {
       selected,
     });
     this.resetPending = false;
+    if (this.moved && this.moved.length > 0) {
+      diff.ages = ageHistogram(this.moved, this.moved.length, now);
+      this.moved = [];
+    }
     return diff;
   }
 

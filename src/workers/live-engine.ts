@@ -38,6 +38,9 @@ import type { SocketFactory, SocketLike } from './socket-client';
 import { areaShapeSchema, type AreaShape } from '../domain/area-shape';
 import type { AreaCountsAnswer } from './area-counts';
 
+/** Batch durations kept while measuring: an hour of batches. */
+const MEASURED_BATCHES_MAX = 3_600;
+
 /** Marks code that must only ever run inside the worker (the bundle test looks for it). */
 export const LIVE_WORKER_MARKER = 'lightbar-live-worker-v1';
 
@@ -106,14 +109,19 @@ export function createLiveEngine(overrides: Partial<LiveEngineDeps> = {}) {
   // The batch sends one diff to the main thread, then a status when the events, closures or responder mix moved.
   let eventsVersion = 0;
   let closuresVersion = 0;
+  /** While measuring (README "Application bench"): each batch's duration in ms, up to the diff sent; null when not measuring. */
+  let batchMs: number[] | null = null;
+  let batchStartedAt = 0;
   const scheduler = createLiveScheduler({
     core,
     now,
     before() {
       eventsVersion = core.events.version;
       closuresVersion = core.closures.version;
+      if (batchMs) batchStartedAt = performance.now();
     },
     send(diff) {
+      if (batchMs && batchMs.length < MEASURED_BATCHES_MAX) batchMs.push(performance.now() - batchStartedAt);
       if (diff && listener) {
         void Promise.resolve(listener.diff(Comlink.transfer(diff, diffTransferables(diff)))).catch(() => undefined);
       }
@@ -289,6 +297,20 @@ export function createLiveEngine(overrides: Partial<LiveEngineDeps> = {}) {
 
     status(): LiveStatus {
       return state.status;
+    },
+
+    /**
+     * Starts (true) or ends a measurement (README "Application bench"): each batch's duration is
+     * kept and each diff carries the ages of the positions it moved. Starting again starts afresh.
+     */
+    measure(on: boolean): void {
+      batchMs = z.boolean().parse(on) ? [] : null;
+      core.measureAges(on);
+    },
+
+    /** The durations (ms) of the batches since the measurement started, oldest first (empty when not measuring). */
+    measuredBatches(): number[] {
+      return batchMs ? [...batchMs] : [];
     },
 
     /** part 1 §2 Map: the listed assets inside each area, for the area markers' counts. */

@@ -26,6 +26,8 @@ export interface EffectTargets {
   fleet: FleetStore;
   events: EventsCache;
   closures: ClosureCache;
+  /** While the freshness of the map is measured: the timestamp (ms) of each position that moved an asset. */
+  moved?: number[] | null;
 }
 
 /** part 1 §4: the accuracy a point needs to move the asset (looser at a station). */
@@ -94,9 +96,11 @@ export function messageTime(iso: string): number | null {
   return parseTime(iso);
 }
 
-function checkIn(asset: Asset, timestamp: string): void {
+/** Advances the heartbeat; answers the message's time (null when it cannot be read). */
+function checkIn(asset: Asset, timestamp: string): number | null {
   const at = messageTime(timestamp);
   if (at !== null && (asset.heartbeatTime === null || at > asset.heartbeatTime)) asset.heartbeatTime = at;
+  return at;
 }
 
 /**
@@ -143,7 +147,7 @@ export function applyLiveMessage(targets: EffectTargets, message: LiveMessage, n
   if (slot < 0 || !asset) return;
   // The previous message's refresh of this asset, if still owed, before this one reads its state.
   fleet.settle(slot, now);
-  checkIn(asset, message.timestamp);
+  const at = checkIn(asset, message.timestamp);
 
   switch (message.type) {
     case 'point': {
@@ -161,6 +165,7 @@ export function applyLiveMessage(targets: EffectTargets, message: LiveMessage, n
       }
       asset.position = { lat: message.lat, lng: message.lng };
       asset.accuracy = message.accuracy ?? null;
+      if (targets.moved && at !== null) targets.moved.push(at);
       // A non-active asset leaves its station; the check places it again from the new position.
       if (asset.status > ASSET_STATUS.active) asset.stationId = null;
       fleet.touch(slot);

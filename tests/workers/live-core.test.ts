@@ -9,6 +9,7 @@ import { liveMessageSchema } from '../../src/domain/live-message';
 import { locationWireSchema } from '../../src/domain/location';
 import { FLAG_AT_STATION, FLAG_LISTED, FLAG_STALE, STATUS_COUNT, decodeIcon, type LiveDiff } from '../../src/domain/live-diff';
 import { LiveCore } from '../../src/workers/live-core';
+import { AGE_BUCKETS, histogramCount, histogramPercentile } from '../../src/domain/live-timings';
 import { STATION_GROUPS_BELOW_ZOOM } from '../../src/workers/cluster-index';
 import { NOW, iso, parsedThing, stationArea, thing } from '../support/live-fixtures';
 
@@ -575,5 +576,51 @@ describe('events cache (part1 §4, §9)', () => {
     expect(core.events.view(NOW, { display: 'all', search: 'congress' }).events.map((e) => e.id)).toEqual(['loc-7']);
     core.loadEvents([], ['loc-7']);
     expect(core.events.get('loc-7')).toBeNull();
+  });
+});
+
+describe('the freshness measure (README "Application bench")', () => {
+  const point = (id: string, timestamp: number, accuracy = 5): LiveMessageInput => ({
+    type: 'point',
+    thing_id: id,
+    lat: 30.3 + (timestamp - NOW) / 1e6,
+    lng: -97.7,
+    accuracy,
+    timestamp: iso(timestamp),
+  });
+
+  it('off (as users have it): diffs carry no ages', () => {
+    const core = coreWith([parsedThing(1)]);
+    send(core, point('thing-00001', NOW + 200));
+    expect(core.flush(NOW + SECOND_MS)!.ages).toBeUndefined();
+  });
+
+  it('on: a diff carries the ages at the batch of the positions that moved an asset, and only those', () => {
+    const core = coreWith([parsedThing(1), parsedThing(2), parsedThing(3)]);
+    core.measureAges(true);
+    send(core, point('thing-00001', NOW + 200));
+    send(core, point('thing-00002', NOW + 900));
+    // Too inaccurate to move the asset; a heartbeat moves nothing.
+    send(core, point('thing-00003', NOW + 900, POINT_ACCURACY_MIN_M + 50));
+    send(core, { type: 'heartbeat', thing_id: 'thing-00003', is_active: false, timestamp: iso(NOW + 900) });
+    const diff = core.flush(NOW + SECOND_MS)!;
+    expect(diff.ages).toHaveLength(AGE_BUCKETS);
+    expect(histogramCount(diff.ages!)).toBe(2);
+    // Ages 800 and 100 ms: the median is the younger one, the 99th the older one (within a bucket).
+    expect(histogramPercentile(diff.ages!, 50)).toBeGreaterThanOrEqual(100);
+    expect(histogramPercentile(diff.ages!, 50)).toBeLessThan(200);
+    expect(histogramPercentile(diff.ages!, 99)).toBeGreaterThanOrEqual(800);
+    expect(histogramPercentile(diff.ages!, 99)).toBeLessThan(900);
+    // The next batch counts only its own positions.
+    send(core, point('thing-00001', NOW + 1_500));
+    expect(histogramCount(core.flush(NOW + 2 * SECOND_MS)!.ages!)).toBe(1);
+    // A batch whose positions changed nothing sends no diff, and they are not counted in the next.
+    send(core, point('thing-00001', NOW + 1_500));
+    expect(core.flush(NOW + 2 * SECOND_MS)).toBeNull();
+    send(core, point('thing-00002', NOW + 2_000));
+    expect(histogramCount(core.flush(NOW + 2 * SECOND_MS)!.ages!)).toBe(1);
+    core.measureAges(false);
+    send(core, point('thing-00001', NOW + 2_500));
+    expect(core.flush(NOW + 3 * SECOND_MS)!.ages).toBeUndefined();
   });
 });

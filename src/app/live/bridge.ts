@@ -33,6 +33,7 @@ import {
   type LivePreferences,
   type LiveStore,
 } from './store';
+import { createLiveMeasures, type LiveMeasures } from './measures';
 
 /** The worker, in its own chunk (Vite emits a separate file for this exact `new Worker(new URL(…))` form). */
 export function createLiveWorker(): Worker {
@@ -131,6 +132,8 @@ export interface LiveBridge extends PassedCalls {
   availability(bbox: [number, number, number, number]): Promise<AvailabilityAnswer>;
   /** Changes the events query (kept in the store) and answers the events it shows. */
   setEventsQuery(patch: Partial<EventsQuery>): Promise<EventsView>;
+  /** What the application bench reads (src/app/live/measures.ts). */
+  readonly measures: LiveMeasures;
   dispose(): Promise<void>;
 }
 
@@ -159,12 +162,14 @@ export function createLiveBridge(options: LiveBridgeOptions = {}): LiveBridge {
   let unauthorized = false;
   /** Diffs that carried the selected asset's details (they travel on another channel than `select`'s answer). */
   let selectedDiffs = 0;
+  const measures = createLiveMeasures(store, engine);
 
   const listener: LiveListener = {
     diff(raw: LiveDiff) {
       const diff = liveDiffSchema.parse(raw) as LiveDiff;
       if (diff.selected !== undefined) selectedDiffs += 1;
       applyDiffToStore(store, diff);
+      measures.onDiff(diff);
     },
     status(raw: LiveStatus) {
       const status = liveStatusSchema.parse(raw);
@@ -179,6 +184,7 @@ export function createLiveBridge(options: LiveBridgeOptions = {}): LiveBridge {
     ...passedCalls(engine),
     store,
     engine,
+    measures: measures.api,
     async start(config) {
       unauthorized = false;
       unwatch?.();

@@ -61,7 +61,7 @@ function pageQuery(draw: MapDraw): string {
  * ANGLE on Vulkan (the device machine's run, README "The browser main thread"); `BENCH_GPU_ARGS`
  * replaces those GPU flags.
  */
-function launchArgs(): string[] {
+export function launchArgs(): string[] {
   const common = ['--no-sandbox', '--no-first-run', '--disable-background-networking'];
   const gpu = process.env.BENCH_GPU_ARGS?.split(' ').filter(Boolean) ?? [
     '--use-angle=vulkan',
@@ -74,12 +74,12 @@ function launchArgs(): string[] {
   return [...common, '--disable-gpu'];
 }
 
-interface ProfileNode {
+export interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
   hitCount?: number;
 }
-interface CpuProfile {
+export interface CpuProfile {
   nodes: ProfileNode[];
   startTime: number;
   endTime: number;
@@ -105,7 +105,7 @@ export function profileTop(profile: CpuProfile, count = 12): { name: string; sel
     .map(([name, ms]) => ({ name, selfMs: Math.round(ms * 10) / 10 }));
 }
 
-interface TraceEvent {
+export interface TraceEvent {
   name: string;
   ph: string;
   ts: number;
@@ -114,7 +114,7 @@ interface TraceEvent {
   tid: number;
   args?: { name?: string; data?: { functionName?: string; url?: string } };
 }
-interface TraceFile {
+export interface TraceFile {
   traceEvents: TraceEvent[];
 }
 

@@ -45,15 +45,15 @@ function percentiles(name: string, times: number[]): BenchResult {
 }
 
 /** A repeatable stream: 70 % points, 25 % heartbeats (some switching alerting), 5 % incidents and closures. */
-export function messageStream(seed: number) {
+export function messageStream(seed: number, assets = ASSETS, messages = MESSAGES) {
   let state = seed >>> 0;
   const random = () => (state = (state * 1_664_525 + 1_013_904_223) >>> 0) / 2 ** 32;
   return (batch: number): LiveMessageInput[] => {
     const at = NOW + (batch + 1) * 1000;
     const out: LiveMessageInput[] = [];
-    for (let i = 0; i < MESSAGES; i += 1) {
-      const thingId = `thing-${Math.floor(random() * ASSETS)}`;
-      const timestamp = new Date(at - 1000 + i / 10).toISOString();
+    for (let i = 0; i < messages; i += 1) {
+      const thingId = `thing-${Math.floor(random() * assets)}`;
+      const timestamp = new Date(at - 1000 + (i * 1000) / messages).toISOString();
       const r = random();
       if (r < 0.7) {
         out.push({
@@ -105,13 +105,13 @@ export function benchStations() {
 }
 
 /** The design: the worker's core per batch, the main thread's diff application per batch. */
-export function benchEngine(wires: ReturnType<typeof thingWireSchema.parse>[], batches = BATCHES) {
+export function benchEngine(wires: ReturnType<typeof thingWireSchema.parse>[], batches = BATCHES, messages = MESSAGES) {
   const core = new LiveCore();
   core.setStations(benchStations(), NOW);
   core.loadThings(wires, [], NOW);
   core.flush(NOW);
   const store = createLiveStore();
-  const next = messageStream(11);
+  const next = messageStream(11, wires.length, messages);
   const parse: number[] = [];
   const worker: number[] = [];
   /** CPU time of the process over each batch: less sensitive than wall time to a machine shared with other work. */
@@ -261,14 +261,14 @@ function benchBaseline(wires: ReturnType<typeof thingWireSchema.parse>[]) {
  * position and colour read through accessors into typed arrays). Location and closure messages
  * are left out (the design applies their effects): the baseline is, if anything, favoured.
  */
-export function benchFairBaseline(wires: ReturnType<typeof thingWireSchema.parse>[], batches = BATCHES) {
+export function benchFairBaseline(wires: ReturnType<typeof thingWireSchema.parse>[], batches = BATCHES, messages = MESSAGES) {
   const fleet = new Map<string, Asset>();
   for (const wire of wires) {
     const asset = fromThingWire(wire, NOW);
     if (asset) fleet.set(asset.id, asset);
   }
   const stale = new Set([...fleet.values()].filter((asset) => isStale(asset.heartbeatTime, NOW)).map((asset) => asset.id));
-  const next = messageStream(11);
+  const next = messageStream(11, wires.length, messages);
   const parse: number[] = [];
   const apply: number[] = [];
   const layer: number[] = [];
@@ -340,9 +340,9 @@ export function benchFairBaseline(wires: ReturnType<typeof thingWireSchema.parse
   }
   return {
     results: [
-      percentiles(`fair baseline main thread: parse ${MESSAGES} socket frames (zod)`, parse),
-      percentiles(`fair baseline main thread: apply, stale sweep, status, one sort of ${ASSETS}`, apply),
-      percentiles(`fair baseline main thread: the layer's data rebuilt (${ASSETS} positions and colours)`, layer),
+      percentiles(`fair baseline main thread: parse ${messages} socket frames (zod)`, parse),
+      percentiles(`fair baseline main thread: apply, stale sweep, status, one sort of ${wires.length}`, apply),
+      percentiles(`fair baseline main thread: the layer's data rebuilt (${wires.length} positions and colours)`, layer),
       percentiles(`fair baseline main thread: the whole second's work`, total),
     ],
     totalP50: percentiles('', total).p50Ms,

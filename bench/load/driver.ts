@@ -47,6 +47,8 @@ export interface LoadOptions {
   onSecond?: (second: LoadSecond) => void;
   /** Every batch, as it is posted. */
   onBatch?: (messages: readonly DeviceMessageInput[]) => void;
+  /** Ends the run early (the application bench stops it when its window is over); what was sent is reported. */
+  signal?: AbortSignal;
 }
 
 /** One second of the run: messages sent in it, and what the requests answered in it said. */
@@ -307,10 +309,13 @@ export async function runLoad(options: LoadOptions): Promise<LoadSummary> {
   let requests = 0;
   let firstProblem: string | null = null;
   const inFlight = new Set<Promise<void>>();
-  const abort = new AbortController();
+  /** One per request in flight (a signal shared by thousands of requests collects a listener from each). */
+  const controllers = new Set<AbortController>();
 
   const post = async (messages: DeviceMessageInput[]): Promise<void> => {
     const started = performance.now();
+    const controller = new AbortController();
+    controllers.add(controller);
     let accepted = 0;
     let rejected = 0;
     try {
@@ -318,7 +323,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadSummary> {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-api-key': key.token },
         body: JSON.stringify({ messages }),
-        signal: abort.signal,
+        signal: controller.signal,
       });
       const text = await response.text();
       if (response.status !== 200 && response.status !== 422) throw new Error(`HTTP ${response.status} ${text.slice(0, 200)}`);
@@ -328,6 +333,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadSummary> {
       firstProblem ??= answer.rejected[0]?.reason ?? null;
     } catch (error) {
       firstProblem ??= `POST /ingest failed: ${(error as Error).message}`;
+    } finally {
+      controllers.delete(controller);
     }
     const failed = messages.length - accepted - rejected;
     const latency = performance.now() - started;
@@ -387,18 +394,20 @@ export async function runLoad(options: LoadOptions): Promise<LoadSummary> {
         sendUpTo(Math.min(planned, rate * (reported + 1)), elapsedMs);
         report(++reported);
       }
-      if (total.sent >= planned || elapsedMs > seconds * SECOND_MS + CATCH_UP_MS) break;
+      if (total.sent >= planned || elapsedMs > seconds * SECOND_MS + CATCH_UP_MS || options.signal?.aborted) break;
       sendUpTo(Math.min(planned, Math.floor((rate * elapsedMs) / SECOND_MS)), elapsedMs);
       await sleep(tickMs);
     }
-    const drain = setTimeout(() => abort.abort(), DRAIN_MS);
+    const drain = setTimeout(() => {
+      for (const controller of controllers) controller.abort();
+    }, DRAIN_MS);
     await Promise.all(inFlight);
     clearTimeout(drain);
   } finally {
     await setup.revokeKey(key.id).catch(() => undefined);
   }
   const elapsedS = (performance.now() - start) / SECOND_MS;
-  while (reported < seconds) report(++reported);
+  while (reported < seconds && !options.signal?.aborted) report(++reported);
   // Answers that came after the last second (requests still in flight then).
   if (second.latencies.length > 0) report(++reported);
   const latencies = total.latencies.sort((a, b) => a - b);
@@ -418,7 +427,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadSummary> {
     heartbeats,
     requests,
     elapsedS: Math.round(elapsedS * 100) / 100,
-    achievedRate: Math.round(total.sent / Math.max(lastSendMs / SECOND_MS, seconds)),
+    achievedRate: Math.round(total.sent / Math.max(lastSendMs / SECOND_MS, options.signal?.aborted ? 1 : seconds)),
     p50Ms: Math.round(percentile(latencies, 50)),
     p99Ms: Math.round(percentile(latencies, 99)),
     firstProblem,

@@ -1,0 +1,55 @@
+// `npm run bench:app [-- --sizes 2000,10000 --window 60]`: the application bench (README "Application bench").
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { APP_BENCH_DEFAULTS, appBenchTable, missedTargets, runAppBench } from './app';
+
+const { values } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: APP_BENCH_DEFAULTS.sizes.join(',') },
+    window: { type: 'string', default: String(APP_BENCH_DEFAULTS.windowS) },
+    settle: { type: 'string', default: String(APP_BENCH_DEFAULTS.settleS) },
+    'rate-cap': { type: 'string', default: String(APP_BENCH_DEFAULTS.rateCap) },
+    'no-fair': { type: 'boolean', default: false },
+    screenshots: { type: 'string' },
+    profile: { type: 'string' },
+    out: { type: 'string', default: path.join(import.meta.dirname, 'results', 'app.json') },
+  },
+});
+
+const sizes = values.sizes.split(',').map(Number);
+const positive = (name: string, value: number) => {
+  if (!Number.isInteger(value) || value < 1) {
+    console.error(`--${name} must be a whole number of at least 1, got ${value}`);
+    process.exit(2);
+  }
+  return value;
+};
+sizes.forEach((size) => positive('sizes', size));
+const options = {
+  sizes,
+  windowS: positive('window', Number(values.window)),
+  settleS: Number(values.settle),
+  rateCap: positive('rate-cap', Number(values['rate-cap'])),
+  fair: !values['no-fair'],
+  screenshots: values.screenshots,
+  profile: values.profile,
+  log: (line: string) => console.log(`  ${new Date().toISOString().slice(11, 19)} ${line}`),
+};
+for (const dir of [options.screenshots, options.profile]) if (dir) fs.mkdirSync(dir, { recursive: true });
+const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}`;
+console.log(`Lightbar application bench on ${machine}: ${sizes.join(', ')} assets, ${options.windowS} s windows\n`);
+const rows = await runAppBench(options);
+console.log(`\n${appBenchTable(rows)}\n`);
+for (const row of rows) {
+  const missed = missedTargets(row);
+  console.log(`${row.assets}: ${missed.length === 0 ? 'meets the 100,000-asset targets' : `misses ${missed.join('; ')}`}`);
+  if (row.insideLongTasks?.length) console.log(`  long tasks: ${row.insideLongTasks.join(' | ')}`);
+  if (row.profileTop) console.log(`  self time (ms): ${row.profileTop.map((f) => `${f.name} ${f.selfMs}`).join('; ')}`);
+}
+fs.mkdirSync(path.dirname(values.out), { recursive: true });
+fs.writeFileSync(
+  values.out,
+  `${JSON.stringify({ machine, date: new Date().toISOString(), options: { ...options, log: undefined }, rows }, null, 2)}\n`,
+);

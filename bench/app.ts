@@ -1,0 +1,461 @@
+/**
+ * The application bench (`npm run bench:app`, README "Application bench"): the real product under
+ * a set load. For each row it prepares a bench organization of N assets on a fresh embedded
+ * database, starts the real server (`server/main.ts`, demo and simulator off, load shedding as
+ * shipped), signs in to the built dashboard in Chromium, starts the load driver (bench/load) at one
+ * message per asset per second (capped), reloads the page under that load, and reads:
+ * - the first full map: from the reload to the frame that drew the last of the N assets;
+ * - over a window after load: main-thread busy time and script time (Chrome DevTools Protocol
+ *   `Performance.getMetrics`), long tasks (a `longtask` observer), the worker's batch durations and
+ *   how far behind the stream the drawn positions are (the page's own measure, src/app/live/measures.ts);
+ * - the JS heap of the page and of the live worker after a garbage collection, the server's RSS;
+ * - the fair main-thread pipeline (bench/worker.ts `benchFairBaseline`) at the same assets and
+ *   messages per second, so the ratio comes from the same run.
+ * Times are printed and written to `bench/results/app.json`, never asserted.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
+import { eq } from 'drizzle-orm';
+import { SECOND_MS } from '../src/domain/constants';
+import type { LiveMeasureReport } from '../src/app/live/measures';
+import { hashPassword } from '../server/auth/secrets';
+import { openDatabase } from '../server/db/connection';
+import { ensureReferenceData } from '../server/db/reference-data';
+import { organizations, roles, things, thingTypes, users } from '../server/db/schema';
+import { spawnServer, type SpawnedServer } from '../tests/support/spawn-server';
+import { PRESSURE_DEFAULTS, ROOT_DIR } from '../server/config';
+import { signIn } from '../e2e/sign-in';
+import { runLoad, type LoadSummary } from './load/driver';
+import { percentile } from './measure';
+import { launchArgs, longTaskContents, profileTop } from './map';
+import { syntheticFleet } from './domain';
+import { benchFairBaseline } from './worker';
+import { thingWireSchema } from '../src/domain/asset';
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const APP_BENCH_ORG = 'Bench Fleet';
+export const APP_BENCH_USER = 'bench.admin@lightbar.bench';
+const APP_BENCH_PASSWORD = 'Bench#Pass2026';
+/** Where the bench fleet stands: greater Austin, as the demo's. */
+const CENTER = { lat: 30.27, lng: -97.74 };
+const SPREAD_DEG = 0.25;
+
+export interface AppBenchOptions {
+  sizes: readonly number[];
+  /** Messages per second: one per asset, at most this. */
+  rateCap: number;
+  /** The measured window after the first full map and the settling time (s). */
+  windowS: number;
+  settleS: number;
+  /** Run the fair main-thread pipeline for each row (its own CPU-bound minute). */
+  fair: boolean;
+  /** How long the first full map may take before the row is reported without it (s). */
+  loadTimeoutS: number;
+  /** Directory for screenshots of each row's dashboard (none when unset). */
+  screenshots?: string;
+  /**
+   * Directory for a Chrome trace and a main-thread CPU profile over each row's window; the row then
+   * says what ran inside each long task and the functions with the most self time.
+   */
+  profile?: string;
+  log?: (line: string) => void;
+}
+
+export const APP_BENCH_DEFAULTS: AppBenchOptions = {
+  sizes: [2_000, 10_000, 50_000, 100_000],
+  rateCap: 20_000,
+  windowS: 60,
+  settleS: 5,
+  fair: true,
+  loadTimeoutS: 240,
+};
+
+export interface AppBenchRow {
+  assets: number;
+  /** Messages per second asked of the load driver, and what it achieved over the run. */
+  rate: number;
+  achievedRate: number;
+  /** The ingest's round trip as the driver saw it over the run (ms). */
+  ingestP50Ms: number;
+  ingestP99Ms: number;
+  /** Messages the server refused or failed (a server that sheds load answers 503). */
+  notAccepted: number;
+  /** From the reload (sign-in remembered) to the frame that drew the N-th asset; null: not within loadTimeoutS. */
+  firstFullMapMs: number | null;
+  /** The initial load's pages (part 1 §7). */
+  pages: number;
+  windowS: number;
+  /** Main-thread task time ÷ wall time over the window (%). */
+  mainBusyPct: number;
+  /** Main-thread JavaScript per second of the window (ms/s). */
+  scriptMsPerS: number;
+  taskMsPerS: number;
+  longTasks: number;
+  longestTaskMs: number;
+  /** Long tasks from the reload to the end of the window (the initial load included). */
+  longTasksSinceReload: number;
+  batches: number;
+  batchP50Ms: number;
+  batchP95Ms: number;
+  /** Age of the drawn positions: the message's timestamp to the frame that drew it (ms). */
+  stalenessP50Ms: number | null;
+  stalenessP99Ms: number | null;
+  positionsDrawn: number;
+  diffsPerS: number;
+  /** JS heap after a garbage collection (MiB): the page, the live worker and both. */
+  pageHeapMiB: number;
+  workerHeapMiB: number | null;
+  heapMiB: number;
+  serverRssMiB: number;
+  /** The fair main-thread pipeline at the same assets and rate: ms of main-thread work per second (p50, p95). */
+  fairMsPerSP50: number | null;
+  fairMsPerSP95: number | null;
+  /**
+   * fair p50 ÷ the dashboard's whole main-thread time per second. The fair pipeline's figure is its
+   * data work alone (no drawing); the dashboard's includes drawing the map (GL calls, React), so a
+   * ratio below 1 at small fleets says the drawing costs more than the data there.
+   */
+  fairRatio: number | null;
+  renderer: string;
+  /** With `profile`: each long task of the window and the longest events inside it. */
+  insideLongTasks?: string[];
+  /** With `profile`: the main thread's functions by self time over the window (ms). */
+  profileTop?: { name: string; selfMs: number }[];
+}
+
+const round1 = (value: number) => Math.round(value * 10) / 10;
+const mib = (bytes: number) => round1(bytes / 1_048_576);
+
+/** A fresh data directory holding the bench organization, its administrator and `assets` assets with positions. */
+async function prepareData(assets: number): Promise<string> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lightbar-bench-app-'));
+  const database = await openDatabase({ dataDir });
+  try {
+    await ensureReferenceData(database.db);
+    const [org] = await database.db.insert(organizations).values({ name: APP_BENCH_ORG, lat: CENTER.lat, lng: CENTER.lng }).returning();
+    const [role] = await database.db.select().from(roles).where(eq(roles.name, 'ADMIN'));
+    await database.db.insert(users).values({
+      organizationId: org!.id,
+      email: APP_BENCH_USER,
+      firstname: 'Bench',
+      lastname: 'Admin',
+      roleId: role!.id,
+      passwordHash: await hashPassword(APP_BENCH_PASSWORD),
+      passwordChangedAt: new Date(),
+      lastActivityAt: new Date(),
+    });
+    const types = await database.db.select().from(thingTypes);
+    const heartbeatAt = new Date();
+    // A repeatable spread: the golden angle around the centre, denser near it.
+    for (let i = 0; i < assets; i += 1_000) {
+      const chunk = Array.from({ length: Math.min(1_000, assets - i) }, (_, j) => {
+        const n = i + j;
+        const r = SPREAD_DEG * Math.sqrt((n + 0.5) / assets);
+        const angle = n * 2.399963;
+        return {
+          organizationId: org!.id,
+          haasId: `HA5-APP${String(n).padStart(6, '0')}`,
+          nickname: `Unit ${n}`,
+          thingTypeId: types[n % types.length]!.id,
+          lat: CENTER.lat + r * Math.sin(angle),
+          lng: CENTER.lng + r * Math.cos(angle),
+          accuracy: 5,
+          heartbeatAt,
+        };
+      });
+      await database.db.insert(things).values(chunk);
+    }
+  } finally {
+    await database.close();
+  }
+  return dataDir;
+}
+
+/** The server's resident memory (MiB) from /proc; 0 where there is none. */
+function rssOf(pid: number): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? round1(Number(match[1]) / 1024) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+type Metrics = Record<string, number>;
+async function metricsOf(cdp: CDPSession): Promise<Metrics> {
+  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+  return Object.fromEntries(metrics.map((m) => [m.name, m.value]));
+}
+
+/**
+ * The live worker's JS heap after a collection, through the page's DevTools session (the worker is
+ * a target attached to the page); null when it cannot be reached.
+ */
+async function workerHeapBytes(cdp: CDPSession): Promise<number | null> {
+  let nextId = 1;
+  const pending = new Map<number, (result: unknown) => void>();
+  let sessionId: string | null = null;
+  const attached = new Promise<string>((resolve) => {
+    cdp.on('Target.attachedToTarget', (event: { sessionId: string; targetInfo: { type: string } }) => {
+      if (event.targetInfo.type === 'worker') resolve(event.sessionId);
+    });
+  });
+  cdp.on('Target.receivedMessageFromTarget', (event: { message: string }) => {
+    const reply = JSON.parse(event.message) as { id?: number; result?: unknown };
+    if (reply.id !== undefined) pending.get(reply.id)?.(reply.result);
+  });
+  const call = (method: string) =>
+    new Promise<unknown>((resolve) => {
+      const id = nextId++;
+      pending.set(id, resolve);
+      void cdp.send('Target.sendMessageToTarget', { sessionId: sessionId!, message: JSON.stringify({ id, method }) });
+    });
+  try {
+    await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
+    sessionId = await Promise.race([attached, new Promise<string>((_, reject) => setTimeout(() => reject(new Error('no worker')), 5_000))]);
+    const timeout = <T>(promise: Promise<T>) =>
+      Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer')), 10_000))]);
+    await timeout(call('HeapProfiler.collectGarbage'));
+    const usage = (await timeout(call('Runtime.getHeapUsage'))) as { usedSize?: number };
+    return usage.usedSize ?? null;
+  } catch {
+    return null;
+  }
+}
+
+async function readMeasures(page: Page): Promise<LiveMeasureReport> {
+  return page.evaluate(async () => {
+    const measure = window.lightbarMeasure;
+    if (!measure) throw new Error('the dashboard exposes no window.lightbarMeasure');
+    return measure.read();
+  });
+}
+
+async function rendererOf(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const gl = document.createElement('canvas').getContext('webgl2');
+    if (!gl) return 'no WebGL2';
+    const info = gl.getExtension('WEBGL_debug_renderer_info');
+    return String(info ? gl.getParameter(info.UNMASKED_RENDERER_WEBGL) : gl.getParameter(gl.RENDERER));
+  });
+}
+
+/** Waits until the page holds and has drawn all `assets` (phase live); answers the report. */
+async function waitForFullMap(page: Page, assets: number, timeoutMs: number): Promise<LiveMeasureReport | null> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const report = await readMeasures(page).catch(() => null);
+    if (report && report.phase === 'live' && report.total >= assets && report.totalDrawnAt !== null) return report;
+    await page.waitForTimeout(250);
+  }
+  return null;
+}
+
+async function benchRow(browser: Browser, assets: number, options: AppBenchOptions): Promise<AppBenchRow> {
+  const log = options.log ?? (() => undefined);
+  const rate = Math.min(assets, options.rateCap);
+  log(`${assets} assets: preparing the data`);
+  const dataDir = await prepareData(assets);
+  let server: SpawnedServer | null = null;
+  const abort = new AbortController();
+  let load: Promise<LoadSummary> | null = null;
+  try {
+    server = await spawnServer(
+      {
+        PORT: '0',
+        DATA_DIR: dataDir,
+        LIGHTBAR_DEMO: '0',
+        // Load shedding as shipped (the test suites turn it off).
+        PRESSURE_MAX_EVENT_LOOP_DELAY_MS: String(PRESSURE_DEFAULTS.maxEventLoopDelayMs),
+        PRESSURE_MAX_EVENT_LOOP_UTILIZATION: String(PRESSURE_DEFAULTS.maxEventLoopUtilization),
+      },
+      180_000,
+    );
+    const url = server.url;
+    const page = await browser.newPage({ viewport: { width: 1366, height: 800 } });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    await page.goto(url);
+    await signIn(page, APP_BENCH_USER, APP_BENCH_PASSWORD);
+    log(`${assets} assets: signed in, first load`);
+    if (!(await waitForFullMap(page, assets, options.loadTimeoutS * SECOND_MS)))
+      throw new Error(`the dashboard did not hold ${assets} assets within ${options.loadTimeoutS} s (first sign-in)`);
+    const renderer = await rendererOf(page);
+
+    log(`${assets} assets: load driver at ${rate} msg/s`);
+    let rssMax = 0;
+    let sending: () => void = () => undefined;
+    const firstSecond = new Promise<void>((resolve) => (sending = resolve));
+    load = runLoad({
+      url,
+      assets,
+      rate,
+      seconds: 600,
+      org: APP_BENCH_ORG,
+      user: APP_BENCH_USER,
+      password: APP_BENCH_PASSWORD,
+      maxInFlight: 8,
+      signal: abort.signal,
+      onSecond: () => {
+        sending();
+        rssMax = Math.max(rssMax, rssOf(server!.pid));
+      },
+    });
+    // The driver's setup (sign-in, the fleet's pages, a key), then a few seconds at the rate.
+    await Promise.race([firstSecond, load]);
+    await page.waitForTimeout(3_000);
+
+    // A reload with the sign-in remembered, under the load: the first full map.
+    await page.addInitScript(() => {
+      const w = window as unknown as { longTasks: number[] };
+      w.longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.longTasks.push(entry.duration);
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    await page.reload();
+    log(`${assets} assets: reloaded under load`);
+    const full = await waitForFullMap(page, assets, options.loadTimeoutS * SECOND_MS);
+    if (!full) {
+      const shot = path.join(os.tmpdir(), `lightbar-bench-app-${assets}-not-loaded.png`);
+      await page.screenshot({ path: shot }).catch(() => undefined);
+      log(
+        `${assets} assets: no full map ${options.loadTimeoutS} s after the reload (screenshot ${shot}; last reading ${JSON.stringify(
+          await readMeasures(page)
+            .then((r) => ({ ...r, batchMs: r.batchMs.length }))
+            .catch((e: Error) => e.message),
+        )})`,
+      );
+    }
+    const firstFullMapMs = full ? Math.round(full.totalDrawnAt!) : null;
+    await page.waitForTimeout(options.settleS * SECOND_MS);
+
+    log(`${assets} assets: measuring ${options.windowS} s`);
+    await page.evaluate(async () => window.lightbarMeasure!.start());
+    const longTasksBefore = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks.length);
+    if (options.profile) {
+      await browser.startTracing(page, {
+        path: path.join(options.profile, `app-${assets}.trace.json`),
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'disabled-by-default-v8.gc'],
+      });
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+      await cdp.send('Profiler.start');
+    }
+    const before = await metricsOf(cdp);
+    await page.waitForTimeout(options.windowS * SECOND_MS);
+    const after = await metricsOf(cdp);
+    let profiled: Pick<AppBenchRow, 'insideLongTasks' | 'profileTop'> = {};
+    if (options.profile) {
+      const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Parameters<typeof profileTop>[0] };
+      fs.writeFileSync(path.join(options.profile, `app-${assets}.cpuprofile`), JSON.stringify(profile));
+      const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as Parameters<typeof longTaskContents>[0];
+      profiled = { insideLongTasks: longTaskContents(trace), profileTop: profileTop(profile, 20) };
+    }
+    const report = await readMeasures(page);
+    const allLongTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+    const windowLongTasks = allLongTasks.slice(longTasksBefore);
+    rssMax = Math.max(rssMax, rssOf(server.pid));
+    abort.abort();
+    const summary = await load;
+    load = null;
+    await page.evaluate(async () => window.lightbarMeasure!.stop());
+    if (options.screenshots) await page.screenshot({ path: path.join(options.screenshots, `app-${assets}.png`) });
+
+    await cdp.send('HeapProfiler.enable');
+    await cdp.send('HeapProfiler.collectGarbage');
+    const pageHeap = ((await cdp.send('Runtime.getHeapUsage')) as { usedSize: number }).usedSize;
+    const workerHeap = await workerHeapBytes(cdp);
+    await page.close();
+
+    const windowS = after.Timestamp! - before.Timestamp! || options.windowS;
+    const taskMsPerS = ((after.TaskDuration! - before.TaskDuration!) * 1000) / windowS;
+    const batches = [...report.batchMs].sort((a, b) => a - b);
+    let fairP50: number | null = null;
+    let fairP95: number | null = null;
+    if (options.fair) {
+      log(`${assets} assets: the fair main-thread pipeline at ${rate} msg/s`);
+      const wires = syntheticFleet(assets, Date.UTC(2026, 10, 22, 12)).map((wire) => thingWireSchema.parse(wire));
+      const fair = benchFairBaseline(wires, 12, rate);
+      fairP50 = fair.totalP50;
+      fairP95 = fair.totalP95;
+    }
+    return {
+      assets,
+      rate,
+      achievedRate: summary.achievedRate,
+      ingestP50Ms: summary.p50Ms,
+      ingestP99Ms: summary.p99Ms,
+      notAccepted: summary.sent - summary.accepted,
+      firstFullMapMs,
+      pages: full?.pages.total ?? 0,
+      windowS: round1(windowS),
+      mainBusyPct: round1(taskMsPerS / 10),
+      scriptMsPerS: round1(((after.ScriptDuration! - before.ScriptDuration!) * 1000) / windowS),
+      taskMsPerS: round1(taskMsPerS),
+      longTasks: windowLongTasks.length,
+      longestTaskMs: round1(Math.max(0, ...windowLongTasks)),
+      longTasksSinceReload: allLongTasks.length,
+      batches: batches.length,
+      batchP50Ms: round1(percentile(batches, 50)),
+      batchP95Ms: round1(percentile(batches, 95)),
+      stalenessP50Ms: report.staleness?.p50 ?? null,
+      stalenessP99Ms: report.staleness?.p99 ?? null,
+      positionsDrawn: report.staleness?.positions ?? 0,
+      diffsPerS: round1(report.diffs / windowS),
+      pageHeapMiB: mib(pageHeap),
+      workerHeapMiB: workerHeap === null ? null : mib(workerHeap),
+      heapMiB: mib(pageHeap + (workerHeap ?? 0)),
+      serverRssMiB: rssMax,
+      fairMsPerSP50: fairP50,
+      fairMsPerSP95: fairP95,
+      fairRatio: fairP50 === null || taskMsPerS === 0 ? null : Number((fairP50 / taskMsPerS).toPrecision(2)),
+      renderer,
+      ...profiled,
+    };
+  } finally {
+    abort.abort();
+    await load?.catch(() => undefined);
+    await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function runAppBench(partial: Partial<AppBenchOptions> = {}): Promise<AppBenchRow[]> {
+  const options = { ...APP_BENCH_DEFAULTS, ...partial };
+  if (!fs.existsSync(path.join(ROOT_DIR, 'dist', 'index.html')))
+    throw new Error('No built dashboard in dist/: run `npm run build` first (npm run bench:app does).');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: launchArgs() });
+  const rows: AppBenchRow[] = [];
+  try {
+    for (const assets of options.sizes) rows.push(await benchRow(browser, assets, options));
+  } finally {
+    await browser.close();
+  }
+  return rows;
+}
+
+/** The targets of 100,000 assets at 20,000 messages/s (README "Application bench"): what a row misses. */
+export function missedTargets(row: AppBenchRow): string[] {
+  const missed: string[] = [];
+  if (row.mainBusyPct > 10) missed.push(`main thread ${row.mainBusyPct} % busy (≤ 10 %)`);
+  if (row.longTasks > 0) missed.push(`${row.longTasks} long tasks after load (none)`);
+  if (row.batchP95Ms > 250) missed.push(`worker batch p95 ${row.batchP95Ms} ms (≤ 250)`);
+  if (row.stalenessP99Ms === null || row.stalenessP99Ms > 1_500) missed.push(`map staleness p99 ${row.stalenessP99Ms ?? '–'} ms (≤ 1,500)`);
+  if (row.firstFullMapMs === null || row.firstFullMapMs > 5_000) missed.push(`first full map ${row.firstFullMapMs ?? '–'} ms (≤ 5,000)`);
+  if (row.heapMiB > 200) missed.push(`heap ${row.heapMiB} MiB (≤ 200)`);
+  return missed;
+}
+
+export function appBenchTable(rows: readonly AppBenchRow[]): string {
+  const head =
+    '| assets | msg/s asked | achieved | ingest p99 ms | first full map ms | main thread busy % | long tasks (longest ms) | worker batch p50 / p95 ms | map staleness p50 / p99 ms | heap MiB (page + worker) | server RSS MiB | fair pipeline ms/s | ratio |\n' +
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|';
+  const lines = rows.map(
+    (r) =>
+      `| ${r.assets} | ${r.rate} | ${r.achievedRate} | ${r.ingestP99Ms} | ${r.firstFullMapMs ?? '–'} | ${r.mainBusyPct} | ${r.longTasks} (${r.longestTaskMs}) | ${r.batchP50Ms} / ${r.batchP95Ms} | ${r.stalenessP50Ms ?? '–'} / ${r.stalenessP99Ms ?? '–'} | ${r.heapMiB} (${r.pageHeapMiB} + ${r.workerHeapMiB ?? '–'}) | ${r.serverRssMiB} | ${r.fairMsPerSP50 ?? '–'} | ${r.fairRatio === null ? '–' : `${r.fairRatio} : 1`} |`,
+  );
+  return [head, ...lines].join('\n');
+}

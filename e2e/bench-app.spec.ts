@@ -1,0 +1,37 @@
+/**
+ * The application bench's harness at a tiny size (README "Application bench"): against the real
+ * server, the built dashboard and the load driver, it reads every figure of a row — the page's own
+ * measures included. It proves the bench works; no time is asserted (figures come from `npm run bench:app`).
+ */
+import { expect, test } from '@playwright/test';
+import { appBenchTable, runAppBench } from '../bench/app';
+
+test('the application bench measures a 60-asset dashboard under 60 messages a second', async () => {
+  test.setTimeout(300_000);
+  const [row] = await runAppBench({ sizes: [60], rateCap: 60, windowS: 4, settleS: 1 });
+  expect(row).toBeDefined();
+  const r = row!;
+  expect(r.assets).toBe(60);
+  expect(r.rate).toBe(60);
+  // The server took every message the driver sent.
+  expect(r.achievedRate).toBeGreaterThan(0);
+  expect(r.notAccepted).toBe(0);
+  // The reload under load drew all 60 assets from one page of things (part 1 §7: 500 a page).
+  expect(r.firstFullMapMs).toBeGreaterThan(0);
+  expect(r.pages).toBe(1);
+  // The page measured its worker's batches (one a second) and the age of the positions it drew.
+  expect(r.batches).toBeGreaterThanOrEqual(2);
+  expect(r.positionsDrawn).toBeGreaterThan(0);
+  expect(r.positionsDrawn).toBeLessThanOrEqual(60 * (r.windowS + 2));
+  expect(r.stalenessP50Ms).toBeGreaterThan(0);
+  expect(r.stalenessP99Ms).toBeGreaterThanOrEqual(r.stalenessP50Ms!);
+  expect(r.windowS).toBeGreaterThan(3);
+  expect(r.taskMsPerS).toBeGreaterThan(0);
+  // Heaps of the page and of the live worker, the server's memory, and the fair pipeline's figure.
+  expect(r.pageHeapMiB).toBeGreaterThan(0);
+  expect(r.workerHeapMiB).toBeGreaterThan(0);
+  expect(r.heapMiB).toBeCloseTo(r.pageHeapMiB + r.workerHeapMiB!, 0);
+  expect(r.serverRssMiB).toBeGreaterThan(0);
+  expect(r.fairMsPerSP50).not.toBeNull();
+  expect(appBenchTable([r]).split('\n')[2]).toMatch(/^\| 60 \| 60 \| \d+ \|/);
+});

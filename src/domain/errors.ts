@@ -67,6 +67,15 @@ export interface Failure {
   readonly code?: string | null;
 }
 
+/**
+ * The server (or a proxy before it) is busy or briefly unreachable and said to come back: 502, 503
+ * (our load shedding answers 503 `overloaded` with Retry-After), 504. Like no answer at all, this
+ * says nothing about the session or the request: ask again later.
+ */
+export function isServerBusy(failure: Failure): boolean {
+  return failure.status === 502 || failure.status === 503 || failure.status === 504;
+}
+
 /** The user's text, with the extra line the spec shows under it where it shows one. */
 export interface UserError {
   readonly text: string;

@@ -16,7 +16,7 @@
  */
 import { proxy } from 'valtio';
 import { INACTIVITY_PROMPT_MS, INACTIVITY_TIMEOUT_MS, SECOND_MS } from '../../domain/constants';
-import { CLIENT_ERROR_CODES, errorText, type UserError } from '../../domain/errors';
+import { CLIENT_ERROR_CODES, errorText, isServerBusy, type UserError } from '../../domain/errors';
 import { SESSION_TEXT } from '../../domain/labels';
 import { tokenOrgMismatch, type Profile } from '../../domain/profile';
 import { isSessionExpired, refreshDelay, toSession, type TokenResponse } from '../../domain/session';
@@ -231,7 +231,8 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       post({ type: 'session', session: next });
     } catch (error) {
       const failure = error instanceof ApiError ? error.failure : { status: 0 };
-      if (failure.status === 0 && !isSessionExpired(current, Date.now() + REFRESH_RETRY_MS)) {
+      // No answer, or a busy server: the refresh token is still good; try again while the session lasts.
+      if ((failure.status === 0 || isServerBusy(failure)) && !isSessionExpired(current, Date.now() + REFRESH_RETRY_MS)) {
         refreshTimer = setTimeout(() => void manager.refresh(), REFRESH_RETRY_MS);
         return;
       }
@@ -327,9 +328,10 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
           // A 401 that survived a refresh already signed out through the API client.
           if (state.status !== 'signedIn') return null;
           const failure = error instanceof ApiError ? error.failure : { status: 0 };
-          // No answer (offline, or the request aborted by a reload) or a 401 the session kept (its
-          // refresh got no answer): not the profile failure of part 1 §8; ask again later.
-          if (failure.status === 0 || failure.status === HTTP_UNAUTHORIZED) {
+          // No answer (offline, or the request aborted by a reload), a busy server (503 overloaded
+          // under load) or a 401 the session kept (its refresh got no answer): not the profile
+          // failure of part 1 §8; ask again later.
+          if (failure.status === 0 || isServerBusy(failure) || failure.status === HTTP_UNAUTHORIZED) {
             await new Promise((resolve) => setTimeout(resolve, PROFILE_RETRY_MS));
             continue;
           }

@@ -9,7 +9,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SECOND_MS } from '../../../src/domain/constants';
 import { createAppServices, type AppServices } from '../../../src/app/services';
-import { PROFILE_RETRY_MS } from '../../../src/app/session/session-manager';
+import { PROFILE_RETRY_MS, REFRESH_RETRY_MS } from '../../../src/app/session/session-manager';
 import { readSession } from '../../../src/app/session/token-storage';
 import { json, MemoryStorage, profileWire } from '../support/render-app';
 
@@ -138,6 +138,21 @@ describe('part1 §4 session: a reload or an aborted request never ends it', () =
     expect(await loading).not.toBeNull();
   });
 
+  it.each([502, 503, 504])(
+    'a busy server answering the profile %i (load shedding under load) keeps the session and asks again',
+    async (status) => {
+      server.override['/profile'] = async () => json(status, { error: 'overloaded', message: 'The server is busy: try again shortly.' });
+      const loading = services.session.loadProfile();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(services.session.state.status).toBe('signedIn');
+      expect(services.session.state.notice).toBeNull();
+      expect(server.callsTo('/revoke_token')).toEqual([]);
+      delete server.override['/profile'];
+      await vi.advanceTimersByTimeAsync(PROFILE_RETRY_MS);
+      await expect(loading).resolves.toMatchObject({ id: 'user-1' });
+    },
+  );
+
   it("a profile answer that is a failure (500) still signs out with 'Error' / 'Please log back in.' (part 1 §8)", async () => {
     server.override['/profile'] = async () => json(500, {});
     expect(await services.session.loadProfile()).toBeNull();
@@ -185,6 +200,18 @@ describe('part1 §4 session: a 401 ends it only when it survives a refresh', () 
     expect(services.session.state.status).toBe('signedOut');
     expect(readSession(storage)).toBeNull();
     expect(server.callsTo('/profile').map((call) => call.token)).toEqual(['access-1', 'access-2']);
+  });
+
+  it('a refresh answered 503 by a busy server keeps the session and is tried again; the next one rotates the pair', async () => {
+    server.override['/user_token'] = async () => json(503, { error: 'overloaded', message: 'The server is busy: try again shortly.' });
+    await services.session.refresh();
+    expect(services.session.state.status).toBe('signedIn');
+    expect(services.session.state.notice).toBeNull();
+    expect(readSession(storage)?.token).toBe('access-1');
+    delete server.override['/user_token'];
+    await vi.advanceTimersByTimeAsync(REFRESH_RETRY_MS);
+    expect(readSession(storage)?.token).toBe('access-2');
+    expect(services.session.state.status).toBe('signedIn');
   });
 
   it("a 401 whose refresh the server refuses signs out: 'Session Expired'", async () => {

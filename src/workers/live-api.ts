@@ -38,7 +38,24 @@ export interface LiveApiOptions {
   fetch: (input: string, init: RequestInit) => Promise<Response>;
   /** Organizations to ask for (`org_ids[]`); none = the caller's own scope. */
   orgIds: readonly string[];
+  /** Waits before a call a busy server asked to make again (default: a timer). */
+  wait?: (ms: number) => Promise<void>;
 }
+
+/** How often a call a busy server answered (502/503/504) is made again before the load fails. */
+export const BUSY_RETRIES = 5;
+/** The wait before it when the server names none (ms); a Retry-After is kept within BUSY_WAIT_MAX_MS. */
+export const BUSY_WAIT_MS = 2_000;
+export const BUSY_WAIT_MAX_MS = 30_000;
+
+/** The wait a busy answer asks for: its Retry-After in seconds (an HTTP date is not used here), else BUSY_WAIT_MS. */
+export function busyWaitMs(retryAfter: string | null): number {
+  const seconds = retryAfter === null ? Number.NaN : Number(retryAfter.trim());
+  if (!Number.isFinite(seconds) || seconds < 0) return BUSY_WAIT_MS;
+  return Math.min(BUSY_WAIT_MAX_MS, Math.max(0, seconds * 1_000));
+}
+
+const isBusy = (status: number) => status === 502 || status === 503 || status === 504;
 
 const thingsPageSchema = pagedAnswerSchema(thingWireSchema);
 const locationsSchema = incrementalAnswerSchema(locationWireSchema);
@@ -84,10 +101,23 @@ export class LiveApi {
   private async get<T>(path: string, params: [string, string][], schema: z.ZodType<T>): Promise<T> {
     const url = this.url(path, params);
     const cached = this.validated.get(url);
-    const token = this.options.token();
-    const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
-    if (cached) headers['if-none-match'] = cached.etag;
-    const response = await this.options.fetch(url, { headers });
+    let token = '';
+    // Each attempt carries the token handed over last (a refresh may come during a wait).
+    const send = () => {
+      token = this.options.token();
+      const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
+      if (cached) headers['if-none-match'] = cached.etag;
+      return this.options.fetch(url, { headers });
+    };
+    let response = await send();
+    // A busy server (load shedding answers 503 with Retry-After): the same call after the wait it
+    // asks for, a few times, before the load counts as failed (polling would then start it over).
+    const wait = this.options.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+    for (let retry = 0; isBusy(response.status) && retry < BUSY_RETRIES; retry += 1) {
+      await response.body?.cancel().catch(() => undefined);
+      await wait(busyWaitMs(response.headers.get('retry-after')));
+      response = await send();
+    }
     if (response.status === 401) throw new UnauthorizedError(token);
     if (response.status === 403 || response.status === 404) throw new UnavailableError(path, response.status);
     // The value was parsed with this URL's schema when it was stored.

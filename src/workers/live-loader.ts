@@ -182,13 +182,22 @@ export function createLiveLoader({ state, core, scheduler, deps, now, setStatus 
     });
   }
 
-  async function loadEventsAndClosures(own: number): Promise<void> {
+  async function loadEvents(own: number): Promise<void> {
     await optional('events', async () => {
       const answer = await api!.locations(core.events.since, now());
       check(own);
       core.loadEvents(answer.items, answer.deletedIds);
       core.events.since = answer.serverTimestamp;
     });
+  }
+
+  async function loadEventsAndClosures(own: number): Promise<void> {
+    await loadEvents(own);
+    await loadClosures(own);
+  }
+
+  /** Closures after the things: each active one marks the assets it names (they must be held). */
+  async function loadClosures(own: number): Promise<void> {
     await optional('closures', async () => {
       const answer = await api!.closures(core.closures.since);
       check(own);
@@ -198,13 +207,20 @@ export function createLiveLoader({ state, core, scheduler, deps, now, setStatus 
     scheduler.flush();
   }
 
-  /** Initial load of a session: stations, every things page (with progress), events, closures. */
+  /**
+   * Initial load of a session: stations, events, every things page (with progress), closures. The
+   * events (at most 500, one call) come before the fleet's pages, so the Events panel does not wait
+   * for a large fleet (part 1 §2); closures need the assets they mark.
+   */
   async function load(own: number): Promise<void> {
     setStatus({ phase: 'loading', progress: { loaded: 0, total: 0 } });
     try {
       await loadStations(own);
+      await loadEvents(own);
+      // A status with the events' new version: the panel shows them now.
+      setStatus({});
       await loadThings(own, null, true);
-      await loadEventsAndClosures(own);
+      await loadClosures(own);
       check(own);
       setStatus({ phase: 'live', error: null, lastRefreshAt: now() });
     } catch (error) {

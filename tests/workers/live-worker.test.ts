@@ -116,6 +116,31 @@ describe('part1 §7 initial paging and §4 the socket', () => {
     );
   });
 
+  it('the Events panel does not wait for the fleet: the events come before the things pages, closures after them', async () => {
+    api.setThings(Array.from({ length: 1200 }, (_, i) => thing(i)));
+    api.setLocation({ id: 'loc-1', is_active: true, lat: 30.2, lng: -97.7, street: 'Lamar Blvd', start_time: iso(NOW - 60_000) });
+    // The server holds the things pages until the test lets them go.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const answer = api.fetch;
+    globalThis.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
+      if (new URL(String(input)).pathname === '/organization/things') await held;
+      return answer(input, init);
+    }) as typeof fetch;
+    const b = await startBridge();
+    await until(() => b.store.events.active === 1, 'the events while the fleet loads');
+    expect(b.store.phase).toBe('loading');
+    expect(b.store.total).toBe(0);
+    expect((await b.events()).events.map((e) => e.id)).toEqual(['loc-1']);
+    release();
+    await until(() => b.store.phase === 'live' && b.store.total === 1200, 'the load');
+    const paths = api.calls.map((url) => new URL(url).pathname);
+    const lastPage = paths.lastIndexOf('/organization/things');
+    expect(paths.indexOf('/locations')).toBeLessThan(paths.indexOf('/organization/things'));
+    expect(paths.indexOf('/organization/closure')).toBeGreaterThan(paths.indexOf('/organization/things'));
+    expect(lastPage).toBeGreaterThan(0);
+  });
+
   it('an empty organization still loads one page (page count minimum 1)', async () => {
     const b = await startBridge();
     await until(() => b.store.phase === 'live', 'the load');

@@ -51,4 +51,31 @@ describe('the worker’s asset poll', () => {
     expect(statuses).toEqual([200, 304, 200]);
     expect(third.things[0]?.nickname).toBe('Unit 9');
   });
+
+  it('a change to any asset is seen, not only to the newest: an older one written, one gone and another come', async () => {
+    const [row] = await server.database.db.select().from(things).where(eq(things.haasId, 'OPS-WORKER-1'));
+    const at = (ms: number) => new Date(server.clock.ms - ms);
+    await server.database.db.insert(things).values([
+      { organizationId: row!.organizationId, haasId: 'OPS-WORKER-2', thingTypeId: row!.thingTypeId, updatedAt: at(60_000) },
+      { organizationId: row!.organizationId, haasId: 'OPS-WORKER-3', thingTypeId: row!.thingTypeId, updatedAt: at(50_000) },
+    ]);
+    await api.thingsPage(1, null);
+    statuses.length = 0;
+    await api.thingsPage(1, null);
+    expect(statuses).toEqual([304]);
+    // An asset written with a time that is not the list's newest.
+    await server.database.db
+      .update(things)
+      .set({ nickname: 'Older', updatedAt: at(40_000) })
+      .where(eq(things.haasId, 'OPS-WORKER-2'));
+    expect((await api.thingsPage(1, null)).things.find((t) => t.haas_id === 'OPS-WORKER-2')?.nickname).toBe('Older');
+    // One asset gone and another come with the same count and the same times.
+    await server.database.db.delete(things).where(eq(things.haasId, 'OPS-WORKER-3'));
+    await server.database.db
+      .insert(things)
+      .values({ organizationId: row!.organizationId, haasId: 'OPS-WORKER-4', thingTypeId: row!.thingTypeId, updatedAt: at(50_000) });
+    const after = await api.thingsPage(1, null);
+    expect(after.things.map((t) => t.haas_id).sort()).toEqual(['OPS-WORKER-1', 'OPS-WORKER-2', 'OPS-WORKER-4']);
+    expect(statuses).toEqual([304, 200, 200]);
+  });
 });

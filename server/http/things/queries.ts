@@ -105,11 +105,14 @@ export async function listValidator(
   orgIds: readonly string[] | null,
   url: string,
 ): Promise<string> {
+  // Sums, not a digest of every row's text: a list of 100,000 assets is asked for in 200 pages,
+  // and each page's validator read the whole list (an md5 of a 10 MB string per page). Any row
+  // coming, going or written changes one of the sums (updated_at and deleted_at to the microsecond).
   const [state] = await db
     .select({
-      digest: sql<
-        string | null
-      >`md5(string_agg(${things.id}::text || ':' || coalesce(${things.updatedAt}::text, '') || ':' || coalesce(${things.deletedAt}::text, ''), ',' order by ${things.id}))`,
+      digest: sql<string | null>`count(*)::text || ':' || coalesce(sum(hashtext(${things.id}::text)::bigint), 0)::text
+        || ':' || coalesce(sum(extract(epoch from ${things.updatedAt})), 0)::text
+        || ':' || coalesce(sum(extract(epoch from ${things.deletedAt})), 0)::text`,
     })
     .from(things)
     .where(visible);

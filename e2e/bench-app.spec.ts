@@ -18,7 +18,9 @@ test('the application bench measures a 60-asset dashboard under 60 messages a se
   expect(r.notAccepted).toBe(0);
   // The reload under load drew all 60 assets from one page of things (part 1 §7: 500 a page).
   expect(r.firstFullMapMs).toBeGreaterThan(0);
+  expect(r.firstLoadUnloadedMs).toBeGreaterThan(0);
   expect(r.pages).toBe(1);
+  expect(r.pagesLoaded).toBe(1);
   // The page measured its worker's batches (one a second) and the age of the positions it drew.
   expect(r.batches).toBeGreaterThanOrEqual(2);
   expect(r.positionsDrawn).toBeGreaterThan(0);

@@ -14,7 +14,9 @@ const { values } = parseArgs({
     'no-fair': { type: 'boolean', default: false },
     screenshots: { type: 'string' },
     profile: { type: 'string' },
-    out: { type: 'string', default: path.join(import.meta.dirname, 'results', 'app.json') },
+    'database-url': { type: 'string' },
+    'nats-url': { type: 'string' },
+    out: { type: 'string' },
   },
 });
 
@@ -35,12 +37,25 @@ const options = {
   fair: !values['no-fair'],
   screenshots: values.screenshots,
   profile: values.profile,
+  databaseUrl: values['database-url'],
+  natsUrl: values['nats-url'],
   log: (line: string) => console.log(`  ${new Date().toISOString().slice(11, 19)} ${line}`),
 };
 for (const dir of [options.screenshots, options.profile]) if (dir) fs.mkdirSync(dir, { recursive: true });
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}`;
 console.log(`Lightbar application bench on ${machine}: ${sizes.join(', ')} assets, ${options.windowS} s windows\n`);
-const rows = await runAppBench(options);
+// Each setup keeps its own file: bench/results/app.json (PGlite), app-postgres.json (Postgres + NATS, two processes).
+const out = values.out ?? path.join(import.meta.dirname, 'results', options.databaseUrl ? 'app-postgres.json' : 'app.json');
+fs.mkdirSync(path.dirname(out), { recursive: true });
+// Written after every row, so a row that fails keeps those before it.
+const rows = await runAppBench({
+  ...options,
+  onRow: (done) =>
+    fs.writeFileSync(
+      out,
+      `${JSON.stringify({ machine, date: new Date().toISOString(), options: { ...options, log: undefined }, rows: done }, null, 2)}\n`,
+    ),
+});
 console.log(`\n${appBenchTable(rows)}\n`);
 for (const row of rows) {
   const missed = missedTargets(row);
@@ -48,8 +63,3 @@ for (const row of rows) {
   if (row.insideLongTasks?.length) console.log(`  long tasks: ${row.insideLongTasks.join(' | ')}`);
   if (row.profileTop) console.log(`  self time (ms): ${row.profileTop.map((f) => `${f.name} ${f.selfMs}`).join('; ')}`);
 }
-fs.mkdirSync(path.dirname(values.out), { recursive: true });
-fs.writeFileSync(
-  values.out,
-  `${JSON.stringify({ machine, date: new Date().toISOString(), options: { ...options, log: undefined }, rows }, null, 2)}\n`,
-);

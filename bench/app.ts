@@ -33,6 +33,8 @@ import { launchArgs, longTaskContents, profileTop } from './map';
 import { syntheticFleet } from './domain';
 import { benchFairBaseline } from './worker';
 import { thingWireSchema } from '../src/domain/asset';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const APP_BENCH_ORG = 'Bench Fleet';
@@ -53,6 +55,15 @@ export interface AppBenchOptions {
   fair: boolean;
   /** How long the first full map may take before the row is reported without it (s). */
   loadTimeoutS: number;
+  /**
+   * A Postgres server (an administrator's URL, e.g. postgres://postgres@127.0.0.1:5432/postgres):
+   * each row gets a fresh database there, dropped after it, instead of the embedded PGlite.
+   */
+  databaseUrl?: string;
+  /** With `databaseUrl`: NATS for the fan-out, and a second server process the load driver posts to (the dashboard watches the first). */
+  natsUrl?: string;
+  /** Called with the rows so far after each row (a failed row is logged and left out). */
+  onRow?: (rows: readonly AppBenchRow[]) => void;
   /** Directory for screenshots of each row's dashboard (none when unset). */
   screenshots?: string;
   /**
@@ -74,6 +85,9 @@ export const APP_BENCH_DEFAULTS: AppBenchOptions = {
 
 export interface AppBenchRow {
   assets: number;
+  /** The database, and the server processes (two with NATS: the driver posts to one, the dashboard watches the other). */
+  engine: 'pglite' | 'postgres';
+  processes: number;
   /** Messages per second asked of the load driver, and what it achieved over the run. */
   rate: number;
   achievedRate: number;
@@ -131,10 +145,40 @@ export interface AppBenchRow {
 const round1 = (value: number) => Math.round(value * 10) / 10;
 const mib = (bytes: number) => round1(bytes / 1_048_576);
 
-/** A fresh data directory holding the bench organization, its administrator and `assets` assets with positions. */
-async function prepareData(assets: number): Promise<string> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lightbar-bench-app-'));
-  const database = await openDatabase({ dataDir });
+interface BenchData {
+  /** The server's environment for it (DATA_DIR or DATABASE_URL). */
+  env: Record<string, string>;
+  /** Temporary data directories for the server processes (link secrets and the like). */
+  dataDirs: string[];
+  cleanup(): Promise<void>;
+}
+
+/**
+ * A fresh database holding the bench organization, its administrator and `assets` assets with
+ * positions: PGlite in a temporary data directory, or a new database on the Postgres server of
+ * `databaseUrl` (dropped by `cleanup`).
+ */
+async function prepareData(assets: number, databaseUrl: string | undefined): Promise<BenchData> {
+  const dataDirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'lightbar-bench-app-')));
+  let url: string | undefined;
+  let dropDatabase = async () => undefined as void;
+  if (databaseUrl) {
+    const name = `lightbar_bench_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const target = new URL(databaseUrl);
+    target.pathname = `/${name}`;
+    url = target.toString();
+    dropDatabase = async () => {
+      const cleanup = new pg.Client({ connectionString: databaseUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    };
+  }
+  const database = await openDatabase(url ? { url } : { dataDir: dataDirs[0] });
   try {
     await ensureReferenceData(database.db);
     const [org] = await database.db.insert(organizations).values({ name: APP_BENCH_ORG, lat: CENTER.lat, lng: CENTER.lng }).returning();
@@ -173,7 +217,14 @@ async function prepareData(assets: number): Promise<string> {
   } finally {
     await database.close();
   }
-  return dataDir;
+  return {
+    env: url ? { DATABASE_URL: url } : { DATA_DIR: dataDirs[0]! },
+    dataDirs,
+    async cleanup() {
+      await dropDatabase();
+      for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** The server's resident memory (MiB) from /proc; 0 where there is none. */
@@ -266,27 +317,36 @@ async function benchRow(browser: Browser, assets: number, options: AppBenchOptio
   const log = options.log ?? (() => undefined);
   const rate = Math.min(assets, options.rateCap);
   log(`${assets} assets: preparing the data`);
-  const dataDir = await prepareData(assets);
-  let server: SpawnedServer | null = null;
+  const data = await prepareData(assets, options.databaseUrl);
+  const servers: SpawnedServer[] = [];
+  const processes = options.databaseUrl && options.natsUrl ? 2 : 1;
   const abort = new AbortController();
   let load: Promise<LoadSummary> | null = null;
   try {
-    server = await spawnServer(
-      {
-        PORT: '0',
-        DATA_DIR: dataDir,
-        LIGHTBAR_DEMO: '0',
-        // Load shedding as shipped (the test suites turn it off).
-        PRESSURE_MAX_EVENT_LOOP_DELAY_MS: String(PRESSURE_DEFAULTS.maxEventLoopDelayMs),
-        PRESSURE_MAX_EVENT_LOOP_UTILIZATION: String(PRESSURE_DEFAULTS.maxEventLoopUtilization),
-      },
-      180_000,
-    );
-    const url = server.url;
+    for (let i = 0; i < processes; i += 1) {
+      const server = await spawnServer(
+        {
+          PORT: '0',
+          ...data.env,
+          ...(data.env.DATABASE_URL ? { DATA_DIR: data.dataDirs[i]! } : {}),
+          ...(processes > 1 ? { NATS_URL: options.natsUrl } : {}),
+          LIGHTBAR_DEMO: '0',
+          // Load shedding as shipped (the test suites turn it off).
+          PRESSURE_MAX_EVENT_LOOP_DELAY_MS: String(PRESSURE_DEFAULTS.maxEventLoopDelayMs),
+          PRESSURE_MAX_EVENT_LOOP_UTILIZATION: String(PRESSURE_DEFAULTS.maxEventLoopUtilization),
+        },
+        180_000,
+      );
+      servers.push(server);
+    }
+    const url = servers[0]!.url;
+    // With two processes the devices' messages reach the dashboard's server over NATS.
+    const ingestUrl = servers.at(-1)!.url;
+    const rss = () => servers.reduce((sum, server) => sum + rssOf(server.pid), 0);
     const page = await browser.newPage({ viewport: { width: 1366, height: 800 } });
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Performance.enable');
-    await page.goto(url);
+    await page.goto(url, { timeout: options.loadTimeoutS * SECOND_MS });
     await signIn(page, APP_BENCH_USER, APP_BENCH_PASSWORD);
     log(`${assets} assets: signed in, first load`);
     const unloaded = await waitForFullMap(page, assets, options.loadTimeoutS * SECOND_MS);
@@ -299,7 +359,7 @@ async function benchRow(browser: Browser, assets: number, options: AppBenchOptio
     let sending: () => void = () => undefined;
     const firstSecond = new Promise<void>((resolve) => (sending = resolve));
     load = runLoad({
-      url,
+      url: ingestUrl,
       assets,
       rate,
       seconds: 600,
@@ -310,7 +370,7 @@ async function benchRow(browser: Browser, assets: number, options: AppBenchOptio
       signal: abort.signal,
       onSecond: () => {
         sending();
-        rssMax = Math.max(rssMax, rssOf(server!.pid));
+        rssMax = Math.max(rssMax, rss());
       },
     });
     // The driver's setup (sign-in, the fleet's pages, a key), then a few seconds at the rate.
@@ -325,7 +385,8 @@ async function benchRow(browser: Browser, assets: number, options: AppBenchOptio
         for (const entry of list.getEntries()) w.longTasks.push(entry.duration);
       }).observe({ type: 'longtask', buffered: true });
     });
-    await page.reload();
+    // Under load the app's files may take long to come: the page's own measure says when the map is full.
+    await page.reload({ waitUntil: 'commit', timeout: options.loadTimeoutS * SECOND_MS });
     log(`${assets} assets: reloaded under load`);
     const { full, last } = await waitForFullMap(page, assets, options.loadTimeoutS * SECOND_MS);
     if (!full) {
@@ -367,7 +428,7 @@ async function benchRow(browser: Browser, assets: number, options: AppBenchOptio
     const report = await readMeasures(page);
     const allLongTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
     const windowLongTasks = allLongTasks.slice(longTasksBefore);
-    rssMax = Math.max(rssMax, rssOf(server.pid));
+    rssMax = Math.max(rssMax, rss());
     abort.abort();
     const summary = await load;
     load = null;
@@ -394,6 +455,8 @@ async function benchRow(browser: Browser, assets: number, options: AppBenchOptio
     }
     return {
       assets,
+      engine: options.databaseUrl ? 'postgres' : 'pglite',
+      processes,
       rate,
       achievedRate: summary.achievedRate,
       ingestP50Ms: summary.p50Ms,
@@ -430,8 +493,8 @@ async function benchRow(browser: Browser, assets: number, options: AppBenchOptio
   } finally {
     abort.abort();
     await load?.catch(() => undefined);
-    await server?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    for (const server of servers) await server.stop();
+    await data.cleanup();
   }
 }
 
@@ -442,7 +505,14 @@ export async function runAppBench(partial: Partial<AppBenchOptions> = {}): Promi
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: launchArgs() });
   const rows: AppBenchRow[] = [];
   try {
-    for (const assets of options.sizes) rows.push(await benchRow(browser, assets, options));
+    for (const assets of options.sizes) {
+      try {
+        rows.push(await benchRow(browser, assets, options));
+      } catch (error) {
+        options.log?.(`${assets} assets: the row failed: ${(error as Error).message.split('\n')[0]}`);
+      }
+      options.onRow?.(rows);
+    }
   } finally {
     await browser.close();
   }
@@ -463,11 +533,11 @@ export function missedTargets(row: AppBenchRow): string[] {
 
 export function appBenchTable(rows: readonly AppBenchRow[]): string {
   const head =
-    '| assets | msg/s asked | achieved | ingest p99 ms | first full map ms: sign-in, no load / reload under load | main thread busy % | long tasks (longest ms) | worker batch p50 / p95 ms | map staleness p50 / p99 ms | heap MiB (page + worker) | server RSS MiB | fair pipeline ms/s | ratio |\n' +
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|';
+    '| assets | database, processes | msg/s asked | achieved | ingest p99 ms | first full map ms: sign-in, no load / reload under load | main thread busy % | long tasks (longest ms) | worker batch p50 / p95 ms | map staleness p50 / p99 ms | heap MiB (page + worker) | server RSS MiB | fair pipeline ms/s | ratio |\n' +
+    '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|';
   const lines = rows.map(
     (r) =>
-      `| ${r.assets} | ${r.rate} | ${r.achievedRate} | ${r.ingestP99Ms} | ${r.firstLoadUnloadedMs ?? '–'} / ${r.firstFullMapMs ?? `– (${r.pagesLoaded} of ${r.pages} pages)`} | ${r.mainBusyPct} | ${r.longTasks} (${r.longestTaskMs}) | ${r.batchP50Ms} / ${r.batchP95Ms} | ${r.stalenessP50Ms ?? '–'} / ${r.stalenessP99Ms ?? '–'} | ${r.heapMiB} (${r.pageHeapMiB} + ${r.workerHeapMiB ?? '–'}) | ${r.serverRssMiB} | ${r.fairMsPerSP50 ?? '–'} | ${r.fairRatio === null ? '–' : `${r.fairRatio} : 1`} |`,
+      `| ${r.assets} | ${r.engine === 'postgres' ? 'Postgres + NATS' : 'PGlite'}, ${r.processes} | ${r.rate} | ${r.achievedRate} | ${r.ingestP99Ms} | ${r.firstLoadUnloadedMs ?? '–'} / ${r.firstFullMapMs ?? `– (${r.pagesLoaded} of ${r.pages} pages)`} | ${r.mainBusyPct} | ${r.longTasks} (${r.longestTaskMs}) | ${r.batchP50Ms} / ${r.batchP95Ms} | ${r.stalenessP50Ms ?? '–'} / ${r.stalenessP99Ms ?? '–'} | ${r.heapMiB} (${r.pageHeapMiB} + ${r.workerHeapMiB ?? '–'}) | ${r.serverRssMiB} | ${r.fairMsPerSP50 ?? '–'} | ${r.fairRatio === null ? '–' : `${r.fairRatio} : 1`} |`,
   );
   return [head, ...lines].join('\n');
 }

@@ -534,7 +534,7 @@ export function missedTargets(row: AppBenchRow): string[] {
 export function appBenchTable(rows: readonly AppBenchRow[]): string {
   const head =
     '| assets | database, processes | msg/s asked | achieved | ingest p99 ms | first full map ms: sign-in, no load / reload under load | main thread busy % | long tasks (longest ms) | worker batch p50 / p95 ms | map staleness p50 / p99 ms | heap MiB (page + worker) | server RSS MiB | fair pipeline ms/s | ratio |\n' +
-    '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|';
+    '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|';
   const lines = rows.map(
     (r) =>
       `| ${r.assets} | ${r.engine === 'postgres' ? 'Postgres + NATS' : 'PGlite'}, ${r.processes} | ${r.rate} | ${r.achievedRate} | ${r.ingestP99Ms} | ${r.firstLoadUnloadedMs ?? '–'} / ${r.firstFullMapMs ?? `– (${r.pagesLoaded} of ${r.pages} pages)`} | ${r.mainBusyPct} | ${r.longTasks} (${r.longestTaskMs}) | ${r.batchP50Ms} / ${r.batchP95Ms} | ${r.stalenessP50Ms ?? '–'} / ${r.stalenessP99Ms ?? '–'} | ${r.heapMiB} (${r.pageHeapMiB} + ${r.workerHeapMiB ?? '–'}) | ${r.serverRssMiB} | ${r.fairMsPerSP50 ?? '–'} | ${r.fairRatio === null ? '–' : `${r.fairRatio} : 1`} |`,

@@ -17,6 +17,8 @@ import { austinRoadNetwork, offsetMetres } from '../../server/seed/geography';
 import { createRandom, type Random } from '../../server/seed/random';
 import { BASE_FLEET, heartbeatMessage, pointMessage, reportRates } from '../../server/sim/simulator';
 import { percentile } from '../measure';
+import { isServerBusy } from '../../src/domain/errors';
+import { BUSY_RETRIES, busyWaitMs } from '../../src/workers/live-api';
 
 export const LOAD_LIMITS = { assets: 100_000, rate: 50_000, seconds: 600, inFlight: 64 } as const;
 /** How long the requests still in flight at the end may take before they are abandoned (counted as failed). */
@@ -147,25 +149,43 @@ async function json<T>(response: Response, what: string): Promise<T> {
   return (await response.json()) as T;
 }
 
+/**
+ * The setup's calls wait out a busy server (502/503/504: load shedding answers 503 with
+ * Retry-After) as the dashboard's live worker does, instead of failing the run.
+ */
+async function patiently(send: () => Promise<Response>): Promise<Response> {
+  let response = await send();
+  for (let retry = 0; isServerBusy({ status: response.status }) && retry < BUSY_RETRIES; retry += 1) {
+    await response.body?.cancel().catch(() => undefined);
+    await sleep(busyWaitMs(response.headers.get('retry-after')));
+    response = await send();
+  }
+  return response;
+}
+
 class Setup {
   private token = '';
   constructor(private readonly base: string) {}
 
   private call(method: string, path: string, body?: unknown): Promise<Response> {
-    return fetch(`${this.base}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${this.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    return patiently(() =>
+      fetch(`${this.base}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${this.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
   }
 
   async signIn(user: string, password: string): Promise<void> {
     const answer = await json<{ access_token: string }>(
-      await fetch(`${this.base}/user_token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ grant_type: 'password', application: 'dashboard', username: user, password }),
-      }),
+      await patiently(() =>
+        fetch(`${this.base}/user_token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ grant_type: 'password', application: 'dashboard', username: user, password }),
+        }),
+      ),
       `sign-in of ${user}`,
     );
     this.token = answer.access_token;

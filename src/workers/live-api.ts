@@ -11,6 +11,7 @@ import { closureWireSchema, type ClosureWire } from '../domain/closure';
 import { EVENT_HISTORY_MS, THINGS_PAGE_SIZE } from '../domain/constants';
 import { incrementalAnswerSchema, pageCount, pagedAnswerSchema } from '../domain/incremental';
 import { locationWireSchema, type LocationWire } from '../domain/location';
+import { isServerBusy } from '../domain/errors';
 
 export class UnauthorizedError extends Error {
   /** `token`: the one the refused call carried (a refresh may have replaced it while the call travelled). */
@@ -54,8 +55,6 @@ export function busyWaitMs(retryAfter: string | null): number {
   if (!Number.isFinite(seconds) || seconds < 0) return BUSY_WAIT_MS;
   return Math.min(BUSY_WAIT_MAX_MS, Math.max(0, seconds * 1_000));
 }
-
-const isBusy = (status: number) => status === 502 || status === 503 || status === 504;
 
 const thingsPageSchema = pagedAnswerSchema(thingWireSchema);
 const locationsSchema = incrementalAnswerSchema(locationWireSchema);
@@ -113,7 +112,7 @@ export class LiveApi {
     // A busy server (load shedding answers 503 with Retry-After): the same call after the wait it
     // asks for, a few times, before the load counts as failed (polling would then start it over).
     const wait = this.options.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-    for (let retry = 0; isBusy(response.status) && retry < BUSY_RETRIES; retry += 1) {
+    for (let retry = 0; isServerBusy({ status: response.status }) && retry < BUSY_RETRIES; retry += 1) {
       await response.body?.cancel().catch(() => undefined);
       await wait(busyWaitMs(response.headers.get('retry-after')));
       response = await send();

@@ -486,7 +486,8 @@ async function benchRow(browser: Browser, assets: number, options: AppBenchOptio
       serverRssMiB: rssMax,
       fairMsPerSP50: fairP50,
       fairMsPerSP95: fairP95,
-      fairRatio: fairP50 === null || taskMsPerS === 0 ? null : Number((fairP50 / taskMsPerS).toPrecision(2)),
+      // No ratio for a page that never held the fleet: its main thread had nothing to do.
+      fairRatio: fairP50 === null || taskMsPerS === 0 || !full ? null : Number((fairP50 / taskMsPerS).toPrecision(2)),
       renderer,
       ...profiled,
     };

@@ -25,6 +25,7 @@ import { openDatabase } from '../server/db/connection';
 import { ensureReferenceData } from '../server/db/reference-data';
 import { organizations, roles, things, thingTypes, users } from '../server/db/schema';
 import { spawnServer, type SpawnedServer } from '../tests/support/spawn-server';
+import { createScratchDatabase } from '../tests/support/test-db';
 import { PRESSURE_DEFAULTS, ROOT_DIR } from '../server/config';
 import { signIn } from '../e2e/sign-in';
 import { runLoad, type LoadSummary } from './load/driver';
@@ -33,8 +34,6 @@ import { launchArgs, longTaskContents, profileTop } from './map';
 import { syntheticFleet } from './domain';
 import { benchFairBaseline } from './worker';
 import { thingWireSchema } from '../src/domain/asset';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const APP_BENCH_ORG = 'Bench Fleet';
@@ -163,20 +162,9 @@ async function prepareData(assets: number, databaseUrl: string | undefined): Pro
   let url: string | undefined;
   let dropDatabase = async () => undefined as void;
   if (databaseUrl) {
-    const name = `lightbar_bench_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const target = new URL(databaseUrl);
-    target.pathname = `/${name}`;
-    url = target.toString();
-    dropDatabase = async () => {
-      const cleanup = new pg.Client({ connectionString: databaseUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    };
+    const scratch = await createScratchDatabase(databaseUrl, 'lightbar_bench');
+    url = scratch.url;
+    dropDatabase = () => scratch.drop();
   }
   const database = await openDatabase(url ? { url } : { dataDir: dataDirs[0] });
   try {

@@ -30,7 +30,7 @@ import { PRESSURE_DEFAULTS, ROOT_DIR } from '../server/config';
 import { signIn } from '../e2e/sign-in';
 import { runLoad, type LoadSummary } from './load/driver';
 import { percentile } from './measure';
-import { launchArgs, longTaskContents, profileTop } from './map';
+import { launchArgs, profileTop, rendererOf, startCpuProfile, startTrace } from './map';
 import { syntheticFleet } from './domain';
 import { benchFairBaseline } from './worker';
 import { thingWireSchema } from '../src/domain/asset';
@@ -275,15 +275,6 @@ async function readMeasures(page: Page): Promise<LiveMeasureReport> {
   });
 }
 
-async function rendererOf(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const gl = document.createElement('canvas').getContext('webgl2');
-    if (!gl) return 'no WebGL2';
-    const info = gl.getExtension('WEBGL_debug_renderer_info');
-    return String(info ? gl.getParameter(info.UNMASKED_RENDERER_WEBGL) : gl.getParameter(gl.RENDERER));
-  });
-}
-
 /** Waits until the page holds and has drawn all `assets` (phase live): that report, or the last one read when the time is up. */
 async function waitForFullMap(
   page: Page,
@@ -394,24 +385,15 @@ async function benchRow(browser: Browser, assets: number, options: AppBenchOptio
     log(`${assets} assets: measuring ${options.windowS} s`);
     await page.evaluate(async () => window.lightbarMeasure!.start());
     const longTasksBefore = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks.length);
-    if (options.profile) {
-      await browser.startTracing(page, {
-        path: path.join(options.profile, `app-${assets}.trace.json`),
-        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'disabled-by-default-v8.gc'],
-      });
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
-      await cdp.send('Profiler.start');
-    }
+    const stopTrace = options.profile ? await startTrace(browser, page, path.join(options.profile, `app-${assets}.trace.json`)) : null;
+    const stopProfile = options.profile ? await startCpuProfile(cdp, 500, path.join(options.profile, `app-${assets}.cpuprofile`)) : null;
     const before = await metricsOf(cdp);
     await page.waitForTimeout(options.windowS * SECOND_MS);
     const after = await metricsOf(cdp);
     let profiled: Pick<AppBenchRow, 'insideLongTasks' | 'profileTop'> = {};
-    if (options.profile) {
-      const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Parameters<typeof profileTop>[0] };
-      fs.writeFileSync(path.join(options.profile, `app-${assets}.cpuprofile`), JSON.stringify(profile));
-      const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as Parameters<typeof longTaskContents>[0];
-      profiled = { insideLongTasks: longTaskContents(trace), profileTop: profileTop(profile, 20) };
+    if (stopTrace && stopProfile) {
+      const profile = await stopProfile();
+      profiled = { insideLongTasks: await stopTrace(), profileTop: profileTop(profile, 20) };
     }
     const report = await readMeasures(page);
     const allLongTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);

@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
+import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
 import { startMapPage } from './map-page/serve';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -139,13 +139,40 @@ export function longTaskContents(trace: TraceFile): string[] {
 }
 
 /** The renderer WebGL reports on the page (software or the GPU's name). */
-async function rendererOf(page: import('@playwright/test').Page): Promise<string> {
+export async function rendererOf(page: Page): Promise<string> {
   return page.evaluate(() => {
     const gl = document.createElement('canvas').getContext('webgl2');
     if (!gl) return 'no WebGL2';
     const info = gl.getExtension('WEBGL_debug_renderer_info');
     return String(info ? gl.getParameter(info.UNMASKED_RENDERER_WEBGL) : gl.getParameter(gl.RENDERER));
   });
+}
+
+/**
+ * Starts a Chrome trace of `page` into `file` (the main thread's timeline, V8 and its garbage
+ * collections); the function returned stops it and summarizes its long tasks (`longTaskContents`).
+ */
+export async function startTrace(browser: Browser, page: Page, file: string): Promise<() => Promise<string[]>> {
+  await browser.startTracing(page, {
+    path: file,
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'disabled-by-default-v8.gc'],
+  });
+  return async () => longTaskContents(JSON.parse((await browser.stopTracing()).toString('utf8')) as TraceFile);
+}
+
+/**
+ * Starts the page's CPU profiler, sampling every `intervalUs` microseconds; the function returned
+ * stops it, writes the profile into `file` (a `.cpuprofile` DevTools opens) and returns it.
+ */
+export async function startCpuProfile(cdp: CDPSession, intervalUs: number, file: string): Promise<() => Promise<CpuProfile>> {
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: intervalUs });
+  await cdp.send('Profiler.start');
+  return async () => {
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+    fs.writeFileSync(file, JSON.stringify(profile));
+    return profile;
+  };
 }
 
 export async function benchMap(sizes: readonly number[], draws: readonly MapDraw[] = ['all', 'none']): Promise<MapBenchRow[]> {
@@ -180,32 +207,18 @@ export async function benchMap(sizes: readonly number[], draws: readonly MapDraw
         const profiling = process.env.BENCH_PROFILE;
         // BENCH_TRACE=dir: a Chrome trace over the window; each long task is summarized by what ran inside it.
         const tracing = process.env.BENCH_TRACE;
-        if (tracing)
-          await browser.startTracing(page, {
-            path: path.join(tracing, `map-${assets}-${draw}.trace.json`),
-            categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'disabled-by-default-v8.gc'],
-          });
-        if (profiling) {
-          await cdp.send('Profiler.enable');
-          await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-          await cdp.send('Profiler.start');
-        }
+        const stopTrace = tracing ? await startTrace(browser, page, path.join(tracing, `map-${assets}-${draw}.trace.json`)) : null;
+        const stopProfile = profiling ? await startCpuProfile(cdp, 200, path.join(profiling, `map-${assets}-${draw}.cpuprofile`)) : null;
         const before = await metrics();
         const diffsBefore = await page.evaluate(() => window.lightbarBench!.diffs);
         const streamedBefore = await page.evaluate(() => window.lightbarBench!.streamed());
         await page.waitForTimeout(WINDOW_MS);
         const after = await metrics();
-        let top: { name: string; selfMs: number }[] | undefined;
-        if (profiling) {
-          const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
-          fs.writeFileSync(path.join(profiling, `map-${assets}-${draw}.cpuprofile`), JSON.stringify(profile));
-          top = profileTop(profile);
-        }
+        const top = stopProfile ? profileTop(await stopProfile()) : undefined;
         const diffsAfter = await page.evaluate(() => window.lightbarBench!.diffs);
         const streamedAfter = await page.evaluate(() => window.lightbarBench!.streamed());
         const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
-        let insideLongTasks: string[] | undefined;
-        if (tracing) insideLongTasks = longTaskContents(JSON.parse((await browser.stopTracing()).toString('utf8')) as TraceFile);
+        const insideLongTasks = stopTrace ? await stopTrace() : undefined;
         const windowS = after.Timestamp! - before.Timestamp! || WINDOW_MS / 1000;
         const round = (value: number) => Math.round(value * 10) / 10;
         rows.push({

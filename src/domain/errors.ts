@@ -76,6 +76,11 @@ export function isServerBusy(failure: Failure): boolean {
   return failure.status === 502 || failure.status === 503 || failure.status === 504;
 }
 
+/** part 1 §8: no answer (status 0) or a busy server, not a failure such as the profile failure: ask again later. */
+export function isNoAnswerOrBusy(failure: Failure): boolean {
+  return failure.status === 0 || isServerBusy(failure);
+}
+
 /** The user's text, with the extra line the spec shows under it where it shows one. */
 export interface UserError {
   readonly text: string;

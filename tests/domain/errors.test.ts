@@ -5,6 +5,7 @@ import {
   ChunkLoadError,
   ERROR_CONTEXTS,
   errorText,
+  isNoAnswerOrBusy,
   signInErrorDisplay,
   type ErrorContext,
   type Failure,
@@ -228,5 +229,20 @@ describe('part1 §8 chunk load', () => {
     const error = new ChunkLoadError('timeout');
     expect(error.name).toBe('ChunkLoadError');
     expect(error.message).toContain('timeout');
+  });
+});
+
+describe('part1 §8 no answer or a busy server', () => {
+  it.each<[Failure, boolean]>([
+    [{ status: 0 }, true],
+    [{ status: 502 }, true],
+    [{ status: 503, code: 'overloaded' }, true],
+    [{ status: 504 }, true],
+    [{ status: 401 }, false],
+    [{ status: 500 }, false],
+    [{ status: 422 }, false],
+    [{ message: 'no route' }, false],
+  ])('%j → %s', (failure, expected) => {
+    expect(isNoAnswerOrBusy(failure)).toBe(expected);
   });
 });

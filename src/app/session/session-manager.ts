@@ -16,7 +16,7 @@
  */
 import { proxy } from 'valtio';
 import { INACTIVITY_PROMPT_MS, INACTIVITY_TIMEOUT_MS, SECOND_MS } from '../../domain/constants';
-import { CLIENT_ERROR_CODES, errorText, isServerBusy, type UserError } from '../../domain/errors';
+import { CLIENT_ERROR_CODES, errorText, isNoAnswerOrBusy, type UserError } from '../../domain/errors';
 import { SESSION_TEXT } from '../../domain/labels';
 import { tokenOrgMismatch, type Profile } from '../../domain/profile';
 import { isSessionExpired, refreshDelay, toSession, type TokenResponse } from '../../domain/session';
@@ -232,7 +232,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     } catch (error) {
       const failure = error instanceof ApiError ? error.failure : { status: 0 };
       // No answer, or a busy server: the refresh token is still good; try again while the session lasts.
-      if ((failure.status === 0 || isServerBusy(failure)) && !isSessionExpired(current, Date.now() + REFRESH_RETRY_MS)) {
+      if (isNoAnswerOrBusy(failure) && !isSessionExpired(current, Date.now() + REFRESH_RETRY_MS)) {
         refreshTimer = setTimeout(() => void manager.refresh(), REFRESH_RETRY_MS);
         return;
       }
@@ -331,7 +331,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
           // No answer (offline, or the request aborted by a reload), a busy server (503 overloaded
           // under load) or a 401 the session kept (its refresh got no answer): not the profile
           // failure of part 1 §8; ask again later.
-          if (failure.status === 0 || isServerBusy(failure) || failure.status === HTTP_UNAUTHORIZED) {
+          if (isNoAnswerOrBusy(failure) || failure.status === HTTP_UNAUTHORIZED) {
             await new Promise((resolve) => setTimeout(resolve, PROFILE_RETRY_MS));
             continue;
           }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ASSET_STATUS, statusFromServer } from '../../../src/domain/asset-status';
@@ -79,12 +79,10 @@ export function thingRoutes(app: FastifyInstance, deps: ServerDeps): void {
     const { page, per_page } = parse(pagingSchema, { page: query.page, per_page: query.per_page });
     const now = deps.now();
     const visible = thingVisibleSql(caller.scope, orgIds);
-    if (await notModified(request, reply, await listValidator(db, visible, caller, orgIds, request.url))) return reply.send();
-    const where = and(isNull(things.deletedAt), visible, since ? gt(things.updatedAt, since) : undefined);
-    const [counted] = await db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(things)
-      .where(where);
+    const listed = and(isNull(things.deletedAt), since ? gt(things.updatedAt, since) : undefined);
+    const { validator, total } = await listValidator(db, visible, caller, orgIds, request.url, listed);
+    if (await notModified(request, reply, validator)) return reply.send();
+    const where = and(listed, visible);
     // Ordered by id: a stable order, so consecutive pages neither repeat nor skip an asset.
     const pageIds = await db
       .select({ id: things.id })
@@ -109,7 +107,7 @@ export function thingRoutes(app: FastifyInstance, deps: ServerDeps): void {
       meta: {
         page,
         per_page,
-        total: counted?.total ?? 0,
+        total,
         server_timestamp: now.toISOString(),
         deleted_ids: deleted.map((row) => row.id),
       },
@@ -121,13 +119,16 @@ export function thingRoutes(app: FastifyInstance, deps: ServerDeps): void {
     const { caller } = request;
     // The same org_ids[] as GET /organization/things, so an acs user's top bar counts the chosen organization.
     const orgIds = requestedOrgs(request.query ?? {}, caller.scope);
-    const validator = await listValidator(db, thingVisibleSql(caller.scope, orgIds), caller, orgIds, request.url);
+    const { validator, total } = await listValidator(
+      db,
+      thingVisibleSql(caller.scope, orgIds),
+      caller,
+      orgIds,
+      request.url,
+      isNull(things.deletedAt),
+    );
     if (await notModified(request, reply, validator)) return reply.send();
-    const [counted] = await db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(things)
-      .where(and(isNull(things.deletedAt), thingVisibleSql(caller.scope, orgIds)));
-    return { count: counted?.count ?? 0 };
+    return { count: total };
   });
 
   // Reference data of every installation (no organization's record): any signed-in user.

@@ -228,22 +228,22 @@ export class ClusterIndex {
   /** Points the latest update moved between cells (the bench reads it). */
   lastMoved = 0;
 
-  /** Drops everything (organization switch). */
+  /** Drops everything (organization switch); the per-slot arrays keep their size for the next fleet. */
   clear(): void {
-    this.listed = new Uint8Array(0);
-    this.lng = new Float64Array(0);
-    this.lat = new Float64Array(0);
-    this.x = new Int32Array(0);
-    this.y = new Int32Array(0);
-    this.status = new Uint8Array(0);
-    this.station = new Int32Array(0);
-    this.slots = 0;
+    this.forgetSlots();
     this.setStations([]);
     this.stationsRead = null;
+    this.builtVersion = -1;
+  }
+
+  /** Forgets every slot read and the grids over them: the next update reads the fleet afresh. */
+  private forgetSlots(): void {
+    this.listed.fill(0);
+    this.station.fill(-1);
+    this.slots = 0;
     this.all = null;
     this.grouped = null;
     this.answered = null;
-    this.builtVersion = -1;
   }
 
   private setStations(stations: readonly Station[]): void {
@@ -287,13 +287,8 @@ export class ClusterIndex {
     if (!sameStations(stations, this.stationsRead)) {
       // Other stations: every grouping is read again from scratch.
       this.stationsRead = stations;
-      this.station.fill(-1);
-      this.listed.fill(0);
-      this.slots = 0;
+      this.forgetSlots();
       this.setStations(stations);
-      this.all = null;
-      this.grouped = null;
-      this.answered = null;
     }
     const { flags, lngLat, status } = store.buffers;
     const end = Math.max(store.highWater, this.slots);

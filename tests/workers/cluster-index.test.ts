@@ -139,6 +139,23 @@ describe('the group view index, kept up to date point by point', () => {
     );
   });
 
+  it('after an organization switch, answers only the new fleet, as a fresh index does', () => {
+    const core = fleetCore();
+    for (const query of QUERIES) core.clusterAnswer(query);
+    core.reset();
+    core.loadThings(
+      Array.from({ length: 7 }, (_, i) => parsedThing(100 + i, { lat: 45 + i * 0.01, lng: 7 })),
+      [],
+      NOW,
+    );
+    core.flush(NOW);
+    const fresh = new ClusterIndex();
+    fresh.ensure(core.fleet, core.clusterVersion);
+    for (const query of QUERIES) expect(plain(core.clusterAnswer(query)), JSON.stringify(query)).toEqual(plain(fresh.query(query)));
+    const all = core.clusterAnswer({ bbox: [-180, -85, 180, 85], zoom: CLUSTER_MAX_ZOOM + 1, stationView: false });
+    expect(Array.from(all.slot).map((slot) => core.fleet.assets[slot]!.id)).toEqual(Array.from({ length: 7 }, (_, i) => idOf(100 + i)));
+  });
+
   it('moves only the points that changed', () => {
     const core = fleetCore();
     core.clusterAnswer(QUERIES[0]!);

@@ -38,7 +38,7 @@ import { thingWireSchema } from '../src/domain/asset';
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const APP_BENCH_ORG = 'Bench Fleet';
 export const APP_BENCH_USER = 'bench.admin@lightbar.bench';
-const APP_BENCH_PASSWORD = 'Bench#Pass2026';
+export const APP_BENCH_PASSWORD = 'Bench#Pass2026';
 /** Where the bench fleet stands: greater Austin, as the demo's. */
 const CENTER = { lat: 30.27, lng: -97.74 };
 const SPREAD_DEG = 0.25;
@@ -144,7 +144,7 @@ export interface AppBenchRow {
 const round1 = (value: number) => Math.round(value * 10) / 10;
 const mib = (bytes: number) => round1(bytes / 1_048_576);
 
-interface BenchData {
+export interface BenchData {
   /** The server's environment for it (DATA_DIR or DATABASE_URL). */
   env: Record<string, string>;
   /** Temporary data directories for the server processes (link secrets and the like). */
@@ -157,7 +157,7 @@ interface BenchData {
  * positions: PGlite in a temporary data directory, or a new database on the Postgres server of
  * `databaseUrl` (dropped by `cleanup`).
  */
-async function prepareData(assets: number, databaseUrl: string | undefined): Promise<BenchData> {
+export async function prepareData(assets: number, databaseUrl: string | undefined): Promise<BenchData> {
   const dataDirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'lightbar-bench-app-')));
   let url: string | undefined;
   let dropDatabase = async () => undefined as void;
@@ -215,8 +215,39 @@ async function prepareData(assets: number, databaseUrl: string | undefined): Pro
   };
 }
 
+/**
+ * Starts `processes` real servers on the bench data (demo and simulator off, load shedding as
+ * shipped), pushing each into `servers` as it comes up, so the caller's cleanup stops those that
+ * started even when a later one fails. Two processes share the database and fan out over NATS, each
+ * with its own data directory (link secrets and the like).
+ */
+export async function startBenchServers(
+  data: BenchData,
+  processes: number,
+  natsUrl: string | undefined,
+  servers: SpawnedServer[],
+): Promise<SpawnedServer[]> {
+  for (let i = 0; i < processes; i += 1) {
+    const server = await spawnServer(
+      {
+        PORT: '0',
+        ...data.env,
+        ...(data.env.DATABASE_URL ? { DATA_DIR: data.dataDirs[i]! } : {}),
+        ...(processes > 1 ? { NATS_URL: natsUrl } : {}),
+        LIGHTBAR_DEMO: '0',
+        // Load shedding as shipped (the test suites turn it off).
+        PRESSURE_MAX_EVENT_LOOP_DELAY_MS: String(PRESSURE_DEFAULTS.maxEventLoopDelayMs),
+        PRESSURE_MAX_EVENT_LOOP_UTILIZATION: String(PRESSURE_DEFAULTS.maxEventLoopUtilization),
+      },
+      180_000,
+    );
+    servers.push(server);
+  }
+  return servers;
+}
+
 /** The server's resident memory (MiB) from /proc; 0 where there is none. */
-function rssOf(pid: number): number {
+export function rssOf(pid: number): number {
   try {
     const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
     return match ? round1(Number(match[1]) / 1024) : 0;
@@ -302,22 +333,7 @@ async function benchRow(browser: Browser, assets: number, options: AppBenchOptio
   const abort = new AbortController();
   let load: Promise<LoadSummary> | null = null;
   try {
-    for (let i = 0; i < processes; i += 1) {
-      const server = await spawnServer(
-        {
-          PORT: '0',
-          ...data.env,
-          ...(data.env.DATABASE_URL ? { DATA_DIR: data.dataDirs[i]! } : {}),
-          ...(processes > 1 ? { NATS_URL: options.natsUrl } : {}),
-          LIGHTBAR_DEMO: '0',
-          // Load shedding as shipped (the test suites turn it off).
-          PRESSURE_MAX_EVENT_LOOP_DELAY_MS: String(PRESSURE_DEFAULTS.maxEventLoopDelayMs),
-          PRESSURE_MAX_EVENT_LOOP_UTILIZATION: String(PRESSURE_DEFAULTS.maxEventLoopUtilization),
-        },
-        180_000,
-      );
-      servers.push(server);
-    }
+    await startBenchServers(data, processes, options.natsUrl, servers);
     const url = servers[0]!.url;
     // With two processes the devices' messages reach the dashboard's server over NATS.
     const ingestUrl = servers.at(-1)!.url;

@@ -1,0 +1,45 @@
+// The ingest bench (`npm run bench:ingest`, bench/ingest.ts) at a tiny size on PGlite: the real
+// server, the load driver and live dashboards, each second sampled. What it reports is checked for
+// shape only: no time is asserted.
+import { describe, expect, it } from 'vitest';
+import { ingestBenchTable, leastSquaresSlope, runIngestBench } from '../../bench/ingest';
+
+describe('ingest bench', () => {
+  it('runs a row on PGlite: every second sampled, every dashboard fed, the server’s RSS read, one table row', async () => {
+    const log: string[] = [];
+    const rows = await runIngestBench({
+      rows: [{ assets: 20, rate: 20 }],
+      seconds: 4,
+      dashboards: 2,
+      log: (line) => log.push(line),
+    });
+    expect(rows, log.join('\n')).toHaveLength(1);
+    const [row] = rows;
+    expect(row).toMatchObject({ assets: 20, engine: 'pglite', processes: 1, dashboards: 2, rate: 20, seconds: 4 });
+    expect(row!.samples.length).toBeGreaterThanOrEqual(3);
+    expect(row!.samples.length).toBeLessThanOrEqual(5);
+    expect(row!.achievedRate).toBeGreaterThan(0);
+    // Both dashboards received the organization's live messages over the run.
+    expect(row!.deliveredMeanPerS).toBeGreaterThan(0);
+    const totals = [0, 1].map((i) => row!.samples.reduce((sum, sample) => sum + sample.deliveredPerS[i]!, 0));
+    expect(totals.every((total) => total > 0)).toBe(true);
+    // One server process: its RSS at the start, the end, the peak and every second.
+    expect(row!.rss).toHaveLength(1);
+    const [rss] = row!.rss;
+    for (const value of [rss!.startMiB, rss!.endMiB, rss!.maxMiB, ...row!.samples.map((sample) => sample.rssMiB[0]!)]) {
+      expect(value).toBeGreaterThan(0);
+    }
+    expect(rss!.maxMiB).toBeGreaterThanOrEqual(rss!.endMiB);
+
+    const table = ingestBenchTable(rows).split('\n');
+    expect(table).toHaveLength(3);
+    expect(table[2]).toMatch(/^\| 20 \| PGlite, 1 \| 2 \| 20 \| /);
+  }, 90_000);
+
+  it('fits the RSS slope by least squares (MiB per minute over the samples given)', () => {
+    expect(leastSquaresSlope([])).toBeNull();
+    expect(leastSquaresSlope([{ x: 1, y: 5 }])).toBeNull();
+    expect(leastSquaresSlope([1, 2, 3, 4].map((x) => ({ x, y: 100 })))).toBe(0);
+    expect(leastSquaresSlope([1, 2, 3, 4].map((x) => ({ x, y: 2 * x + 7 })))).toBeCloseTo(2, 10);
+  });
+});

@@ -31,7 +31,7 @@ import WebSocket from 'ws';
 import { SECOND_MS, SOCKET_PROTOCOL, SOCKET_RECONNECT_ATTEMPTS } from '../src/domain/constants';
 import { eventsChannelIdentifier } from '../src/domain/live-message';
 import { reconnectDelay } from '../src/workers/socket-client';
-import type { LoadSecond, LoadSummary } from './load/driver';
+import { patiently, type LoadSecond, type LoadSummary } from './load/driver';
 import type { BenchData } from './app';
 import type { SpawnedServer } from '../tests/support/spawn-server';
 import { percentile } from './measure';
@@ -324,14 +324,17 @@ class Dashboards {
 
 /** Signs in as the bench administrator: the access token and the bench organization (the administrator's own). */
 async function benchSession(url: string, user: string, password: string): Promise<{ token: string; organizationId: string }> {
-  const signIn = await fetch(`${url}/user_token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'password', application: 'dashboard', username: user, password }),
-  });
+  // A server loading a large fleet sheds its first calls (503 overloaded): waited out as the driver's setup does.
+  const signIn = await patiently(() =>
+    fetch(`${url}/user_token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'password', application: 'dashboard', username: user, password }),
+    }),
+  );
   if (!signIn.ok) throw new Error(`sign-in of ${user}: HTTP ${signIn.status} ${(await signIn.text()).slice(0, 200)}`);
   const { access_token: token } = (await signIn.json()) as { access_token: string };
-  const profile = await fetch(`${url}/profile`, { headers: { authorization: `Bearer ${token}` } });
+  const profile = await patiently(() => fetch(`${url}/profile`, { headers: { authorization: `Bearer ${token}` } }));
   if (!profile.ok) throw new Error(`GET /profile: HTTP ${profile.status}`);
   const { organization_id: organizationId } = (await profile.json()) as { organization_id: string };
   return { token, organizationId };

@@ -153,7 +153,7 @@ async function json<T>(response: Response, what: string): Promise<T> {
  * The setup's calls wait out a busy server (502/503/504: load shedding answers 503 with
  * Retry-After) as the dashboard's live worker does, instead of failing the run.
  */
-async function patiently(send: () => Promise<Response>): Promise<Response> {
+export async function patiently(send: () => Promise<Response>): Promise<Response> {
   let response = await send();
   for (let retry = 0; isServerBusy({ status: response.status }) && retry < BUSY_RETRIES; retry += 1) {
     await response.body?.cancel().catch(() => undefined);

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
@@ -115,7 +115,18 @@ export async function buildServer(config: ServerConfig, opts: BuildOptions = {})
     return payload;
   });
   await app.register(rateLimit, { global: false });
-  // Shed load early (503 + Retry-After) instead of queueing requests past every client's timeout.
+  // The API calls in progress that load shedding may refuse: counted before the pressure gate runs.
+  const sheddable = (request: FastifyRequest) =>
+    !PRESSURE_EXEMPT.has(request.routeOptions.url ?? '') && !isAppFileRequest(request.method, request.url);
+  let apiInFlight = 0;
+  app.addHook('onRequest', async (request, reply) => {
+    if (!sheddable(request)) return;
+    apiInFlight += 1;
+    // 'close' comes once for every answer: sent, failed, or its client gone.
+    reply.raw.once('close', () => (apiInFlight -= 1));
+  });
+  // Shed load early (503 + Retry-After) instead of queueing requests past every client's timeout,
+  // but only a queue: calls beyond `maxInFlight` in progress (README "Configuration").
   await app.register(underPressure, {
     maxEventLoopDelay: config.pressure.maxEventLoopDelayMs,
     maxEventLoopUtilization: config.pressure.maxEventLoopUtilization,
@@ -124,7 +135,7 @@ export async function buildServer(config: ServerConfig, opts: BuildOptions = {})
     sampleInterval: config.pressure.sampleMs,
     retryAfter: config.pressure.retryAfterS,
     pressureHandler: async (request, reply) => {
-      if (PRESSURE_EXEMPT.has(request.routeOptions.url ?? '') || isAppFileRequest(request.method, request.url)) return;
+      if (!sheddable(request) || apiInFlight - 1 < config.pressure.maxInFlight) return;
       // A rejection goes to the error handler: the usual { error, message } body.
       reply.header('retry-after', String(config.pressure.retryAfterS));
       throw new HttpError(SERVICE_UNAVAILABLE, 'overloaded', OVERLOADED_MESSAGE);

@@ -91,19 +91,29 @@ export interface PressureConfig {
   retryAfterS: number;
   /** How often the load is sampled, in ms. */
   sampleMs: number;
+  /**
+   * Under pressure, an API call is shed only when this many others are already in progress (0:
+   * every API call is shed). One client's calls one after another are never a queue.
+   */
+  maxInFlight: number;
 }
 
 /**
  * Defaults: timers a second late on average, or a loop busy 98 % of a sample, means requests queue
  * faster than they drain. A queue of 500-asset lists (tens of ms of loop time each) keeps the delay
  * low but the loop saturated, so utilization is the signal that catches it. Answering 503 at once
- * beats answering 200 after the client gave up.
+ * beats answering 200 after the client gave up. But a saturated loop is not yet a queue: one
+ * dashboard loading a large fleet asks its pages one or two at a time and keeps the loop busy by
+ * itself (shed, it waited Retry-After's 10 s every few pages: 175 s for 100,000 assets instead of
+ * 36 s of work); and while devices' ingest keeps the loop busy, every page and the profile itself
+ * were shed. So a call is shed only when `maxInFlight` API calls are already in progress.
  */
 export const PRESSURE_DEFAULTS: PressureConfig = {
   maxEventLoopDelayMs: 1_000,
   maxEventLoopUtilization: 0.98,
   retryAfterS: 10,
   sampleMs: 1_000,
+  maxInFlight: 4,
 };
 
 const TRUST_PROXY_RULE = 'true, a hop count (a whole number from 0), or a comma-separated list of addresses or CIDR ranges';
@@ -220,6 +230,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
         PRESSURE_DEFAULTS.sampleMs,
         (v) => Number.isInteger(v) && v >= 10,
         'a whole number of milliseconds from 10',
+      ),
+      maxInFlight: numberFrom(
+        env,
+        'PRESSURE_MAX_IN_FLIGHT',
+        PRESSURE_DEFAULTS.maxInFlight,
+        (v) => Number.isInteger(v) && v >= 0,
+        'a whole number of calls from 0 (0 sheds every API call under pressure)',
       ),
     },
   };

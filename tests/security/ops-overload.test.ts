@@ -15,7 +15,7 @@ import { apiKeys, organizations, roles, things, thingTypes, users } from '../../
 import { OVERLOADED_MESSAGE } from '../../server/http/errors';
 import { openTestDatabase } from '../support/test-db';
 import { createTestServer, type TestServer } from '../support/test-server';
-import { until } from '../support/until';
+import { until, untilAsync } from '../support/until';
 
 describe('load shedding', () => {
   let database: Database;
@@ -44,6 +44,8 @@ describe('load shedding', () => {
         PRESSURE_MAX_EVENT_LOOP_UTILIZATION: '0.000001',
         PRESSURE_SAMPLE_MS: '10',
         PRESSURE_RETRY_AFTER_S: '7',
+        // Every API call is shed, however few are in progress (the gate is its own test below).
+        PRESSURE_MAX_IN_FLIGHT: '0',
       },
       '9.9.9',
     );
@@ -79,6 +81,62 @@ describe('load shedding', () => {
     }
     expect((await app.inject({ method: 'POST', url: '/assets/x.js', payload: {} })).statusCode).toBe(503);
     expect((await app.inject({ method: 'GET', url: '/organization/closure' })).statusCode).toBe(503);
+  });
+});
+
+describe('load shedding refuses a queue, not one client', () => {
+  let database: Database;
+  let app: LightbarServer;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    await ensureReferenceData(database.db);
+    const config = readConfig(
+      {
+        DIST_DIR: '/nonexistent-dist',
+        PRESSURE_MAX_EVENT_LOOP_UTILIZATION: '0.000001',
+        PRESSURE_SAMPLE_MS: '10',
+        PRESSURE_MAX_IN_FLIGHT: '2',
+      },
+      '9.9.9',
+    );
+    app = await buildServer(config, { database });
+    // A call that stays in progress until the test lets it go, like a large page on a busy database.
+    app.get('/test/held', async () => {
+      await held;
+      return { done: true };
+    });
+    await until(() => app.isUnderPressure(), 'the server to be under pressure', 10_000);
+  }, 60_000);
+  afterAll(async () => {
+    release();
+    await app.close();
+    await database.close();
+  });
+
+  it('under pressure a call is answered while fewer than PRESSURE_MAX_IN_FLIGHT others are in progress, and shed beyond', async () => {
+    // One client asking one call after another is served, however busy the loop.
+    for (let i = 0; i < 3; i += 1) {
+      const alone = await app.inject({ method: 'GET', url: '/organization/things' });
+      expect(alone.statusCode, `call ${i + 1}`).toBe(401);
+    }
+    const first = app.inject({ method: 'GET', url: '/test/held' });
+    const second = app.inject({ method: 'GET', url: '/test/held' });
+    // Two in progress: the next call is a queue, and is shed.
+    await untilAsync(
+      async () => (await app.inject({ method: 'GET', url: '/organization/things' })).statusCode === 503,
+      'a call shed while two are in progress',
+      10_000,
+    );
+    const shed = await app.inject({ method: 'GET', url: '/organization/closure' });
+    expect(shed.statusCode).toBe(503);
+    expect(shed.json()).toEqual({ error: 'overloaded', message: OVERLOADED_MESSAGE });
+    release();
+    expect((await first).json()).toEqual({ done: true });
+    expect((await second).statusCode).toBe(200);
+    // Both answered: the count went back down and calls are served again.
+    expect((await app.inject({ method: 'GET', url: '/organization/things' })).statusCode).toBe(401);
   });
 });
 

@@ -167,6 +167,14 @@ export const STATION_RADIUS_DEFAULT_M = 100;
 
 // ── paging (part 1 §7, part 2 §9) ────────────────────────────────────────────
 export const THINGS_PAGE_SIZE = 500;
+/**
+ * The largest page GET /organization/things answers, and the page the live worker asks for: the
+ * initial load of 100,000 assets in 20 pages, not 200, each page's fixed cost (the count, the
+ * validator, the offset) paid 20 times (README "Spec decisions").
+ */
+export const THINGS_PAGE_MAX = 5_000;
+/** Pages of the initial load the live worker asks for at once after the first (README "Spec decisions"). */
+export const THINGS_PAGES_IN_FLIGHT = 2;
 
 // ── areas and geometry (part 2 §9) ───────────────────────────────────────────
 /** part 2 §3: radius_dist miles × 1609 (the spec's conversion, kept for the wire). */

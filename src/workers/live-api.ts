@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { areaWireSchema, fromAreaWire, stationsFrom, type Station } from '../domain/area';
 import { thingWireSchema, type ThingWire } from '../domain/asset';
 import { closureWireSchema, type ClosureWire } from '../domain/closure';
-import { EVENT_HISTORY_MS, THINGS_PAGE_SIZE } from '../domain/constants';
+import { EVENT_HISTORY_MS } from '../domain/constants';
 import { incrementalAnswerSchema, pageCount, pagedAnswerSchema } from '../domain/incremental';
 import { locationWireSchema, type LocationWire } from '../domain/location';
 import { isServerBusy } from '../domain/errors';
@@ -39,6 +39,8 @@ export interface LiveApiOptions {
   fetch: (input: string, init: RequestInit) => Promise<Response>;
   /** Organizations to ask for (`org_ids[]`); none = the caller's own scope. */
   orgIds: readonly string[];
+  /** The things page size (`per_page`). */
+  perPage: number;
   /** Waits before a call a busy server asked to make again (default: a timer). */
   wait?: (ms: number) => Promise<void>;
 }
@@ -137,7 +139,7 @@ export class LiveApi {
   async thingsPage(page: number, since: string | null): Promise<ThingsPage> {
     const params: [string, string][] = [
       ['page', String(page)],
-      ['per_page', String(THINGS_PAGE_SIZE)],
+      ['per_page', String(this.options.perPage)],
     ];
     if (since) params.push(['last_updated_timestamp', since]);
     const answer = await this.get('/organization/things', params, thingsPageSchema);

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { ASSET_STATUSES, type ResponderMix } from '../domain/asset-status';
+import { THINGS_PAGE_MAX } from '../domain/constants';
 import { EVENT_DISPLAY_CHOICES, type EventsQuery } from '../domain/location';
 import type { LiveDiff } from '../domain/live-diff';
 
@@ -50,6 +51,8 @@ export const liveConfigSchema = organizationChoiceSchema.extend({
   events: eventsQuerySchema.optional(),
   online: z.boolean().default(true),
   focused: z.boolean().default(true),
+  /** The fleet's page size (`per_page`): the largest the server answers (README "Spec decisions"). */
+  thingsPageSize: z.number().int().min(1).max(THINGS_PAGE_MAX).default(THINGS_PAGE_MAX),
 });
 export type LiveConfig = z.input<typeof liveConfigSchema>;
 

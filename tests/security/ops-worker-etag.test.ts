@@ -3,6 +3,7 @@
  * last answer as If-None-Match, a 304 reuses that answer, a change brings the new list. Against the
  * real server listening on a port, with Node's fetch; the wrapper only records the statuses.
  */
+import { THINGS_PAGE_MAX } from '../../src/domain/constants';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { things, thingTypes } from '../../server/db/schema';
@@ -25,6 +26,7 @@ beforeAll(async () => {
     apiBase: base,
     token: () => token,
     orgIds: [],
+    perPage: THINGS_PAGE_MAX,
     fetch: async (input, init) => {
       const response = await fetch(input, init);
       statuses.push(response.status);

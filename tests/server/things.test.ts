@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { associationsPayloadSchema, fromThingWire, thingWireSchema } from '../../src/domain/asset';
 import { ASSET_STATUS } from '../../src/domain/asset-status';
-import { HOUR_MS, MINUTE_MS, SECOND_MS, THINGS_PAGE_SIZE } from '../../src/domain/constants';
+import { HOUR_MS, MINUTE_MS, SECOND_MS, THINGS_PAGE_MAX, THINGS_PAGE_SIZE } from '../../src/domain/constants';
 import { errorText } from '../../src/domain/errors';
 import { pageCount, pagedAnswerSchema } from '../../src/domain/incremental';
 import { organizationRefWireSchema } from '../../src/domain/organization';
@@ -241,10 +241,14 @@ describe('part1 §7 GET /organization/things', () => {
     const beyond = await listThings(token.big, '?page=4');
     expect(beyond.data).toEqual([]);
     expect(beyond.meta.total).toBe(1201);
+    // The live worker's page: up to THINGS_PAGE_MAX in one answer, the same assets.
+    const whole = await listThings(token.big, `?per_page=${THINGS_PAGE_MAX}`);
+    expect(whole.meta).toMatchObject({ page: 1, per_page: THINGS_PAGE_MAX, total: 1201 });
+    expect(new Set(whole.data.map((thing) => thing.id))).toEqual(seen);
   });
 
   it.each([
-    ['per_page=501', 'per_page'],
+    [`per_page=${THINGS_PAGE_MAX + 1}`, 'per_page'],
     ['per_page=0', 'per_page'],
     ['page=0', 'page'],
     ['page=two', 'page'],

@@ -3,6 +3,7 @@
  * 503 `overloaded` with Retry-After; the worker makes the same call again after that wait, with the
  * token handed over last, a few times, before the load counts as failed.
  */
+import { THINGS_PAGE_MAX } from '../../src/domain/constants';
 import { describe, expect, it } from 'vitest';
 import { BUSY_RETRIES, BUSY_WAIT_MAX_MS, BUSY_WAIT_MS, busyWaitMs, LiveApi } from '../../src/workers/live-api';
 
@@ -21,6 +22,7 @@ function apiWith(answers: (() => Response)[]) {
     apiBase: 'http://api.test',
     token: () => token,
     orgIds: [],
+    perPage: THINGS_PAGE_MAX,
     fetch: async (_url, init) => {
       calls.push((init.headers as Record<string, string>).authorization!);
       const answer = answers.shift();

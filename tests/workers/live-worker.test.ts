@@ -18,6 +18,8 @@ import {
   SOCKET_PROTOCOL,
   SOCKET_RECONNECT_ATTEMPTS,
   STALE_AFTER_MS,
+  THINGS_PAGE_MAX,
+  THINGS_PAGES_IN_FLIGHT,
 } from '../../src/domain/constants';
 import { eventsChannelIdentifier } from '../../src/domain/live-message';
 import { createLiveBridge, type LiveBridge, type LiveStart } from '../../src/app/live/bridge';
@@ -82,10 +84,10 @@ async function slotFor(b: LiveBridge, id: string): Promise<number> {
 }
 
 describe('part1 §7 initial paging and §4 the socket', () => {
-  it('fetches every page of 500 one after another, reporting progress, then subscribes with the protocol pair', async () => {
+  it('fetches every page of its page size, reporting progress, then subscribes with the protocol pair', async () => {
     api.setThings(Array.from({ length: 1201 }, (_, i) => thing(i)));
     const progress: string[] = [];
-    const b = await startBridge();
+    const b = await startBridge({ thingsPageSize: 500 });
     const unsubscribe = setInterval(() => progress.push(`${b.store.progress.loaded}/${b.store.progress.total}`), 1);
     await until(() => b.store.phase === 'live' && b.store.total === 1201, 'the load');
     clearInterval(unsubscribe);
@@ -114,6 +116,63 @@ describe('part1 §7 initial paging and §4 the socket', () => {
     expect(api.callsTo('/locations')[0]?.searchParams.get('start_date')).toBe(
       new Date(Date.parse(api.callsTo('/locations')[0]!.searchParams.get('start_date')!)).toISOString(),
     );
+  });
+
+  it('asks pages of THINGS_PAGE_MAX by default: 1,201 assets in one page', async () => {
+    api.setThings(Array.from({ length: 1201 }, (_, i) => thing(i)));
+    const b = await startBridge();
+    await until(() => b.store.phase === 'live' && b.store.total === 1201, 'the load');
+    const pages = api.callsTo('/organization/things').filter((url) => !url.searchParams.has('last_updated_timestamp'));
+    expect(pages.map((url) => [url.searchParams.get('page'), url.searchParams.get('per_page')])).toEqual([['1', String(THINGS_PAGE_MAX)]]);
+    expect(b.store.progress).toMatchObject({ loaded: 1, total: 1, done: true });
+  });
+
+  it('after the first page, THINGS_PAGES_IN_FLIGHT pages at a time, each applied as it comes; a failed page stops the rest', async () => {
+    api.setThings(Array.from({ length: 10 }, (_, i) => thing(i)));
+    const answer = api.fetch;
+    let inFlight = 0;
+    let most = 0;
+    let failPage: string | null = null;
+    globalThis.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
+      const url = new URL(String(input));
+      if (url.pathname !== '/organization/things' || url.searchParams.has('last_updated_timestamp')) return answer(input, init);
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      // Later pages answer before earlier ones: page 2 is the slowest.
+      await sleep(url.searchParams.get('page') === '2' ? 60 : 10);
+      inFlight -= 1;
+      if (url.searchParams.get('page') === failPage) return new Response('{"error":"boom","message":"Boom"}', { status: 500 });
+      return answer(input, init);
+    }) as typeof fetch;
+    const b = await startBridge({ thingsPageSize: 2 });
+    await until(() => b.store.phase === 'live' && b.store.total === 10, 'the load');
+    expect(b.store.progress).toMatchObject({ loaded: 5, total: 5, done: true });
+    expect(most).toBe(THINGS_PAGES_IN_FLIGHT);
+    const pages = api.callsTo('/organization/things').map((url) => url.searchParams.get('page'));
+    expect(pages.slice(0, 5).sort()).toEqual(['1', '2', '3', '4', '5']);
+    // Page 2 came last, yet every asset is listed once.
+    expect(pages.slice(0, 5)).not.toEqual(['1', '2', '3', '4', '5']);
+    expect(new Set((await b.rows(0, 10)).map((row) => row.id)).size).toBe(10);
+
+    // Another load, where page 3 always fails: page 2 (asked with it) is not applied, and no page
+    // after them is ever asked, by this load or by the loads that try again.
+    await b.dispose();
+    failPage = '3';
+    const asked: number[] = [];
+    const counting = globalThis.fetch;
+    globalThis.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
+      const url = new URL(String(input));
+      if (url.pathname === '/organization/things') asked.push(Number(url.searchParams.get('page')));
+      return counting(input, init);
+    }) as typeof fetch;
+    api.setThings(Array.from({ length: 12 }, (_, i) => thing(i)));
+    const c = await startBridge({ thingsPageSize: 2 });
+    await until(() => c.store.error !== null, 'the failed load');
+    await sleep(200);
+    expect(asked.slice(0, 3).sort()).toEqual([1, 2, 3]);
+    expect(Math.max(...asked)).toBe(3);
+    // Page 1 applied; page 2 answered after 3 failed and was dropped.
+    expect(c.store.progress).toMatchObject({ loaded: 1, total: 6 });
   });
 
   it('the Events panel does not wait for the fleet: the events come before the things pages, closures after them', async () => {

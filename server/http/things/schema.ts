@@ -6,6 +6,7 @@ import {
   NICKNAME_MAX,
   PLATE_MAX,
   REGISTRY_MAX,
+  THINGS_PAGE_MAX,
   THINGS_PAGE_SIZE,
   VEHICLE_ID_MAX,
 } from '../../../src/domain/constants';
@@ -120,7 +121,7 @@ export const pagingSchema = z.object({
     .number({ error: 'must be a whole number' })
     .int()
     .min(1)
-    .max(THINGS_PAGE_SIZE, { error: `must be at most ${THINGS_PAGE_SIZE}` })
+    .max(THINGS_PAGE_MAX, { error: `must be at most ${THINGS_PAGE_MAX}` })
     .default(THINGS_PAGE_SIZE),
 });
 

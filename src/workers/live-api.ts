@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { areaWireSchema, fromAreaWire, stationsFrom, type Station } from '../domain/area';
 import { thingWireSchema, type ThingWire } from '../domain/asset';
 import { closureWireSchema, type ClosureWire } from '../domain/closure';
-import { EVENT_HISTORY_MS } from '../domain/constants';
+import { EVENT_HISTORY_MS, THINGS_PAGE_SIZE } from '../domain/constants';
 import { incrementalAnswerSchema, pageCount, pagedAnswerSchema } from '../domain/incremental';
 import { locationWireSchema, type LocationWire } from '../domain/location';
 import { isServerBusy } from '../domain/errors';
@@ -99,7 +99,12 @@ export class LiveApi {
    */
   private readonly validated = new Map<string, { etag: string; value: unknown }>();
 
-  private async get<T>(path: string, params: [string, string][], schema: z.ZodType<T>): Promise<T> {
+  private async get<T>(
+    path: string,
+    params: [string, string][],
+    schema: z.ZodType<T>,
+    keep: (value: T) => boolean = () => true,
+  ): Promise<T> {
     const url = this.url(path, params);
     const cached = this.validated.get(url);
     let token = '';
@@ -127,7 +132,7 @@ export class LiveApi {
     const value = schema.parse(await response.json());
     const etag = response.headers.get('etag');
     this.validated.delete(url);
-    if (etag) {
+    if (etag && keep(value)) {
       this.validated.set(url, { etag, value });
       const oldest = this.validated.keys().next();
       if (this.validated.size > VALIDATED_MAX && !oldest.done) this.validated.delete(oldest.value);
@@ -142,7 +147,15 @@ export class LiveApi {
       ['per_page', String(this.options.perPage)],
     ];
     if (since) params.push(['last_updated_timestamp', since]);
-    const answer = await this.get('/organization/things', params, thingsPageSchema);
+    // Only a small answer is kept for revalidation: what a poll asks again is what changed (usually
+    // nothing), while the initial load's pages are asked once a session, and keeping them held
+    // the whole fleet twice (the worker's heap 375 MiB at 100,000 assets instead of about 140).
+    const answer = await this.get(
+      '/organization/things',
+      params,
+      thingsPageSchema,
+      (value) => value.data.length + value.meta.deleted_ids.length <= THINGS_PAGE_SIZE,
+    );
     return {
       things: answer.data,
       deletedIds: answer.meta.deleted_ids,

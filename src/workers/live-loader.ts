@@ -179,8 +179,11 @@ export function createLiveLoader({ state, core, scheduler, deps, now, setStatus 
       }
     };
     await Promise.all(Array.from({ length: THINGS_PAGES_IN_FLIGHT }, lane));
-    // The first page's time: whatever changed while paging is fetched again next time.
-    thingsSince = first.serverTimestamp;
+    // The first page's time: whatever changed while paging is fetched again next time. An
+    // incremental load that brought nothing keeps its time, so the next poll is the same call and
+    // an unchanged list answers 304 with no body (the server's ETag).
+    const nothing = since !== null && first.pages === 1 && first.things.length === 0 && first.deletedIds.length === 0;
+    if (!nothing) thingsSince = first.serverTimestamp;
   }
 
   async function optional(name: string, load: () => Promise<void>): Promise<void> {

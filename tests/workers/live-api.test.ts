@@ -3,9 +3,10 @@
  * 503 `overloaded` with Retry-After; the worker makes the same call again after that wait, with the
  * token handed over last, a few times, before the load counts as failed.
  */
-import { THINGS_PAGE_MAX } from '../../src/domain/constants';
 import { describe, expect, it } from 'vitest';
+import { THINGS_PAGE_MAX, THINGS_PAGE_SIZE } from '../../src/domain/constants';
 import { BUSY_RETRIES, BUSY_WAIT_MAX_MS, BUSY_WAIT_MS, busyWaitMs, LiveApi } from '../../src/workers/live-api';
+import { thing } from '../support/live-fixtures';
 
 const page = { data: [], meta: { page: 1, per_page: 500, total: 0, server_timestamp: '2026-11-27T12:00:00.000Z', deleted_ids: [] } };
 const busy = (retryAfter?: string) =>
@@ -16,6 +17,7 @@ const busy = (retryAfter?: string) =>
 
 function apiWith(answers: (() => Response)[]) {
   const calls: string[] = [];
+  const revalidated: (string | undefined)[] = [];
   const waits: number[] = [];
   let token = 'token-1';
   const api = new LiveApi({
@@ -25,6 +27,7 @@ function apiWith(answers: (() => Response)[]) {
     perPage: THINGS_PAGE_MAX,
     fetch: async (_url, init) => {
       calls.push((init.headers as Record<string, string>).authorization!);
+      revalidated.push((init.headers as Record<string, string>)['if-none-match']);
       const answer = answers.shift();
       if (!answer) throw new Error('no more answers');
       return answer();
@@ -34,7 +37,7 @@ function apiWith(answers: (() => Response)[]) {
       token = `token-${waits.length + 1}`;
     },
   });
-  return { api, calls, waits };
+  return { api, calls, revalidated, waits };
 }
 
 describe('a busy server during the live load', () => {
@@ -67,5 +70,29 @@ describe('a busy server during the live load', () => {
     expect(busyWaitMs(null)).toBe(BUSY_WAIT_MS);
     expect(busyWaitMs('Wed, 21 Oct 2026 07:28:00 GMT')).toBe(BUSY_WAIT_MS);
     expect(busyWaitMs('-5')).toBe(BUSY_WAIT_MS);
+  });
+});
+
+describe('revalidation keeps small answers only', () => {
+  const answerOf = (count: number) => () =>
+    Response.json(
+      { ...page, data: Array.from({ length: count }, (_, i) => thing(i)), meta: { ...page.meta, per_page: THINGS_PAGE_MAX, total: count } },
+      { headers: { etag: `W/"list-${count}"` } },
+    );
+
+  it(`a page of at most ${THINGS_PAGE_SIZE} assets is asked again with If-None-Match, and a 304 gives it back`, async () => {
+    const { api, revalidated } = apiWith([answerOf(THINGS_PAGE_SIZE), () => new Response(null, { status: 304 })]);
+    const first = await api.thingsPage(1, '2026-11-27T11:00:00.000Z');
+    const again = await api.thingsPage(1, '2026-11-27T11:00:00.000Z');
+    expect(revalidated).toEqual([undefined, `W/"list-${THINGS_PAGE_SIZE}"`]);
+    expect(again).toEqual(first);
+    expect(again.things).toHaveLength(THINGS_PAGE_SIZE);
+  });
+
+  it('a larger page (the initial load) is not kept: asked again, it is asked whole', async () => {
+    const { api, revalidated } = apiWith([answerOf(THINGS_PAGE_SIZE + 1), answerOf(THINGS_PAGE_SIZE + 1)]);
+    await api.thingsPage(1, null);
+    expect((await api.thingsPage(1, null)).things).toHaveLength(THINGS_PAGE_SIZE + 1);
+    expect(revalidated).toEqual([undefined, undefined]);
   });
 });

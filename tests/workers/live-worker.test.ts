@@ -167,7 +167,8 @@ describe('part1 §7 initial paging and §4 the socket', () => {
     }) as typeof fetch;
     api.setThings(Array.from({ length: 12 }, (_, i) => thing(i)));
     const c = await startBridge({ thingsPageSize: 2 });
-    await until(() => c.store.error !== null, 'the failed load');
+    await until(() => c.store.connectivity.error !== null, 'the failed load');
+    expect(c.store.connectivity.error).toBe('/organization/things answered 500');
     await sleep(200);
     expect(asked.slice(0, 3).sort()).toEqual([1, 2, 3]);
     expect(Math.max(...asked)).toBe(3);
@@ -442,6 +443,35 @@ describe('part1 §4 polling', () => {
     await until(() => calls() === first + 2, 'the next poll');
     expect(cable.attempts).toHaveLength(0);
     expect(b.store.connectivity.socket).toBe('off');
+  });
+
+  it('a poll that brought nothing is asked again the same (an unchanged list can answer 304); one that brought a change moves on', async () => {
+    useFakeClock();
+    api.setThings([thing(1)]);
+    const b = await startBridge({ largeOrg: true });
+    await until(() => b.store.phase === 'live' && b.store.connectivity.polling, 'polling');
+    const polls = () =>
+      api
+        .callsTo('/organization/things')
+        .map((url) => url.searchParams.get('last_updated_timestamp'))
+        .filter((since) => since !== null);
+    const poll = async (count: number) => {
+      await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
+      await until(() => polls().length === count, `poll ${count}`);
+      await sleep(30);
+    };
+    const before = polls().length;
+    await poll(before + 1);
+    await poll(before + 2);
+    const [quiet, again] = polls().slice(before);
+    expect(again).toBe(quiet);
+    api.setThings([thing(1, { enroute: true, heartbeat_datetime: iso(Date.now()) })], Date.now());
+    await poll(before + 3);
+    await until(() => b.store.counts[ASSET_STATUS.active] === 1, 'the polled change');
+    await poll(before + 4);
+    const [changed, next] = polls().slice(before + 2);
+    expect(changed).toBe(quiet);
+    expect(Date.parse(next!)).toBeGreaterThan(Date.parse(quiet!));
   });
 
   it('polls while the socket is not live, and stops once it is again', async () => {

@@ -11,11 +11,12 @@
  * the server string; `is_stale` is sent beside it (the wire schema does not read it; the client
  * recomputes both).
  */
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { computeAssetStatus, isStale, statusToServer } from '../../src/domain/asset-status';
 import type { ThingWireInput, RelationshipType } from '../../src/domain/asset';
 import { SECOND_MS } from '../../src/domain/constants';
 import type { Db } from '../db/connection';
+import { anyUuid } from '../db/rows';
 import {
   closures,
   integrationConfigurations,
@@ -79,7 +80,7 @@ export async function loadThingWires(db: Db, ids: readonly string[], now: Date):
     .leftJoin(thingSubtypes, eq(thingSubtypes.id, things.thingSubtypeId))
     .innerJoin(organizations, eq(organizations.id, things.organizationId))
     .leftJoin(organizationTypes, eq(organizationTypes.id, organizations.organizationTypeId))
-    .where(inArray(things.id, idList));
+    .where(anyUuid(things.id, idList));
   if (rows.length === 0) return [];
   const orgIds = [...new Set(rows.map((row) => row.thing.organizationId))];
 
@@ -91,7 +92,7 @@ export async function loadThingWires(db: Db, ids: readonly string[], now: Date):
         systemName: thingExternalIdentifiers.systemName,
       })
       .from(thingExternalIdentifiers)
-      .where(inArray(thingExternalIdentifiers.thingId, idList))
+      .where(anyUuid(thingExternalIdentifiers.thingId, idList))
       .orderBy(thingExternalIdentifiers.systemName),
     db
       .select({
@@ -102,7 +103,7 @@ export async function loadThingWires(db: Db, ids: readonly string[], now: Date):
       })
       .from(thingRelationships)
       .innerJoin(organizations, eq(organizations.id, thingRelationships.organizationId))
-      .where(inArray(thingRelationships.thingId, idList))
+      .where(anyUuid(thingRelationships.thingId, idList))
       .orderBy(organizations.name),
     // part 1 §4: an asset's active closures are the automated closures running on it.
     db
@@ -110,7 +111,7 @@ export async function loadThingWires(db: Db, ids: readonly string[], now: Date):
       .from(closures)
       .where(
         and(
-          inArray(closures.thingId, idList),
+          anyUuid(closures.thingId, idList),
           eq(closures.closureType, 'automated'),
           eq(closures.isActive, true),
           isNull(closures.deletedAt),
@@ -122,7 +123,7 @@ export async function loadThingWires(db: Db, ids: readonly string[], now: Date):
       .select({ thingId: locationThings.thingId, startTime: locationThings.startTime, endTime: locationThings.endTime })
       .from(locationThings)
       .innerJoin(things, and(eq(things.id, locationThings.thingId), eq(things.locationId, locationThings.locationId)))
-      .where(inArray(locationThings.thingId, idList)),
+      .where(anyUuid(locationThings.thingId, idList)),
     db
       .select({
         id: integrationConfigurations.id,
@@ -130,7 +131,7 @@ export async function loadThingWires(db: Db, ids: readonly string[], now: Date):
         provider: integrationConfigurations.provider,
       })
       .from(integrationConfigurations)
-      .where(inArray(integrationConfigurations.organizationId, orgIds))
+      .where(anyUuid(integrationConfigurations.organizationId, orgIds))
       .orderBy(integrationConfigurations.provider),
   ]);
 

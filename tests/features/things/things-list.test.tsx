@@ -6,7 +6,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ThingWireInput } from '../../../src/domain/asset';
-import { HOUR_MS } from '../../../src/domain/constants';
+import { HOUR_MS, THINGS_PAGE_MAX } from '../../../src/domain/constants';
 import { FakeApi, iso, ORG, OTHER_ORG, runClockFromNow, thing } from '../../support/live-fixtures';
 import { organizationFilter, relatedOrganizations } from '../../../src/features/things/organization-filter';
 import { json, renderApp, signedInRoutes, type Handler } from '../../app/support/render-app';
@@ -290,8 +290,9 @@ describe('part1 §2 Asset list, §4 sorting (the Live list)', () => {
 
   it('shows a progress bar with the pages loaded while the fleet loads', async () => {
     const api = new FakeApi();
-    // 501 assets: two pages of 500; the second waits until the test lets it go.
-    api.setThings(Array.from({ length: 501 }, (_, i) => thing(i + 1)));
+    // One asset more than a page of the live worker: two pages; the second waits until the test lets it go.
+    const count = THINGS_PAGE_MAX + 1;
+    api.setThings(Array.from({ length: count }, (_, i) => thing(i + 1)));
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const answer = api.fetch;
@@ -307,11 +308,11 @@ describe('part1 §2 Asset list, §4 sorting (the Live list)', () => {
     expect(screen.getByText('Loading assets… 1 of 2 pages')).toBeTruthy();
     // The first page is listed already.
     await waitFor(() => expect(rowNames().length).toBeGreaterThan(0), WAIT);
-    // Virtualized: only the rows in view (and a few more) are drawn, not 500.
+    // Virtualized: only the rows in view (and a few more) are drawn, not a page.
     expect(rowNames().length).toBeLessThan(20);
     release();
     await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull(), WAIT);
-    expect(screen.getByText('501 of 501 assets')).toBeTruthy();
+    expect(screen.getByText(`${count} of ${count} assets`)).toBeTruthy();
   });
 
   it('part1 §1, §6: relations come from the managed and accessed organizations; acs organizations skip them', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { eventsChannelIdentifier, serverFrameSchema, type LiveMessage } from '../../src/domain/live-message';
-import { SOCKET_HARD_LIMIT_BYTES } from '../../server/live/cable';
+import { SOCKET_HARD_LIMIT_BYTES, SOCKET_WRITE_BYTES } from '../../server/live/cable';
 import { createThing } from '../security/socket-harness';
 import { createTestServer, type TestServer } from '../support/test-server';
 import { until } from '../support/until';
@@ -146,6 +146,36 @@ describe('part1 §4 streaming socket (ActionCable protocol)', () => {
     await server.app.inject({ method: 'POST', url: '/revoke_token', payload: { token } });
     expect(await closed).toBe(4001);
     expect(frames).toContainEqual({ type: 'disconnect', reason: 'unauthorized', reconnect: false });
+  });
+
+  it('a burst of frames leaves the socket in a few large writes, every frame intact, in order and none coalesced', async () => {
+    const { ws, frames } = await connect(tokenA);
+    subscribe(ws, orgA.id);
+    await until(() => frames.find((f) => (f as { type?: string }).type === 'confirm_subscription'));
+    // The server's side of this connection: the newest socket, its TCP writes counted.
+    const serverSide = [...server.app.websocketServer.clients].at(-1) as unknown as {
+      _socket: { _writev(...args: unknown[]): void; _write(...args: unknown[]): void };
+    };
+    const tcp = serverSide._socket;
+    let writes = 0;
+    for (const method of ['_writev', '_write'] as const) {
+      const original = tcp[method].bind(tcp);
+      tcp[method] = (...args: unknown[]) => {
+        writes += 1;
+        original(...args);
+      };
+    }
+    // 2,000 points of one asset in one turn (about 500 KB of frames: past the 256 KB at which a
+    // backed-up socket would coalesce them to the last one).
+    const burst = 2_000;
+    for (let i = 0; i < burst; i += 1) server.deps.bus.publish(orgA.id, point(thingA.id, 30 + i / 10_000));
+    const received = () => frames.filter((f) => (f as { message?: LiveMessage }).message) as { message: LiveMessage & { lat: number } }[];
+    await until(() => (received().length >= burst ? true : undefined), 'the whole burst', 10_000, 10);
+    expect(received().map((f) => f.message.lat)).toEqual(Array.from({ length: burst }, (_, i) => 30 + i / 10_000));
+    const bytes = received().reduce((sum, f) => sum + JSON.stringify(f).length, 0);
+    // A write per frame would be 2,000 writes; frames gathered up to SOCKET_WRITE_BYTES are a handful.
+    expect(writes).toBeLessThanOrEqual(Math.ceil(bytes / SOCKET_WRITE_BYTES) + 2);
+    ws.close();
   });
 
   it('a slow client is dropped past the buffer while a fast client beside it keeps receiving', async () => {

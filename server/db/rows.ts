@@ -1,4 +1,5 @@
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { getTableColumns, getTableName, is, SQL, sql, type AnyColumn } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './connection';
 
 /** Runs raw SQL and returns its rows, the same on both engines (PGlite and node-postgres both answer `{ rows }`). */
@@ -14,4 +15,52 @@ export async function queryRows<T extends Record<string, unknown>>(db: Db, query
  */
 export function anyUuid(column: AnyColumn, ids: readonly string[]): SQL {
   return sql`${column} = any(${sql.param([...ids])}::uuid[])`;
+}
+
+/** Rows per statement of `insertRecords` (one JSON parameter each). */
+export const INSERT_CHUNK_ROWS = 1_000;
+
+/**
+ * A multi-row insert of up to `chunkRows` rows per statement, the rows travelling as one JSON
+ * parameter expanded by `json_populate_recordset` (columns and their database names come from the
+ * Drizzle table). Measured on PGlite with 2,000 assets this is about five times faster than
+ * `db.insert(table).values(rows)`, whose per-parameter cost dominates at 30,000 parameters a chunk;
+ * the rows and their types are the same. A key some rows lack takes the column's literal default,
+ * else null (columns with SQL defaults must be given on every row or none). Used by the demo seed
+ * and the ingest's trip points.
+ */
+export async function insertRecords<T extends PgTable>(
+  db: Pick<Db, 'execute'>,
+  table: T,
+  rows: readonly T['$inferInsert'][],
+  chunkRows = INSERT_CHUNK_ROWS,
+): Promise<void> {
+  if (rows.length === 0) return;
+  const columns: Record<string, PgColumn> = getTableColumns(table);
+  const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((key) => key in columns);
+  const fallback = new Map<string, unknown>();
+  for (const key of keys) {
+    const column = columns[key] as PgColumn;
+    if (column.default !== undefined && !is(column.default, SQL)) fallback.set(key, column.default);
+    else if (!column.notNull) fallback.set(key, null);
+  }
+  const names = sql.join(
+    keys.map((key) => sql.identifier((columns[key] as PgColumn).name)),
+    sql`, `,
+  );
+  for (let i = 0; i < rows.length; i += chunkRows) {
+    const records = rows.slice(i, i + chunkRows).map((row) => {
+      const values = row as Record<string, unknown>;
+      const record: Record<string, unknown> = {};
+      for (const key of keys) {
+        const value = values[key];
+        if (value === undefined && !fallback.has(key)) throw new Error(`a row of ${getTableName(table)} lacks ${key}`);
+        record[(columns[key] as PgColumn).name] = value === undefined ? fallback.get(key) : value;
+      }
+      return record;
+    });
+    await db.execute(
+      sql`insert into ${table} (${names}) select ${names} from json_populate_recordset(null::${table}, ${JSON.stringify(records)}::json)`,
+    );
+  }
 }

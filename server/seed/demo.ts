@@ -10,8 +10,8 @@
  * included), which is what makes `SIM_SEED` repeatable. `seedDemo` writes the plan in one
  * transaction with multi-row inserts, only when the database has no organization yet.
  */
-import { count, getTableColumns, getTableName, is, SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { count, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { computeAssetStatus, displayStatus, type AssetStatus } from '../../src/domain/asset-status';
 import {
   ASSET_TYPES,
@@ -31,6 +31,7 @@ import { polygonToGeoJson, toGeoJsonFeature, type LatLng } from '../../src/domai
 import { roleLabel } from '../../src/domain/role';
 import { hashPassword } from '../auth/secrets';
 import type { Db } from '../db/connection';
+import { insertRecords } from '../db/rows';
 import {
   alertingZones,
   alertingZoneThings,
@@ -84,9 +85,6 @@ import { createRandom, DEFAULT_SIM_SEED, type Random } from './random';
 export const DEMO_PASSWORD = 'Lightbar#2026';
 /** `SIM_ASSETS` default. */
 export const DEFAULT_DEMO_ASSETS = 2_000;
-/** Rows per INSERT: well under Postgres's 65,535 bind parameters for the widest table. */
-export const INSERT_CHUNK_ROWS = 1_000;
-
 export const DEMO_ORGS = {
   regional: 'Travis County Regional',
   fire: 'Austin Fire Department',
@@ -214,65 +212,26 @@ async function hasOrganizations(db: Executor): Promise<boolean> {
   return (row?.n ?? 0) > 0;
 }
 
-/**
- * A multi-row insert of up to INSERT_CHUNK_ROWS rows per statement, the rows travelling as one
- * JSON parameter expanded by `json_populate_recordset` (columns and their database names come
- * from the Drizzle table). Measured on PGlite with 2,000 assets this is about five times faster
- * than `db.insert(table).values(rows)`, whose per-parameter cost dominates at 30,000 parameters
- * a chunk; the rows and their types are the same. A key some rows lack takes the column's
- * literal default, else null (columns with SQL defaults must be given on every row or none).
- */
-async function insertChunked<T extends PgTable>(db: Executor, table: T, rows: readonly T['$inferInsert'][]): Promise<void> {
-  if (rows.length === 0) return;
-  const columns: Record<string, PgColumn> = getTableColumns(table);
-  const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((key) => key in columns);
-  const fallback = new Map<string, unknown>();
-  for (const key of keys) {
-    const column = columns[key] as PgColumn;
-    if (column.default !== undefined && !is(column.default, SQL)) fallback.set(key, column.default);
-    else if (!column.notNull) fallback.set(key, null);
-  }
-  const names = sql.join(
-    keys.map((key) => sql.identifier((columns[key] as PgColumn).name)),
-    sql`, `,
-  );
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK_ROWS) {
-    const records = rows.slice(i, i + INSERT_CHUNK_ROWS).map((row) => {
-      const values = row as Record<string, unknown>;
-      const record: Record<string, unknown> = {};
-      for (const key of keys) {
-        const value = values[key];
-        if (value === undefined && !fallback.has(key)) throw new Error(`seed row of ${getTableName(table)} lacks ${key}`);
-        record[(columns[key] as PgColumn).name] = value === undefined ? fallback.get(key) : value;
-      }
-      return record;
-    });
-    await db.execute(
-      sql`insert into ${table} (${names}) select ${names} from json_populate_recordset(null::${table}, ${JSON.stringify(records)}::json)`,
-    );
-  }
-}
-
 async function insertPlan(db: Executor, plan: DemoPlan): Promise<void> {
-  await insertChunked(db, organizations, plan.organizations);
-  await insertChunked(db, organizationRelationships, plan.organizationRelationships);
-  await insertChunked(db, users, plan.users);
-  await insertChunked(db, integrationConfigurations, plan.integrationConfigurations);
-  await insertChunked(db, areas, plan.areas);
-  await insertChunked(db, things, plan.things);
-  await insertChunked(db, thingExternalIdentifiers, plan.thingExternalIdentifiers);
-  await insertChunked(db, thingRelationships, plan.thingRelationships);
-  await insertChunked(db, locations, plan.locations);
-  await insertChunked(db, locationThings, plan.locationThings);
-  await insertChunked(db, closures, plan.closures);
-  await insertChunked(db, alertingZones, plan.alertingZones);
-  await insertChunked(db, alertingZoneThings, plan.alertingZoneThings);
-  await insertChunked(db, runs, plan.runs);
-  await insertChunked(db, points, plan.points);
-  await insertChunked(db, hazards, plan.hazards);
-  await insertChunked(db, r2rAlerts, plan.r2rAlerts);
-  await insertChunked(db, exports, plan.exports);
-  await insertChunked(db, jobs, plan.jobs);
+  await insertRecords(db, organizations, plan.organizations);
+  await insertRecords(db, organizationRelationships, plan.organizationRelationships);
+  await insertRecords(db, users, plan.users);
+  await insertRecords(db, integrationConfigurations, plan.integrationConfigurations);
+  await insertRecords(db, areas, plan.areas);
+  await insertRecords(db, things, plan.things);
+  await insertRecords(db, thingExternalIdentifiers, plan.thingExternalIdentifiers);
+  await insertRecords(db, thingRelationships, plan.thingRelationships);
+  await insertRecords(db, locations, plan.locations);
+  await insertRecords(db, locationThings, plan.locationThings);
+  await insertRecords(db, closures, plan.closures);
+  await insertRecords(db, alertingZones, plan.alertingZones);
+  await insertRecords(db, alertingZoneThings, plan.alertingZoneThings);
+  await insertRecords(db, runs, plan.runs);
+  await insertRecords(db, points, plan.points);
+  await insertRecords(db, hazards, plan.hazards);
+  await insertRecords(db, r2rAlerts, plan.r2rAlerts);
+  await insertRecords(db, exports, plan.exports);
+  await insertRecords(db, jobs, plan.jobs);
 }
 
 function planCounts(plan: DemoPlan): Record<string, number> {

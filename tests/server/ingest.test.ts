@@ -7,6 +7,7 @@ import { hashToken } from '../../server/auth/secrets';
 import { apiKeys, closures, locations, locationThings, points, r2rAlerts, runs, things, thingTypes } from '../../server/db/schema';
 import type { IngestEngine } from '../../server/live/ingest';
 import { createTestServer, type TestServer } from '../support/test-server';
+import { sleep, until } from '../support/until';
 
 let server: TestServer;
 let engine: IngestEngine;
@@ -132,8 +133,31 @@ describe('ingest derivations', () => {
         server.clock.ms,
       ),
     ).toBe(ASSET_STATUS.active);
-    const stored = await server.database.db.select().from(points).where(eq(points.runId, row!.runId!));
-    expect(stored).toHaveLength(2);
+    // The flush writes the asset's latest state and every point of the run, value for value.
+    expect(row).toMatchObject({
+      lat: 30.271,
+      lng: -97.74,
+      speed: 42,
+      course: 90,
+      accuracy: 5,
+      lightsOn: true,
+      heartbeatAt: new Date(at(2 * SECOND_MS)),
+    });
+    const stored = await server.database.db.select().from(points).where(eq(points.runId, row!.runId!)).orderBy(points.timestamp);
+    expect(
+      stored.map(({ thingId, lat, lng, speed, course, accuracy, timestamp }) => ({
+        thingId,
+        lat,
+        lng,
+        speed,
+        course,
+        accuracy,
+        timestamp,
+      })),
+    ).toEqual([
+      { thingId: thing.id, lat: 30.27, lng: -97.74, speed: 40, course: 90, accuracy: 5, timestamp: new Date(at(SECOND_MS)) },
+      { thingId: thing.id, lat: 30.271, lng: -97.74, speed: 42, course: 90, accuracy: 5, timestamp: new Date(at(2 * SECOND_MS)) },
+    ]);
     expect(received.filter((m) => m.type === 'point')).toHaveLength(2);
     expect(received.find((m) => m.type === 'heartbeat')).toMatchObject({ thing_id: thing.id, is_active: true, run_id: row!.runId });
 
@@ -249,5 +273,41 @@ describe('ingest derivations', () => {
     ).toBe(ASSET_STATUS.stationary);
     await post([point(thing.haasId, 30.281, -97.74, 25, SECOND_MS)]);
     expect(engine.stateOf(thing.haasId)?.street).toBeNull();
+  });
+});
+
+describe('ingest flush (part 1 §4: live data goes on while state is stored)', () => {
+  it('messages go on being applied and published while a flush writes; a change made meanwhile is written by the next flush', async () => {
+    const thing = await createThing('police');
+    const moveTo = (lat: number, offset: number) => engine.ingest([point(thing.haasId, lat, -97.74, 30, offset)], null);
+    expect(await moveTo(30.27, SECOND_MS)).toEqual({ accepted: 1, rejected: [] });
+
+    // The database holds the flush's first write until released.
+    const { db } = server.database;
+    const execute = db.execute.bind(db);
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let writes = 0;
+    db.execute = (async (query: Parameters<typeof execute>[0]) => {
+      writes += 1;
+      await held;
+      return execute(query);
+    }) as typeof db.execute;
+    let flushing: Promise<void>;
+    try {
+      flushing = engine.flush();
+      await until(() => writes > 0, 'the flush to start writing');
+      received.length = 0;
+      const during = await Promise.race([moveTo(30.28, 2 * SECOND_MS), sleep(3_000).then(() => 'still waiting for the flush')]);
+      expect(during).toEqual({ accepted: 1, rejected: [] });
+      expect(received).toContainEqual(expect.objectContaining({ type: 'point', thing_id: thing.id, lat: 30.28 }));
+    } finally {
+      db.execute = execute;
+      release();
+    }
+    await flushing;
+    await engine.flush();
+    const [row] = await server.database.db.select().from(things).where(eq(things.id, thing.id));
+    expect(row).toMatchObject({ lat: 30.28, heartbeatAt: new Date(at(2 * SECOND_MS)) });
   });
 });

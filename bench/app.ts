@@ -13,6 +13,7 @@
  *   messages per second, so the ratio comes from the same run.
  * Times are printed and written to `bench/results/app.json`, never asserted.
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,7 +24,7 @@ import type { LiveMeasureReport } from '../src/app/live/measures';
 import { hashPassword } from '../server/auth/secrets';
 import { openDatabase } from '../server/db/connection';
 import { ensureReferenceData } from '../server/db/reference-data';
-import { organizations, roles, things, thingTypes, users } from '../server/db/schema';
+import { organizations, roles, runs, things, thingTypes, users } from '../server/db/schema';
 import { spawnServer, type SpawnedServer } from '../tests/support/spawn-server';
 import { createScratchDatabase } from '../tests/support/test-db';
 import { PRESSURE_DEFAULTS, ROOT_DIR } from '../server/config';
@@ -153,8 +154,14 @@ export interface BenchData {
 }
 
 /**
+ * One asset in this many starts on a run (lights on, enroute): the points the driver sends for it
+ * are trip points, written by the ingest's flush as a real fleet's are.
+ */
+export const BENCH_ON_RUN_EVERY = 5;
+
+/**
  * A fresh database holding the bench organization, its administrator and `assets` assets with
- * positions: PGlite in a temporary data directory, or a new database on the Postgres server of
+ * positions (one in BENCH_ON_RUN_EVERY on a run): PGlite in a temporary data directory, or a new database on the Postgres server of
  * `databaseUrl` (dropped by `cleanup`).
  */
 export async function prepareData(assets: number, databaseUrl: string | undefined): Promise<BenchData> {
@@ -185,8 +192,10 @@ export async function prepareData(assets: number, databaseUrl: string | undefine
     const heartbeatAt = new Date();
     // A repeatable spread: the golden angle around the centre, denser near it.
     for (let i = 0; i < assets; i += 1_000) {
+      const onRun: (typeof runs.$inferInsert)[] = [];
       const chunk = Array.from({ length: Math.min(1_000, assets - i) }, (_, j) => {
         const n = i + j;
+        const run = n % BENCH_ON_RUN_EVERY === 0 ? randomUUID() : null;
         const r = SPREAD_DEG * Math.sqrt((n + 0.5) / assets);
         const angle = n * 2.399963;
         return {
@@ -198,9 +207,12 @@ export async function prepareData(assets: number, databaseUrl: string | undefine
           lng: CENTER.lng + r * Math.cos(angle),
           accuracy: 5,
           heartbeatAt,
+          ...(run ? { lightsOn: true, enroute: true, runId: run, runStartTime: heartbeatAt } : {}),
         };
       });
-      await database.db.insert(things).values(chunk);
+      const inserted = await database.db.insert(things).values(chunk).returning({ id: things.id, runId: things.runId });
+      for (const { id, runId } of inserted) if (runId) onRun.push({ id: runId, thingId: id, runStart: heartbeatAt, isActive: true });
+      if (onRun.length > 0) await database.db.insert(runs).values(onRun);
     }
   } finally {
     await database.close();
@@ -226,6 +238,8 @@ export async function startBenchServers(
   processes: number,
   natsUrl: string | undefined,
   servers: SpawnedServer[],
+  /** Node's flags for the i-th process (a bench's `--cpu-prof`). */
+  nodeArgs: (process: number) => readonly string[] = () => [],
 ): Promise<SpawnedServer[]> {
   for (let i = 0; i < processes; i += 1) {
     const server = await spawnServer(
@@ -240,6 +254,7 @@ export async function startBenchServers(
         PRESSURE_MAX_EVENT_LOOP_UTILIZATION: String(PRESSURE_DEFAULTS.maxEventLoopUtilization),
       },
       180_000,
+      nodeArgs(i),
     );
     servers.push(server);
   }

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { benchMachine, INGEST_BENCH_DEFAULTS, ingestBenchTable, runIngestBench, type IngestBenchRowSpec } from './ingest';
 
 const USAGE = `npm run bench:ingest -- [--assets N[,N…]] [--rate R[,R…]] [--seconds S] [--dashboards D]
-  [--database-url postgres://… --nats-url nats://…] [--in-flight 8] [--out file.json]
+  [--database-url postgres://… --nats-url nats://…] [--in-flight 8] [--profile DIR] [--out file.json]
   --assets        the bench organization's assets, one row each (default ${INGEST_BENCH_DEFAULTS.rows[0]!.assets})
   --rate          device messages a second asked of the load driver: one for all rows, or one per row (default ${INGEST_BENCH_DEFAULTS.rows[0]!.rate})
   --seconds       how long each row sends (default ${INGEST_BENCH_DEFAULTS.seconds})
@@ -13,6 +13,7 @@ const USAGE = `npm run bench:ingest -- [--assets N[,N…]] [--rate R[,R…]] [--
   --database-url  a Postgres administrator's URL: each row gets a fresh database there (default: PGlite)
   --nats-url      with --database-url: NATS and two server processes (the driver posts to one, the dashboards watch the other)
   --in-flight     the driver's requests in flight at most (default ${INGEST_BENCH_DEFAULTS.maxInFlight})
+  --profile       a directory for each server process's CPU profile over the row (node --cpu-prof); the row lists where the time went
   --out           the results file (default bench/results/ingest.json, ingest-postgres.json on Postgres)`;
 
 const { values } = parseArgs({
@@ -24,6 +25,7 @@ const { values } = parseArgs({
     'database-url': { type: 'string' },
     'nats-url': { type: 'string' },
     'in-flight': { type: 'string', default: String(INGEST_BENCH_DEFAULTS.maxInFlight) },
+    profile: { type: 'string' },
     out: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
@@ -60,6 +62,7 @@ const options = {
   databaseUrl: values['database-url'],
   natsUrl: values['nats-url'],
   maxInFlight: Number(values['in-flight']),
+  profile: values.profile ? path.resolve(values.profile) : undefined,
   signal: stop.signal,
   log: (line: string) => console.log(`  ${new Date().toISOString().slice(11, 19)} ${line}`),
 };
@@ -106,6 +109,10 @@ try {
         : '',
     ].filter(Boolean);
     if (problems.length > 0) console.log(`${row.assets} assets at ${row.rate} msg/s: ${problems.join('; ')}`);
+    row.profileTop?.forEach((top, process) => {
+      console.log(`\n${row.assets} assets, server process ${process + 1}: self time over the row (ms)`);
+      for (const { name, selfMs } of top) console.log(`  ${String(selfMs).padStart(9)}  ${name}`);
+    });
   }
   console.log(`results: ${path.isAbsolute(values.out ?? '') ? out : path.relative(process.cwd(), out)}`);
   if (stop.signal.aborted) process.exit(130);

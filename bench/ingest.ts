@@ -23,6 +23,7 @@
  * never asserted.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -33,6 +34,7 @@ import { eventsChannelIdentifier } from '../src/domain/live-message';
 import { reconnectDelay } from '../src/workers/socket-client';
 import { patiently, type LoadSecond, type LoadSummary } from './load/driver';
 import type { BenchData } from './app';
+import type { CpuProfile } from './map';
 import type { SpawnedServer } from '../tests/support/spawn-server';
 import { percentile } from './measure';
 
@@ -54,6 +56,12 @@ export interface IngestBenchOptions {
   natsUrl?: string;
   /** The driver's requests in flight at most (the application bench's 8). */
   maxInFlight: number;
+  /**
+   * Directory for CPU profiles of each server process over the row (`node --cpu-prof`, written when
+   * the process stops, in `ingest-<assets>-<process>/`); the row then says where each process's
+   * main thread spent its time.
+   */
+  profile?: string;
   /** Called with the rows so far after each row (a failed row is logged and left out). */
   onRow?: (rows: readonly IngestBenchRow[]) => void;
   /** Each second's sample as it comes. */
@@ -131,6 +139,8 @@ export interface IngestBenchRow {
   deliveredShareMin: number;
   deliveredBytesPerS: number;
   socketCloses: number;
+  /** With `profile`: each server process's functions by self time over the row (ms), in process order. */
+  profileTop?: { name: string; selfMs: number }[][];
   samples: IngestSample[];
 }
 
@@ -362,7 +372,11 @@ async function benchRow(spec: IngestBenchRowSpec, options: IngestBenchOptions): 
     data = await prepareData(assets, options.databaseUrl);
     if (abort.signal.aborted) throw interrupted();
     log(`${assets} assets: starting ${processes} server process${processes > 1 ? 'es' : ''}`);
-    await startBenchServers(data, processes, options.natsUrl, servers);
+    // A directory per process: with tsx, a process's loader thread writes a profile of its own beside the main thread's.
+    const profileDir = (process: number) => path.join(options.profile!, `ingest-${assets}-${process + 1}`);
+    const { profile } = options;
+    const nodeArgs = (process: number) => (profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir(process)}`] : []);
+    await startBenchServers(data, processes, options.natsUrl, servers, nodeArgs);
     if (abort.signal.aborted) throw interrupted();
     // The driver posts to the first process, the dashboards watch the last (with NATS, the other one).
     const ingestUrl = servers[0]!.url;
@@ -433,7 +447,26 @@ async function benchRow(spec: IngestBenchRowSpec, options: IngestBenchOptions): 
     // Frames still on their way when the driver stopped count for the share that reached each dashboard.
     await new Promise((resolve) => setTimeout(resolve, SECOND_MS));
     const settled = await live.counts();
-    return summarize({ spec, options, processes, summary, samples, rssStart: rssStart ?? rssNow(), start, end, settled });
+    const row = summarize({ spec, options, processes, summary, samples, rssStart: rssStart ?? rssNow(), start, end, settled });
+    if (!profile) return row;
+    // Node writes the profile as the process exits.
+    for (const server of servers) await server.stop();
+    const { profileTop } = await import('./map');
+    row.profileTop = servers.map((_, process) => {
+      // The main thread's profile is the one busy longest (the loader thread idles through the row).
+      const busySamples = (profile: CpuProfile) => {
+        const idle = new Set(profile.nodes.filter((node) => node.callFrame.functionName === '(idle)').map((node) => node.id));
+        return (profile.samples ?? []).filter((sample) => !idle.has(sample)).length;
+      };
+      const profiles = fs
+        .readdirSync(profileDir(process))
+        .filter((name) => name.endsWith('.cpuprofile'))
+        .map((name) => JSON.parse(fs.readFileSync(path.join(profileDir(process), name), 'utf8')) as CpuProfile);
+      const main = profiles.sort((a, b) => busySamples(b) - busySamples(a))[0];
+      return main ? profileTop(main, 25) : [];
+    });
+    log(`${assets} assets: CPU profiles in ${profile}`);
+    return row;
   } finally {
     signal?.removeEventListener('abort', onAbort);
     abort.abort();

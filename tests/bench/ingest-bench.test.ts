@@ -1,16 +1,21 @@
 // The ingest bench (`npm run bench:ingest`, bench/ingest.ts) at a tiny size on PGlite: the real
 // server, the load driver and live dashboards, each second sampled. What it reports is checked for
 // shape only: no time is asserted.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ingestBenchTable, leastSquaresSlope, runIngestBench } from '../../bench/ingest';
 
 describe('ingest bench', () => {
-  it('runs a row on PGlite: every second sampled, every dashboard fed, the server’s RSS read, one table row', async () => {
+  it('runs a row on PGlite: every second sampled, every dashboard fed, the server’s RSS read, its CPU profile, one table row', async () => {
     const log: string[] = [];
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'lightbar-ingest-profile-'));
     const rows = await runIngestBench({
       rows: [{ assets: 20, rate: 20 }],
       seconds: 4,
       dashboards: 2,
+      profile,
       log: (line) => log.push(line),
     });
     expect(rows, log.join('\n')).toHaveLength(1);
@@ -30,6 +35,14 @@ describe('ingest bench', () => {
       expect(value).toBeGreaterThan(0);
     }
     expect(rss!.maxMiB).toBeGreaterThanOrEqual(rss!.endMiB);
+
+    // The server process's CPU profile: written in its own directory, its functions by self time in the row.
+    const written = fs.readdirSync(path.join(profile, 'ingest-20-1'));
+    fs.rmSync(profile, { recursive: true, force: true });
+    expect(written.some((name) => name.endsWith('.cpuprofile'))).toBe(true);
+    expect(row!.profileTop).toHaveLength(1);
+    expect(row!.profileTop![0]!.length).toBeGreaterThan(0);
+    for (const entry of row!.profileTop![0]!) expect(entry).toEqual({ name: expect.any(String), selfMs: expect.any(Number) });
 
     const table = ingestBenchTable(rows).split('\n');
     expect(table).toHaveLength(3);

@@ -22,8 +22,13 @@ export interface SpawnedServer {
  * current environment, and resolves with its address once it prints "Lightbar is running at".
  * Shared by the end-to-end fixture and the multi-process suite.
  */
-export async function spawnServer(env: Record<string, string | undefined>, startTimeoutMs = 60_000): Promise<SpawnedServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'server', 'main.ts')], {
+export async function spawnServer(
+  env: Record<string, string | undefined>,
+  startTimeoutMs = 60_000,
+  /** Node's own flags before the script (a bench's `--cpu-prof`). */
+  nodeArgs: readonly string[] = [],
+): Promise<SpawnedServer> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(ROOT_DIR, 'server', 'main.ts')], {
     cwd: ROOT_DIR,
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...NO_LOAD_SHEDDING, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -63,7 +68,7 @@ export async function spawnServer(env: Record<string, string | undefined>, start
     kill: () => end('SIGKILL'),
     async restart(timeoutMs = startTimeoutMs) {
       await gone;
-      return spawnServer({ ...env, PORT: new URL(url).port }, timeoutMs);
+      return spawnServer({ ...env, PORT: new URL(url).port }, timeoutMs, nodeArgs);
     },
   };
 }

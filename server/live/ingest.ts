@@ -49,6 +49,14 @@ export const MAX_CLOCK_SKEW_MS = 5 * 60_000;
  * parameter: with a parameter per value, 13,000 asset states took 1.5-2 s of PGlite a second.
  */
 const FLUSH_CHUNK = 2_000;
+/**
+ * The once-a-second flush writes at most this many asset states, those changed longest ago first;
+ * the rest wait for the next second. A fleet of up to this many is stored every second; a larger
+ * one moving all at once is stored in turn (100,000 assets: each every 20 s), so the flush's cost
+ * stays bounded as the fleet grows. Sockets carry every change at once; the REST list of a large
+ * organization is polled every 15 s (part 1 §7). Trip points are always written the next second.
+ */
+export const STATE_WRITES_PER_FLUSH = 5_000;
 const AUDIENCE_REFRESH_MS = 30_000;
 
 /** The live state of one asset, as the ingest keeps it between messages. */
@@ -199,6 +207,8 @@ export class IngestEngine {
   private writes: Promise<unknown> = Promise.resolve();
   /** Whether the once-a-second flush is writing. */
   private writing = false;
+  /** Assets changed since their last write, in the order they changed (an entry of an asset written meanwhile is passed over). */
+  private changed: ThingState[] = [];
   private timer: NodeJS.Timeout | null = null;
   private lastFlushFailure: string | null = null;
 
@@ -223,7 +233,7 @@ export class IngestEngine {
     this.timer = setInterval(() => {
       // A flush still writing (a large fleet on a busy machine) is not queued behind: the next tick writes what changed meanwhile.
       if (this.writing) return;
-      void this.writeState().then(
+      void this.writeState(STATE_WRITES_PER_FLUSH).then(
         () => (this.lastFlushFailure = null),
         (error: unknown) => {
           // A database that stays down fails every second: its reason is logged once, not once a second.
@@ -252,6 +262,7 @@ export class IngestEngine {
       .where(isNull(things.deletedAt));
     this.byId.clear();
     this.byHaasId.clear();
+    this.changed = [];
     for (const { thing, type } of rows) {
       const state = toState(thing, type);
       this.byId.set(state.id, state);
@@ -365,7 +376,7 @@ export class IngestEngine {
         // asset's state goes back to what it was before it (earlier messages, not yet flushed, stay).
         if (!isRowDataError(error)) throw error;
         console.error(`ingest: message ${index} of asset ${thing.id} was refused by the database: ${reasonOf(error)}`);
-        Object.assign(thing, before);
+        Object.assign(thing, { ...before, dirty: thing.dirty });
         result.rejected.push({ index, reason: 'message: refused by the database' });
         continue;
       }
@@ -378,7 +389,7 @@ export class IngestEngine {
     // Any message shows the device is alive.
     if (!thing.heartbeatAt || at > thing.heartbeatAt) {
       thing.heartbeatAt = at;
-      thing.dirty = true;
+      this.touch(thing);
     }
     switch (message.type) {
       case 'heartbeat':
@@ -428,7 +439,7 @@ export class IngestEngine {
     }
     const { db } = this.deps;
     thing.lightsOn = on;
-    thing.dirty = true;
+    this.touch(thing);
     if (on) {
       thing.runId = randomUUID();
       thing.runStartTime = at;
@@ -475,7 +486,7 @@ export class IngestEngine {
     thing.speed = message.speed;
     thing.course = message.course ?? thing.course;
     thing.accuracy = message.accuracy ?? null;
-    thing.dirty = true;
+    this.touch(thing);
 
     const stopped = message.speed < STOPPED_BELOW_MPH;
     if (!stopped) {
@@ -579,7 +590,7 @@ export class IngestEngine {
     await db.update(locations).set({ updatedAt: at }).where(eq(locations.id, location.id));
     thing.locationId = location.id;
     thing.stationId = null;
-    thing.dirty = true;
+    this.touch(thing);
     await this.publishLocation(thing, location.id, at);
   }
 
@@ -587,7 +598,7 @@ export class IngestEngine {
     const { db } = this.deps;
     const locationId = thing.locationId!;
     thing.locationId = null;
-    thing.dirty = true;
+    this.touch(thing);
     await db
       .update(locationThings)
       .set({ isActive: false, endTime: at })
@@ -688,13 +699,14 @@ export class IngestEngine {
   }
 
   /**
-   * Writes the changed assets and the collected points, one statement per chunk, after the messages
-   * queued so far were applied. The writes do not hold the ingest's queue: messages go on being
-   * applied and published while they run (on PGlite a flush of 20,000 assets takes seconds on a
-   * busy machine, and the stream stood still meanwhile).
+   * Writes the changed assets (at most `stateLimit`, those changed longest ago first) and the
+   * collected points, one statement per chunk, after the messages queued so far were applied. The
+   * writes do not hold the ingest's queue: messages go on being applied and published while they
+   * run (on PGlite a flush of 20,000 assets takes seconds on a busy machine, and the stream stood
+   * still meanwhile). The once-a-second flush passes STATE_WRITES_PER_FLUSH; a stop writes all.
    */
-  flush(): Promise<void> {
-    return this.queue.then(() => this.writeState());
+  flush(stateLimit = Infinity): Promise<void> {
+    return this.queue.then(() => this.writeState(stateLimit));
   }
 
   private serialWrite<T>(work: () => Promise<T>): Promise<T> {
@@ -703,11 +715,19 @@ export class IngestEngine {
     return run;
   }
 
-  private writeState(): Promise<void> {
+  /** Marks an asset's state for the next flush. */
+  private touch(thing: ThingState): void {
+    if (thing.dirty) return;
+    thing.dirty = true;
+    this.changed.push(thing);
+  }
+
+  private writeState(limit: number): Promise<void> {
     return this.serialWrite(async () => {
       this.writing = true;
       try {
-        const dirty = [...this.byId.values()].filter((thing) => thing.dirty);
+        // An asset written meanwhile (publishThing) is clean: its entry is passed over.
+        const dirty = this.changed.splice(0, limit).filter((thing) => thing.dirty);
         const batch = this.pendingPoints;
         this.pendingPoints = [];
         await this.flushThings(dirty);
@@ -740,7 +760,7 @@ export class IngestEngine {
       try {
         refused = await writeIsolatingRows(chunk, (rows) => this.writeThings(rows));
       } catch (error) {
-        for (const thing of dirty.slice(i)) thing.dirty = true;
+        for (const thing of dirty.slice(i)) this.touch(thing);
         throw error;
       }
       for (const { row, reason } of refused) {
@@ -759,7 +779,7 @@ export class IngestEngine {
       .where(eq(things.id, id));
     const current = this.byId.get(id);
     if (!stored || !current) return;
-    Object.assign(current, toState(stored.thing, stored.type));
+    Object.assign(current, { ...toState(stored.thing, stored.type), dirty: current.dirty });
   }
 
   /** One statement: the chunk's states as one JSON parameter, read as rows of `things`. */

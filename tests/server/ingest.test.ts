@@ -310,4 +310,28 @@ describe('ingest flush (part 1 §4: live data goes on while state is stored)', (
     const [row] = await server.database.db.select().from(things).where(eq(things.id, thing.id));
     expect(row).toMatchObject({ lat: 30.28, heartbeatAt: new Date(at(2 * SECOND_MS)) });
   });
+
+  it('a flush with a limit writes the assets changed longest ago first; the rest wait for the next one, none is lost', async () => {
+    const fleet = [await createThing('police'), await createThing('police'), await createThing('police')];
+    const [a, b, c] = fleet;
+    const lat = async (id: string) => (await server.database.db.select({ lat: things.lat }).from(things).where(eq(things.id, id)))[0]!.lat;
+    await engine.flush();
+    // Changed in the order b, a, c; a changes again (it keeps its place).
+    for (const [thing, offset] of [
+      [b!, 1],
+      [a!, 2],
+      [c!, 3],
+      [a!, 4],
+    ] as const) {
+      await engine.ingest([point(thing.haasId, 31 + offset / 100, -97.74, 30, offset * SECOND_MS)], null);
+    }
+    await engine.flush(2);
+    expect([await lat(a!.id), await lat(b!.id), await lat(c!.id)]).toEqual([31.04, 31.01, 30.27]);
+    await engine.flush(2);
+    expect(await lat(c!.id)).toBe(31.03);
+    // Nothing is left: another flush changes nothing, and a change after it is written by the next.
+    await engine.ingest([point(b!.haasId, 31.05, -97.74, 30, 5 * SECOND_MS)], null);
+    await engine.flush(1);
+    expect([await lat(a!.id), await lat(b!.id), await lat(c!.id)]).toEqual([31.04, 31.05, 31.03]);
+  });
 });

@@ -19,12 +19,34 @@ export const SOCKET_HARD_LIMIT_BYTES = 4 * 1024 * 1024;
 export const SOCKET_MAX_QUEUED_FRAMES = 5_000;
 const FLUSH_INTERVAL_MS = 100;
 /**
- * Frames sent in one turn of the event loop leave a socket in writes of about this many bytes, not
- * one write (a system call) per frame: at 20,000 messages a second to ten dashboards, a write per
- * frame took 40 % of the server's time. Each frame is still its own WebSocket message (part 1 §4).
- * Well under the soft limit, so a burst alone never makes a socket look backed up.
+ * Frames sent in one turn of the event loop leave a socket together, in writes of about this many
+ * bytes, not one write (a system call) per frame: at 20,000 messages a second to ten dashboards, a
+ * write per frame took 40 % of the server's time. Each frame is still its own WebSocket message
+ * (part 1 §4). Well under the soft limit, so a burst alone never makes a socket look backed up.
  */
 export const SOCKET_WRITE_BYTES = 64 * 1024;
+
+/** RFC 6455 §5.2: the header of a final, unmasked text frame (server to client) of `length` bytes. */
+function frameHeaderBytes(length: number): number {
+  return length <= 125 ? 2 : length <= 0xffff ? 4 : 10;
+}
+
+/** Writes the frame (header, then the UTF-8 payload of `length` bytes) into `target` at `offset`; returns the offset after it. */
+function writeTextFrame(target: Buffer, offset: number, payload: string, length: number): number {
+  let at = offset;
+  target[at++] = 0x81; // FIN, text
+  if (length <= 125) target[at++] = length;
+  else if (length <= 0xffff) {
+    target[at++] = 126;
+    target.writeUInt16BE(length, at);
+    at += 2;
+  } else {
+    target[at++] = 127;
+    target.writeBigUInt64BE(BigInt(length), at);
+    at += 8;
+  }
+  return at + target.write(payload, at, length, 'utf8');
+}
 
 /**
  * OWASP API4 (unrestricted resource consumption): one dashboard tab holds one socket with one
@@ -56,8 +78,12 @@ interface Subscription {
 
 interface Connection {
   ws: WebSocket;
-  /** The TCP socket under `ws`: corked while a turn's frames gather. */
+  /** The TCP socket under `ws`: the frames gathered in a turn are written to it as one buffer. */
   socket: Socket;
+  /** This turn's frames, not yet written, with their UTF-8 lengths and the bytes they take as frames. */
+  outbox: string[];
+  outboxLengths: number[];
+  outboxBytes: number;
   /** Kept in memory to re-check the caller when access changes (the same rule as the handshake). */
   token: string;
   caller: Caller;
@@ -114,31 +140,48 @@ export async function cableRoutes(app: FastifyInstance, deps: ServerDeps, bus: B
     },
   });
 
-  // Sockets holding this turn's frames (corked); one setImmediate writes them all out.
-  const corked = new Set<Socket>();
-  let uncorkScheduled = false;
-  const uncorkAll = () => {
-    uncorkScheduled = false;
-    for (const socket of corked) socket.uncork();
-    corked.clear();
+  // Connections holding this turn's frames; one setImmediate writes them all out.
+  const unwritten = new Set<Connection>();
+  let writeScheduled = false;
+  const writeAll = () => {
+    writeScheduled = false;
+    for (const connection of unwritten) writeOut(connection);
   };
 
+  /** Writes the connection's gathered frames to its socket in one buffer. */
+  function writeOut(connection: Connection): void {
+    unwritten.delete(connection);
+    const { outbox, outboxLengths, outboxBytes, ws } = connection;
+    if (outbox.length === 0) return;
+    connection.outbox = [];
+    connection.outboxLengths = [];
+    connection.outboxBytes = 0;
+    // Closing (its close frame may be out already) or closed: what was gathered is dropped, as ws drops a send then.
+    if (ws.readyState !== ws.OPEN) return;
+    const buffer = Buffer.allocUnsafe(outboxBytes);
+    let offset = 0;
+    for (let i = 0; i < outbox.length; i += 1) offset = writeTextFrame(buffer, offset, outbox[i]!, outboxLengths[i]!);
+    connection.socket.write(buffer);
+  }
+
   function rawSend(connection: Connection, frame: string): void {
-    const { socket } = connection;
-    if (!corked.has(socket)) {
-      socket.cork();
-      corked.add(socket);
-      if (!uncorkScheduled) {
-        uncorkScheduled = true;
-        setImmediate(uncorkAll);
-      }
+    const length = Buffer.byteLength(frame);
+    connection.outbox.push(frame);
+    connection.outboxLengths.push(length);
+    connection.outboxBytes += frameHeaderBytes(length) + length;
+    if (connection.outboxBytes >= SOCKET_WRITE_BYTES) {
+      writeOut(connection);
+      return;
     }
-    connection.ws.send(frame);
-    if (socket.writableLength >= SOCKET_WRITE_BYTES) {
-      corked.delete(socket);
-      socket.uncork();
+    unwritten.add(connection);
+    if (!writeScheduled) {
+      writeScheduled = true;
+      setImmediate(writeAll);
     }
   }
+
+  /** Bytes on their way to the client: in the socket's buffer, and gathered this turn. */
+  const buffered = (connection: Connection) => connection.ws.bufferedAmount + connection.outboxBytes;
 
   function drop(connection: Connection, reason: string): void {
     connection.ws.terminate();
@@ -149,14 +192,17 @@ export async function cableRoutes(app: FastifyInstance, deps: ServerDeps, bus: B
   function send(connection: Connection, frame: string, pointOf?: string): void {
     const { ws } = connection;
     if (ws.readyState !== ws.OPEN) return;
-    if (!backedUp.has(connection) && ws.bufferedAmount < SOCKET_SOFT_LIMIT_BYTES) {
+    if (!backedUp.has(connection) && buffered(connection) < SOCKET_SOFT_LIMIT_BYTES) {
       rawSend(connection, frame);
       return;
     }
     backedUp.add(connection);
     if (pointOf) connection.pendingPoints.set(pointOf, frame);
     else connection.queue.push(frame);
-    if (ws.bufferedAmount > SOCKET_HARD_LIMIT_BYTES || connection.queue.length + connection.pendingPoints.size > SOCKET_MAX_QUEUED_FRAMES) {
+    if (
+      buffered(connection) > SOCKET_HARD_LIMIT_BYTES ||
+      connection.queue.length + connection.pendingPoints.size > SOCKET_MAX_QUEUED_FRAMES
+    ) {
       drop(connection, 'send buffer full');
     }
   }
@@ -167,14 +213,14 @@ export async function cableRoutes(app: FastifyInstance, deps: ServerDeps, bus: B
       backedUp.delete(connection);
       return;
     }
-    while (ws.bufferedAmount < SOCKET_SOFT_LIMIT_BYTES && connection.queue.length > 0) rawSend(connection, connection.queue.shift()!);
+    while (buffered(connection) < SOCKET_SOFT_LIMIT_BYTES && connection.queue.length > 0) rawSend(connection, connection.queue.shift()!);
     for (const [thingId, frame] of connection.pendingPoints) {
-      if (ws.bufferedAmount >= SOCKET_SOFT_LIMIT_BYTES) break;
+      if (buffered(connection) >= SOCKET_SOFT_LIMIT_BYTES) break;
       connection.pendingPoints.delete(thingId);
       rawSend(connection, frame);
     }
     if (connection.queue.length === 0 && connection.pendingPoints.size === 0) backedUp.delete(connection);
-    else if (ws.bufferedAmount > SOCKET_HARD_LIMIT_BYTES) drop(connection, 'send buffer full');
+    else if (buffered(connection) > SOCKET_HARD_LIMIT_BYTES) drop(connection, 'send buffer full');
   }
 
   /** Ends a connection and what it holds on the bus and in the visibility cache (once). */
@@ -183,11 +229,17 @@ export async function cableRoutes(app: FastifyInstance, deps: ServerDeps, bus: B
     for (const subscription of connection.subscriptions.values()) subscription.off();
     connection.subscriptions.clear();
     backedUp.delete(connection);
+    unwritten.delete(connection);
+    connection.outbox = [];
+    connection.outboxLengths = [];
+    connection.outboxBytes = 0;
     visibility.release(connection.audience.assets);
   }
 
   function closeWith(connection: Connection, close: (typeof SOCKET_CLOSE)[keyof typeof SOCKET_CLOSE], notice: object): void {
-    if (connection.ws.readyState === connection.ws.OPEN) connection.ws.send(JSON.stringify({ type: 'disconnect', ...notice }));
+    // The notice goes after the frames gathered before it, and before the close frame.
+    if (connection.ws.readyState === connection.ws.OPEN) rawSend(connection, JSON.stringify({ type: 'disconnect', ...notice }));
+    writeOut(connection);
     connection.ws.close(close.code, close.reason);
     release(connection);
   }
@@ -319,6 +371,9 @@ export async function cableRoutes(app: FastifyInstance, deps: ServerDeps, bus: B
       const connection: Connection = {
         ws,
         socket: request.raw.socket,
+        outbox: [],
+        outboxLengths: [],
+        outboxBytes: 0,
         ...handshake,
         subscriptions: new Map(),
         pendingPoints: new Map(),
@@ -333,7 +388,7 @@ export async function cableRoutes(app: FastifyInstance, deps: ServerDeps, bus: B
         release(connection);
         return;
       }
-      ws.send(JSON.stringify({ type: 'welcome' }));
+      rawSend(connection, JSON.stringify({ type: 'welcome' }));
 
       const reject = (identifier: string, reason?: string) =>
         send(

@@ -148,6 +148,28 @@ describe('part1 §4 streaming socket (ActionCable protocol)', () => {
     expect(frames).toContainEqual({ type: 'disconnect', reason: 'unauthorized', reconnect: false });
   });
 
+  it('frames of every length arrive intact (RFC 6455 length forms: up to 125 bytes, 16-bit, 64-bit), multi-byte text included', async () => {
+    const { ws, frames } = await connect(tokenA);
+    subscribe(ws, orgA.id);
+    await until(() => frames.find((f) => (f as { type?: string }).type === 'confirm_subscription'));
+    // Nicknames whose frames take each length form; 'Ü', 'Ω' and the fire engine are 2, 2 and 4 bytes in UTF-8.
+    const nicknames = ['E1', 'Ünit Ω 🚒 '.repeat(12), 'x'.repeat(70_000) + '🚒', 'Ω'.repeat(40_000)];
+    const sent = nicknames.map(
+      (nickname, i) => ({ type: 'thing', thing: { id: thingA.id, haas_id: `HA5-LEN${i}`, nickname } }) as LiveMessage,
+    );
+    for (const message of sent) server.deps.bus.publish(orgA.id, message);
+    const received = () =>
+      frames.filter((f) => (f as { message?: LiveMessage }).message).map((f) => (f as { message: LiveMessage }).message);
+    await until(() => (received().length >= sent.length ? true : undefined), 'every frame', 10_000, 10);
+    const text = (message: LiveMessage) => {
+      const { haas_id, nickname } = (message as Extract<LiveMessage, { type: 'thing' }>).thing;
+      return { haas_id, nickname };
+    };
+    expect(received().map(text)).toEqual(sent.map(text));
+    expect(ws.readyState).toBe(WebSocket.OPEN);
+    ws.close();
+  });
+
   it('a burst of frames leaves the socket in a few large writes, every frame intact, in order and none coalesced', async () => {
     const { ws, frames } = await connect(tokenA);
     subscribe(ws, orgA.id);

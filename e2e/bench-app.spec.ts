@@ -25,6 +25,9 @@ test('the application bench measures a 60-asset dashboard under 60 messages a se
   expect(r.firstLoadUnloadedMs).toBeGreaterThan(0);
   expect(r.pages).toBe(1);
   expect(r.pagesLoaded).toBe(1);
+  // The first useful screen after each reload: the Live list's first row and the Events panel's counts, read by the page.
+  expect(r.firstListMs).toBeGreaterThan(0);
+  expect(r.firstEventsMs).toBeGreaterThan(0);
   // The page measured its worker's batches (one a second) and the age of the positions it drew.
   expect(r.batches).toBeGreaterThanOrEqual(2);
   expect(r.positionsDrawn).toBeGreaterThan(0);
@@ -40,4 +43,5 @@ test('the application bench measures a 60-asset dashboard under 60 messages a se
   expect(r.serverRssMiB).toBeGreaterThan(0);
   expect(r.fairMsPerSP50).not.toBeNull();
   expect(appBenchTable([r]).split('\n')[2]).toMatch(/^\| 60 \| PGlite, 1 \| 60 \| \d+ \|/);
+  expect(appBenchTable([r]).split('\n')[2]).toContain(`| ${r.firstListMs} / ${r.firstEventsMs} |`);
 });

@@ -17,6 +17,21 @@ export function anyUuid(column: AnyColumn, ids: readonly string[]): SQL {
   return sql`${column} = any(${sql.param([...ids])}::uuid[])`;
 }
 
+/**
+ * A table's row as Postgres's `row_to_json` writes it → the row Drizzle's select gives (its keys,
+ * each value through the column's own driver mapping: timestamps to Date and the like). On PGlite a
+ * wide row costs about 33 µs through the driver's per-column parsing and 14 µs as one JSON text
+ * (100,000 assets' rows: 3.3 s and 1.4 s), so a large read can ask for the rows as JSON.
+ */
+export function recordFromJson<T extends PgTable>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+  const record: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table) as Record<string, PgColumn>)) {
+    const value = json[column.name];
+    record[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return record as T['$inferSelect'];
+}
+
 /** Rows per statement of `insertRecords` (one JSON parameter each). */
 export const INSERT_CHUNK_ROWS = 1_000;
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { associationsPayloadSchema, fromThingWire, thingWireSchema } from '../../src/domain/asset';
@@ -14,7 +14,9 @@ import {
   integrationConfigurations,
   locations,
   locationThings,
+  organizationRelationships,
   organizations,
+  organizationTypes,
   r2rAlerts,
   roles,
   runs,
@@ -26,6 +28,7 @@ import {
   users,
 } from '../../server/db/schema';
 import { issueTokens } from '../../server/auth/tokens';
+import { queryRows, recordFromJson } from '../../server/db/rows';
 import { call, junk, refusedTokens, snapshot, type Method } from '../support/account-calls';
 import { createTestServer, type TestServer } from '../support/test-server';
 
@@ -171,6 +174,66 @@ describe('part1 §7 GET /organization/things', () => {
     expect(rawThing(page, own.id).is_stale).toBe(false);
     // The client model maps it and computes the same status.
     expect(fromThingWire(wire, now)?.status).toBe(ASSET_STATUS.active);
+  });
+
+  it('answers each stored field as the database holds it: the row read as JSON equals a Drizzle select, every column', async () => {
+    const { db } = server.database;
+    const [orgType] = await db
+      .insert(organizationTypes)
+      .values({ name: 'County DOT', acs: true, iconUrl: 'https://icons.test/dot.png' })
+      .returning();
+    const typed = await server.createOrg({ name: 'echo Typed DOT' });
+    await db.update(organizations).set({ organizationTypeId: orgType!.id }).where(eq(organizations.id, typed.id));
+    await server.relate(typed.id, org.a.id, 'manager');
+    const subtype = Object.values(subtypeOf)[0]!;
+    const thing = await insertThing(typed.id, {
+      nickname: 'Ünït "7"',
+      thingTypeId: subtype.typeId,
+      thingSubtypeId: subtype.id,
+      lat: 41.88123456789012,
+      lng: -87.63000000000001,
+      accuracy: 3.25,
+      course: 359.9,
+      speed: 12.5,
+      street: 'N Michigan Ave',
+      feedSubscriptions: ['wzdx', 'r2r'],
+      lightIntensity: 75,
+      licensePlateNumber: 'IL 123',
+    });
+    // Microseconds, which a JavaScript Date drops the same way on either read.
+    await db.execute(
+      sql`update ${things} set heartbeat_at = '2026-11-22 12:00:00.123456+00', updated_at = '2026-11-22 12:00:01.999999+00', still_since = '2026-11-22 11:00:00+00' where ${things.id} = ${thing.id}`,
+    );
+    const [selected] = await db.select().from(things).where(eq(things.id, thing.id));
+    const [json] = await queryRows<{ row: string }>(
+      db,
+      sql`select row_to_json(${things})::text as row from ${things} where ${things.id} = ${thing.id}`,
+    );
+    expect(recordFromJson(things, JSON.parse(json!.row) as Record<string, unknown>)).toEqual(selected);
+
+    const wire = (await listThings(token.admin)).data.find((t) => t.id === thing.id)!;
+    // The other tests here do not see this organization.
+    await db.delete(organizationRelationships).where(eq(organizationRelationships.organizationId, typed.id));
+    expect(wire).toMatchObject({
+      nickname: 'Ünït "7"',
+      thing_subtype_id: subtype.id,
+      thing_subtype: Object.keys(subtypeOf)[0],
+      heartbeat_datetime: '2026-11-22T12:00:00.123Z',
+      updated_at: '2026-11-22T12:00:01.999Z',
+      lat: 41.88123456789012,
+      lng: -87.63000000000001,
+      accuracy: 3.25,
+      course: 359.9,
+      speed: 12.5,
+      street: 'N Michigan Ave',
+      feed_subscriptions: ['wzdx', 'r2r'],
+      license_plate_number: 'IL 123',
+      organization: {
+        id: typed.id,
+        name: 'echo Typed DOT',
+        organization_type: { id: orgType!.id, name: 'County DOT', acs: true, icon_urls: { marker: 'https://icons.test/dot.png' } },
+      },
+    });
   });
 
   it('part1 §4 computes each status at the server clock, from the same facts as the client', async () => {

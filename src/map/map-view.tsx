@@ -65,6 +65,12 @@ export interface LightbarMapProps {
    * otherwise (the standalone map has none; the offline router answers). Pass a stable function.
    */
   onDirections?: (directions: PathRouter | null) => void;
+  /**
+   * The standalone basemap's layers wait while this is true (the basemap data still loads). Where
+   * WebGL draws in software, building them (compiling their shaders) holds the page for about a
+   * second, and the dashboard lets its first list rows show first (README "Application bench").
+   */
+  holdBasemap?: boolean;
 }
 
 /** Austin, where the demo fleet drives (the spec does not show the default centre: README). */
@@ -77,6 +83,7 @@ const DRAWING_CURSOR = () => 'crosshair';
 
 interface StandaloneProps extends MapProviderProps {
   tiles: string | null;
+  holdBasemap?: boolean;
 }
 
 /** The basemap's own view: it follows the data canvas's view and takes no input. */
@@ -106,7 +113,16 @@ const windowSize = () =>
  * takes the input and redraws on every diff. A diff then never re-renders the basemap's polygons,
  * about nine tenths of a frame where WebGL draws in software (README "Design decisions").
  */
-export function StandaloneMap({ layers, initialViewState, tiles, onViewStateChange, onClick, drawing, theme = 'day' }: StandaloneProps) {
+export function StandaloneMap({
+  layers,
+  initialViewState,
+  tiles,
+  onViewStateChange,
+  onClick,
+  drawing,
+  theme = 'day',
+  holdBasemap = false,
+}: StandaloneProps) {
   const style = BASEMAP_STYLES[theme];
   const [basemap, setBasemap] = useState<BasemapData | null>(null);
   const [view, setView] = useState<MapViewState>(() => cameraOf(initialViewState));
@@ -173,8 +189,8 @@ export function StandaloneMap({ layers, initialViewState, tiles, onViewStateChan
   );
   // Outlines, then streets, then raster tiles above them (a raster tile that fails shows the streets).
   const under = useMemo<LayersList>(
-    () => [...base, streetLayer, tileLayer].filter((layer) => layer !== null),
-    [base, streetLayer, tileLayer],
+    () => (holdBasemap ? [] : [...base, streetLayer, tileLayer].filter((layer) => layer !== null)),
+    [holdBasemap, base, streetLayer, tileLayer],
   );
   // The drawing takes the pointer: the data layers under it are inert until it ends.
   const drawingOn = Boolean(drawing);
@@ -213,6 +229,7 @@ export function LightbarMap({
   onProviderChange,
   onDirections,
   theme = 'day',
+  holdBasemap = false,
 }: LightbarMapProps) {
   const choice = useMemo(() => provider ?? chooseMapProvider(), [provider]);
   const [failed, setFailed] = useState(false);
@@ -256,6 +273,7 @@ export function LightbarMap({
           {...(onClick ? { onClick } : {})}
           drawing={drawing ?? null}
           theme={theme}
+          holdBasemap={holdBasemap}
         />
       )}
     </div>

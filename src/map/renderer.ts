@@ -32,8 +32,13 @@ export function isSoftwareRenderer(name: string | null): boolean {
   return name !== null && SOFTWARE_RENDERERS.test(name);
 }
 
+/** Whether this page's WebGL draws in software (read once per page). */
+export function drawsInSoftware(): boolean {
+  cached ??= isSoftwareRenderer(rendererName());
+  return cached;
+}
+
 /** The least time between two redraws caused by data: 0 on a GPU, SOFTWARE_REDRAW_MS in software. */
 export function layerRedrawInterval(): number {
-  cached ??= isSoftwareRenderer(rendererName());
-  return cached ? SOFTWARE_REDRAW_MS : 0;
+  return drawsInSoftware() ? SOFTWARE_REDRAW_MS : 0;
 }

@@ -9,7 +9,7 @@ import { FlyToInterpolator, WebMercatorViewport, type LayersList, type MapViewSt
 import { useDrawLayer } from '../../map/draw/use-draw-layer';
 import type { PathRouter } from '../../map/directions';
 import { LightbarMap } from '../../map/map-view';
-import { layerRedrawInterval } from '../../map/renderer';
+import { drawsInSoftware, layerRedrawInterval } from '../../map/renderer';
 import { AssetPopups, useAssetLayers } from './asset-layers';
 import { MapControls, useControlLayers } from './map-controls';
 import { OverlayPopups, useOverlayLayers } from './overlay-layers';
@@ -18,6 +18,7 @@ import { dismissPopupOnKey, dismissPopupOnMapClick } from './popup-dismiss';
 import { visibleBounds } from './asset-map-state';
 import { useThrottledValue } from './use-throttled-value';
 import { useServices } from '../services';
+import { useLiveValue } from '../live/hooks';
 
 /** The map's parts read the live data from the shell's `LiveContext` (src/app/live/hooks.ts). */
 export interface DashboardMapProps {
@@ -64,6 +65,33 @@ export function composeMapLayers({ under, assets, over, controls }: MapLayerPart
   return [...under, ...assets, ...over, ...controls];
 }
 
+/**
+ * The longest the basemap waits for the Live list's first rows after the map appears (README
+ * "Values the spec does not give").
+ */
+export const BASEMAP_HOLD_MAX_MS = 3_000;
+
+/**
+ * Whether the standalone basemap's layers still wait: where WebGL draws in software (`enabled`),
+ * until the fleet's first page is in and the Live list (when shown) has its first rows, at most
+ * BASEMAP_HOLD_MAX_MS; once shown, never again. There building the basemap's layers (compiling
+ * their shaders on the CPU) holds the page for about a second, and the list's first rows came after
+ * it (README "Application bench"); on a GPU it costs milliseconds and nothing waits.
+ */
+export function useBasemapHold(rowsPending: boolean, enabled: boolean): boolean {
+  const fleetStarted = useLiveValue((store) => store.progress.loaded > 0 || store.progress.done);
+  const [released, setReleased] = useState(!enabled);
+  const release = !released && fleetStarted && !rowsPending;
+  useEffect(() => {
+    if (release) setReleased(true);
+  }, [release]);
+  useEffect(() => {
+    const timer = setTimeout(() => setReleased(true), BASEMAP_HOLD_MAX_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return !released && !release;
+}
+
 export function DashboardMap(props: DashboardMapProps) {
   const { map } = props;
   const mapSnap = useSnapshot(map);
@@ -77,6 +105,7 @@ export function DashboardMap(props: DashboardMapProps) {
   const assetLayers = useAssetLayers(props, mapSnap.display.assets);
   const { under, over } = useOverlayLayers(props, { events: mapSnap.display.events });
   const controlLayers = useControlLayers(props);
+  const holdBasemap = useBasemapHold(mapSnap.firstRowsPending, useMemo(drawsInSoftware, []));
 
   const camera = mapSnap.camera;
   useEffect(() => {
@@ -137,6 +166,7 @@ export function DashboardMap(props: DashboardMapProps) {
       className="dashboard-map"
       data-testid="dashboard-map"
       data-target={mapSnap.target ? `${mapSnap.target.kind}:${mapSnap.target.id}` : undefined}
+      data-basemap={holdBasemap ? 'held' : 'shown'}
       data-camera-kind={camera?.kind}
       data-camera={
         camera?.kind === 'center'
@@ -151,6 +181,7 @@ export function DashboardMap(props: DashboardMapProps) {
         onClick={onMapClick}
         drawing={drawing}
         theme={theme}
+        holdBasemap={holdBasemap}
         onProviderChange={(kind) => {
           map.provider = kind;
         }}

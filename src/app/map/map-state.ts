@@ -75,6 +75,11 @@ export interface MapState {
   directions: PathRouter | null;
   /** Each section's own map content by section key (`showOnMap`), each held as is (`ref`). */
   sections: Record<string, SectionOverlay>;
+  /**
+   * The Live list is shown and its first rows are on their way: the map's basemap waits for them
+   * (DashboardMap, at most BASEMAP_HOLD_MAX_MS), so they are not held behind the basemap's build.
+   */
+  firstRowsPending: boolean;
 }
 
 /** Austin, where the demo fleet drives (the spec does not show the default centre: README). */
@@ -92,6 +97,7 @@ export function createMapState(): MapState {
     drawing: null,
     directions: null,
     sections: {},
+    firstRowsPending: false,
   });
 }
 

@@ -4,7 +4,7 @@
  * store's typed arrays (the slot's display status, out of service = 6) in O(1); the rows' details
  * are fetched for the rendered range only (`useListRows`).
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { ASSET_STATUS, type ResponderMix } from '../../domain/asset-status';
 import { ASSET_ROW_HEIGHT, ASSET_ROW_HEIGHT_OOS } from '../../domain/constants';
 import { LIVE_LIST_TEXT } from '../../domain/labels';
@@ -29,10 +29,16 @@ export interface AssetListProps {
   timeZone: string | null;
   selectedId: string | null;
   onActivate(asset: AssetDetails): void;
+  /** Told when the first rows fetched from the worker are shown. */
+  onFirstRows?: () => void;
 }
 
-export function AssetList({ store, version, listLength, mix, timeZone, selectedId, onActivate }: AssetListProps) {
+export function AssetList({ store, version, listLength, mix, timeZone, selectedId, onActivate, onFirstRows }: AssetListProps) {
   const rows = useListRows(version, listLength);
+  const shown = rows.page > 0;
+  useEffect(() => {
+    if (shown) onFirstRows?.();
+  }, [shown, onFirstRows]);
   const rowProps = useMemo<AssetRowProps>(
     () => ({ rowAt: rows.rowAt, mix, timeZone, selectedId, onActivate, version, page: rows.page }),
     [rows.rowAt, rows.page, mix, timeZone, selectedId, onActivate, version],

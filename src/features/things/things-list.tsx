@@ -5,7 +5,7 @@
  * loads, and the virtualized list in the worker's order. A row click targets the asset, opens its
  * detail and pans the map. Everything about the fleet comes from the worker through the bridge.
  */
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useNavigate, useOutletContext } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { ASSET_STATUS, ASSET_STATUSES, statusLabel, type AssetStatus, type ResponderMix } from '../../domain/asset-status';
@@ -74,6 +74,22 @@ function LiveList({ store, bridge, map, mix, profile, organizationId }: LiveList
   };
 
   const { progress } = snap;
+  // The map's basemap waits for this list's first rows (DashboardMap useBasemapHold); a list left
+  // empty once the load is over has none to wait for (the load's progress ends before its last
+  // page's rows are listed, so progress.done alone would not do).
+  useEffect(() => {
+    map.firstRowsPending = true;
+    return () => {
+      map.firstRowsPending = false;
+    };
+  }, [map]);
+  const rowsShown = useCallback(() => {
+    map.firstRowsPending = false;
+  }, [map]);
+  const emptyFleet = snap.listLength === 0 && snap.phase === 'live';
+  useEffect(() => {
+    if (emptyFleet) rowsShown();
+  }, [emptyFleet, rowsShown]);
   return (
     <ListFrame
       className="things-list"
@@ -110,6 +126,7 @@ function LiveList({ store, bridge, map, mix, profile, organizationId }: LiveList
           timeZone={profile.timezone}
           selectedId={snap.selection.id}
           onActivate={activate}
+          onFirstRows={rowsShown}
         />
       }
     >

@@ -18,18 +18,22 @@ export function anyUuid(column: AnyColumn, ids: readonly string[]): SQL {
 }
 
 /**
- * A table's row as Postgres's `row_to_json` writes it → the row Drizzle's select gives (its keys,
- * each value through the column's own driver mapping: timestamps to Date and the like). On PGlite a
- * wide row costs about 33 µs through the driver's per-column parsing and 14 µs as one JSON text
- * (100,000 assets' rows: 3.3 s and 1.4 s), so a large read can ask for the rows as JSON.
+ * Reads a table's rows as Postgres's `row_to_json` writes them into the rows Drizzle's select gives
+ * (its keys, each value through the column's own driver mapping: timestamps to Date and the like).
+ * On PGlite a wide row costs about 33 µs through the driver's per-column parsing and 14 µs as one
+ * JSON text (100,000 assets' rows: 3.3 s and 1.4 s), so a large read can ask for the rows as JSON.
+ * The table's columns are listed once, not per row.
  */
-export function recordFromJson<T extends PgTable>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
-  const record: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table) as Record<string, PgColumn>)) {
-    const value = json[column.name];
-    record[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-  }
-  return record as T['$inferSelect'];
+export function jsonRowReader<T extends PgTable>(table: T): (json: Record<string, unknown>) => T['$inferSelect'] {
+  const columns = Object.entries(getTableColumns(table) as Record<string, PgColumn>);
+  return (json) => {
+    const record: Record<string, unknown> = {};
+    for (const [key, column] of columns) {
+      const value = json[column.name];
+      record[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+    }
+    return record as T['$inferSelect'];
+  };
 }
 
 /** Rows per statement of `insertRecords` (one JSON parameter each). */

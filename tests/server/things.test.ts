@@ -28,7 +28,7 @@ import {
   users,
 } from '../../server/db/schema';
 import { issueTokens } from '../../server/auth/tokens';
-import { queryRows, recordFromJson } from '../../server/db/rows';
+import { jsonRowReader, queryRows } from '../../server/db/rows';
 import { call, junk, refusedTokens, snapshot, type Method } from '../support/account-calls';
 import { createTestServer, type TestServer } from '../support/test-server';
 
@@ -209,7 +209,7 @@ describe('part1 §7 GET /organization/things', () => {
       db,
       sql`select row_to_json(${things})::text as row from ${things} where ${things.id} = ${thing.id}`,
     );
-    expect(recordFromJson(things, JSON.parse(json!.row) as Record<string, unknown>)).toEqual(selected);
+    expect(jsonRowReader(things)(JSON.parse(json!.row) as Record<string, unknown>)).toEqual(selected);
 
     const wire = (await listThings(token.admin)).data.find((t) => t.id === thing.id)!;
     // The other tests here do not see this organization.

@@ -74,22 +74,18 @@ function LiveList({ store, bridge, map, mix, profile, organizationId }: LiveList
   };
 
   const { progress } = snap;
-  // The map's basemap waits for this list's first rows (DashboardMap useBasemapHold); a list left
-  // empty once the load is over has none to wait for (the load's progress ends before its last
-  // page's rows are listed, so progress.done alone would not do).
+  // The map's basemap waits for this list's first rows (DashboardMap useBasemapHold), one flag
+  // written here only: none to wait for in a list left empty once the load is over (the load's
+  // progress ends before its last page's rows are listed, so progress.done alone would not do).
+  const [rowsShown, setRowsShown] = useState(false);
+  const showRows = useCallback(() => setRowsShown(true), []);
+  const waiting = !rowsShown && !(snap.listLength === 0 && snap.phase === 'live');
   useEffect(() => {
-    map.firstRowsPending = true;
+    map.firstRowsPending = waiting;
     return () => {
       map.firstRowsPending = false;
     };
-  }, [map]);
-  const rowsShown = useCallback(() => {
-    map.firstRowsPending = false;
-  }, [map]);
-  const emptyFleet = snap.listLength === 0 && snap.phase === 'live';
-  useEffect(() => {
-    if (emptyFleet) rowsShown();
-  }, [emptyFleet, rowsShown]);
+  }, [map, waiting]);
   return (
     <ListFrame
       className="things-list"
@@ -126,7 +122,7 @@ function LiveList({ store, bridge, map, mix, profile, organizationId }: LiveList
           timeZone={profile.timezone}
           selectedId={snap.selection.id}
           onActivate={activate}
-          onFirstRows={rowsShown}
+          onFirstRows={showRows}
         />
       }
     >

@@ -25,6 +25,14 @@ export function compareAssets(a: SortableAsset, b: SortableAsset): number {
     const byHeartbeat = compareNewest(a.heartbeatTime, b.heartbeatTime);
     if (byHeartbeat !== 0) return byHeartbeat;
   }
+  return compareNames(a, b);
+}
+
+/** part 1 §4: the name order (case-insensitive, numbers in order), then the id: every status's last tie-break. */
+export function compareNames(
+  a: Pick<SortableAsset, 'id' | 'primaryDisplayName'>,
+  b: Pick<SortableAsset, 'id' | 'primaryDisplayName'>,
+): number {
   const byName = nameCollator.compare(a.primaryDisplayName, b.primaryDisplayName);
   return byName !== 0 ? byName : compareIds(a.id, b.id);
 }

@@ -93,8 +93,10 @@ export class FleetStore {
   selectedId: string | null = null;
   selectedSlot = -1;
   readonly changes: FleetChanges = { order: true, clusters: true, selected: false };
-  /** An asset was added or renamed: the name ranks of the sort are out of date. */
-  namesDirty = true;
+  /** Every name rank of the sort is out of date (a new or emptied store): ranked afresh. */
+  namesReset = true;
+  /** Slots added or renamed since the names were last ranked (a slot may repeat). */
+  namesChanged: number[] = [];
   /** The whole list must be sorted again (filter change, reset), not just the moved slots merged in. */
   orderFull = true;
   /** Slots whose place in the list may have changed in this batch (listing, status, pending heartbeat). */
@@ -156,13 +158,14 @@ export class FleetStore {
     if (slot === undefined) {
       slot = this.allocate();
       this.slotOf.set(asset.id, slot);
-      this.namesDirty = true;
+      this.namesChanged.push(slot);
       if (asset.id === this.selectedId) this.selectedSlot = slot;
     } else {
       const previous = this.assets[slot];
       if (!previous || previous.primaryDisplayName !== asset.primaryDisplayName) {
-        this.namesDirty = true;
-        this.changes.order = true;
+        this.namesChanged.push(slot);
+        // Its place in the list may change: merged back in with the batch's other moved slots.
+        this.moveInOrder(slot);
       }
     }
     if (this.assets[slot]?.isResponderType) this.responders -= 1;
@@ -239,7 +242,8 @@ export class FleetStore {
     this.removed = [];
     this.selectedId = null;
     this.selectedSlot = -1;
-    this.namesDirty = true;
+    this.namesReset = true;
+    this.namesChanged = [];
     this.orderFull = true;
     this.orderMoved = [];
     this.orderMark = new Uint8Array(INITIAL_CAPACITY);
@@ -255,6 +259,12 @@ export class FleetStore {
       this.orderMark[slot] = 1;
       this.orderMoved.push(slot);
     }
+  }
+
+  /** The names are ranked (the order module has read `namesChanged`). */
+  namesRanked(): void {
+    this.namesReset = false;
+    this.namesChanged = [];
   }
 
   /** Forgets the moved slots (the order module has placed them). */

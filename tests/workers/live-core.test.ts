@@ -624,3 +624,49 @@ describe('the freshness measure (README "Application bench")', () => {
     expect(core.flush(NOW + 3 * SECOND_MS)!.ages).toBeUndefined();
   });
 });
+
+describe('the list order while pages of assets come, go and are renamed (names ranked incrementally)', () => {
+  it('stays equal to the domain sort, and the names are ranked in full only once', () => {
+    const core = new LiveCore();
+    let seed = 11;
+    const random = () => (seed = (seed * 1_664_525 + 1_013_904_223) >>> 0) / 2 ** 32;
+    const names = ['Engine 7', 'engine 12', 'Ladder 3', 'Medic 10', 'medic 9', 'Tow 1', 'Same', 'Ärzte 2', 'arrow board'];
+    const held: number[] = [];
+    let next = 0;
+    let now = NOW;
+    for (let page = 0; page < 40; page += 1) {
+      now += 61_000;
+      // Some held assets are deleted (their slots reused by the page), others renamed on it.
+      const deleted = Array.from(
+        { length: page > 0 && page % 3 === 0 ? 8 : 0 },
+        () => held.splice(Math.floor(random() * held.length), 1)[0]!,
+      );
+      const renamed = held.length === 0 ? [] : Array.from({ length: 5 }, () => held[Math.floor(random() * held.length)]!);
+      const things = Array.from({ length: 60 }, () => {
+        const n = next++;
+        held.push(n);
+        return parsedThing(n, {
+          nickname: random() < 0.1 ? null : `${names[Math.floor(random() * names.length)]} ${Math.floor(random() * 30)}`,
+          heartbeat_datetime: random() < 0.1 ? null : iso(now - Math.floor(random() * 10 * HOUR_MS)),
+          enroute: random() < 0.3,
+        });
+      });
+      for (const n of renamed)
+        things.push(parsedThing(n, { nickname: `${names[Math.floor(random() * names.length)]} ${Math.floor(random() * 30)}` }));
+      core.loadThings(
+        things,
+        deleted.map((n) => parsedThing(n).id),
+        now,
+      );
+      core.flush(now);
+      const expected = core.fleet.assets
+        .filter((asset): asset is Asset => asset !== null && matchesAssetFilter(asset, core.fleet.filter))
+        .sort(compareAssets)
+        .map((asset) => asset.id);
+      expect(Array.from(core.order.order, (slot) => core.fleet.assets[slot]!.id)).toEqual(expected);
+    }
+    expect(core.fleet.total).toBe(held.length);
+    expect(core.order.fullRanks).toBe(1);
+    expect(core.order.partialRanks).toBe(39);
+  });
+});

@@ -68,6 +68,8 @@ export interface ThingsPage {
   deletedIds: string[];
   serverTimestamp: string;
   page: number;
+  /** The assets the whole list holds (meta.total). */
+  total: number;
   pages: number;
 }
 
@@ -140,11 +142,16 @@ export class LiveApi {
     return value;
   }
 
+  /** The things page size this API asks for unless told otherwise. */
+  get perPage(): number {
+    return this.options.perPage;
+  }
+
   /** One page of GET /organization/things (part 1 §7), incremental when `since` is given. */
-  async thingsPage(page: number, since: string | null): Promise<ThingsPage> {
+  async thingsPage(page: number, since: string | null, perPage = this.options.perPage): Promise<ThingsPage> {
     const params: [string, string][] = [
       ['page', String(page)],
-      ['per_page', String(this.options.perPage)],
+      ['per_page', String(perPage)],
     ];
     if (since) params.push(['last_updated_timestamp', since]);
     // Only a small answer is kept for revalidation: what a poll asks again is what changed (usually
@@ -161,6 +168,7 @@ export class LiveApi {
       deletedIds: answer.meta.deleted_ids,
       serverTimestamp: answer.meta.server_timestamp,
       page: answer.meta.page,
+      total: answer.meta.total,
       pages: pageCount(answer.meta.total, answer.meta.per_page),
     };
   }

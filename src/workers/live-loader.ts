@@ -5,7 +5,8 @@
  * (an organization switch, a stop) are dropped. A 401 goes on with a newer token or is reported.
  */
 import type { z } from 'zod';
-import { POLL_INTERVAL_MS, THINGS_PAGES_IN_FLIGHT } from '../domain/constants';
+import { POLL_INTERVAL_MS, THINGS_PAGE_SIZE, THINGS_PAGES_IN_FLIGHT } from '../domain/constants';
+import { pageCount } from '../domain/incremental';
 import type { LiveMessage } from '../domain/live-message';
 import { LiveApi, UnauthorizedError, UnavailableError, type ThingsPage } from './live-api';
 import type { LiveCore } from './live-core';
@@ -147,31 +148,38 @@ export function createLiveLoader({ state, core, scheduler, deps, now, setStatus 
   /**
    * All pages of GET /organization/things (incremental from `since`), each applied as it comes: the
    * first alone (it tells the count), the rest THINGS_PAGES_IN_FLIGHT at a time (part 1 §7 asks
-   * them one after another; README "Spec decisions"). A failed page stops the others.
+   * them one after another; README "Spec decisions"). A full load asks its first page at the spec's
+   * THINGS_PAGE_SIZE (500): the Live list and the map show their first assets while the server
+   * makes the large pages (part 1 §2: the first screen does not wait for the whole fleet); the large
+   * pages then start from the first asset again (at most 500 wires twice). A failed page stops the others.
    */
   async function loadThings(own: number, since: string | null, report: boolean): Promise<void> {
     const current = api;
     if (!current) return;
-    const first = await current.thingsPage(1, since);
+    const small = since === null && current.perPage > THINGS_PAGE_SIZE;
+    const first = await current.thingsPage(1, since, small ? THINGS_PAGE_SIZE : current.perPage);
     check(own);
+    // The large pages still to ask: all of them after a small first page that did not hold the list.
+    let next = small ? 1 : 2;
+    const last = small ? (first.pages > 1 ? pageCount(first.total, current.perPage) : 0) : first.pages;
+    const pages = last - next + 2;
     let loaded = 0;
-    const apply = (answer: ThingsPage, page: number) => {
-      core.loadThings(answer.things, page === 1 ? answer.deletedIds : [], now());
+    const apply = (answer: ThingsPage, isFirst: boolean) => {
+      core.loadThings(answer.things, isFirst ? answer.deletedIds : [], now());
       loaded += 1;
-      if (report) setStatus({ progress: { loaded, total: first.pages } });
+      if (report) setStatus({ progress: { loaded, total: pages } });
       scheduler.flush();
     };
-    apply(first, 1);
-    let next = 2;
+    apply(first, true);
     let stopped = false;
     const lane = async () => {
-      while (!stopped && next <= first.pages) {
+      while (!stopped && next <= last) {
         const page = next;
         next += 1;
         try {
           const answer = await current.thingsPage(page, since);
           check(own);
-          if (!stopped) apply(answer, page);
+          if (!stopped) apply(answer, false);
         } catch (error) {
           stopped = true;
           throw error;

@@ -19,6 +19,7 @@ import {
   SOCKET_RECONNECT_ATTEMPTS,
   STALE_AFTER_MS,
   THINGS_PAGE_MAX,
+  THINGS_PAGE_SIZE,
   THINGS_PAGES_IN_FLIGHT,
 } from '../../src/domain/constants';
 import { eventsChannelIdentifier } from '../../src/domain/live-message';
@@ -118,13 +119,51 @@ describe('part1 §7 initial paging and §4 the socket', () => {
     );
   });
 
-  it('asks pages of THINGS_PAGE_MAX by default: 1,201 assets in one page', async () => {
+  it('asks a first page of THINGS_PAGE_SIZE, then pages of THINGS_PAGE_MAX by default: 1,201 assets in one large page', async () => {
     api.setThings(Array.from({ length: 1201 }, (_, i) => thing(i)));
     const b = await startBridge();
     await until(() => b.store.phase === 'live' && b.store.total === 1201, 'the load');
     const pages = api.callsTo('/organization/things').filter((url) => !url.searchParams.has('last_updated_timestamp'));
-    expect(pages.map((url) => [url.searchParams.get('page'), url.searchParams.get('per_page')])).toEqual([['1', String(THINGS_PAGE_MAX)]]);
+    expect(pages.map((url) => [url.searchParams.get('page'), url.searchParams.get('per_page')])).toEqual([
+      ['1', String(THINGS_PAGE_SIZE)],
+      ['1', String(THINGS_PAGE_MAX)],
+    ]);
+    expect(b.store.progress).toMatchObject({ loaded: 2, total: 2, done: true });
+    expect(new Set((await b.rows(0, 1201)).map((row) => row.id)).size).toBe(1201);
+  });
+
+  it('a fleet of at most THINGS_PAGE_SIZE is one small page', async () => {
+    api.setThings(Array.from({ length: THINGS_PAGE_SIZE }, (_, i) => thing(i)));
+    const b = await startBridge();
+    await until(() => b.store.phase === 'live' && b.store.total === THINGS_PAGE_SIZE, 'the load');
+    const pages = api.callsTo('/organization/things').filter((url) => !url.searchParams.has('last_updated_timestamp'));
+    expect(pages.map((url) => [url.searchParams.get('page'), url.searchParams.get('per_page')])).toEqual([['1', String(THINGS_PAGE_SIZE)]]);
     expect(b.store.progress).toMatchObject({ loaded: 1, total: 1, done: true });
+  });
+
+  it('the Live list shows the first small page while the large pages are made (part 1 §2: the first screen does not wait for the fleet)', async () => {
+    api.setThings(Array.from({ length: 12_001 }, (_, i) => thing(i)));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const answer = api.fetch;
+    globalThis.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
+      const url = new URL(String(input));
+      if (url.pathname === '/organization/things' && url.searchParams.get('per_page') === String(THINGS_PAGE_MAX)) await held;
+      return answer(input, init);
+    }) as typeof fetch;
+    const b = await startBridge();
+    await until(() => b.store.listLength === THINGS_PAGE_SIZE, 'the first small page listed');
+    expect(b.store.phase).toBe('loading');
+    expect(b.store.progress).toMatchObject({ loaded: 1, total: 4 });
+    expect((await b.rows(0, 3)).length).toBe(3);
+    release();
+    await until(() => b.store.phase === 'live' && b.store.total === 12_001, 'the load');
+    expect(b.store.progress).toMatchObject({ loaded: 4, total: 4, done: true });
+    const pages = api.callsTo('/organization/things').filter((url) => !url.searchParams.has('last_updated_timestamp'));
+    expect(pages.map((url) => `${url.searchParams.get('page')}×${url.searchParams.get('per_page')}`).sort()).toEqual(
+      [`1×${THINGS_PAGE_SIZE}`, `1×${THINGS_PAGE_MAX}`, `2×${THINGS_PAGE_MAX}`, `3×${THINGS_PAGE_MAX}`].sort(),
+    );
+    expect(new Set((await b.rows(0, 12_001)).map((row) => row.id)).size).toBe(12_001);
   });
 
   it('after the first page, THINGS_PAGES_IN_FLIGHT pages at a time, each applied as it comes; a failed page stops the rest', async () => {

@@ -48,28 +48,25 @@ export class AssetOrder {
     }
     const { assets } = store;
     const compare = (a: number, b: number) => compareNames(assets[a]!, assets[b]!);
-    let ranked: Int32Array;
-    if (store.namesReset) {
-      this.fullRanks += 1;
-      const slots: number[] = [];
-      for (let slot = 0; slot < store.highWater; slot += 1) if (assets[slot]) slots.push(slot);
-      ranked = Int32Array.from(slots.sort(compare));
-    } else {
-      this.partialRanks += 1;
-      const mark = this.renamed;
-      const added: number[] = [];
-      for (const slot of store.namesChanged) {
-        if (mark[slot] === 1 || !assets[slot]) continue;
-        mark[slot] = 1;
-        added.push(slot);
-      }
-      // The ranked names less the renamed and removed ones (a reused slot is among the renamed).
-      const kept = new Int32Array(this.byName.length);
-      let n = 0;
-      for (const slot of this.byName) if (mark[slot] === 0 && assets[slot]) kept[n++] = slot;
-      for (const slot of added) mark[slot] = 0;
-      ranked = gallopMerge(kept.subarray(0, n), added.sort(compare), compare);
-    }
+    // A reset is the same merge: nothing kept, every present slot added.
+    const reset = store.namesReset;
+    if (reset) this.fullRanks += 1;
+    else this.partialRanks += 1;
+    const mark = this.renamed;
+    const added: number[] = [];
+    const add = (slot: number) => {
+      if (mark[slot] === 1 || !assets[slot]) return;
+      mark[slot] = 1;
+      added.push(slot);
+    };
+    if (reset) for (let slot = 0; slot < store.highWater; slot += 1) add(slot);
+    else for (const slot of store.namesChanged) add(slot);
+    // The ranked names less the renamed and removed ones (a reused slot is among the renamed).
+    const kept = new Int32Array(reset ? 0 : this.byName.length);
+    let n = 0;
+    if (!reset) for (const slot of this.byName) if (mark[slot] === 0 && assets[slot]) kept[n++] = slot;
+    for (const slot of added) mark[slot] = 0;
+    const ranked = gallopMerge(kept.subarray(0, n), added.sort(compare), compare);
     for (let i = 0; i < ranked.length; i += 1) this.rank[ranked[i] as number] = i;
     this.byName = ranked;
     store.namesRanked();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import {
   ALERTING_OFF_RESET_MS,
@@ -58,6 +59,14 @@ const FLUSH_CHUNK = 2_000;
  */
 export const STATE_WRITES_PER_FLUSH = 5_000;
 const AUDIENCE_REFRESH_MS = 30_000;
+/**
+ * A batch is applied in slices of about this long, the event loop served between them: a batch of
+ * 10,000 messages takes hundreds of milliseconds to apply, and while it runs no page, API call or
+ * socket frame is answered (on a busy machine the dashboard's own index.html waited seconds).
+ */
+export const APPLY_SLICE_MS = 10;
+/** Messages between two looks at the clock. */
+const SLICE_CHECK_EVERY = 32;
 
 /** The live state of one asset, as the ingest keeps it between messages. */
 interface ThingState {
@@ -193,6 +202,8 @@ export const coordinateLabel = (p: LatLng): string => `Near ${p.lat.toFixed(4)},
  * organization that may see the asset.
  */
 export class IngestEngine {
+  /** How long a slice of a batch may run before the event loop is served (tests set 0: at every look at the clock). */
+  sliceMs = APPLY_SLICE_MS;
   private readonly byId = new Map<string, ThingState>();
   private readonly byHaasId = new Map<string, ThingState>();
   private stations: Station[] = [];
@@ -350,7 +361,12 @@ export class IngestEngine {
     const result: IngestResult = { accepted: 0, rejected: [] };
     if (Date.now() - this.audienceLoadedAt > AUDIENCE_REFRESH_MS) await this.loadAudiences();
     const now = this.deps.now();
+    let sliceStart = performance.now();
     for (let index = 0; index < raw.length; index += 1) {
+      if (index % SLICE_CHECK_EVERY === SLICE_CHECK_EVERY - 1 && performance.now() - sliceStart >= this.sliceMs) {
+        await nextTurn();
+        sliceStart = performance.now();
+      }
       const parsed = deviceMessageSchema.safeParse(raw[index]);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];

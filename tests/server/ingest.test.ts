@@ -5,7 +5,7 @@ import { MINUTE_MS, SECOND_MS } from '../../src/domain/constants';
 import type { LiveMessageInput } from '../../src/domain/live-message';
 import { hashToken } from '../../server/auth/secrets';
 import { apiKeys, closures, locations, locationThings, points, r2rAlerts, runs, things, thingTypes } from '../../server/db/schema';
-import type { IngestEngine } from '../../server/live/ingest';
+import { APPLY_SLICE_MS, type IngestEngine } from '../../server/live/ingest';
 import { createTestServer, type TestServer } from '../support/test-server';
 import { sleep, until } from '../support/until';
 
@@ -333,5 +333,41 @@ describe('ingest flush (part 1 §4: live data goes on while state is stored)', (
     await engine.ingest([point(b!.haasId, 31.05, -97.74, 30, 5 * SECOND_MS)], null);
     await engine.flush(1);
     expect([await lat(a!.id), await lat(b!.id), await lat(c!.id)]).toEqual([31.04, 31.05, 31.03]);
+  });
+});
+
+describe('a large batch: the event loop is served while it is applied', () => {
+  it('is applied in slices, with turns of the event loop between them, every message in order', async () => {
+    const thing = await createThing('police');
+    const count = 640;
+    // Turns of the event loop (a setImmediate chain) counted as each of the asset's points is published.
+    let turns = 0;
+    let counting = true;
+    const tick = () => {
+      if (!counting) return;
+      turns += 1;
+      setImmediate(tick);
+    };
+    const turnsAt: number[] = [];
+    const lats: number[] = [];
+    const off = server.deps.bus.subscribe(org.id, (message) => {
+      if (message.type !== 'point' || message.thing_id !== thing.id) return;
+      turnsAt.push(turns);
+      lats.push(message.lat);
+    });
+    engine.sliceMs = 0;
+    try {
+      setImmediate(tick);
+      const batch = Array.from({ length: count }, (_, i) => point(thing.haasId, 30 + i / 10_000, -97.74, 30, (i - count) * 100));
+      expect(await post(batch)).toEqual({ status: 200, body: { accepted: count, rejected: [] } });
+    } finally {
+      counting = false;
+      engine.sliceMs = APPLY_SLICE_MS;
+      off();
+    }
+    expect(lats).toEqual(Array.from({ length: count }, (_, i) => 30 + i / 10_000));
+    // At least one turn for each look at the clock (every 32 messages) between the first and the last.
+    expect(turnsAt.at(-1)! - turnsAt[0]!).toBeGreaterThanOrEqual(count / 32 - 1);
+    expect(engine.stateOf(thing.haasId)).toMatchObject({ lat: 30 + (count - 1) / 10_000 });
   });
 });

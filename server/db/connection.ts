@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { ROOT_DIR } from '../config';
+import type { PGlite } from '@electric-sql/pglite';
 import { lockDataDir } from './data-dir-lock';
+import { PGliteThread } from './pglite-thread-client';
 import * as schema from './schema';
 
 /** The one database type the code sees, whichever engine is underneath. */
@@ -74,22 +76,26 @@ export async function openDatabase(opts: { url?: string | undefined; dataDir?: s
     await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
     return { db: db as unknown as Db, engine: 'postgres', close: () => pool.end() };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  let client;
   let release = () => {};
+  let dir: string | null = null;
   if (opts.dataDir) {
     fs.mkdirSync(opts.dataDir, { recursive: true });
     release = lockDataDir(opts.dataDir);
     process.once('exit', release);
-    const dir = path.join(opts.dataDir, 'pglite');
+    dir = path.join(opts.dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
-  } else {
-    client = new PGlite();
   }
-  const db = drizzle(client, { schema });
+  let client: PGliteThread;
+  try {
+    client = await PGliteThread.open(dir);
+  } catch (error) {
+    release();
+    throw error;
+  }
+  // The thread's client stands in for PGlite's (the driver calls only `query` and `transaction`).
+  const db = drizzle({ client: client as unknown as PGlite, schema });
   try {
     await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
   } catch (error) {

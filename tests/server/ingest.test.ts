@@ -7,7 +7,7 @@ import { hashToken } from '../../server/auth/secrets';
 import { apiKeys, closures, locations, locationThings, points, r2rAlerts, runs, things, thingTypes } from '../../server/db/schema';
 import { APPLY_SLICE_MS, type IngestEngine } from '../../server/live/ingest';
 import { createTestServer, type TestServer } from '../support/test-server';
-import { sleep, until } from '../support/until';
+import { countLoopTurns, sleep, until } from '../support/until';
 
 let server: TestServer;
 let engine: IngestEngine;
@@ -340,28 +340,22 @@ describe('a large batch: the event loop is served while it is applied', () => {
   it('is applied in slices, with turns of the event loop between them, every message in order', async () => {
     const thing = await createThing('police');
     const count = 640;
-    // Turns of the event loop (a setImmediate chain) counted as each of the asset's points is published.
-    let turns = 0;
-    let counting = true;
-    const tick = () => {
-      if (!counting) return;
-      turns += 1;
-      setImmediate(tick);
-    };
+    // Turns of the event loop counted as each of the asset's points is published.
+    let loop: ReturnType<typeof countLoopTurns> | undefined;
     const turnsAt: number[] = [];
     const lats: number[] = [];
     const off = server.deps.bus.subscribe(org.id, (message) => {
       if (message.type !== 'point' || message.thing_id !== thing.id) return;
-      turnsAt.push(turns);
+      turnsAt.push(loop!.turns());
       lats.push(message.lat);
     });
     engine.sliceMs = 0;
     try {
-      setImmediate(tick);
+      loop = countLoopTurns();
       const batch = Array.from({ length: count }, (_, i) => point(thing.haasId, 30 + i / 10_000, -97.74, 30, (i - count) * 100));
       expect(await post(batch)).toEqual({ status: 200, body: { accepted: count, rejected: [] } });
     } finally {
-      counting = false;
+      loop?.stop();
       engine.sliceMs = APPLY_SLICE_MS;
       off();
     }

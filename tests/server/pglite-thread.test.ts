@@ -9,6 +9,7 @@ import { openDatabase, type Database } from '../../server/db/connection';
 import { queryRows } from '../../server/db/rows';
 import { organizations } from '../../server/db/schema';
 import { isUniqueViolation } from '../../server/http/errors';
+import { countLoopTurns } from '../support/until';
 
 // The embedded database runs in a worker thread (server/db/pglite-thread.mjs): these hold its
 // client to PGlite's own behaviour, and show what the thread is for.
@@ -20,19 +21,12 @@ describe('PGlite in its own thread', () => {
   afterAll(() => database.close());
 
   it('a long statement leaves the event loop free: timers and I/O go on while it runs', async () => {
-    let turns = 0;
-    let counting = true;
-    const tick = () => {
-      if (!counting) return;
-      turns += 1;
-      setImmediate(tick);
-    };
-    setImmediate(tick);
+    const loop = countLoopTurns();
     const [row] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from generate_series(1, 2000000)`);
-    counting = false;
+    loop.stop();
     expect(row).toEqual({ n: 2_000_000 });
     // In the process the statement ran as one piece of WebAssembly: no turn at all until it ended.
-    expect(turns).toBeGreaterThan(10);
+    expect(loop.turns()).toBeGreaterThan(10);
   });
 
   it('rows come back typed as Drizzle maps them: timestamps as dates, numbers, JSON, nulls', async () => {

@@ -27,3 +27,19 @@ export async function untilAsync<T>(read: () => Promise<T | undefined | false>, 
     await sleep(pollMs);
   }
 }
+
+/**
+ * Counts turns of the event loop (a chain of setImmediate callbacks) from now until `stop`: work
+ * that never yields to the loop (a long synchronous call) lets none through.
+ */
+export function countLoopTurns(): { turns(): number; stop(): void } {
+  let turns = 0;
+  let counting = true;
+  const tick = () => {
+    if (!counting) return;
+    turns += 1;
+    setImmediate(tick);
+  };
+  setImmediate(tick);
+  return { turns: () => turns, stop: () => (counting = false) };
+}

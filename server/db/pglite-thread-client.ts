@@ -12,12 +12,8 @@ interface QueryResult {
   affectedRows?: number;
 }
 
-/** The part of PGlite's client that Drizzle uses: queries, and queries inside a transaction. */
-export interface PGliteLike {
-  query(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult>;
-  transaction<T>(callback: (tx: Pick<PGliteLike, 'query'>) => Promise<T>): Promise<T>;
-  close(): Promise<void>;
-}
+/** What a statement inside a transaction is sent through. */
+type QueryFn = (sql: string, params?: unknown[], options?: QueryOptions) => Promise<QueryResult>;
 
 type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: Record<string, unknown> & { message: string } };
 
@@ -35,7 +31,7 @@ function toError(data: Record<string, unknown> & { message: string }): Error {
  * of PGlite in the process. Only Drizzle's parsers are supported: they keep date and time values as
  * text, and the thread does the same for the types they name.
  */
-export class PGliteThread implements PGliteLike {
+export class PGliteThread {
   private nextId = 1;
   private readonly pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   private ended: Error | null = null;
@@ -102,7 +98,7 @@ export class PGliteThread implements PGliteLike {
     return this.queryIn(undefined, sql, params, options);
   }
 
-  async transaction<T>(callback: (tx: Pick<PGliteLike, 'query'>) => Promise<T>): Promise<T> {
+  async transaction<T>(callback: (tx: { query: QueryFn }) => Promise<T>): Promise<T> {
     const { tx } = await this.call<{ tx: number }>({ op: 'begin' });
     let result: T;
     try {

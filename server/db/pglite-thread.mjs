@@ -9,7 +9,16 @@ const port = parentPort;
 if (!port) throw new Error('pglite-thread.mjs runs as a worker thread');
 
 /** The parsers the caller named: Drizzle's keep date and time values as the text Postgres sends. */
-const rawParsers = (types) => (types ? Object.fromEntries(types.map((type) => [type, (value) => value])) : undefined);
+const identity = (value) => value;
+/** One parser object for each list of type ids (Drizzle names the same few on every statement). */
+const parsersByTypes = new Map();
+function rawParsers(types) {
+  if (!types) return undefined;
+  const key = types.join(',');
+  let parsers = parsersByTypes.get(key);
+  if (!parsers) parsersByTypes.set(key, (parsers = Object.fromEntries(types.map((type) => [type, identity]))));
+  return parsers;
+}
 
 /** An error as plain data: its message and its own primitive fields (SQLSTATE code, constraint, detail…). */
 function errorData(error) {

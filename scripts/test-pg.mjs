@@ -1,4 +1,5 @@
-// `npm run test:pg`: the server and security suites again, on a real Postgres server.
+// `npm run test:pg`: the server and security suites again, on a real Postgres server (less the embedded
+// database's own suites: EMBEDDED_DATABASE_SUITES in vite.config.ts).
 // CI must have TEST_DATABASE_URL (`.ci/run` sets it and starts Postgres); elsewhere a missing URL skips, saying so.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';

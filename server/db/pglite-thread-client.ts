@@ -12,9 +12,6 @@ interface QueryResult {
   affectedRows?: number;
 }
 
-/** What a statement inside a transaction is sent through. */
-type QueryFn = (sql: string, params?: unknown[], options?: QueryOptions) => Promise<QueryResult>;
-
 type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: Record<string, unknown> & { message: string } };
 
 /** An error from the thread, with the driver's fields (SQLSTATE `code`, `constraint`, `detail`…) as PGlite gave them. */
@@ -98,7 +95,7 @@ export class PGliteThread {
     return this.queryIn(undefined, sql, params, options);
   }
 
-  async transaction<T>(callback: (tx: { query: QueryFn }) => Promise<T>): Promise<T> {
+  async transaction<T>(callback: (tx: Pick<PGliteThread, 'query'>) => Promise<T>): Promise<T> {
     const { tx } = await this.call<{ tx: number }>({ op: 'begin' });
     let result: T;
     try {

@@ -1,7 +1,5 @@
 import { defineConfig } from '@playwright/test';
-
-// Debian's Chromium: browser downloads do not work on this machine (README "Design decisions").
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+import { CHROMIUM, SOFTWARE_GL_ARGS } from './tests/support/chromium';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -19,7 +17,7 @@ export default defineConfig({
       executablePath: CHROMIUM,
       args: [
         '--no-sandbox',
-        '--disable-gpu',
+        ...SOFTWARE_GL_ARGS,
         '--disable-quic',
         '--no-first-run',
         '--disable-background-networking',

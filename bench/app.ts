@@ -25,6 +25,7 @@ import { hashPassword } from '../server/auth/secrets';
 import { openDatabase } from '../server/db/connection';
 import { ensureReferenceData } from '../server/db/reference-data';
 import { organizations, roles, runs, things, thingTypes, users } from '../server/db/schema';
+import { CHROMIUM } from '../tests/support/chromium';
 import { spawnServer, type SpawnedServer } from '../tests/support/spawn-server';
 import { createScratchDatabase } from '../tests/support/test-db';
 import { PRESSURE_DEFAULTS, ROOT_DIR } from '../server/config';
@@ -36,7 +37,6 @@ import { syntheticFleet } from './domain';
 import { benchFairBaseline } from './worker';
 import { thingWireSchema } from '../src/domain/asset';
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const APP_BENCH_ORG = 'Bench Fleet';
 export const APP_BENCH_USER = 'bench.admin@lightbar.bench';
 export const APP_BENCH_PASSWORD = 'Bench#Pass2026';

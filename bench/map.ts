@@ -11,8 +11,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
 import { startMapPage } from './map-page/serve';
+import { CHROMIUM, SOFTWARE_GL_ARGS } from '../tests/support/chromium';
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const SETTLE_MS = 5_000;
 const WINDOW_MS = 10_000;
 const LOAD_TIMEOUT_MS = 180_000;
@@ -57,7 +57,9 @@ function pageQuery(draw: MapDraw): string {
 }
 
 /**
- * Chromium's flags: software WebGL here (SwiftShader); `BENCH_GPU=1` asks for the GPU through
+ * Chromium's flags: software WebGL here (SwiftShader in the GPU process, `SOFTWARE_GL_ARGS`; the
+ * figures of README "In software" before 2026-12-01 were taken with `--disable-gpu`, which
+ * `BENCH_SOFTWARE_ARGS=--disable-gpu` asks for again); `BENCH_GPU=1` asks for the GPU through
  * ANGLE on Vulkan (the device machine's run, README "The browser main thread"); `BENCH_GPU_ARGS`
  * replaces those GPU flags.
  */
@@ -71,7 +73,7 @@ export function launchArgs(): string[] {
     '--enable-gpu-rasterization',
   ];
   if (process.env.BENCH_GPU === '1') return [...common, ...gpu];
-  return [...common, '--disable-gpu'];
+  return [...common, ...(process.env.BENCH_SOFTWARE_ARGS?.split(' ').filter(Boolean) ?? SOFTWARE_GL_ARGS)];
 }
 
 export interface ProfileNode {

@@ -65,7 +65,10 @@ async function start(page: Page, kind: string, initial?: Geometry): Promise<void
     },
     { kind, initial },
   );
-  // The drawing layer is mounted (its sub-layers are drawn) before the first click.
+  // The drawing layer is mounted before the first click: deck.gl creates layers in its animation
+  // frame, which waits for the GPU process (in software a frame can take hundreds of ms), so two
+  // frames after the start, not a fixed time.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await page.waitForTimeout(300);
 }
 

@@ -15,6 +15,7 @@ import { RoadIndex } from '../server/sim/road-index';
 import { CLOSURE_STYLE } from '../src/map/layers/closures-style';
 import { wzdxFeedValidator } from '../tests/support/wzdx-schema';
 import { decodePng, pixelsNear } from './pixels';
+import { animationFrames } from './frames';
 import { expect, test } from './server-fixture';
 import { expectNoSeriousViolations } from './axe';
 import { sessionToken, signIn } from './sign-in';
@@ -65,6 +66,8 @@ async function centreMap(page: Page, at: LatLng): Promise<{ x: number; y: number
 async function drawPath(page: Page, points: { x: number; y: number }[]): Promise<void> {
   await page.getByRole('button', { name: /Draw path on map|Redraw path/ }).click();
   await expect(page.getByText(/Click the map to place the start/)).toBeVisible(SLOW);
+  await expect(page.getByTestId('dashboard-map')).toHaveAttribute('data-drawing', 'ready', SLOW);
+  await animationFrames(page);
   await page.waitForTimeout(600);
   for (const p of points) {
     await page.mouse.click(p.x, p.y);
@@ -269,6 +272,8 @@ test.describe('closures on the real server', () => {
     await page.getByRole('button', { name: 'Draw path on map' }).click();
     const map = page.getByTestId('dashboard-map');
     await expect(map).toBeVisible(SLOW);
+    await expect(map).toHaveAttribute('data-drawing', 'ready', SLOW);
+    await animationFrames(page);
     await page.waitForTimeout(1000);
     const box = (await map.boundingBox())!;
     await page.mouse.click(box.x + box.width / 2 - 60, box.y + box.height / 2);

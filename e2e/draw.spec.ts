@@ -10,6 +10,7 @@ import { WebMercatorViewport } from '@deck.gl/core';
 import { createServer, type ViteDevServer } from 'vite';
 import type { Geometry, LatLng } from '../src/domain/geometry';
 import type { DrawLogEntry } from './draw-page/main';
+import { animationFrames } from './frames';
 
 const WIDTH = 800;
 const HEIGHT = 600;
@@ -65,10 +66,8 @@ async function start(page: Page, kind: string, initial?: Geometry): Promise<void
     },
     { kind, initial },
   );
-  // The drawing layer is mounted before the first click: deck.gl creates layers in its animation
-  // frame, which waits for the GPU process (in software a frame can take hundreds of ms), so two
-  // frames after the start, not a fixed time.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  // The drawing layer is mounted (its sub-layers are drawn) before the first click.
+  await animationFrames(page);
   await page.waitForTimeout(300);
 }
 

@@ -167,6 +167,8 @@ export function DashboardMap(props: DashboardMapProps) {
       data-testid="dashboard-map"
       data-target={mapSnap.target ? `${mapSnap.target.kind}:${mapSnap.target.id}` : undefined}
       data-basemap={holdBasemap ? 'held' : 'shown'}
+      // A form's drawing: 'loading' while its code loads, 'ready' once its layer is handed to the map.
+      data-drawing={drawing ? 'ready' : mapSnap.drawing ? 'loading' : undefined}
       data-camera-kind={camera?.kind}
       data-camera={
         camera?.kind === 'center'

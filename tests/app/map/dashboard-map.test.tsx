@@ -16,10 +16,11 @@ import type { LiveBridge } from '../../../src/app/live/bridge';
 import { liveOf, LiveProvider } from '../../../src/app/live/hooks';
 import { assetMapState } from '../../../src/app/map/asset-map-state';
 import { composeMapLayers, DashboardMap } from '../../../src/app/map/dashboard-map';
-import { createMapState, showOnMap, type MapState } from '../../../src/app/map/map-state';
+import { createMapState, showOnMap, startDrawing, type MapState } from '../../../src/app/map/map-state';
 import { useMapOverlay } from '../../../src/app/map/use-map-overlay';
 import { ScatterplotLayer } from '@deck.gl/layers';
 import { createAppServices, ServicesContext, type AppServices } from '../../../src/app/services';
+import { DRAW_LAYER_ID } from '../../../src/map/draw/draw-layer';
 import type { EventMarker } from '../../../src/map/layers/events-layer';
 import { FakeApi, PARK_AREA, crashOnLamar, iso, thing } from '../../support/live-fixtures';
 import { startPollingLive } from '../support/live-harness';
@@ -272,5 +273,29 @@ describe('a pinned popup closes on a click on empty map or Escape (the target st
     await settle(() => deck.props!.onClick!(emptyPick(), leftClick()));
     expect(map.popup).toBeNull();
     expect(map.target).toEqual({ kind: 'area', id: 'park' });
+  });
+});
+
+describe('a form’s drawing', () => {
+  it('the map says data-drawing="loading" while the drawing code loads, "ready" once its layer is on the map, nothing once it ends', async () => {
+    renderMap();
+    const element = screen.getByTestId('dashboard-map');
+    expect(element.dataset.drawing).toBeUndefined();
+    let stop: () => void = () => undefined;
+    await settle(() => {
+      stop = startDrawing(map, {
+        kind: 'line',
+        initial: null,
+        onChange: () => undefined,
+        onDone: () => undefined,
+        onCancel: () => undefined,
+      });
+    });
+    expect(['loading', 'ready']).toContain(element.dataset.drawing);
+    await waitFor(() => expect(element.dataset.drawing).toBe('ready'), { timeout: 10_000 });
+    expect(deckIds()).toContain(DRAW_LAYER_ID);
+    await settle(() => stop());
+    expect(element.dataset.drawing).toBeUndefined();
+    expect(deckIds()).not.toContain(DRAW_LAYER_ID);
   });
 });

@@ -16,6 +16,7 @@ import { CLOSURE_STYLE } from '../src/map/layers/closures-style';
 import { wzdxFeedValidator } from '../tests/support/wzdx-schema';
 import { decodePng, pixelsNear } from './pixels';
 import { animationFrames } from './frames';
+import { expectMapCentredAt } from './map-view';
 import { expect, test } from './server-fixture';
 import { expectNoSeriousViolations } from './axe';
 import { sessionToken, signIn } from './sign-in';
@@ -50,15 +51,9 @@ async function centreMap(page: Page, at: LatLng): Promise<{ x: number; y: number
   const search = page.getByPlaceholder('lat, lng');
   await search.fill(`${at.lat.toFixed(6)}, ${at.lng.toFixed(6)}`);
   await search.press('Enter');
-  const map = page.getByTestId('dashboard-map');
-  await expect
-    .poll(async () => {
-      const [lng, lat] = ((await map.getAttribute('data-view')) ?? '').split(',').map(Number);
-      return Math.abs((lng ?? 0) - at.lng) < 1e-4 && Math.abs((lat ?? 0) - at.lat) < 1e-4;
-    }, SLOW)
-    .toBe(true);
+  await expectMapCentredAt(page, at, SLOW.timeout);
   await page.waitForTimeout(500);
-  const box = (await map.boundingBox())!;
+  const box = (await page.getByTestId('dashboard-map').boundingBox())!;
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 

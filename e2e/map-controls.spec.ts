@@ -6,6 +6,8 @@
  */
 import { expect, test } from './server-fixture';
 import { signIn } from './sign-in';
+import { animationFrames } from './frames';
+import { expectMapCentredAt } from './map-view';
 
 test('part1 §2 Map controls: coordinate search, right-click menu, toggles kept over a reload', async ({ page, demoServer }, testInfo) => {
   // Headless Chromium draws the map's WebGL in software: give the whole walk more time than one page.
@@ -30,7 +32,8 @@ test('part1 §2 Map controls: coordinate search, right-click menu, toggles kept 
   await search.press('Enter');
 
   // part 1 §2: the right-click menu at the map's centre — after the fly-to, the searched point.
-  await page.waitForTimeout(1_200);
+  await expectMapCentredAt(page, { lat: 30.27, lng: -97.74 });
+  await animationFrames(page);
   const surface = map.locator('.lightbar-map');
   const box = (await surface.boundingBox())!;
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2, { button: 'right' });

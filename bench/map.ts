@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
 import { startMapPage } from './map-page/serve';
-import { CHROMIUM } from '../tests/support/chromium';
+import { CHROMIUM, SOFTWARE_GL_ARGS } from '../tests/support/chromium';
 
 const SETTLE_MS = 5_000;
 const WINDOW_MS = 10_000;
@@ -57,12 +57,11 @@ function pageQuery(draw: MapDraw): string {
 }
 
 /**
- * Chromium's flags: software WebGL here (SwiftShader) with the page composited in software
- * (`--disable-gpu`, as every figure of README "Bench" was taken); `BENCH_SOFTWARE_ARGS` replaces
- * that flag (`BENCH_SOFTWARE_ARGS="--use-angle=swiftshader --enable-unsafe-swiftshader"`: SwiftShader
- * in the GPU process, as the end-to-end suite runs, `SOFTWARE_GL_ARGS`); `BENCH_GPU=1` asks for the
- * GPU through ANGLE on Vulkan (the device machine's run, README "The browser main thread");
- * `BENCH_GPU_ARGS` replaces those GPU flags.
+ * Chromium's flags: software WebGL here (`SOFTWARE_GL_ARGS`, as the end-to-end suite and every
+ * figure of README "Bench"); `BENCH_SOFTWARE_ARGS` replaces them
+ * (`BENCH_SOFTWARE_ARGS="--use-angle=swiftshader --enable-unsafe-swiftshader"`: SwiftShader in the
+ * GPU process, README "Application bench"); `BENCH_GPU=1` asks for the GPU through ANGLE on Vulkan
+ * (the device machine's run, README "The browser main thread"); `BENCH_GPU_ARGS` replaces those GPU flags.
  */
 export function launchArgs(): string[] {
   const common = ['--no-sandbox', '--no-first-run', '--disable-background-networking'];
@@ -74,7 +73,7 @@ export function launchArgs(): string[] {
     '--enable-gpu-rasterization',
   ];
   if (process.env.BENCH_GPU === '1') return [...common, ...gpu];
-  return [...common, ...(process.env.BENCH_SOFTWARE_ARGS?.split(' ').filter(Boolean) ?? ['--disable-gpu'])];
+  return [...common, ...(process.env.BENCH_SOFTWARE_ARGS?.split(' ').filter(Boolean) ?? SOFTWARE_GL_ARGS)];
 }
 
 export interface ProfileNode {

@@ -3,8 +3,7 @@ import type { Page } from '@playwright/test';
 /**
  * Resolves once the page has run `count` more animation frames. deck.gl creates a layer it was
  * given (a drawing's, whose handlers hear the clicks) in its animation frame, and in software
- * (SwiftShader in Chromium's GPU process) the next frame waits for the GPU process to finish the
- * last one, which can take a second: a spec waits for frames, not for a fixed time, before it
+ * WebGL (SwiftShader) a frame can take a second: a spec waits for frames, not for a fixed time, before it
  * clicks a layer it has just asked for. Two frames: the one that may have begun before the
  * request, then one that began after it.
  */

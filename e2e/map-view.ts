@@ -4,7 +4,7 @@ import type { LatLng } from '../src/domain/geometry';
 /**
  * Waits until the dashboard map's view (`data-view`: lng,lat,zoom, set on each view change) is
  * centred on `at` within 1e-4° (about 10 m): after a search or a fly-to, before a spec clicks the
- * map's centre. The fly-to's frames wait for the GPU process in software, so no fixed time will do.
+ * map's centre. In software WebGL a frame of the fly-to can take a second, so no fixed time will do.
  */
 export async function expectMapCentredAt(page: Page, at: LatLng, timeout = 60_000): Promise<void> {
   const map = page.getByTestId('dashboard-map');

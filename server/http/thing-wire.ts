@@ -11,9 +11,10 @@
  * the server string; `is_stale` is sent beside it (the wire schema does not read it; the client
  * recomputes both).
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { computeAssetStatus, isStale, statusToServer } from '../../src/domain/asset-status';
 import type { ThingWireInput, RelationshipType } from '../../src/domain/asset';
+import { THING_SNAPSHOT_COLUMNS, type ThingSnapshotColumn } from '../../src/domain/thing-snapshot';
 import { SECOND_MS } from '../../src/domain/constants';
 import type { Db } from '../db/connection';
 import { anyUuid, jsonRowReader, queryRows } from '../db/rows';
@@ -65,6 +66,22 @@ function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
     else out.set(k, [row]);
   }
   return out;
+}
+
+/** The `organization` of a thing wire: its id, name and type. */
+function organizationWire(id: string, name: string, orgType: JoinedThing['orgType']): NonNullable<ThingWireInput['organization']> {
+  return {
+    id,
+    name,
+    organization_type: orgType
+      ? {
+          id: orgType.id,
+          name: orgType.name,
+          acs: orgType.acs,
+          icon_urls: orgType.iconUrl ? { [ORGANIZATION_ICON_KEY]: orgType.iconUrl } : {},
+        }
+      : null,
+  };
 }
 
 /**
@@ -214,18 +231,7 @@ export async function loadThingWires(db: Db, ids: readonly string[], now: Date):
       integrations: orgIntegrations.map((i) => ({ name: i.provider, id: i.id })),
       external_identifiers: (identifiersBy.get(id) ?? []).map((e) => ({ identifier_id: e.identifierId, system_name: e.systemName })),
       active_closures: active,
-      organization: {
-        id: thing.organizationId,
-        name: row.orgName,
-        organization_type: orgType
-          ? {
-              id: orgType.id,
-              name: orgType.name,
-              acs: orgType.acs,
-              icon_urls: orgType.iconUrl ? { [ORGANIZATION_ICON_KEY]: orgType.iconUrl } : {},
-            }
-          : null,
-      },
+      organization: organizationWire(thing.organizationId, row.orgName, orgType),
       organization_relationships: (relationsBy.get(id) ?? []).map((r) => ({
         organization_uuid: r.organizationId,
         organization_name: r.organizationName,
@@ -244,4 +250,85 @@ export async function loadThingWires(db: Db, ids: readonly string[], now: Date):
 export async function loadThingWire(db: Db, id: string, now: Date): Promise<ThingWireOut | null> {
   const [wire] = await loadThingWires(db, [id], now);
   return wire ?? null;
+}
+
+/**
+ * Each column of the fleet snapshot (src/domain/thing-snapshot.ts) as SQL over the things row and
+ * its type and subtype, with the value the full wire sends (run_points_count only on a run).
+ */
+const SNAPSHOT_SQL: Record<ThingSnapshotColumn, SQL> = {
+  id: sql`${things.id}`,
+  haas_id: sql`${things.haasId}`,
+  nickname: sql`${things.nickname}`,
+  heartbeat_datetime: sql`${things.heartbeatAt}`,
+  updated_at: sql`${things.updatedAt}`,
+  thing_type: sql`${thingTypes.name}`,
+  thing_type_id: sql`${things.thingTypeId}`,
+  thing_subtype: sql`${thingSubtypes.name}`,
+  thing_subtype_id: sql`${things.thingSubtypeId}`,
+  organization_id: sql`${things.organizationId}`,
+  in_service: sql`${things.inService}`,
+  is_publicly_alerting: sql`${things.isPubliclyAlerting}`,
+  enroute: sql`${things.enroute}`,
+  lat: sql`${things.lat}`,
+  lng: sql`${things.lng}`,
+  accuracy: sql`${things.accuracy}`,
+  course: sql`${things.course}`,
+  speed: sql`${things.speed}`,
+  street: sql`${things.street}`,
+  station_id: sql`${things.stationId}`,
+  location_id: sql`${things.locationId}`,
+  run_id: sql`${things.runId}`,
+  run_start_time: sql`${things.runStartTime}`,
+  run_points_count: sql`case when ${things.runId} is null then null else ${things.runPointsCount} end`,
+  is_r2r_enabled: sql`${things.isR2rEnabled}`,
+  is_test_mode_on: sql`${things.isTestModeOn}`,
+  is_allowed_for_test_mode: sql`${things.isAllowedForTestMode}`,
+  is_allowed_for_closures: sql`${things.isAllowedForClosures}`,
+  is_responder: sql`${things.isResponder}`,
+  device_type: sql`${things.deviceType}`,
+  feed_subscriptions: sql`${things.feedSubscriptions}`,
+  vin_number: sql`${things.vinNumber}`,
+  license_plate_number: sql`${things.licensePlateNumber}`,
+  registry_number: sql`${things.registryNumber}`,
+  external_id: sql`${things.externalId}`,
+};
+
+/**
+ * GET /organization/things/snapshot's answer as JSON text (src/domain/thing-snapshot.ts): the rows
+ * of the things `where` selects, made by the database as one JSON array (read as one text value,
+ * never a row object per asset: 100,000 assets in about 1 s on PGlite, against 7 s for their full
+ * wires), and the organizations they belong to. Visibility is the caller's `where`.
+ */
+export async function thingSnapshotJson(db: Db, where: SQL | undefined, now: Date): Promise<string> {
+  const cells = sql.join(
+    THING_SNAPSHOT_COLUMNS.map((column) => SNAPSHOT_SQL[column]),
+    sql`, `,
+  );
+  const [answer] = await queryRows<{ rows: string; total: number }>(
+    db,
+    sql`select coalesce(json_agg(json_build_array(${cells})), '[]'::json)::text as rows, count(*)::int as total
+        from ${things}
+        inner join ${thingTypes} on ${thingTypes.id} = ${things.thingTypeId}
+        left join ${thingSubtypes} on ${thingSubtypes.id} = ${things.thingSubtypeId}
+        where ${where ?? sql`true`}`,
+  );
+  const owners = db.selectDistinct({ id: things.organizationId }).from(things).where(where);
+  const orgs = await db
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      typeId: organizationTypes.id,
+      typeName: organizationTypes.name,
+      acs: organizationTypes.acs,
+      iconUrl: organizationTypes.iconUrl,
+    })
+    .from(organizations)
+    .leftJoin(organizationTypes, eq(organizationTypes.id, organizations.organizationTypeId))
+    .where(inArray(organizations.id, owners));
+  const organizationsOut = orgs.map((o) =>
+    organizationWire(o.id, o.name, o.typeId === null ? null : { id: o.typeId, name: o.typeName!, acs: o.acs!, iconUrl: o.iconUrl }),
+  );
+  const meta = { total: answer?.total ?? 0, server_timestamp: now.toISOString() };
+  return `{"columns":${JSON.stringify(THING_SNAPSHOT_COLUMNS)},"rows":${answer?.rows ?? '[]'},"organizations":${JSON.stringify(organizationsOut)},"meta":${JSON.stringify(meta)}}`;
 }

@@ -11,6 +11,7 @@ import { closureWireSchema, type ClosureWire } from '../domain/closure';
 import { EVENT_HISTORY_MS, THINGS_PAGE_SIZE } from '../domain/constants';
 import { incrementalAnswerSchema, pageCount, pagedAnswerSchema } from '../domain/incremental';
 import { locationWireSchema, type LocationWire } from '../domain/location';
+import { thingSnapshotSchema, thingWiresFromSnapshot } from '../domain/thing-snapshot';
 import { isServerBusy } from '../domain/errors';
 
 export class UnauthorizedError extends Error {
@@ -171,6 +172,15 @@ export class LiveApi {
       total: answer.meta.total,
       pages: pageCount(answer.meta.total, answer.meta.per_page),
     };
+  }
+
+  /**
+   * GET /organization/things/snapshot (README "Spec decisions"): every asset of the list, each
+   * with the wire fields the snapshot carries. Never kept for revalidation (asked once a load).
+   */
+  async thingSnapshot(): Promise<{ things: ThingWire[]; total: number; serverTimestamp: string }> {
+    const answer = await this.get('/organization/things/snapshot', [], thingSnapshotSchema, () => false);
+    return { things: thingWiresFromSnapshot(answer), total: answer.meta.total, serverTimestamp: answer.meta.server_timestamp };
   }
 
   /** GET /locations: the first fetch covers EVENT_HISTORY_MS (7 days), later ones what changed since. */

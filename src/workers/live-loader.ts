@@ -5,7 +5,7 @@
  * (an organization switch, a stop) are dropped. A 401 goes on with a newer token or is reported.
  */
 import type { z } from 'zod';
-import { POLL_INTERVAL_MS, THINGS_PAGE_SIZE, THINGS_PAGES_IN_FLIGHT } from '../domain/constants';
+import { POLL_INTERVAL_MS, THINGS_PAGE_MAX, THINGS_PAGE_SIZE, THINGS_PAGES_IN_FLIGHT } from '../domain/constants';
 import { pageCount } from '../domain/incremental';
 import type { LiveMessage } from '../domain/live-message';
 import { LiveApi, UnauthorizedError, UnavailableError, type ThingsPage } from './live-api';
@@ -45,6 +45,9 @@ export interface LiveLoader {
   /** Polls when wanted, stops when not (and reports it). */
   updatePolling(): void;
 }
+
+/** The name under which an unavailable fleet snapshot is not asked again this session. */
+const SNAPSHOT = 'snapshot';
 
 /** Thrown inside a load that an organization switch or a stop made obsolete. */
 class Superseded extends Error {}
@@ -151,7 +154,10 @@ export function createLiveLoader({ state, core, scheduler, deps, now, setStatus 
    * them one after another; README "Spec decisions"). A full load asks its first page at the spec's
    * THINGS_PAGE_SIZE (500): the Live list and the map show their first assets while the server
    * makes the large pages (part 1 §2: the first screen does not wait for the whole fleet); the large
-   * pages then start from the first asset again (at most 500 wires twice). A failed page stops the others.
+   * pages then start from the first asset again (at most 500 wires twice). A full load of a fleet
+   * larger than one large page reads the fleet snapshot after the first page: the map, the list and
+   * the counts then hold every asset from one call, and the pages bring each asset's full wire. A
+   * failed page stops the others.
    */
   async function loadThings(own: number, since: string | null, report: boolean): Promise<void> {
     const current = api;
@@ -162,15 +168,26 @@ export function createLiveLoader({ state, core, scheduler, deps, now, setStatus 
     // The large pages still to ask: all of them after a small first page that did not hold the list.
     let next = small ? 1 : 2;
     const last = small ? (first.pages > 1 ? pageCount(first.total, current.perPage) : 0) : first.pages;
-    const pages = last - next + 2;
+    const snapshot = since === null && first.total > THINGS_PAGE_MAX && !unavailable.has(SNAPSHOT);
+    let pages = last - next + 2 + (snapshot ? 1 : 0);
     let loaded = 0;
-    const apply = (answer: ThingsPage, isFirst: boolean) => {
-      core.loadThings(answer.things, isFirst ? answer.deletedIds : [], now());
+    const applied = () => {
       loaded += 1;
       if (report) setStatus({ progress: { loaded, total: pages } });
       scheduler.flush();
     };
+    const apply = (answer: ThingsPage, isFirst: boolean) => {
+      core.loadThings(answer.things, isFirst ? answer.deletedIds : [], now());
+      applied();
+    };
     apply(first, true);
+    if (snapshot) {
+      if (await loadSnapshot(own, current)) applied();
+      else {
+        pages -= 1;
+        if (report) setStatus({ progress: { loaded, total: pages } });
+      }
+    }
     let stopped = false;
     const lane = async () => {
       while (!stopped && next <= last) {
@@ -192,6 +209,30 @@ export function createLiveLoader({ state, core, scheduler, deps, now, setStatus 
     // an unchanged list answers 304 with no body (the server's ETag).
     const nothing = since !== null && first.pages === 1 && first.things.length === 0 && first.deletedIds.length === 0;
     if (!nothing) thingsSince = first.serverTimestamp;
+  }
+
+  /**
+   * The fleet snapshot's assets that the fleet does not hold yet (a full wire, of the first page
+   * or an earlier load, is never replaced by the snapshot's narrower one); false when it could not
+   * be read (a server without it, a failed call, an answer that does not read): the pages then
+   * bring every asset, as without it. A refused token or a newer session ends the load as any
+   * call's would.
+   */
+  async function loadSnapshot(own: number, current: LiveApi): Promise<boolean> {
+    try {
+      const answer = await current.thingSnapshot();
+      check(own);
+      core.loadThings(
+        answer.things.filter((wire) => !core.fleet.has(wire.id)),
+        [],
+        now(),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof Superseded || error instanceof UnauthorizedError) throw error;
+      if (error instanceof UnavailableError) unavailable.add(SNAPSHOT);
+      return false;
+    }
   }
 
   async function optional(name: string, load: () => Promise<void>): Promise<void> {

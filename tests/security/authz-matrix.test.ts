@@ -349,6 +349,17 @@ const ROWS: readonly Row[] = [
     ),
   },
   {
+    route: 'GET /organization/things/snapshot',
+    access: { kind: 'permission', anyOf: THINGS_VIEW },
+    ok: 200,
+    request: async () => get('/organization/things/snapshot'),
+    stranger: lists(
+      withOrg('/organization/things/snapshot', 'org_ids[]'),
+      (json) => ((json as { rows?: unknown[][] }).rows ?? []).map((row) => String(row[0])),
+      (rows) => rows.thingId,
+    ),
+  },
+  {
     route: 'GET /organization/things_count',
     access: { kind: 'permission', anyOf: ['thing:read', 'thing:manage'] },
     ok: 200,

@@ -36,7 +36,7 @@ describe('API answers are not cached', () => {
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
-  it('a refused sign-in, /verify_token, /profile, the asset list and count, /version and an unknown path: no-store', async () => {
+  it('a refused sign-in, /verify_token, /profile, the asset list, snapshot and count, /version and an unknown path: no-store', async () => {
     const calls = [
       server.app.inject({
         method: 'POST',
@@ -46,13 +46,14 @@ describe('API answers are not cached', () => {
       server.app.inject({ method: 'POST', url: '/verify_token', payload: { access_token: token } }),
       server.app.inject({ method: 'GET', url: '/profile', headers: server.auth(token) }),
       server.app.inject({ method: 'GET', url: '/organization/things', headers: server.auth(token) }),
+      server.app.inject({ method: 'GET', url: '/organization/things/snapshot', headers: server.auth(token) }),
       server.app.inject({ method: 'GET', url: '/organization/things_count', headers: server.auth(token) }),
       server.app.inject({ method: 'GET', url: '/profile' }),
       server.app.inject({ method: 'GET', url: '/version' }),
       server.app.inject({ method: 'GET', url: '/no/such/call' }),
     ];
     const answers = await Promise.all(calls);
-    expect(answers.map((answer) => answer.statusCode)).toEqual([400, 200, 200, 200, 200, 401, 200, 404]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([400, 200, 200, 200, 200, 200, 401, 200, 404]);
     for (const answer of answers) expect(answer.headers['cache-control']).toBe('no-store');
   });
 });

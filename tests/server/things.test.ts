@@ -8,6 +8,7 @@ import { HOUR_MS, MINUTE_MS, SECOND_MS, THINGS_PAGE_MAX, THINGS_PAGE_SIZE } from
 import { errorText } from '../../src/domain/errors';
 import { pageCount, pagedAnswerSchema } from '../../src/domain/incremental';
 import { organizationRefWireSchema } from '../../src/domain/organization';
+import { thingSnapshotSchema, thingWiresFromSnapshot, THING_SNAPSHOT_COLUMNS } from '../../src/domain/thing-snapshot';
 import { thingSubtypeWireSchema, thingTypeWireSchema } from '../../src/domain/thing-type';
 import {
   closures,
@@ -382,6 +383,138 @@ describe('part1 §7 GET /organization/things', () => {
     const owners = new Set(page.data.map((t) => t.organization?.id));
     expect([...owners].every((id) => id === org.stranger.id)).toBe(true);
     expect((await call(server, 'GET', '/organization/things', token.media)).status).toBe(403);
+  });
+});
+
+/** Every page of GET /organization/things (pages of THINGS_PAGE_MAX), for comparing with the snapshot. */
+async function allThings(who: string, query = '') {
+  const join = query ? '&' : '?';
+  const first = await listThings(who, `${query}${join}per_page=${THINGS_PAGE_MAX}`);
+  const wires = [...first.data];
+  for (let page = 2; page <= pageCount(first.meta.total, THINGS_PAGE_MAX); page++) {
+    wires.push(...(await listThings(who, `${query}${join}per_page=${THINGS_PAGE_MAX}&page=${page}`)).data);
+  }
+  return wires;
+}
+
+async function thingSnapshot(who: string, query = '') {
+  const answer = await call(server, 'GET', `/organization/things/snapshot${query}`, who);
+  expect(answer.status).toBe(200);
+  return thingSnapshotSchema.parse(answer.json);
+}
+
+/** The wire fields the snapshot leaves out (README "Spec decisions"): the pages bring them. */
+const LEFT_OUT = [
+  'integrations',
+  'is_integration_org',
+  'external_identifiers',
+  'active_closures',
+  'organization_relationships',
+  'incident_start_time',
+  'incident_end_time',
+  'runtime',
+  'status',
+] as const;
+
+/**
+ * A wire without the fields the snapshot leaves out, its times as instants: the snapshot writes the
+ * database's ISO text (`+00:00`, microseconds), the pages `toISOString()`.
+ */
+function narrowWire(wire: Record<string, unknown>): Record<string, unknown> {
+  const kept = Object.entries(wire).filter(([key]) => !(LEFT_OUT as readonly string[]).includes(key));
+  return Object.fromEntries(kept.map(([key, value]) => [key, TIMES.has(key) && typeof value === 'string' ? Date.parse(value) : value]));
+}
+const TIMES = new Set(['heartbeat_datetime', 'updated_at', 'run_start_time']);
+
+describe('GET /organization/things/snapshot (the fleet snapshot, README "Spec decisions")', () => {
+  it('holds exactly the assets of GET /organization/things for each caller and org_ids[], each with its wire fields but the left-out ones', async () => {
+    const { db } = server.database;
+    const subtype = Object.values(subtypeOf)[0]!;
+    // One asset with every snapshot column set, one with the nullable ones empty, one soft-deleted.
+    const full = await insertThing(org.a.id, {
+      nickname: 'Ünït "9"',
+      thingTypeId: subtype.typeId,
+      thingSubtypeId: subtype.id,
+      accuracy: 2.5,
+      course: 180,
+      speed: 7.25,
+      street: 'E 6th St',
+      feedSubscriptions: ['wzdx'],
+      inService: false,
+      isPubliclyAlerting: false,
+      enroute: true,
+      isR2rEnabled: true,
+      isTestModeOn: true,
+      isAllowedForTestMode: true,
+      isAllowedForClosures: true,
+      isResponder: false,
+      deviceType: 'api',
+      externalId: 'EXT-9',
+      vinNumber: 'VIN-9',
+      licensePlateNumber: 'TX 9',
+      registryNumber: 'R-9',
+    });
+    const [run] = await db.insert(runs).values({ thingId: full.id, runStart: server.clock.now() }).returning();
+    await db.update(things).set({ runId: run!.id, runStartTime: run!.runStart, runPointsCount: 4 }).where(eq(things.id, full.id));
+    await insertThing(org.a.id, { nickname: null, heartbeatAt: null, lat: null, lng: null });
+    const gone = await insertThing(org.a.id, { deletedAt: server.clock.now() });
+
+    const cases: [string, string][] = [
+      [token.admin, ''],
+      [token.admin, `?org_ids[]=${org.managed.id}`],
+      [token.stranger, ''],
+      [token.engineer, `?org_ids[]=${org.big.id}`],
+      [token.big, ''],
+    ];
+    for (const [who, query] of cases) {
+      const pages = await allThings(who, query);
+      const answer = await thingSnapshot(who, query);
+      expect(answer.columns, query).toEqual(THING_SNAPSHOT_COLUMNS);
+      expect(answer.meta.total, query).toBe(pages.length);
+      const snapshot = thingWiresFromSnapshot(answer);
+      expect(snapshot.map((wire) => wire.id).sort(), query).toEqual(pages.map((wire) => wire.id).sort());
+      expect(snapshot.map((wire) => wire.id)).not.toContain(gone.id);
+      const byId = new Map(snapshot.map((wire) => [wire.id, wire]));
+      for (const wire of pages) expect(narrowWire(byId.get(wire.id)!), wire.id).toEqual(narrowWire(wire));
+    }
+    // The full asset, read as the client reads it: the same model but what the pages add.
+    const [fromPages] = (await allThings(token.admin)).filter((wire) => wire.id === full.id);
+    const fromSnapshot = thingWiresFromSnapshot(await thingSnapshot(token.admin)).find((wire) => wire.id === full.id)!;
+    expect(fromSnapshot).toMatchObject({
+      run_id: run!.id,
+      run_points_count: 4,
+      feed_subscriptions: ['wzdx'],
+      organization: { id: org.a.id, name: 'Metro Police' },
+    });
+    const model = (wire: typeof fromSnapshot) => {
+      const {
+        integrations: _i,
+        isIntegrationOrg: _n,
+        externalIdentifiers: _e,
+        activeClosures: _a,
+        organizationRelationships: _o,
+        runtime: _r,
+        ...rest
+      } = fromThingWire(wire, server.clock.ms)!;
+      return rest;
+    };
+    expect(model(fromSnapshot)).toEqual(model(fromPages!));
+  });
+
+  it('an empty fleet is an empty snapshot; a role without things view → 403; a malformed org_ids[] → 422 as the list', async () => {
+    const empty = await server.createOrg({ name: 'Snapshot Empty' });
+    const emptyToken = await server.signIn((await server.createUser({ org: empty, role: 'ADMIN' })).email);
+    const answer = await thingSnapshot(emptyToken);
+    expect(answer).toEqual({
+      columns: THING_SNAPSHOT_COLUMNS,
+      rows: [],
+      organizations: [],
+      meta: { total: 0, server_timestamp: server.clock.now().toISOString() },
+    });
+    expect((await call(server, 'GET', '/organization/things/snapshot', token.media)).status).toBe(403);
+    const malformed = await call(server, 'GET', '/organization/things/snapshot?org_ids[]=not-a-uuid', token.admin);
+    expect(malformed.status).toBe(422);
+    expect(malformed.body.message).toContain('org_ids');
   });
 });
 
@@ -1027,6 +1160,7 @@ describe('part1 §7 GET /organization/assignable', () => {
 describe('authorization matrix: every read call refuses missing, revoked and expired tokens', () => {
   const reads: [Method, string][] = [
     ['GET', '/organization/things'],
+    ['GET', '/organization/things/snapshot'],
     ['GET', '/organization/things_count'],
     ['GET', '/thing_types'],
     ['GET', '/thing_subtypes'],
@@ -1045,6 +1179,7 @@ describe('authorization matrix: every read call refuses missing, revoked and exp
     // Sign-in refuses a role with no section, so issue its token directly.
     const issued = await issueTokens(server.database.db, nobody.id, org.a.id, server.clock.now());
     expect((await call(server, 'GET', '/organization/things', issued.access_token)).status).toBe(403);
+    expect((await call(server, 'GET', '/organization/things/snapshot', issued.access_token)).status).toBe(403);
     expect((await call(server, 'GET', '/organization/things_count', issued.access_token)).status).toBe(403);
     expect((await call(server, 'GET', '/organization/assignable', issued.access_token)).status).toBe(403);
     // Reference data needs only a signed-in user.

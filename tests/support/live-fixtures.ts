@@ -1,6 +1,6 @@
 /**
  * Fixtures of the live-engine tests: thing wires, a fake REST API answering the worker's calls
- * (paged and incremental things, locations, closures, areas) and a real `ws` socket server
+ * (paged and incremental things, the fleet snapshot, locations, closures, areas) and a real `ws` socket server
  * speaking the ActionCable protocol of server/live/cable.ts, controlled by the test.
  */
 import { vi } from 'vitest';
@@ -10,6 +10,7 @@ import { thingWireSchema, type ThingWireInput } from '../../src/domain/asset';
 import type { ClosureWire } from '../../src/domain/closure';
 import { SOCKET_PROTOCOL, THINGS_PAGE_SIZE } from '../../src/domain/constants';
 import { clientCommandSchema, type LiveMessageInput } from '../../src/domain/live-message';
+import { THING_SNAPSHOT_COLUMNS } from '../../src/domain/thing-snapshot';
 import type { LocationWireInput } from '../../src/domain/location';
 
 export const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
@@ -117,6 +118,8 @@ export class FakeApi {
   tokens: string[] = [];
   /** Answer 401 to everything. */
   unauthorized = false;
+  /** Answer GET /organization/things/snapshot (as the server does); false: 404, as a server without it. */
+  snapshot = true;
   /** Server time: `server_timestamp` of answers. */
   clock = () => Date.now();
   private last = 0;
@@ -170,6 +173,22 @@ export class FakeApi {
         return json({
           data: rows.slice((page - 1) * perPage, page * perPage).map(strip),
           meta: { page, per_page: perPage, total: rows.length, server_timestamp: now, deleted_ids: deleted(this.things.values()) },
+        });
+      }
+      case '/organization/things/snapshot': {
+        if (!this.snapshot) return json({ error: 'not_found' }, 404);
+        // The server's encoding (server/http/thing-wire.ts): each wire's snapshot columns, its organization once.
+        const wires = changed(this.things.values()).map((row) => thingWireSchema.parse(strip(row)));
+        const organizations = new Map(wires.flatMap((wire) => (wire.organization ? [[wire.organization.id, wire.organization]] : [])));
+        return json({
+          columns: THING_SNAPSHOT_COLUMNS,
+          rows: wires.map((wire) =>
+            THING_SNAPSHOT_COLUMNS.map((column) =>
+              column === 'organization_id' ? (wire.organization?.id ?? '') : ((wire as Record<string, unknown>)[column] ?? null),
+            ),
+          ),
+          organizations: [...organizations.values()],
+          meta: { total: wires.length, server_timestamp: now },
         });
       }
       case '/locations':

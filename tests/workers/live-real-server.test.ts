@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WS from 'ws';
 import { fromThingWire, thingWireSchema } from '../../src/domain/asset';
 import { computeAssetStatus, displayStatus } from '../../src/domain/asset-status';
-import { SECOND_MS, SOCKET_BATCH_MS, THINGS_PAGE_SIZE } from '../../src/domain/constants';
+import { SECOND_MS, SOCKET_BATCH_MS, THINGS_PAGE_MAX, THINGS_PAGE_SIZE } from '../../src/domain/constants';
 import { pageCount, pagedAnswerSchema } from '../../src/domain/incremental';
 import { createLiveBridge, type LiveBridge } from '../../src/app/live/bridge';
 import { STATUS_COUNT } from '../../src/domain/live-diff';
@@ -19,6 +19,7 @@ import { FleetSimulator } from '../../server/sim/simulator';
 import { createTestServer, type TestServer } from '../support/test-server';
 import { sleep, until } from '../support/until';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
+import { things, thingTypes } from '../../server/db/schema';
 
 const DEMO = { assets: 120, seed: 5 };
 const TICKS = 4;
@@ -29,12 +30,12 @@ let base = '';
 let token = '';
 
 /** Counts per display status of GET /organization/things, every page, computed with the domain at `now`. */
-async function serverCounts(now: number): Promise<number[]> {
+async function serverCounts(now: number, who = token): Promise<number[]> {
   const counts = new Array<number>(STATUS_COUNT).fill(0);
   const schema = pagedAnswerSchema(thingWireSchema);
   for (let page = 1, pages = 1; page <= pages; page += 1) {
     const response = await fetch(`${base}/organization/things?page=${page}&per_page=${THINGS_PAGE_SIZE}`, {
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization: `Bearer ${who}` },
     });
     const answer = schema.parse(await response.json());
     pages = pageCount(answer.meta.total, answer.meta.per_page);
@@ -100,4 +101,46 @@ describe('the real worker against the real server', () => {
     expect([...bridge.store.counts]).toEqual(expected);
     expect(bridge.store.total).toBe(expected.reduce((a, b) => a + b, 0));
   }, 60_000);
+
+  it('a fleet larger than one large page loads through the fleet snapshot, then its pages: every asset, the same counts as the list', async () => {
+    const { db } = server.database;
+    const org = await server.createOrg({ name: 'Snapshot Fleet' });
+    const who = await server.signIn((await server.createUser({ org, role: 'ADMIN' })).email);
+    const types = await db.select().from(thingTypes);
+    const size = THINGS_PAGE_MAX + 1;
+    const now = Date.now();
+    for (let i = 0; i < size; i += 1_000) {
+      await db.insert(things).values(
+        Array.from({ length: Math.min(1_000, size - i) }, (_, j) => ({
+          organizationId: org.id,
+          haasId: `SNAP-${String(i + j).padStart(5, '0')}`,
+          thingTypeId: types[(i + j) % types.length]!.id,
+          lat: 30.2 + (j % 50) * 0.001,
+          lng: -97.7 - Math.floor(j / 50) * 0.001,
+          // Heard now, a minute ago (pending) or never (offline); every seventh on the way.
+          heartbeatAt: (i + j) % 5 === 0 ? null : new Date(now - ((i + j) % 2) * 60 * SECOND_MS),
+          enroute: (i + j) % 7 === 0,
+          inService: (i + j) % 11 !== 0,
+        })),
+      );
+    }
+    const asked: string[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = ((input: string | URL | Request, init?: RequestInit) => {
+      asked.push(new URL(String(input)).pathname);
+      return realFetch(input, init);
+    }) as typeof fetch;
+    const own = createLiveBridge({ signals: null, storage: null });
+    try {
+      await own.start({ apiBase: base, socketUrl: `${base.replace('http', 'ws')}/cable`, token: who, organizationId: org.id });
+      await until(() => own.store.phase === 'live', 'the load', 30_000, 20);
+      expect(asked).toContain('/organization/things/snapshot');
+      expect(own.store.total).toBe(size);
+      expect([...own.store.counts]).toEqual(await serverCounts(Date.now(), who));
+      expect(new Set((await own.rows(0, size)).map((row) => row.name)).size).toBe(size);
+    } finally {
+      globalThis.fetch = realFetch;
+      await own.dispose();
+    }
+  }, 90_000);
 });

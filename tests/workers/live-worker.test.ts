@@ -84,6 +84,18 @@ async function slotFor(b: LiveBridge, id: string): Promise<number> {
   return slot;
 }
 
+/** Holds the fake server's answers to the calls `held` picks until the returned function is called. */
+function holdCalls(held: (url: URL) => boolean): () => void {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const answer = api.fetch;
+  globalThis.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
+    if (held(new URL(String(input)))) await gate;
+    return answer(input, init);
+  }) as typeof fetch;
+  return release;
+}
+
 describe('part1 §7 initial paging and §4 the socket', () => {
   it('fetches every page of its page size, reporting progress, then subscribes with the protocol pair', async () => {
     api.setThings(Array.from({ length: 1201 }, (_, i) => thing(i)));
@@ -143,27 +155,90 @@ describe('part1 §7 initial paging and §4 the socket', () => {
 
   it('the Live list shows the first small page while the large pages are made (part 1 §2: the first screen does not wait for the fleet)', async () => {
     api.setThings(Array.from({ length: 12_001 }, (_, i) => thing(i)));
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const answer = api.fetch;
-    globalThis.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
-      const url = new URL(String(input));
-      if (url.pathname === '/organization/things' && url.searchParams.get('per_page') === String(THINGS_PAGE_MAX)) await held;
-      return answer(input, init);
-    }) as typeof fetch;
+    const release = holdCalls(
+      (url) => url.pathname === '/organization/things/snapshot' || url.searchParams.get('per_page') === String(THINGS_PAGE_MAX),
+    );
     const b = await startBridge();
     await until(() => b.store.listLength === THINGS_PAGE_SIZE, 'the first small page listed');
     expect(b.store.phase).toBe('loading');
-    expect(b.store.progress).toMatchObject({ loaded: 1, total: 4 });
+    // The small page, the snapshot, three large pages.
+    expect(b.store.progress).toMatchObject({ loaded: 1, total: 5 });
     expect((await b.rows(0, 3)).length).toBe(3);
     release();
     await until(() => b.store.phase === 'live' && b.store.total === 12_001, 'the load');
-    expect(b.store.progress).toMatchObject({ loaded: 4, total: 4, done: true });
+    expect(b.store.progress).toMatchObject({ loaded: 5, total: 5, done: true });
     const pages = api.callsTo('/organization/things').filter((url) => !url.searchParams.has('last_updated_timestamp'));
     expect(pages.map((url) => `${url.searchParams.get('page')}×${url.searchParams.get('per_page')}`).sort()).toEqual(
       [`1×${THINGS_PAGE_SIZE}`, `1×${THINGS_PAGE_MAX}`, `2×${THINGS_PAGE_MAX}`, `3×${THINGS_PAGE_MAX}`].sort(),
     );
     expect(new Set((await b.rows(0, 12_001)).map((row) => row.id)).size).toBe(12_001);
+  });
+
+  it('a fleet larger than one large page: the snapshot puts every asset on the map and in the list before the pages; the pages then bring each full wire', async () => {
+    const identified = { external_identifiers: [{ identifier_id: 'S-9', system_name: 'samsara' }], vin_number: 'VIN-12000' };
+    api.setThings(
+      Array.from({ length: 12_001 }, (_, i) =>
+        thing(i, i === 12_000 ? { ...identified, enroute: true } : i % 3 === 0 ? { enroute: true } : {}),
+      ),
+    );
+    api.setThings([thing(7, { in_service: false }), thing(11_000, { nickname: null, street: 'Lamar Blvd', station_id: null })]);
+    const release = holdCalls((url) => url.searchParams.get('per_page') === String(THINGS_PAGE_MAX));
+    const b = await startBridge();
+    await until(() => b.store.total === 12_001, 'every asset from the snapshot');
+    expect(b.store.phase).toBe('loading');
+    expect(b.store.progress).toMatchObject({ loaded: 2, total: 5 });
+    expect(api.callsTo('/organization/things/snapshot')).toHaveLength(1);
+    // Held: every asset's place, status and name, as the full wires will say.
+    const partial = await b.rows(0, 12_001);
+    expect(partial).toHaveLength(12_001);
+    const enroute = Math.ceil(12_001 / 3);
+    expect(b.store.counts[ASSET_STATUS.active]).toBe(enroute);
+    const last = partial.find((row) => row.id === 'thing-12000')!;
+    expect(last).toMatchObject({
+      vinNumber: 'VIN-12000',
+      primaryDisplayName: 'Unit 12000',
+      position: { lat: thing(12_000).lat, lng: thing(12_000).lng },
+    });
+    expect(last.externalIdentifiers).toEqual([]);
+    expect(partial.find((row) => row.id === 'thing-11000')).toMatchObject({ primaryDisplayName: 'HA-11000', street: 'Lamar Blvd' });
+    expect(partial.find((row) => row.id === 'thing-00007')?.inService).toBe(false);
+    // The first page's full wires are not replaced by the snapshot's narrower ones.
+    const counts = [...b.store.counts];
+    release();
+    await until(() => b.store.phase === 'live', 'the load');
+    expect(b.store.progress).toMatchObject({ loaded: 5, total: 5, done: true });
+    expect((await b.asset('thing-12000'))?.externalIdentifiers).toEqual([{ identifierId: 'S-9', systemName: 'samsara' }]);
+    expect(b.store.total).toBe(12_001);
+    expect([...b.store.counts]).toEqual(counts);
+  });
+
+  it('without the snapshot (a server that answers 404) the pages bring the fleet, and it is not asked again this session', async () => {
+    api.snapshot = false;
+    api.setThings(Array.from({ length: 5_001 }, (_, i) => thing(i)));
+    const b = await startBridge();
+    await until(() => b.store.phase === 'live' && b.store.total === 5_001, 'the load');
+    expect(b.store.progress).toMatchObject({ loaded: 3, total: 3, done: true });
+    expect(api.callsTo('/organization/things/snapshot')).toHaveLength(1);
+    // A snapshot that fails otherwise (a 500, an answer that does not read) is passed over the same way.
+    await b.dispose();
+    api.snapshot = true;
+    const answer = api.fetch;
+    globalThis.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
+      if (new URL(String(input)).pathname === '/organization/things/snapshot') {
+        return new Response(
+          '{"columns":["id"],"rows":[],"organizations":[],"meta":{"total":0,"server_timestamp":"2026-11-22T12:00:00.000Z"}}',
+          {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          },
+        );
+      }
+      return answer(input, init);
+    }) as typeof fetch;
+    const c = await startBridge();
+    await until(() => c.store.phase === 'live' && c.store.total === 5_001, 'the load without a readable snapshot');
+    expect(c.store.connectivity.error).toBeNull();
+    expect(c.store.progress).toMatchObject({ loaded: 3, total: 3, done: true });
   });
 
   it('after the first page, THINGS_PAGES_IN_FLIGHT pages at a time, each applied as it comes; a failed page stops the rest', async () => {

@@ -19,7 +19,7 @@ import type { ServerDeps } from '../../deps';
 import { parse, unprocessable } from '../errors';
 import { requestedOrgs } from '../organization-scope';
 import { sinceParam } from '../query';
-import { loadThingWires } from '../thing-wire';
+import { loadThingWires, thingSnapshotJson } from '../thing-wire';
 import { assignableOrganizations, findThing, listValidator, requireWrite, saveThing, setAssociations, wireOf } from './queries';
 import {
   associationsSchema,
@@ -112,6 +112,16 @@ export function thingRoutes(app: FastifyInstance, deps: ServerDeps): void {
         deleted_ids: deleted.map((row) => row.id),
       },
     };
+  });
+
+  // The fleet snapshot (README "Spec decisions"): the assets of GET /organization/things, same
+  // access, scope and org_ids[], in one compact answer (src/domain/thing-snapshot.ts).
+  api.get('/organization/things/snapshot', { config: { access: THINGS_VIEW } }, async (request, reply) => {
+    const { caller } = request;
+    const orgIds = requestedOrgs((request.query ?? {}) as Record<string, unknown>, caller.scope);
+    const where = and(isNull(things.deletedAt), thingVisibleSql(caller.scope, orgIds));
+    const body = await thingSnapshotJson(db, where, deps.now());
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 
   // part 1 §2: the top bar's asset count shows with thing read or manage.

@@ -142,6 +142,12 @@ export interface AppBenchRow {
    */
   fairRatio: number | null;
   renderer: string;
+  /**
+   * The reload under load, in the page's `performance.now()` ms: the document, each file and call
+   * of the page and of the live worker (path, sent → first byte → done, KiB; Resource Timing) and
+   * the loader's `lightbar:` marks. Where the first full map's time goes.
+   */
+  reloadTimeline?: string[];
   /** With `profile`: each long task of the window and the longest events inside it. */
   insideLongTasks?: string[];
   /** With `profile`: the main thread's functions by self time over the window (ms). */
@@ -319,6 +325,76 @@ async function workerHeapBytes(cdp: CDPSession): Promise<number | null> {
   }
 }
 
+/** What a realm's performance timeline holds: its time origin, its calls and files, its marks. */
+interface Timeline {
+  origin: number;
+  calls: { name: string; start: number; firstByte: number; end: number; bytes: number }[];
+  marks: { name: string; at: number }[];
+  /** The page's navigation: its document's response end and DOMContentLoaded end (null in a worker). */
+  navigation: { responseEnd: number; domContentLoaded: number } | null;
+}
+
+/** Runs in the page and in the worker: plain JavaScript text, as FIRST_SCREEN_SCRIPT (why there). */
+const READ_TIMELINE = `(() => {
+  const nav = performance.getEntriesByType('navigation')[0];
+  return {
+    origin: performance.timeOrigin,
+    calls: performance.getEntriesByType('resource').map((r) => ({ name: r.name, start: r.startTime, firstByte: r.responseStart, end: r.responseEnd, bytes: r.encodedBodySize })),
+    marks: performance.getEntriesByType('mark').map((m) => ({ name: m.name, at: m.startTime })),
+    navigation: nav ? { responseEnd: nav.responseEnd, domContentLoaded: nav.domContentLoadedEventEnd } : null,
+  };
+})()`;
+
+/**
+ * The reload's calls and files (Resource Timing of the page and of the live worker), the page's
+ * navigation and the loader's `lightbar:` marks, in the page's `performance.now()` ms (the
+ * worker's clock starts later: its time origin is moved onto the page's), in the order they began.
+ */
+async function reloadTimeline(page: Page): Promise<string[]> {
+  const own = (await page.evaluate(READ_TIMELINE)) as Timeline;
+  let live: Timeline | null = null;
+  for (const worker of page.workers()) {
+    const seen = (await worker.evaluate(READ_TIMELINE).catch(() => null)) as Timeline | null;
+    if (seen?.marks.some((m) => m.name.startsWith('lightbar:'))) live = seen;
+  }
+  const entries: { at: number; text: string }[] = [];
+  if (own.navigation) {
+    entries.push({ at: own.navigation.responseEnd, text: `document ${Math.round(own.navigation.responseEnd)}` });
+    entries.push({ at: own.navigation.domContentLoaded, text: `DOMContentLoaded ${Math.round(own.navigation.domContentLoaded)}` });
+  }
+  for (const [timeline, where] of [
+    [own, 'page'],
+    [live, 'worker'],
+  ] as const) {
+    if (!timeline) continue;
+    const shift = timeline.origin - own.origin;
+    const ms = (t: number) => Math.round(t + shift);
+    // The app's files and the map's tiles as one entry each: how many, when the last was done.
+    const files = new Map<string, { count: number; done: number }>();
+    for (const c of timeline.calls) {
+      const url = new URL(c.name);
+      const kind = url.pathname.startsWith('/assets/') ? 'files' : /\.(png|mvt|pbf)$/.test(url.pathname) ? 'tiles' : null;
+      if (kind) {
+        const seen = files.get(kind) ?? { count: 0, done: 0 };
+        files.set(kind, { count: seen.count + 1, done: Math.max(seen.done, c.end + shift) });
+        continue;
+      }
+      const pageNo = url.searchParams.get('page');
+      const incremental = url.searchParams.has('last_updated_timestamp') ? ' since' : '';
+      const what = `${where} ${url.pathname}${pageNo ? ` p${pageNo}×${url.searchParams.get('per_page')}` : ''}${incremental}`;
+      entries.push({
+        at: c.start + shift,
+        text: `${what} ${ms(c.start)}→${ms(c.firstByte)}→${ms(c.end)} (${Math.round(c.bytes / 1024)} KiB)`,
+      });
+    }
+    for (const [kind, { count, done }] of files) entries.push({ at: done, text: `${where} ${count} ${kind} done ${Math.round(done)}` });
+    for (const m of timeline.marks.filter((mark) => mark.name.startsWith('lightbar:'))) {
+      entries.push({ at: m.at + shift, text: `${m.name.slice('lightbar:'.length)} ${ms(m.at)}` });
+    }
+  }
+  return entries.sort((a, b) => a.at - b.at).map((entry) => entry.text);
+}
+
 async function readMeasures(page: Page): Promise<LiveMeasureReport> {
   return page.evaluate(async () => {
     const measure = window.lightbarMeasure;
@@ -445,6 +521,10 @@ async function benchRow(browser: Browser, assets: number, options: AppBenchOptio
     log(`${assets} assets: reloaded under load`);
     const { full, last } = await waitForFullMap(page, assets, options.loadTimeoutS * SECOND_MS);
     const firstListMs = await waitForFirstScreen(page, 'listMs', SECOND_MS);
+    const timeline = await reloadTimeline(page);
+    log(
+      `${assets} assets: the reload's calls and marks (page ms): ${timeline.join('; ')}; full map drawn ${full ? Math.round(full.totalDrawnAt!) : '–'}`,
+    );
     if (!full) {
       const shot = path.join(os.tmpdir(), `lightbar-bench-app-${assets}-not-loaded.png`);
       await page.screenshot({ path: shot }).catch(() => undefined);
@@ -538,6 +618,7 @@ async function benchRow(browser: Browser, assets: number, options: AppBenchOptio
       // No ratio for a page that never held the fleet: its main thread had nothing to do.
       fairRatio: fairP50 === null || taskMsPerS === 0 || !full ? null : Number((fairP50 / taskMsPerS).toPrecision(2)),
       renderer,
+      reloadTimeline: timeline,
       ...profiled,
     };
   } finally {

@@ -27,6 +27,12 @@ test('the application bench measures a 60-asset dashboard under 60 messages a se
   expect(r.pagesLoaded).toBe(1);
   // The first useful screen after each reload: the Live list's first row and the Events panel's counts, read by the page.
   expect(r.firstListMs).toBeGreaterThan(0);
+  // The reload's timeline: the worker's first page of 500 (the whole fleet of 60), then its mark.
+  const timeline = r.reloadTimeline!.join('\n');
+  expect(timeline).toMatch(/^worker \/organization\/things p1×500 \d+→\d+→\d+ \(\d+ KiB\)$/m);
+  expect(timeline).toMatch(/^first page applied \d+$/m);
+  expect(timeline).toMatch(/^page \d+ files done \d+$/m);
+  expect(timeline).not.toContain('snapshot');
   expect(r.firstEventsMs).toBeGreaterThan(0);
   // The page measured its worker's batches (one a second) and the age of the positions it drew.
   expect(r.batches).toBeGreaterThanOrEqual(2);

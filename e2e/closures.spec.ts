@@ -16,7 +16,7 @@ import { CLOSURE_STYLE } from '../src/map/layers/closures-style';
 import { wzdxFeedValidator } from '../tests/support/wzdx-schema';
 import { decodePng, pixelsNear } from './pixels';
 import { animationFrames } from './frames';
-import { expectMapCentredAt } from './map-view';
+import { expectMapCentredAt, mapView } from './map-view';
 import { expect, test } from './server-fixture';
 import { expectNoSeriousViolations } from './axe';
 import { sessionToken, signIn } from './sign-in';
@@ -74,7 +74,7 @@ async function drawPath(page: Page, points: { x: number; y: number }[]): Promise
 /** Screen points a quarter and three quarters along the path's longest segment (clear of the arrows at its middle). */
 async function pathSamples(page: Page, path: LatLng[]): Promise<{ x: number; y: number }[]> {
   const map = page.getByTestId('dashboard-map');
-  const [longitude, latitude, zoom] = ((await map.getAttribute('data-view')) ?? '').split(',').map(Number) as [number, number, number];
+  const { longitude, latitude, zoom } = await mapView(page);
   const box = (await map.boundingBox())!;
   const viewport = new WebMercatorViewport({ width: box.width, height: box.height, longitude, latitude, zoom });
   const screen = path.map((p) => viewport.project([p.lng, p.lat]) as [number, number]);

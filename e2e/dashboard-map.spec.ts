@@ -15,6 +15,7 @@ import { STATUS_COLORS } from '../src/map/icon-atlas';
 import { colourAt, colourNear, decodePng, pixelsNear, type Rgb } from './pixels';
 import { DEMO_PASSWORD, expect, test } from './server-fixture';
 import { signIn } from './sign-in';
+import { settledMapView, type MapView } from './map-view';
 
 const WIDTH = 1000;
 const HEIGHT = 720;
@@ -43,30 +44,16 @@ async function mapBox(page: Page) {
 }
 
 /**
- * The map's view once it stood still for three reads a second apart (the map writes it on its
- * element as `data-view`), and unlike `previous` when given. `cameraKind`: the last camera request
- * must be of this kind (the first view of the fleet is a fit: src/app/map/first-view.ts).
+ * The map's view once it stood still (e2e/map-view.ts), and unlike `previous` when given.
+ * `cameraKind`: the last camera request must be of this kind (the first view of the fleet is a fit:
+ * src/app/map/first-view.ts).
  */
-async function settledView(page: Page, options: { cameraKind?: 'fit' | 'center'; previous?: string } = {}): Promise<string> {
+function settledView(page: Page, options: { cameraKind?: 'fit' | 'center'; previous?: MapView } = {}): Promise<MapView> {
   const map = page.getByTestId('dashboard-map');
-  let seen: string[] = [];
-  await expect
-    .poll(
-      async () => {
-        const now = (await map.getAttribute('data-view', { timeout: 60_000 })) ?? '';
-        seen = [...seen, now].slice(-3);
-        const kindOk = !options.cameraKind || (await map.getAttribute('data-camera-kind')) === options.cameraKind;
-        return kindOk && now !== '' && now !== options.previous && seen.length === 3 && seen.every((v) => v === now);
-      },
-      { timeout: 120_000, intervals: [1_000] },
-    )
-    .toBe(true);
-  return seen[2]!;
-}
-
-function viewOf(text: string): { longitude: number; latitude: number; zoom: number } {
-  const [longitude, latitude, zoom] = text.split(',').map(Number) as [number, number, number];
-  return { longitude, latitude, zoom };
+  return settledMapView(page, {
+    accept: async (view) =>
+      view.text !== options.previous?.text && (!options.cameraKind || (await map.getAttribute('data-camera-kind')) === options.cameraKind),
+  });
 }
 
 interface ThingRow {
@@ -188,9 +175,9 @@ test.describe('the fleet on the dashboard map', () => {
     const fitted = await settledView(page, { cameraKind: 'fit' });
     await page.getByRole('button', { name: 'Zoom out' }).click();
     await page.getByRole('button', { name: 'Zoom out' }).click();
-    const view = viewOf(await settledView(page, { previous: fitted }));
-    expect(view.zoom).toBeLessThan(viewOf(fitted).zoom - 1);
-    const viewport = new WebMercatorViewport({ width: SIDE, height: SIDE, ...view });
+    const { longitude, latitude, zoom } = await settledView(page, { previous: fitted });
+    expect(zoom).toBeLessThan(fitted.zoom - 1);
+    const viewport = new WebMercatorViewport({ width: SIDE, height: SIDE, longitude, latitude, zoom });
     const offsetOf = (lng: number, lat: number) => {
       const [x, y] = viewport.project([lng, lat]) as [number, number];
       return [x - SIDE / 2, y - SIDE / 2] as const;

@@ -23,6 +23,7 @@ import { colourAt, colourNear, decodePng, pixelsNear } from './pixels';
 import { DEMO_ENV, expect, startServer, test } from './server-fixture';
 import { signIn } from './sign-in';
 import { writePmtiles } from '../tests/support/pmtiles-writer';
+import { settledMapView } from './map-view';
 
 const WIDTH = 1000;
 const HEIGHT = 700;
@@ -41,20 +42,6 @@ async function saveShot(testInfo: TestInfo, name: string, shot: Buffer): Promise
   const file = testInfo.outputPath(`${name}.png`);
   fs.writeFileSync(file, shot);
   await testInfo.attach(name, { path: file, contentType: 'image/png' });
-}
-
-/** The map's view once it stood still for three reads a second apart (`data-view`: lng,lat,zoom). */
-async function settledView(page: Page): Promise<{ longitude: number; latitude: number; zoom: number }> {
-  const map = page.getByTestId('dashboard-map');
-  let seen: string[] = [];
-  await expect
-    .poll(async () => {
-      seen = [...seen, (await map.getAttribute('data-view')) ?? ''].slice(-3);
-      return seen.length === 3 && seen[0] !== '' && seen.every((v) => v === seen[0]) && Math.round(Number(seen[0]!.split(',')[2])) === 15;
-    }, DRAWN)
-    .toBe(true);
-  const [longitude, latitude, zoom] = seen[0]!.split(',').map(Number) as [number, number, number];
-  return { longitude, latitude, zoom };
 }
 
 type TileFeature = Feature<Geometry, Record<string, unknown>>;
@@ -112,7 +99,8 @@ async function streetZoom(page: Page, url: string, at: { lat: number; lng: numbe
   await search.fill(`${at.lat.toFixed(6)}, ${at.lng.toFixed(6)}`);
   await search.press('Enter');
   await page.getByRole('button', { name: 'Zoom out' }).click();
-  const view = await settledView(page);
+  const { longitude, latitude, zoom } = await settledMapView(page, { accept: (v) => Math.round(v.zoom) === 15, timeout: DRAWN.timeout });
+  const view = { longitude, latitude, zoom };
   const box = (await map.boundingBox())!;
   const viewport = new WebMercatorViewport({ width: box.width, height: box.height, ...view });
   const toPage = (lng: number, lat: number) => {

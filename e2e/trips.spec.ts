@@ -20,6 +20,7 @@ import { decodePng, pixelsNear } from './pixels';
 import { DEMO_PASSWORD, expect, test, type RunningServer } from './server-fixture';
 import { apiGet, sessionToken, signIn } from './sign-in';
 import { expectNoSeriousViolations } from './axe';
+import { mapView } from './map-view';
 
 const ENGINEER = 'engineer@lightbar.demo';
 const HOUR = 3_600_000;
@@ -59,7 +60,7 @@ async function pick(page: Page, name: string, picker = 'Assets') {
 async function projector(page: Page) {
   const map = page.getByTestId('dashboard-map');
   const box = (await map.boundingBox())!;
-  const [lng, lat, zoom] = ((await map.getAttribute('data-view')) ?? '').split(',').map(Number) as [number, number, number];
+  const { longitude: lng, latitude: lat, zoom } = await mapView(page);
   const [cx, cy] = worldPixel(lng, lat, zoom);
   return (pLng: number, pLat: number) => {
     const [x, y] = worldPixel(pLng, pLat, zoom);

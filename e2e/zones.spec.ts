@@ -14,6 +14,7 @@ import { ringCenter } from '../src/domain/geometry';
 import { DEMO_ENV, expect, SERVER_START_MS, startServer, test as base, type RunningServer } from './server-fixture';
 import { apiGet, signIn } from './sign-in';
 import { expectNoSeriousViolations } from './axe';
+import { mapView, settledMapView } from './map-view';
 
 /** The demo server with a zone flipped every 2.5 s (the demo's four zones: each about every 10 s). */
 const test = base.extend<object, { zonesServer: RunningServer }>({
@@ -47,7 +48,7 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
 /** Where a zone's first shape lies on the screen now (the map's `data-view`: lng, lat, zoom). */
 async function zoneOnScreen(page: Page, zone: AlertingZone): Promise<{ x: number; y: number }> {
   const map = page.getByTestId('dashboard-map');
-  const [longitude, latitude, zoom] = ((await map.getAttribute('data-view')) ?? '').split(',').map(Number) as [number, number, number];
+  const { longitude, latitude, zoom } = await mapView(page);
   const box = (await map.boundingBox())!;
   const viewport = new WebMercatorViewport({ width: box.width, height: box.height, longitude, latitude, zoom });
   const shape = zone.features.find((f) => f.kind === 'polygon' || f.kind === 'circle')!;
@@ -105,17 +106,7 @@ test.describe('part2 §2 alerting zones', () => {
     const map = page.getByTestId('dashboard-map');
     await soon(map.locator('canvas').first()).toBeVisible();
     // The fit has landed once the view stood still for three reads a second apart.
-    let seen: string[] = [];
-    await soon
-      .poll(
-        async () => {
-          const view = (await map.getAttribute('data-view')) ?? '';
-          seen = [...seen, view].slice(-3);
-          return view !== '' && seen.length === 3 && seen.every((v) => v === view);
-        },
-        { intervals: [1_000] },
-      )
-      .toBe(true);
+    await settledMapView(page, { timeout: 30_000 });
     await shot(page, testInfo, 'zones-map');
     await expectNoSeriousViolations(page, '.zones-list');
 

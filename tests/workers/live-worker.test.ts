@@ -290,6 +290,18 @@ describe('part1 §7 initial paging and §4 the socket', () => {
     expect(c.store.progress).toMatchObject({ loaded: 1, total: 6 });
   });
 
+  it('asks the stations and the events at once; the events show while the stations are on their way, the fleet comes after both', async () => {
+    api.setThings([thing(1)]);
+    api.setLocation({ id: 'loc-1', is_active: true, lat: 30.2, lng: -97.7, street: 'Lamar Blvd', start_time: iso(NOW - 60_000) });
+    const release = holdCalls((url) => url.pathname === '/organization/exclusion_zone');
+    const b = await startBridge();
+    await until(() => b.store.events.active === 1, 'the events while the stations are held');
+    expect(api.callsTo('/organization/things')).toHaveLength(0);
+    expect(b.store.phase).toBe('loading');
+    release();
+    await until(() => b.store.phase === 'live' && b.store.total === 1, 'the load');
+  });
+
   it('the Events panel does not wait for the fleet: the events come before the things pages, closures after them', async () => {
     api.setThings(Array.from({ length: 1200 }, (_, i) => thing(i)));
     api.setLocation({ id: 'loc-1', is_active: true, lat: 30.2, lng: -97.7, street: 'Lamar Blvd', start_time: iso(NOW - 60_000) });

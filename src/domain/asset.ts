@@ -172,6 +172,12 @@ export interface Asset {
   organizationRelationships: OrganizationRelationship[];
   updatedAt: number | null;
   /**
+   * True while the asset holds only the fleet snapshot's fields (README "Spec decisions"): its
+   * integrations, external identifiers, active closures, organization relationships, incident
+   * times and runtime come with its page. Absent once its full wire arrived.
+   */
+  detailsPending?: true;
+  /**
    * Lower-cased names and ids joined by '\n', built once here so the filter can match 50,000
    * assets per keystroke without allocating (see `assetSearchText`).
    */

@@ -507,6 +507,8 @@ export const ASSET_TEXT = {
   actions: 'Actions',
   notFound: 'This asset is not in your fleet.',
   loading: 'Loading asset...',
+  /** A field the fleet snapshot does not carry, until the asset's page comes (README "Spec decisions"). */
+  detailsLoading: 'Loading...',
   noOrganizationAccess: 'No other organization manages or accesses this asset.',
   r2rTest: 'Send R2R Test Alert',
   testMode: 'Test Mode',

@@ -141,12 +141,14 @@ export class FleetStore {
   }
 
   /** Adds or replaces an asset from a thing wire (part 1 §3: one without both lat and lng is dropped). */
-  upsertWire(wire: ThingWire, now: number): void {
+  /** `detailsPending`: the wire is a fleet snapshot's row (the asset says so until its full wire comes). */
+  upsertWire(wire: ThingWire, now: number, detailsPending = false): void {
     const asset = fromThingWire(wire, now);
     if (!asset) {
       this.remove(wire.id);
       return;
     }
+    if (detailsPending) asset.detailsPending = true;
     const previous = this.get(asset.id);
     if (previous) keepNewerLiveFacts(previous, asset);
     this.upsert(asset, now);

@@ -69,10 +69,13 @@ export class LiveCore {
     this.queueSlots.push(message.type === 'thing' ? -1 : (this.fleet.slotOf.get(message.thing_id) ?? -1));
   }
 
-  /** Things of a page or an incremental answer; deleted ids (tombstones) are removed. */
-  loadThings(things: readonly ThingWire[], deletedIds: readonly string[], now: number): void {
+  /**
+   * Things of a page or an incremental answer; deleted ids (tombstones) are removed.
+   * `detailsPending`: the fleet snapshot's rows (their assets wait for their pages' details).
+   */
+  loadThings(things: readonly ThingWire[], deletedIds: readonly string[], now: number, detailsPending = false): void {
     for (const id of deletedIds) this.fleet.remove(id);
-    for (const wire of things) this.fleet.upsertWire(wire, now);
+    for (const wire of things) this.fleet.upsertWire(wire, now, detailsPending);
   }
 
   loadEvents(items: readonly LocationWire[], deletedIds: readonly string[]): boolean {

@@ -244,7 +244,7 @@ export function createLiveLoader({ state, core, scheduler, deps, now, setStatus 
           await new Promise<void>((resolve) => setTimeout(resolve, 0));
           check(own);
         }
-        core.loadThings(fresh.slice(start, start + SNAPSHOT_SLICE), [], now());
+        core.loadThings(fresh.slice(start, start + SNAPSHOT_SLICE), [], now(), true);
       }
       return true;
     } catch (error) {

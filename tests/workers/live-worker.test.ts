@@ -200,6 +200,9 @@ describe('part1 §7 initial paging and §4 the socket', () => {
       position: { lat: thing(12_000).lat, lng: thing(12_000).lng },
     });
     expect(last.externalIdentifiers).toEqual([]);
+    expect(last.detailsPending).toBe(true);
+    // The first page's assets came with their full wires.
+    expect(partial.find((row) => row.id === 'thing-00000')?.detailsPending).toBeUndefined();
     expect(partial.find((row) => row.id === 'thing-11000')).toMatchObject({ primaryDisplayName: 'HA-11000', street: 'Lamar Blvd' });
     expect(partial.find((row) => row.id === 'thing-00007')?.inService).toBe(false);
     // The first page's full wires are not replaced by the snapshot's narrower ones.
@@ -208,6 +211,7 @@ describe('part1 §7 initial paging and §4 the socket', () => {
     await until(() => b.store.phase === 'live', 'the load');
     expect(b.store.progress).toMatchObject({ loaded: 5, total: 5, done: true });
     expect((await b.asset('thing-12000'))?.externalIdentifiers).toEqual([{ identifierId: 'S-9', systemName: 'samsara' }]);
+    expect((await b.rows(0, 12_001)).filter((row) => row.detailsPending)).toEqual([]);
     expect(b.store.total).toBe(12_001);
     expect([...b.store.counts]).toEqual(counts);
   });

@@ -42,7 +42,11 @@ export function AssetProfileSection({ asset }: { asset: AssetDetails }) {
     [PROFILE_FIELD.type, text(asset.thingType)],
     [PROFILE_FIELD.subtype, text(asset.thingSubtype)],
     [PROFILE_FIELD.systemId, text(asset.systemId)],
-    [PROFILE_FIELD.integrations, integrations.length > 0 ? integrations.join(', ') : STATUS_FIELD.none],
+    [
+      PROFILE_FIELD.integrations,
+      // Not in the fleet snapshot: until the asset's page comes, "none" would not be true.
+      asset.detailsPending ? ASSET_TEXT.detailsLoading : integrations.length > 0 ? integrations.join(', ') : STATUS_FIELD.none,
+    ],
     [PROFILE_FIELD.alerting, asset.isPubliclyReporting ? PROFILE_FIELD.on : PROFILE_FIELD.off],
     [PROFILE_FIELD.inService, asset.inService ? PROFILE_FIELD.yes : PROFILE_FIELD.no],
   ];

@@ -50,7 +50,11 @@ export function AssetStatusSection({ asset, mix, timeZone }: { asset: AssetDetai
   const status = displayStatus(asset.status as AssetStatus, asset.inService);
   const time = (ms: number | null) => (ms === null ? STATUS_FIELD.none : formatDateTime(ms, timeZone));
   const rows: { term: string; value: string }[] = [];
-  if (asset.status === ASSET_STATUS.location) {
+  if (asset.status === ASSET_STATUS.location && asset.detailsPending) {
+    // The incident times are not in the fleet snapshot: they come with the asset's page.
+    rows.push({ term: STATUS_FIELD.arrived, value: ASSET_TEXT.detailsLoading });
+    rows.push({ term: STATUS_FIELD.duration, value: ASSET_TEXT.detailsLoading });
+  } else if (asset.status === ASSET_STATUS.location) {
     rows.push({ term: STATUS_FIELD.arrived, value: time(asset.incidentStartTime) });
     rows.push({
       term: STATUS_FIELD.duration,

@@ -14,10 +14,14 @@ import { thingEditHref } from './thing-paths';
 export function OrganizationAccessSection({ asset, profile }: { asset: AssetDetails; profile: Profile }) {
   const titleId = useId();
   const relations = asset.organizationRelationships;
-  const editable = showsOrganizationAccessEdit(profile.permissions as PermissionList, {
-    assetRelations: relations.length,
-    subscribedOrgRelations: profile.managedOrgs.length + profile.accessedOrgs.length,
-  });
+  // Not in the fleet snapshot: neither shown nor edited until the asset's page comes.
+  const pending = asset.detailsPending === true;
+  const editable =
+    !pending &&
+    showsOrganizationAccessEdit(profile.permissions as PermissionList, {
+      assetRelations: relations.length,
+      subscribedOrgRelations: profile.managedOrgs.length + profile.accessedOrgs.length,
+    });
   return (
     <section className="detail-section" aria-labelledby={titleId}>
       <div className="detail-section-head">
@@ -32,7 +36,9 @@ export function OrganizationAccessSection({ asset, profile }: { asset: AssetDeta
           </Link>
         )}
       </div>
-      {relations.length === 0 ? (
+      {pending ? (
+        <p className="detail-muted">{ASSET_TEXT.detailsLoading}</p>
+      ) : relations.length === 0 ? (
         <p className="detail-muted">{ASSET_TEXT.noOrganizationAccess}</p>
       ) : (
         <ul className="access-list">

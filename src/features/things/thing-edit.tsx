@@ -40,7 +40,9 @@ export function ThingEdit() {
       </div>
     );
   }
-  if (!asset) return <AssetPending className="thing-edit" state={state} onBack={back} />;
+  // An asset of the fleet snapshot waits for its page: its forms would start without its external
+  // identifiers and relations, and saving the relations replaces them (README "Spec decisions").
+  if (!asset || asset.detailsPending) return <AssetPending className="thing-edit" state={asset ? 'loading' : state} onBack={back} />;
   return <AssetEditTabs asset={asset} profile={profile} permissions={permissions} onBack={back} />;
 }
 

@@ -70,7 +70,13 @@ export interface AppHarness {
 }
 
 /** The worker's calls (part 1 §7): answered by FakeApi when a test renders with `live`. */
-const LIVE_PATHS = new Set(['/organization/things', '/locations', '/organization/closure', '/organization/exclusion_zone']);
+const LIVE_PATHS = new Set([
+  '/organization/things',
+  '/organization/things/snapshot',
+  '/locations',
+  '/organization/closure',
+  '/organization/exclusion_zone',
+]);
 
 /** `routes` maps 'METHOD /path' to a handler; unknown calls answer 404. */
 export function renderApp(

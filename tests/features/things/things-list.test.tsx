@@ -290,8 +290,8 @@ describe('part1 §2 Asset list, §4 sorting (the Live list)', () => {
 
   it('shows a progress bar with the pages loaded while the fleet loads', async () => {
     const api = new FakeApi();
-    // One asset more than a large page of the live worker: a first page of 500, then two large pages;
-    // the second waits until the test lets it go.
+    // One asset more than a large page of the live worker: a first page of 500, the fleet snapshot,
+    // then two large pages; the second waits until the test lets it go.
     const count = THINGS_PAGE_MAX + 1;
     api.setThings(Array.from({ length: count }, (_, i) => thing(i + 1)));
     let release: () => void = () => undefined;
@@ -304,9 +304,9 @@ describe('part1 §2 Asset list, §4 sorting (the Live list)', () => {
     };
     renderApp('/dashboard/things', routes(), { signedIn: true, live: api });
     const bar = await screen.findByRole('progressbar', {}, WAIT);
-    await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('2'), WAIT);
-    expect(bar.getAttribute('aria-valuemax')).toBe('3');
-    expect(screen.getByText('Loading assets… 2 of 3 pages')).toBeTruthy();
+    await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('3'), WAIT);
+    expect(bar.getAttribute('aria-valuemax')).toBe('4');
+    expect(screen.getByText('Loading assets… 3 of 4 pages')).toBeTruthy();
     // The first page is listed already.
     await waitFor(() => expect(rowNames().length).toBeGreaterThan(0), WAIT);
     // Virtualized: only the rows in view (and a few more) are drawn, not a page.

@@ -13,7 +13,7 @@
  */
 import { z } from 'zod';
 import { thingOrganizationWireSchema, type ThingWire } from './asset';
-import { isoDateTime } from './time';
+import { isoDateTime, parseTime } from './time';
 
 /**
  * What each cell of a row holds: `id` a string; `text`, `time` (ISO 8601), `number` the same or
@@ -77,7 +77,7 @@ function cellReads(kind: CellKind, value: unknown): boolean {
     case 'text':
       return value === null || typeof value === 'string';
     case 'time':
-      return value === null || (typeof value === 'string' && !Number.isNaN(Date.parse(value)));
+      return value === null || (typeof value === 'string' && parseTime(value) !== null);
     case 'number':
       return value === null || (typeof value === 'number' && Number.isFinite(value));
     case 'flag':

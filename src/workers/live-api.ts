@@ -178,9 +178,8 @@ export class LiveApi {
    * GET /organization/things/snapshot (README "Spec decisions"): every asset of the list, each
    * with the wire fields the snapshot carries. Never kept for revalidation (asked once a load).
    */
-  async thingSnapshot(): Promise<{ things: ThingWire[]; total: number; serverTimestamp: string }> {
-    const answer = await this.get('/organization/things/snapshot', [], thingSnapshotSchema, () => false);
-    return { things: thingWiresFromSnapshot(answer), total: answer.meta.total, serverTimestamp: answer.meta.server_timestamp };
+  async thingSnapshot(): Promise<ThingWire[]> {
+    return thingWiresFromSnapshot(await this.get('/organization/things/snapshot', [], thingSnapshotSchema, () => false));
   }
 
   /** GET /locations: the first fetch covers EVENT_HISTORY_MS (7 days), later ones what changed since. */

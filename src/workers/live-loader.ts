@@ -234,9 +234,9 @@ export function createLiveLoader({ state, core, scheduler, deps, now, setStatus 
    */
   async function loadSnapshot(own: number, current: LiveApi): Promise<boolean> {
     try {
-      const answer = await current.thingSnapshot();
+      const wires = await current.thingSnapshot();
       check(own);
-      const fresh = answer.things.filter((wire) => !core.fleet.has(wire.id));
+      const fresh = wires.filter((wire) => !core.fleet.has(wire.id));
       // In slices, letting the main thread's calls through between them: the Live list asks for its
       // first rows once it drew the first page, and should not wait for the whole fleet behind it.
       for (let start = 0; start < fresh.length; start += SNAPSHOT_SLICE) {

@@ -39,7 +39,8 @@ const CONNECT_SOURCES = [
 ];
 
 /**
- * Calls never shed under load: devices' ingest batches (their positions are the live map), the
+ * Calls never shed under load: devices' ingest batches (their positions are the live map; the
+ * ingest refuses a batch only when its own backlog is full, `IngestEngine.hasRoomFor`), the
  * socket (already open connections cost little; refusing them makes every browser poll instead),
  * and /version (a health check; open pages poll it to offer a reload, part 1 §2). Nor is the app
  * itself (its files and its routes' index.html, `isAppFileRequest`): its API calls are what shed.

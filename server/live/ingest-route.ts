@@ -5,7 +5,7 @@ import type { ServerDeps } from '../deps';
 import { authenticateApiKey } from '../http/api-keys';
 import { parseShape, unauthorized } from '../http/errors';
 import { ingestBatchSchema } from './device-message';
-import type { IngestEngine } from './ingest';
+import { INGEST_BUSY_MESSAGE, INGEST_RETRY_AFTER_S, type IngestEngine } from './ingest';
 
 /** The organizations an API key may report for: its own and every organization below it. */
 async function reportingOrgs(deps: ServerDeps, organizationId: string): Promise<Set<string>> {
@@ -32,7 +32,9 @@ async function reportingOrgs(deps: ServerDeps, organizationId: string): Promise<
 /**
  * POST /ingest: devices post batches of messages with an API key (`x-api-key` header, the
  * keys of part 2's account administration). Bad messages are rejected one by one with a reason;
- * good ones in the same batch are kept: `{ accepted, rejected: [{ index, reason }] }`.
+ * good ones in the same batch are kept: `{ accepted, rejected: [{ index, reason }] }`. While the
+ * ingest holds as much as it may (its queue, or trip points the database has not taken yet), a
+ * batch is refused whole: 503 with Retry-After, nothing applied.
  */
 export function ingestRoutes(app: FastifyInstance, deps: ServerDeps, engine: IngestEngine): void {
   app.post('/ingest', { bodyLimit: 8 * 1_048_576 }, async (request, reply) => {
@@ -40,7 +42,15 @@ export function ingestRoutes(app: FastifyInstance, deps: ServerDeps, engine: Ing
     const owner = typeof key === 'string' ? await authenticateApiKey(deps.db, key, deps.now()) : null;
     if (!owner) throw unauthorized('A valid API key is required in the x-api-key header.');
     const { messages } = parseShape(ingestBatchSchema, request.body ?? {});
-    const result = await engine.ingest(messages, await reportingOrgs(deps, owner.organizationId));
+    const organizationIds = await reportingOrgs(deps, owner.organizationId);
+    if (!engine.hasRoomFor(messages.length)) {
+      // Nothing of the batch is applied: the device sends it again (RFC 9110 §15.6.4, Retry-After).
+      return reply
+        .code(503)
+        .header('retry-after', String(INGEST_RETRY_AFTER_S))
+        .send({ error: 'ingest_busy', message: INGEST_BUSY_MESSAGE });
+    }
+    const result = await engine.ingest(messages, organizationIds);
     return reply.code(result.accepted > 0 || result.rejected.length === 0 ? 200 : 422).send(result);
   });
 }

@@ -67,6 +67,18 @@ const AUDIENCE_REFRESH_MS = 30_000;
 export const APPLY_SLICE_MS = 10;
 /** Messages between two looks at the clock. */
 const SLICE_CHECK_EVERY = 32;
+/**
+ * Trip points held for the flush at most (about 25 s of a fleet of 20,000 whose fifth is on a run,
+ * 1 point a second each). A database slower than the stream (Postgres on a busy machine: README
+ * "Server ingest") made them pile up without bound, and the process's memory with them; past this
+ * POST /ingest refuses new batches whole until the flush has written them (`hasRoomFor`).
+ */
+export const PENDING_POINTS_MAX = 100_000;
+/** Messages waiting in the ingest's queue at most (ten full batches): past it a batch is refused whole, as above. */
+export const QUEUED_MESSAGES_MAX = 100_000;
+/** Seconds a refused device is asked to wait (Retry-After) before sending the batch again. */
+export const INGEST_RETRY_AFTER_S = 2;
+export const INGEST_BUSY_MESSAGE = 'The server is still storing earlier messages. Send this batch again in a few seconds.';
 
 /** The live state of one asset, as the ingest keeps it between messages. */
 interface ThingState {
@@ -214,6 +226,12 @@ export class IngestEngine {
   private pendingPoints: (typeof points.$inferInsert)[] = [];
   private readonly r2rPairs = new Map<string, number>();
   private queue: Promise<unknown> = Promise.resolve();
+  /** Messages of the batches in the queue, not yet applied. */
+  private queuedMessages = 0;
+  /** Trip points of the flush that is writing them. */
+  private writingPoints = 0;
+  /** What the ingest may hold before POST /ingest refuses a batch (tests set small ones). */
+  limits = { pendingPoints: PENDING_POINTS_MAX, queuedMessages: QUEUED_MESSAGES_MAX };
   /** Writes of live state (the flush, an asset written at once), one after another, apart from the ingest's queue. */
   private writes: Promise<unknown> = Promise.resolve();
   /** Whether the once-a-second flush is writing. */
@@ -352,9 +370,28 @@ export class IngestEngine {
    * `organizationIds`: the organizations the posting API key may report for (null: any, the simulator).
    */
   ingest(raw: readonly unknown[], organizationIds: ReadonlySet<string> | null): Promise<IngestResult> {
-    const run = this.queue.then(() => this.apply(raw, organizationIds));
+    this.queuedMessages += raw.length;
+    const run = this.queue.then(() => this.apply(raw, organizationIds)).finally(() => (this.queuedMessages -= raw.length));
     this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  /**
+   * Whether a device's batch of `count` messages may be taken now: false while the ingest holds as
+   * much as it may (`limits`: PENDING_POINTS_MAX trip points not yet written, or QUEUED_MESSAGES_MAX
+   * messages in its queue). POST /ingest then refuses the batch whole (503, Retry-After) and the device sends
+   * it again. A batch alone in the queue is always taken. The simulator's own ticks are not asked:
+   * a refused tick would leave the simulated fleet and the ingest apart (a switch of lights lost).
+   */
+  hasRoomFor(count: number): boolean {
+    const { pendingPoints, queuedMessages } = this.backlog();
+    if (pendingPoints >= this.limits.pendingPoints) return false;
+    return queuedMessages === 0 || queuedMessages + count <= this.limits.queuedMessages;
+  }
+
+  /** What the ingest holds now: messages in its queue, and trip points not yet written (the flush's included). */
+  backlog(): { queuedMessages: number; pendingPoints: number } {
+    return { queuedMessages: this.queuedMessages, pendingPoints: this.pendingPoints.length + this.writingPoints };
   }
 
   private async apply(raw: readonly unknown[], organizationIds: ReadonlySet<string> | null): Promise<IngestResult> {
@@ -746,16 +783,26 @@ export class IngestEngine {
         const dirty = this.changed.splice(0, limit).filter((thing) => thing.dirty);
         const batch = this.pendingPoints;
         this.pendingPoints = [];
-        await this.flushThings(dirty);
-        for (let i = 0; i < batch.length; i += FLUSH_CHUNK) {
-          const refused = await writeIsolatingRows(batch.slice(i, i + FLUSH_CHUNK), (rows) =>
-            insertRecords(this.deps.db, points, rows, FLUSH_CHUNK),
-          );
-          for (const { row, reason } of refused)
-            console.error(`ingest: a point of asset ${row.thingId} was refused by the database and dropped: ${reason}`);
+        this.writingPoints = batch.length;
+        let written = 0;
+        try {
+          await this.flushThings(dirty);
+          for (; written < batch.length; written += FLUSH_CHUNK) {
+            const refused = await writeIsolatingRows(batch.slice(written, written + FLUSH_CHUNK), (rows) =>
+              insertRecords(this.deps.db, points, rows, FLUSH_CHUNK),
+            );
+            for (const { row, reason } of refused)
+              console.error(`ingest: a point of asset ${row.thingId} was refused by the database and dropped: ${reason}`);
+          }
+        } catch (error) {
+          // The database unreachable (not a row it refused): the points not written wait for the
+          // next flush, ahead of those taken meanwhile; while they are held POST /ingest may refuse.
+          this.pendingPoints = batch.slice(written).concat(this.pendingPoints);
+          throw error;
         }
       } finally {
         this.writing = false;
+        this.writingPoints = 0;
       }
     });
   }

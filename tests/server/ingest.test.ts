@@ -5,7 +5,7 @@ import { MINUTE_MS, SECOND_MS } from '../../src/domain/constants';
 import type { LiveMessageInput } from '../../src/domain/live-message';
 import { hashToken } from '../../server/auth/secrets';
 import { apiKeys, closures, locations, locationThings, points, r2rAlerts, runs, things, thingTypes } from '../../server/db/schema';
-import { APPLY_SLICE_MS, type IngestEngine } from '../../server/live/ingest';
+import { APPLY_SLICE_MS, INGEST_BUSY_MESSAGE, type IngestEngine } from '../../server/live/ingest';
 import { createTestServer, type TestServer } from '../support/test-server';
 import { countLoopTurns, sleep, until } from '../support/until';
 
@@ -42,6 +42,7 @@ async function post(messages: unknown[], apiKey = key) {
 }
 
 const lights = (haas_id: string, on: boolean, offset = 0) => ({ type: 'lights', haas_id, on, timestamp: at(offset) });
+const heartbeat = (haas_id: string, offset = 0) => ({ type: 'heartbeat', haas_id, timestamp: at(offset) });
 const point = (haas_id: string, lat: number, lng: number, speed: number, offset = 0) => ({
   type: 'point',
   haas_id,
@@ -333,6 +334,113 @@ describe('ingest flush (part 1 §4: live data goes on while state is stored)', (
     await engine.ingest([point(b!.haasId, 31.05, -97.74, 30, 5 * SECOND_MS)], null);
     await engine.flush(1);
     expect([await lat(a!.id), await lat(b!.id), await lat(c!.id)]).toEqual([31.04, 31.05, 31.03]);
+  });
+});
+
+describe('a database slower than the stream: the ingest holds a bounded backlog and loses nothing', () => {
+  /** Replaces the database's raw statements (the flush's writes) with `hold`, until `restore`. */
+  function holdExecute(hold: (run: () => Promise<unknown>) => Promise<unknown>) {
+    const { db } = server.database;
+    const execute = db.execute.bind(db);
+    let calls = 0;
+    db.execute = ((query: Parameters<typeof execute>[0]) => {
+      calls += 1;
+      return hold(() => execute(query));
+    }) as typeof db.execute;
+    return { calls: () => calls, restore: () => (db.execute = execute) };
+  }
+  const runPoints = async (thingId: string) => {
+    const [row] = await server.database.db.select().from(things).where(eq(things.id, thingId));
+    const stored = await server.database.db.select().from(points).where(eq(points.runId, row!.runId!)).orderBy(points.timestamp);
+    return stored.map((p) => p.lat);
+  };
+
+  it('past the trip points it may hold, POST /ingest refuses a batch whole (503, Retry-After) until the flush wrote them; every point taken is stored', async () => {
+    const thing = await createThing('ambulance');
+    await post([lights(thing.haasId, true)]);
+    await engine.flush();
+    const limits = engine.limits;
+    engine.limits = { ...limits, pendingPoints: 3 };
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const hold = holdExecute((run) => held.then(run));
+    let flushing: Promise<void> | undefined;
+    try {
+      expect(
+        (await post([point(thing.haasId, 30.3, -97.74, 40, SECOND_MS), point(thing.haasId, 30.301, -97.74, 40, 2 * SECOND_MS)])).body,
+      ).toEqual({
+        accepted: 2,
+        rejected: [],
+      });
+      // The flush takes the two points and waits on the database; a third point is still taken.
+      flushing = engine.flush();
+      await until(() => hold.calls() > 0, 'the flush to start writing');
+      expect((await post([point(thing.haasId, 30.302, -97.74, 40, 3 * SECOND_MS)])).body).toEqual({ accepted: 1, rejected: [] });
+      expect(engine.backlog().pendingPoints).toBe(3);
+
+      received.length = 0;
+      const refused = await server.app.inject({
+        method: 'POST',
+        url: '/ingest',
+        headers: { 'x-api-key': key },
+        payload: { messages: [point(thing.haasId, 30.303, -97.74, 40, 4 * SECOND_MS), heartbeat(thing.haasId, 5 * SECOND_MS)] },
+      });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe('2');
+      expect(refused.json()).toEqual({ error: 'ingest_busy', message: INGEST_BUSY_MESSAGE });
+      // Nothing of the refused batch was applied or published.
+      expect(engine.stateOf(thing.haasId)).toMatchObject({ lat: 30.302, heartbeatAt: new Date(at(3 * SECOND_MS)) });
+      expect(received).toEqual([]);
+    } finally {
+      hold.restore();
+      release();
+      engine.limits = limits;
+    }
+    await flushing;
+    // Written: the device sends the batch again and it is taken.
+    expect((await post([point(thing.haasId, 30.303, -97.74, 40, 4 * SECOND_MS)])).body).toEqual({ accepted: 1, rejected: [] });
+    await engine.flush();
+    expect(await runPoints(thing.id)).toEqual([30.3, 30.301, 30.302, 30.303]);
+    expect(engine.backlog()).toEqual({ queuedMessages: 0, pendingPoints: 0 });
+  });
+
+  it('a database unreachable while the flush writes: its trip points wait for the next flush, ahead of newer ones', async () => {
+    const thing = await createThing('ambulance');
+    await post([lights(thing.haasId, true)]);
+    await engine.flush();
+    await post([point(thing.haasId, 30.31, -97.74, 40, SECOND_MS), point(thing.haasId, 30.311, -97.74, 40, 2 * SECOND_MS)]);
+    const hold = holdExecute(() => Promise.reject(new Error('Connection terminated unexpectedly')));
+    try {
+      await expect(engine.flush()).rejects.toThrow('Connection terminated unexpectedly');
+    } finally {
+      hold.restore();
+    }
+    expect(engine.backlog().pendingPoints).toBe(2);
+    await post([point(thing.haasId, 30.312, -97.74, 40, 3 * SECOND_MS)]);
+    await engine.flush();
+    expect(await runPoints(thing.id)).toEqual([30.31, 30.311, 30.312]);
+    const [row] = await server.database.db.select().from(things).where(eq(things.id, thing.id));
+    expect(row).toMatchObject({ lat: 30.312, runPointsCount: 3 });
+  });
+
+  it('past the messages its queue may hold a batch is refused, but a batch alone in the queue is always taken', async () => {
+    const thing = await createThing('police');
+    const limits = engine.limits;
+    engine.limits = { ...limits, queuedMessages: 3 };
+    try {
+      const queued = engine.ingest(
+        [point(thing.haasId, 30.32, -97.74, 40, SECOND_MS), point(thing.haasId, 30.321, -97.74, 40, 2 * SECOND_MS)],
+        null,
+      );
+      expect(engine.backlog().queuedMessages).toBe(2);
+      expect(engine.hasRoomFor(1)).toBe(true);
+      expect(engine.hasRoomFor(2)).toBe(false);
+      expect(await queued).toEqual({ accepted: 2, rejected: [] });
+      expect(engine.backlog().queuedMessages).toBe(0);
+      expect(engine.hasRoomFor(10)).toBe(true);
+    } finally {
+      engine.limits = limits;
+    }
   });
 });
 

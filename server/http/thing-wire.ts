@@ -11,10 +11,16 @@
  * the server string; `is_stale` is sent beside it (the wire schema does not read it; the client
  * recomputes both).
  */
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { computeAssetStatus, isStale, statusToServer } from '../../src/domain/asset-status';
 import type { ThingWireInput, RelationshipType } from '../../src/domain/asset';
-import { THING_SNAPSHOT_COLUMNS, type ThingSnapshotColumn } from '../../src/domain/thing-snapshot';
+import {
+  THING_SNAPSHOT_COLUMNS,
+  THING_SNAPSHOT_FLAG_BIT,
+  THING_SNAPSHOT_FLAGS,
+  type ThingSnapshotColumn,
+  type ThingSnapshotFlag,
+} from '../../src/domain/thing-snapshot';
 import { SECOND_MS } from '../../src/domain/constants';
 import type { Db } from '../db/connection';
 import { anyUuid, jsonRowReader, queryRows } from '../db/rows';
@@ -252,9 +258,27 @@ export async function loadThingWire(db: Db, id: string, now: Date): Promise<Thin
   return wire ?? null;
 }
 
+/** A boolean column as its flag bit in a snapshot row (src/domain/thing-snapshot.ts). */
+const flagBit = (column: AnyColumn, flag: ThingSnapshotFlag): SQL =>
+  sql`(case when ${column} then ${sql.raw(String(THING_SNAPSHOT_FLAG_BIT[flag]))} else 0 end)`;
+
+/** Each flag of a snapshot row as its things column. */
+const SNAPSHOT_FLAG_COLUMNS: Record<ThingSnapshotFlag, AnyColumn> = {
+  in_service: things.inService,
+  is_publicly_alerting: things.isPubliclyAlerting,
+  enroute: things.enroute,
+  is_r2r_enabled: things.isR2rEnabled,
+  is_test_mode_on: things.isTestModeOn,
+  is_allowed_for_test_mode: things.isAllowedForTestMode,
+  is_allowed_for_closures: things.isAllowedForClosures,
+  is_responder: things.isResponder,
+};
+
 /**
  * Each column of the fleet snapshot (src/domain/thing-snapshot.ts) as SQL over the things row and
- * its type and subtype, with the value the full wire sends (run_points_count only on a run).
+ * the places of its organization, type and subtype in the answer's lists (`snapshot_owner`,
+ * `snapshot_type`, `snapshot_subtype` of `thingSnapshotJson`), with the value the full wire sends
+ * (run_points_count only on a run).
  */
 const SNAPSHOT_SQL: Record<ThingSnapshotColumn, SQL> = {
   id: sql`${things.id}`,
@@ -262,14 +286,13 @@ const SNAPSHOT_SQL: Record<ThingSnapshotColumn, SQL> = {
   nickname: sql`${things.nickname}`,
   heartbeat_datetime: sql`${things.heartbeatAt}`,
   updated_at: sql`${things.updatedAt}`,
-  thing_type: sql`${thingTypes.name}`,
-  thing_type_id: sql`${things.thingTypeId}`,
-  thing_subtype: sql`${thingSubtypes.name}`,
-  thing_subtype_id: sql`${things.thingSubtypeId}`,
-  organization_id: sql`${things.organizationId}`,
-  in_service: sql`${things.inService}`,
-  is_publicly_alerting: sql`${things.isPubliclyAlerting}`,
-  enroute: sql`${things.enroute}`,
+  thing_type: sql`snapshot_type.place`,
+  thing_subtype: sql`snapshot_subtype.place`,
+  organization: sql`snapshot_owner.place`,
+  flags: sql.join(
+    THING_SNAPSHOT_FLAGS.map((flag) => flagBit(SNAPSHOT_FLAG_COLUMNS[flag], flag)),
+    sql` + `,
+  ),
   lat: sql`${things.lat}`,
   lng: sql`${things.lng}`,
   accuracy: sql`${things.accuracy}`,
@@ -281,11 +304,6 @@ const SNAPSHOT_SQL: Record<ThingSnapshotColumn, SQL> = {
   run_id: sql`${things.runId}`,
   run_start_time: sql`${things.runStartTime}`,
   run_points_count: sql`case when ${things.runId} is null then null else ${things.runPointsCount} end`,
-  is_r2r_enabled: sql`${things.isR2rEnabled}`,
-  is_test_mode_on: sql`${things.isTestModeOn}`,
-  is_allowed_for_test_mode: sql`${things.isAllowedForTestMode}`,
-  is_allowed_for_closures: sql`${things.isAllowedForClosures}`,
-  is_responder: sql`${things.isResponder}`,
   device_type: sql`${things.deviceType}`,
   feed_subscriptions: sql`${things.feedSubscriptions}`,
   vin_number: sql`${things.vinNumber}`,
@@ -298,37 +316,63 @@ const SNAPSHOT_SQL: Record<ThingSnapshotColumn, SQL> = {
  * GET /organization/things/snapshot's answer as JSON text (src/domain/thing-snapshot.ts): the rows
  * of the things `where` selects, made by the database as one JSON array (read as one text value,
  * never a row object per asset: 100,000 assets in about 1 s on PGlite, against 7 s for their full
- * wires), and the organizations they belong to. Visibility is the caller's `where`.
+ * wires), the organizations they belong to, and every thing type and subtype (reference data, as
+ * GET /thing_types), each row naming its own by their places. One statement makes the rows and
+ * the three lists' orders, so a row never names a place the answer lacks. Visibility is the
+ * caller's `where`.
  */
 export async function thingSnapshotJson(db: Db, where: SQL | undefined, now: Date): Promise<string> {
+  const visible = where ?? sql`true`;
   const cells = sql.join(
     THING_SNAPSHOT_COLUMNS.map((column) => SNAPSHOT_SQL[column]),
     sql`, `,
   );
-  const [answer] = await queryRows<{ rows: string; total: number }>(
+  // The places by window functions over small tables joined by hash: 100,000 rows in 0.83 s on
+  // PGlite; joined to unnest(...) with ordinality of the listed ids, 1.6 s.
+  const placed = (table: SQL, order: SQL) => sql`select id, name, (row_number() over (order by ${order})) - 1 as place from ${table}`;
+  const [answer] = await queryRows<{ rows: string; total: number; owners: string[] | null; types: string | null; subtypes: string | null }>(
     db,
-    sql`select coalesce(json_agg(json_build_array(${cells})), '[]'::json)::text as rows, count(*)::int as total
-        from ${things}
-        inner join ${thingTypes} on ${thingTypes.id} = ${things.thingTypeId}
-        left join ${thingSubtypes} on ${thingSubtypes.id} = ${things.thingSubtypeId}
-        where ${where ?? sql`true`}`,
+    sql`with snapshot_owner as (
+          select owner.id, (row_number() over (order by owner.id)) - 1 as place
+          from (select distinct ${things.organizationId} as id from ${things} where ${visible}) as owner
+        ),
+        snapshot_type as (${placed(sql`${thingTypes}`, sql`name, id`)}),
+        snapshot_subtype as (${placed(sql`${thingSubtypes}`, sql`name, id`)})
+        select (select json_agg(snapshot_owner.id order by snapshot_owner.place) from snapshot_owner) as owners,
+          (select json_agg(json_build_object('id', id, 'name', name) order by place)::text from snapshot_type) as types,
+          (select json_agg(json_build_object('id', id, 'name', name) order by place)::text from snapshot_subtype) as subtypes,
+          made.rows, made.total
+        from (
+          select coalesce(json_agg(json_build_array(${cells})), '[]'::json)::text as rows, count(*)::int as total
+          from ${things}
+          inner join snapshot_owner on snapshot_owner.id = ${things.organizationId}
+          inner join snapshot_type on snapshot_type.id = ${things.thingTypeId}
+          left join snapshot_subtype on snapshot_subtype.id = ${things.thingSubtypeId}
+          where ${visible}
+        ) as made`,
   );
-  const owners = db.selectDistinct({ id: things.organizationId }).from(things).where(where);
-  const orgs = await db
-    .select({
-      id: organizations.id,
-      name: organizations.name,
-      typeId: organizationTypes.id,
-      typeName: organizationTypes.name,
-      acs: organizationTypes.acs,
-      iconUrl: organizationTypes.iconUrl,
-    })
-    .from(organizations)
-    .leftJoin(organizationTypes, eq(organizationTypes.id, organizations.organizationTypeId))
-    .where(inArray(organizations.id, owners));
-  const organizationsOut = orgs.map((o) =>
-    organizationWire(o.id, o.name, o.typeId === null ? null : { id: o.typeId, name: o.typeName!, acs: o.acs!, iconUrl: o.iconUrl }),
-  );
+  const ownerIds = answer?.owners ?? [];
+  const orgs =
+    ownerIds.length === 0
+      ? []
+      : await db
+          .select({
+            id: organizations.id,
+            name: organizations.name,
+            typeId: organizationTypes.id,
+            typeName: organizationTypes.name,
+            acs: organizationTypes.acs,
+            iconUrl: organizationTypes.iconUrl,
+          })
+          .from(organizations)
+          .leftJoin(organizationTypes, eq(organizationTypes.id, organizations.organizationTypeId))
+          .where(anyUuid(organizations.id, ownerIds));
+  const byId = new Map(orgs.map((o) => [o.id, o]));
+  const organizationsOut = ownerIds.map((id) => {
+    // An owner is a row of organizations (a foreign key): found.
+    const o = byId.get(id)!;
+    return organizationWire(o.id, o.name, o.typeId === null ? null : { id: o.typeId, name: o.typeName!, acs: o.acs!, iconUrl: o.iconUrl });
+  });
   const meta = { total: answer?.total ?? 0, server_timestamp: now.toISOString() };
-  return `{"columns":${JSON.stringify(THING_SNAPSHOT_COLUMNS)},"rows":${answer?.rows ?? '[]'},"organizations":${JSON.stringify(organizationsOut)},"meta":${JSON.stringify(meta)}}`;
+  return `{"columns":${JSON.stringify(THING_SNAPSHOT_COLUMNS)},"flags":${JSON.stringify(THING_SNAPSHOT_FLAGS)},"rows":${answer?.rows ?? '[]'},"organizations":${JSON.stringify(organizationsOut)},"types":${answer?.types ?? '[]'},"subtypes":${answer?.subtypes ?? '[]'},"meta":${JSON.stringify(meta)}}`;
 }

@@ -8,24 +8,51 @@
  * out: its integrations, external identifiers, active closures, organization relationships,
  * incident times and runtime.
  *
- * Answer: `{ columns: THING_SNAPSHOT_COLUMNS, rows: [[...], ...], organizations: [{id, name,
- * organization_type}], meta: { total, server_timestamp } }`.
+ * Answer: `{ columns: THING_SNAPSHOT_COLUMNS, flags: THING_SNAPSHOT_FLAGS, rows: [[...], ...],
+ * organizations: [{id, name, organization_type}], types: [{id, name}], subtypes: [{id, name}],
+ * meta: { total, server_timestamp } }`. A row names its organization, type and subtype by their
+ * place in those lists and holds its eight flags as one number (bit i: THING_SNAPSHOT_FLAGS[i]),
+ * so a row of 100,000 carries no uuid but its own and the ones it links to (station, incident,
+ * run): about a third fewer bytes to make, send and read than the wire fields themselves.
  */
 import { z } from 'zod';
 import { thingOrganizationWireSchema, type ThingWire } from './asset';
-import { isoDateTime, parseTime } from './time';
+import { isoDateTime } from './time';
 
 /**
  * What each cell of a row holds: `id` a string; `text`, `time` (ISO 8601), `number` the same or
- * null; `flag` a boolean; `ids` an array of strings. The wire schema's rule for the field, checked
- * with `typeof` per cell: a zod tuple per row took about 1 s for 100,000 rows, as long as the rest
- * of the load (README "Application bench").
+ * null; `flags` a whole number of THING_SNAPSHOT_FLAGS' bits; `organization`, `type`, `subtype`
+ * the place of one of the answer's lists (or null: no subtype); `ids` an array of strings. The
+ * wire schema's rule for the field, checked with `typeof` per cell: a zod tuple per row took about
+ * 1 s for 100,000 rows, as long as the rest of the load (README "Application bench"). A time cell
+ * is checked for its ISO 8601 form only: the asset's model parses it (Date.parse, about 1 µs, was
+ * paid twice per cell).
  */
-type CellKind = 'id' | 'text' | 'time' | 'number' | 'flag' | 'ids';
+type CellKind = 'id' | 'text' | 'time' | 'number' | 'flags' | 'organization' | 'type' | 'subtype' | 'ids';
+
+/** The wire's boolean fields, in the order of their bits in a row's `flags` (bit 0 first). */
+export const THING_SNAPSHOT_FLAGS = [
+  'in_service',
+  'is_publicly_alerting',
+  'enroute',
+  'is_r2r_enabled',
+  'is_test_mode_on',
+  'is_allowed_for_test_mode',
+  'is_allowed_for_closures',
+  'is_responder',
+] as const;
+export type ThingSnapshotFlag = (typeof THING_SNAPSHOT_FLAGS)[number];
+const FLAG_LIMIT = 2 ** THING_SNAPSHOT_FLAGS.length;
+/** Each flag's bit. */
+export const THING_SNAPSHOT_FLAG_BIT = Object.fromEntries(THING_SNAPSHOT_FLAGS.map((flag, i) => [flag, 2 ** i])) as Record<
+  ThingSnapshotFlag,
+  number
+>;
 
 /**
- * The row's columns in order: wire field names, and `organization_id` (the id of one of the
- * answer's `organizations`).
+ * The row's columns in order: wire field names, and `organization` (the place of the asset's
+ * organization in the answer's `organizations`), `thing_type` / `thing_subtype` (in `types` /
+ * `subtypes`: the wire's name and id), `flags` (its booleans).
  */
 const COLUMNS = {
   id: 'id',
@@ -33,14 +60,10 @@ const COLUMNS = {
   nickname: 'text',
   heartbeat_datetime: 'time',
   updated_at: 'time',
-  thing_type: 'text',
-  thing_type_id: 'text',
-  thing_subtype: 'text',
-  thing_subtype_id: 'text',
-  organization_id: 'id',
-  in_service: 'flag',
-  is_publicly_alerting: 'flag',
-  enroute: 'flag',
+  thing_type: 'type',
+  thing_subtype: 'subtype',
+  organization: 'organization',
+  flags: 'flags',
   lat: 'number',
   lng: 'number',
   accuracy: 'number',
@@ -52,11 +75,6 @@ const COLUMNS = {
   run_id: 'text',
   run_start_time: 'time',
   run_points_count: 'number',
-  is_r2r_enabled: 'flag',
-  is_test_mode_on: 'flag',
-  is_allowed_for_test_mode: 'flag',
-  is_allowed_for_closures: 'flag',
-  is_responder: 'flag',
   device_type: 'text',
   feed_subscriptions: 'ids',
   vin_number: 'text',
@@ -70,52 +88,76 @@ const KINDS: readonly CellKind[] = THING_SNAPSHOT_COLUMNS.map((column) => COLUMN
 /** Each column's place in a row. */
 const at = Object.fromEntries(THING_SNAPSHOT_COLUMNS.map((column, i) => [column, i])) as Record<ThingSnapshotColumn, number>;
 
-function cellReads(kind: CellKind, value: unknown): boolean {
+/** The ISO 8601 date-time form the wire schema reads (`isoDateTime`): a date, a time, Z or an offset. */
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+const isPlace = (value: unknown, length: number): boolean =>
+  Number.isInteger(value) && (value as number) >= 0 && (value as number) < length;
+
+function cellReads(kind: CellKind, value: unknown, lists: Lists): boolean {
   switch (kind) {
     case 'id':
       return typeof value === 'string' && value !== '';
     case 'text':
       return value === null || typeof value === 'string';
     case 'time':
-      return value === null || (typeof value === 'string' && parseTime(value) !== null);
+      return value === null || (typeof value === 'string' && ISO_DATE_TIME.test(value));
     case 'number':
       return value === null || (typeof value === 'number' && Number.isFinite(value));
-    case 'flag':
-      return typeof value === 'boolean';
+    case 'flags':
+      return isPlace(value, FLAG_LIMIT);
+    case 'organization':
+      return isPlace(value, lists.organizations.length);
+    case 'type':
+      return value === null || isPlace(value, lists.types.length);
+    case 'subtype':
+      return value === null || isPlace(value, lists.subtypes.length);
     case 'ids':
       return Array.isArray(value) && value.every((item) => typeof item === 'string');
   }
 }
 
+/** A type or subtype of the answer's lists: the wire's id and name. */
+const namedSchema = z.object({ id: z.string().min(1), name: z.string() });
+export type ThingSnapshotNamed = z.infer<typeof namedSchema>;
+
 export const thingSnapshotSchema = z.object({
   columns: z.array(z.string()),
+  flags: z.array(z.string()),
   // Each row's cells are checked by `thingWiresFromSnapshot` (a zod schema per cell cost 1 s).
   rows: z.array(z.custom<unknown[]>(Array.isArray, { error: 'a row is an array of cells' })),
   organizations: z.array(thingOrganizationWireSchema),
+  types: z.array(namedSchema),
+  subtypes: z.array(namedSchema),
   meta: z.object({ total: z.number().int().min(0), server_timestamp: isoDateTime }),
 });
 export type ThingSnapshotAnswer = z.infer<typeof thingSnapshotSchema>;
+type Lists = Pick<ThingSnapshotAnswer, 'organizations' | 'types' | 'subtypes'>;
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, i) => item === b[i]);
 
 /**
  * The thing wires of a snapshot answer, each with the fields the snapshot leaves out at their
  * empty values (no integrations, identifiers, active closures or relationships; no incident times
- * or runtime). Throws when the columns are not THING_SNAPSHOT_COLUMNS (another server version) or
- * a cell does not read (the message names the row and the column).
+ * or runtime). Throws when the columns or the flags are not this version's (another server
+ * version) or a cell does not read (the message names the row and the column).
  */
 export function thingWiresFromSnapshot(answer: ThingSnapshotAnswer): ThingWire[] {
-  const { columns, rows } = answer;
-  if (columns.length !== THING_SNAPSHOT_COLUMNS.length || columns.some((column, i) => column !== THING_SNAPSHOT_COLUMNS[i])) {
-    throw new Error(`the fleet snapshot's columns are not this version's (${columns.join(', ')})`);
+  const { columns, rows, organizations, types, subtypes } = answer;
+  if (!sameList(columns, THING_SNAPSHOT_COLUMNS) || !sameList(answer.flags, THING_SNAPSHOT_FLAGS)) {
+    throw new Error(`the fleet snapshot's columns are not this version's (${columns.join(', ')}; flags ${answer.flags.join(', ')})`);
   }
-  const organizations = new Map(answer.organizations.map((organization) => [organization.id, organization]));
   const out: ThingWire[] = new Array<ThingWire>(rows.length);
   for (let r = 0; r < rows.length; r += 1) {
     const v = rows[r]!;
     if (v.length !== KINDS.length) throw new Error(`fleet snapshot row ${r}: ${v.length} cells, not ${KINDS.length}`);
     for (let c = 0; c < KINDS.length; c += 1) {
-      if (!cellReads(KINDS[c]!, v[c]))
+      if (!cellReads(KINDS[c]!, v[c], answer))
         throw new Error(`fleet snapshot row ${r}: ${THING_SNAPSHOT_COLUMNS[c]} does not read (${JSON.stringify(v[c])})`);
     }
+    const type = v[at.thing_type] === null ? null : types[v[at.thing_type] as number]!;
+    const subtype = v[at.thing_subtype] === null ? null : subtypes[v[at.thing_subtype] as number]!;
+    const flags = v[at.flags] as number;
     // One object literal (a fixed shape): filled key by key from the column list, V8 kept each
     // wire as a dictionary, 0.43 s for 100,000 rows.
     const thing: ThingWire = {
@@ -124,13 +166,13 @@ export function thingWiresFromSnapshot(answer: ThingSnapshotAnswer): ThingWire[]
       nickname: v[at.nickname] as string | null,
       heartbeat_datetime: v[at.heartbeat_datetime] as string | null,
       updated_at: v[at.updated_at] as string | null,
-      thing_type: v[at.thing_type] as string | null,
-      thing_type_id: v[at.thing_type_id] as string | null,
-      thing_subtype: v[at.thing_subtype] as string | null,
-      thing_subtype_id: v[at.thing_subtype_id] as string | null,
-      in_service: v[at.in_service] as boolean,
-      is_publicly_alerting: v[at.is_publicly_alerting] as boolean,
-      enroute: v[at.enroute] as boolean,
+      thing_type: type?.name ?? null,
+      thing_type_id: type?.id ?? null,
+      thing_subtype: subtype?.name ?? null,
+      thing_subtype_id: subtype?.id ?? null,
+      in_service: (flags & THING_SNAPSHOT_FLAG_BIT.in_service) !== 0,
+      is_publicly_alerting: (flags & THING_SNAPSHOT_FLAG_BIT.is_publicly_alerting) !== 0,
+      enroute: (flags & THING_SNAPSHOT_FLAG_BIT.enroute) !== 0,
       status: null,
       lat: v[at.lat] as number | null,
       lng: v[at.lng] as number | null,
@@ -146,18 +188,18 @@ export function thingWiresFromSnapshot(answer: ThingSnapshotAnswer): ThingWire[]
       run_start_time: v[at.run_start_time] as string | null,
       run_points_count: v[at.run_points_count] as number | null,
       runtime: null,
-      is_r2r_enabled: v[at.is_r2r_enabled] as boolean,
-      is_test_mode_on: v[at.is_test_mode_on] as boolean,
-      is_allowed_for_test_mode: v[at.is_allowed_for_test_mode] as boolean,
-      is_allowed_for_closures: v[at.is_allowed_for_closures] as boolean,
-      is_responder: v[at.is_responder] as boolean,
+      is_r2r_enabled: (flags & THING_SNAPSHOT_FLAG_BIT.is_r2r_enabled) !== 0,
+      is_test_mode_on: (flags & THING_SNAPSHOT_FLAG_BIT.is_test_mode_on) !== 0,
+      is_allowed_for_test_mode: (flags & THING_SNAPSHOT_FLAG_BIT.is_allowed_for_test_mode) !== 0,
+      is_allowed_for_closures: (flags & THING_SNAPSHOT_FLAG_BIT.is_allowed_for_closures) !== 0,
+      is_responder: (flags & THING_SNAPSHOT_FLAG_BIT.is_responder) !== 0,
       is_integration_org: false,
       device_type: v[at.device_type] as string | null,
       feed_subscriptions: v[at.feed_subscriptions] as string[],
       integrations: [],
       external_identifiers: [],
       active_closures: [],
-      organization: organizations.get(v[at.organization_id] as string) ?? null,
+      organization: organizations[v[at.organization] as number]!,
       organization_relationships: [],
       vin_number: v[at.vin_number] as string | null,
       license_plate_number: v[at.license_plate_number] as string | null,
@@ -167,4 +209,64 @@ export function thingWiresFromSnapshot(answer: ThingSnapshotAnswer): ThingWire[]
     out[r] = thing;
   }
   return out;
+}
+
+/**
+ * The snapshot answer of these wires, as the server writes it (the inverse of
+ * `thingWiresFromSnapshot` for the fields the snapshot carries): for clients and servers that hold
+ * wires rather than rows, such as the tests' fake server. A wire without an organization cannot be
+ * a row (every asset has one) and throws.
+ */
+export function thingSnapshotFromWires(wires: readonly ThingWire[], serverTimestamp: string): ThingSnapshotAnswer {
+  const organizations: ThingSnapshotAnswer['organizations'] = [];
+  const types: ThingSnapshotNamed[] = [];
+  const subtypes: ThingSnapshotNamed[] = [];
+  const placeIn = (list: { id: string }[], item: { id: string }): number => {
+    const found = list.findIndex((entry) => entry.id === item.id);
+    return found >= 0 ? found : list.push(item) - 1;
+  };
+  const named = (id: string | null | undefined, name: string | null | undefined) => (id ? { id, name: name ?? '' } : null);
+  const rows = wires.map((wire) => {
+    if (!wire.organization) throw new Error(`thing ${wire.id} has no organization`);
+    const type = named(wire.thing_type_id, wire.thing_type);
+    const subtype = named(wire.thing_subtype_id, wire.thing_subtype);
+    const cells: Record<ThingSnapshotColumn, unknown> = {
+      id: wire.id,
+      haas_id: wire.haas_id,
+      nickname: wire.nickname ?? null,
+      heartbeat_datetime: wire.heartbeat_datetime ?? null,
+      updated_at: wire.updated_at ?? null,
+      thing_type: type ? placeIn(types, type) : null,
+      thing_subtype: subtype ? placeIn(subtypes, subtype) : null,
+      organization: placeIn(organizations, wire.organization),
+      flags: THING_SNAPSHOT_FLAGS.reduce((sum, flag) => sum + (wire[flag] ? THING_SNAPSHOT_FLAG_BIT[flag] : 0), 0),
+      lat: wire.lat ?? null,
+      lng: wire.lng ?? null,
+      accuracy: wire.accuracy ?? null,
+      course: wire.course ?? null,
+      speed: wire.speed ?? null,
+      street: wire.street ?? null,
+      station_id: wire.station_id ?? null,
+      location_id: wire.location_id ?? null,
+      run_id: wire.run_id ?? null,
+      run_start_time: wire.run_start_time ?? null,
+      run_points_count: wire.run_points_count ?? null,
+      device_type: wire.device_type ?? null,
+      feed_subscriptions: wire.feed_subscriptions,
+      vin_number: wire.vin_number ?? null,
+      license_plate_number: wire.license_plate_number ?? null,
+      registry_number: wire.registry_number ?? null,
+      external_id: wire.external_id ?? null,
+    };
+    return THING_SNAPSHOT_COLUMNS.map((column) => cells[column]);
+  });
+  return {
+    columns: THING_SNAPSHOT_COLUMNS,
+    flags: [...THING_SNAPSHOT_FLAGS],
+    rows,
+    organizations,
+    types,
+    subtypes,
+    meta: { total: rows.length, server_timestamp: serverTimestamp },
+  };
 }

@@ -167,13 +167,19 @@ export function createLiveLoader({ state, core, scheduler, deps, now, setStatus 
    * pages then start from the first asset again (at most 500 wires twice). A full load of a fleet
    * larger than one large page reads the fleet snapshot after the first page: the map, the list and
    * the counts then hold every asset from one call, and the pages bring each asset's full wire. A
-   * failed page stops the others.
+   * failed page stops the others. `after`: the first page is asked at once but applied (and the
+   * rest asked) once it settles.
    */
-  async function loadThings(own: number, since: string | null, report: boolean): Promise<void> {
+  async function loadThings(
+    own: number,
+    since: string | null,
+    report: boolean,
+    after: Promise<unknown> = Promise.resolve(),
+  ): Promise<void> {
     const current = api;
     if (!current) return;
     const small = since === null && current.perPage > THINGS_PAGE_SIZE;
-    const first = await current.thingsPage(1, since, small ? THINGS_PAGE_SIZE : current.perPage);
+    const [first] = await Promise.all([current.thingsPage(1, since, small ? THINGS_PAGE_SIZE : current.perPage), after]);
     check(own);
     // The large pages still to ask: all of them after a small first page that did not hold the list.
     let next = small ? 1 : 2;
@@ -305,10 +311,11 @@ export function createLiveLoader({ state, core, scheduler, deps, now, setStatus 
   async function load(own: number): Promise<void> {
     setStatus({ phase: 'loading', progress: { loaded: 0, total: 0 } });
     try {
-      // The stations and the events at once (neither needs the other); the fleet after both (its
-      // station check needs the stations). A status with the events' new version: the panel shows them now.
-      await Promise.all([loadStations(own), loadEvents(own).then(() => setStatus({}))]);
-      await loadThings(own, null, true);
+      // The stations, the events and the fleet's first page asked at once; the fleet applied after
+      // the first two (its station check needs the stations; the events panel does not wait for
+      // the fleet's snapshot and pages, asked then). A status with the events' new version: the
+      // panel shows them now.
+      await loadThings(own, null, true, Promise.all([loadStations(own), loadEvents(own).then(() => setStatus({}))]));
       await loadClosures(own);
       check(own);
       setStatus({ phase: 'live', error: null, lastRefreshAt: now() });

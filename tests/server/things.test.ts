@@ -8,7 +8,7 @@ import { HOUR_MS, MINUTE_MS, SECOND_MS, THINGS_PAGE_MAX, THINGS_PAGE_SIZE } from
 import { errorText } from '../../src/domain/errors';
 import { pageCount, pagedAnswerSchema } from '../../src/domain/incremental';
 import { organizationRefWireSchema } from '../../src/domain/organization';
-import { thingSnapshotSchema, thingWiresFromSnapshot, THING_SNAPSHOT_COLUMNS } from '../../src/domain/thing-snapshot';
+import { thingSnapshotSchema, thingWiresFromSnapshot, THING_SNAPSHOT_COLUMNS, THING_SNAPSHOT_FLAGS } from '../../src/domain/thing-snapshot';
 import { thingSubtypeWireSchema, thingTypeWireSchema } from '../../src/domain/thing-type';
 import {
   closures,
@@ -505,12 +505,21 @@ describe('GET /organization/things/snapshot (the fleet snapshot, README "Spec de
     const empty = await server.createOrg({ name: 'Snapshot Empty' });
     const emptyToken = await server.signIn((await server.createUser({ org: empty, role: 'ADMIN' })).email);
     const answer = await thingSnapshot(emptyToken);
-    expect(answer).toEqual({
+    // Every type and subtype (reference data, as GET /thing_types and /thing_subtypes), in any order.
+    const byId = (list: { id: string; name: string }[]) =>
+      list.map(({ id, name }) => ({ id, name })).sort((a, b) => (a.id < b.id ? -1 : 1));
+    const named = async (path: string) => byId((await call(server, 'GET', path, emptyToken)).json as { id: string; name: string }[]);
+    const { types, subtypes, ...rest } = answer;
+    expect(rest).toEqual({
       columns: THING_SNAPSHOT_COLUMNS,
+      flags: THING_SNAPSHOT_FLAGS,
       rows: [],
       organizations: [],
       meta: { total: 0, server_timestamp: server.clock.now().toISOString() },
     });
+    expect(byId(types)).toEqual(await named('/thing_types'));
+    expect(byId(subtypes)).toEqual(await named('/thing_subtypes'));
+    expect(answer.types.length).toBeGreaterThan(0);
     expect((await call(server, 'GET', '/organization/things/snapshot', token.media)).status).toBe(403);
     const malformed = await call(server, 'GET', '/organization/things/snapshot?org_ids[]=not-a-uuid', token.admin);
     expect(malformed.status).toBe(422);

@@ -10,7 +10,7 @@ import { thingWireSchema, type ThingWireInput } from '../../src/domain/asset';
 import type { ClosureWire } from '../../src/domain/closure';
 import { SOCKET_PROTOCOL, THINGS_PAGE_SIZE } from '../../src/domain/constants';
 import { clientCommandSchema, type LiveMessageInput } from '../../src/domain/live-message';
-import { THING_SNAPSHOT_COLUMNS } from '../../src/domain/thing-snapshot';
+import { thingSnapshotFromWires } from '../../src/domain/thing-snapshot';
 import type { LocationWireInput } from '../../src/domain/location';
 
 export const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
@@ -177,19 +177,9 @@ export class FakeApi {
       }
       case '/organization/things/snapshot': {
         if (!this.snapshot) return json({ error: 'not_found' }, 404);
-        // The server's encoding (server/http/thing-wire.ts): each wire's snapshot columns, its organization once.
+        // The server's encoding (server/http/thing-wire.ts), from the wires the pages answer.
         const wires = changed(this.things.values()).map((row) => thingWireSchema.parse(strip(row)));
-        const organizations = new Map(wires.flatMap((wire) => (wire.organization ? [[wire.organization.id, wire.organization]] : [])));
-        return json({
-          columns: THING_SNAPSHOT_COLUMNS,
-          rows: wires.map((wire) =>
-            THING_SNAPSHOT_COLUMNS.map((column) =>
-              column === 'organization_id' ? (wire.organization?.id ?? '') : ((wire as Record<string, unknown>)[column] ?? null),
-            ),
-          ),
-          organizations: [...organizations.values()],
-          meta: { total: wires.length, server_timestamp: now },
-        });
+        return json(thingSnapshotFromWires(wires, now));
       }
       case '/locations':
         return json({

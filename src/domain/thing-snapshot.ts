@@ -214,8 +214,8 @@ export function thingWiresFromSnapshot(answer: ThingSnapshotAnswer): ThingWire[]
 /**
  * The snapshot answer of these wires, as the server writes it (the inverse of
  * `thingWiresFromSnapshot` for the fields the snapshot carries): for clients and servers that hold
- * wires rather than rows, such as the tests' fake server. A wire without an organization cannot be
- * a row (every asset has one) and throws.
+ * wires rather than rows, such as the tests' fake server. A wire without an organization, or with
+ * a type or subtype name but not its id, cannot be a row (the server's wires have both) and throws.
  */
 export function thingSnapshotFromWires(wires: readonly ThingWire[], serverTimestamp: string): ThingSnapshotAnswer {
   const organizations: ThingSnapshotAnswer['organizations'] = [];
@@ -225,11 +225,14 @@ export function thingSnapshotFromWires(wires: readonly ThingWire[], serverTimest
     const found = list.findIndex((entry) => entry.id === item.id);
     return found >= 0 ? found : list.push(item) - 1;
   };
-  const named = (id: string | null | undefined, name: string | null | undefined) => (id ? { id, name: name ?? '' } : null);
+  const named = (id: string | null | undefined, name: string | null | undefined, thing: string) => {
+    if (!id && name) throw new Error(`thing ${thing} names a type or subtype (${name}) without its id`);
+    return id ? { id, name: name ?? '' } : null;
+  };
   const rows = wires.map((wire) => {
     if (!wire.organization) throw new Error(`thing ${wire.id} has no organization`);
-    const type = named(wire.thing_type_id, wire.thing_type);
-    const subtype = named(wire.thing_subtype_id, wire.thing_subtype);
+    const type = named(wire.thing_type_id, wire.thing_type, wire.id);
+    const subtype = named(wire.thing_subtype_id, wire.thing_subtype, wire.id);
     const cells: Record<ThingSnapshotColumn, unknown> = {
       id: wire.id,
       haas_id: wire.haas_id,

@@ -31,9 +31,14 @@ export function runClockFromNow(): void {
   vi.useFakeTimers({ now: NOW, toFake: ['Date'], shouldAdvanceTime: true });
 }
 
-/** A positioned, in-service asset heard from at `NOW` (standby), near Austin. */
+/**
+ * A positioned, in-service asset heard from at `NOW` (standby), near Austin. Its type's id follows
+ * its type's name (`type-police`) unless the test gives one: the server's wires carry both.
+ */
 export function thing(i: number, overrides: Partial<ThingWireInput> = {}): ThingWireInput {
+  const type = overrides.thing_type === undefined ? 'police' : overrides.thing_type;
   return {
+    thing_type_id: type ? `type-${type}` : null,
     id: `thing-${String(i).padStart(5, '0')}`,
     haas_id: `ha-${String(i).padStart(5, '0')}`,
     nickname: `Unit ${i}`,

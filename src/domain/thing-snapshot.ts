@@ -17,7 +17,7 @@
  */
 import { z } from 'zod';
 import { thingOrganizationWireSchema, type ThingWire } from './asset';
-import { isoDateTime } from './time';
+import { ISO_DATE_TIME_FORM, isoDateTime } from './time';
 
 /**
  * What each cell of a row holds: `id` a string; `text`, `time` (ISO 8601), `number` the same or
@@ -88,9 +88,6 @@ const KINDS: readonly CellKind[] = THING_SNAPSHOT_COLUMNS.map((column) => COLUMN
 /** Each column's place in a row. */
 const at = Object.fromEntries(THING_SNAPSHOT_COLUMNS.map((column, i) => [column, i])) as Record<ThingSnapshotColumn, number>;
 
-/** The ISO 8601 date-time form the wire schema reads (`isoDateTime`): a date, a time, Z or an offset. */
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
-
 const isPlace = (value: unknown, length: number): boolean =>
   Number.isInteger(value) && (value as number) >= 0 && (value as number) < length;
 
@@ -101,7 +98,7 @@ function cellReads(kind: CellKind, value: unknown, lists: Lists): boolean {
     case 'text':
       return value === null || typeof value === 'string';
     case 'time':
-      return value === null || (typeof value === 'string' && ISO_DATE_TIME.test(value));
+      return value === null || (typeof value === 'string' && ISO_DATE_TIME_FORM.test(value));
     case 'number':
       return value === null || (typeof value === 'number' && Number.isFinite(value));
     case 'flags':
@@ -233,35 +230,15 @@ export function thingSnapshotFromWires(wires: readonly ThingWire[], serverTimest
     if (!wire.organization) throw new Error(`thing ${wire.id} has no organization`);
     const type = named(wire.thing_type_id, wire.thing_type, wire.id);
     const subtype = named(wire.thing_subtype_id, wire.thing_subtype, wire.id);
-    const cells: Record<ThingSnapshotColumn, unknown> = {
-      id: wire.id,
-      haas_id: wire.haas_id,
-      nickname: wire.nickname ?? null,
-      heartbeat_datetime: wire.heartbeat_datetime ?? null,
-      updated_at: wire.updated_at ?? null,
+    // The four columns that are not wire fields; every other column is the wire's field itself.
+    const derived: Partial<Record<ThingSnapshotColumn, unknown>> = {
       thing_type: type ? placeIn(types, type) : null,
       thing_subtype: subtype ? placeIn(subtypes, subtype) : null,
       organization: placeIn(organizations, wire.organization),
       flags: THING_SNAPSHOT_FLAGS.reduce((sum, flag) => sum + (wire[flag] ? THING_SNAPSHOT_FLAG_BIT[flag] : 0), 0),
-      lat: wire.lat ?? null,
-      lng: wire.lng ?? null,
-      accuracy: wire.accuracy ?? null,
-      course: wire.course ?? null,
-      speed: wire.speed ?? null,
-      street: wire.street ?? null,
-      station_id: wire.station_id ?? null,
-      location_id: wire.location_id ?? null,
-      run_id: wire.run_id ?? null,
-      run_start_time: wire.run_start_time ?? null,
-      run_points_count: wire.run_points_count ?? null,
-      device_type: wire.device_type ?? null,
-      feed_subscriptions: wire.feed_subscriptions,
-      vin_number: wire.vin_number ?? null,
-      license_plate_number: wire.license_plate_number ?? null,
-      registry_number: wire.registry_number ?? null,
-      external_id: wire.external_id ?? null,
     };
-    return THING_SNAPSHOT_COLUMNS.map((column) => cells[column]);
+    const fields = wire as unknown as Record<string, unknown>;
+    return THING_SNAPSHOT_COLUMNS.map((column) => (column in derived ? derived[column] : (fields[column] ?? null)));
   });
   return {
     columns: THING_SNAPSHOT_COLUMNS,

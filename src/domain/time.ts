@@ -10,6 +10,8 @@ import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from './constants';
 
 /** ISO 8601 date-time with Z or an offset, as the server writes them. */
 export const isoDateTime = z.iso.datetime({ offset: true });
+/** The form `isoDateTime` checks, as zod's own regular expression: for a check without a schema per value. */
+export const ISO_DATE_TIME_FORM = z.regexes.datetime({ offset: true });
 
 /** An ISO date-time as epoch ms; null for a missing, empty or unreadable value. */
 export function parseTime(iso: string | null | undefined): number | null {

@@ -31,22 +31,29 @@ function frameHeaderBytes(length: number): number {
   return length <= 125 ? 2 : length <= 0xffff ? 4 : 10;
 }
 
-/** Writes the frame (header, then the UTF-8 payload of `length` bytes) into `target` at `offset`; returns the offset after it. */
-function writeTextFrame(target: Buffer, offset: number, payload: string, length: number): number {
-  let at = offset;
-  target[at++] = 0x81; // FIN, text
-  if (length <= 125) target[at++] = length;
+/**
+ * A final, unmasked text frame (server to client) of `payload`, header and UTF-8 bytes, ready to
+ * be copied into a socket's write. A frame is encoded once however many sockets it goes to.
+ */
+function encodeTextFrame(payload: string): Buffer {
+  const length = Buffer.byteLength(payload);
+  const header = frameHeaderBytes(length);
+  const frame = Buffer.allocUnsafe(header + length);
+  frame[0] = 0x81; // FIN, text
+  if (length <= 125) frame[1] = length;
   else if (length <= 0xffff) {
-    target[at++] = 126;
-    target.writeUInt16BE(length, at);
-    at += 2;
+    frame[1] = 126;
+    frame.writeUInt16BE(length, 2);
   } else {
-    target[at++] = 127;
-    target.writeBigUInt64BE(BigInt(length), at);
-    at += 8;
+    frame[1] = 127;
+    frame.writeBigUInt64BE(BigInt(length), 2);
   }
-  return at + target.write(payload, at, length, 'utf8');
+  frame.write(payload, header, length, 'utf8');
+  return frame;
 }
+
+/** A control frame (welcome, ping, confirmations, notices). */
+const jsonFrame = (value: object): Buffer => encodeTextFrame(JSON.stringify(value));
 
 /**
  * OWASP API4 (unrestricted resource consumption): one dashboard tab holds one socket with one
@@ -80,9 +87,8 @@ interface Connection {
   ws: WebSocket;
   /** The TCP socket under `ws`: the frames gathered in a turn are written to it as one buffer. */
   socket: Socket;
-  /** This turn's frames, not yet written, with their UTF-8 lengths and the bytes they take as frames. */
-  outbox: string[];
-  outboxLengths: number[];
+  /** This turn's frames, encoded, not yet written, and their bytes. */
+  outbox: Buffer[];
   outboxBytes: number;
   /** Kept in memory to re-check the caller when access changes (the same rule as the handshake). */
   token: string;
@@ -92,9 +98,9 @@ interface Connection {
   /** One per organization (the EventsChannel is the only channel): identifier spellings collapse. */
   subscriptions: Map<string, Subscription>;
   /** Latest point frame per asset while backed up. */
-  pendingPoints: Map<string, string>;
+  pendingPoints: Map<string, Buffer>;
   /** Other frames while backed up, in order. */
-  queue: string[];
+  queue: Buffer[];
 }
 
 /** The token is the second subprotocol: `["actioncable-v1-json", token]` (part 1 §4). */
@@ -113,15 +119,25 @@ function tokenFromProtocols(request: FastifyRequest): string | null {
  */
 export async function cableRoutes(app: FastifyInstance, deps: ServerDeps, bus: Bus): Promise<{ connections(): number }> {
   const connections = new Set<Connection>();
-  // One bus message goes to many sockets: serialize it once, not once per subscriber.
-  const serialized = new WeakMap<object, string>();
-  const messageJson = (message: LiveMessageInput): string => {
-    let json = serialized.get(message);
-    if (json === undefined) {
-      json = JSON.stringify(message);
-      serialized.set(message, json);
+  // One bus message goes to many sockets: it is serialized once, and its frame encoded once per
+  // identifier it goes out under (every dashboard of an organization subscribes with the same one),
+  // not once per socket. The bus hands a message to all its subscribers in one go, so the last
+  // message's frames are all there is to keep.
+  let framedMessage: LiveMessageInput | null = null;
+  let framedJson = '';
+  const framesByPrefix = new Map<string, Buffer>();
+  const messageFrame = (framePrefix: string, message: LiveMessageInput): Buffer => {
+    if (message !== framedMessage) {
+      framedMessage = message;
+      framedJson = JSON.stringify(message);
+      framesByPrefix.clear();
     }
-    return json;
+    let frame = framesByPrefix.get(framePrefix);
+    if (!frame) {
+      frame = encodeTextFrame(`${framePrefix}${framedJson}}`);
+      framesByPrefix.set(framePrefix, frame);
+    }
+    return frame;
   };
   const backedUp = new Set<Connection>();
   const visibility = new AssetVisibility(deps.db);
@@ -151,24 +167,18 @@ export async function cableRoutes(app: FastifyInstance, deps: ServerDeps, bus: B
   /** Writes the connection's gathered frames to its socket in one buffer. */
   function writeOut(connection: Connection): void {
     unwritten.delete(connection);
-    const { outbox, outboxLengths, outboxBytes, ws } = connection;
+    const { outbox, outboxBytes, ws } = connection;
     if (outbox.length === 0) return;
     connection.outbox = [];
-    connection.outboxLengths = [];
     connection.outboxBytes = 0;
     // Closing (its close frame may be out already) or closed: what was gathered is dropped, as ws drops a send then.
     if (ws.readyState !== ws.OPEN) return;
-    const buffer = Buffer.allocUnsafe(outboxBytes);
-    let offset = 0;
-    for (let i = 0; i < outbox.length; i += 1) offset = writeTextFrame(buffer, offset, outbox[i]!, outboxLengths[i]!);
-    connection.socket.write(buffer);
+    connection.socket.write(outbox.length === 1 ? outbox[0]! : Buffer.concat(outbox, outboxBytes));
   }
 
-  function rawSend(connection: Connection, frame: string): void {
-    const length = Buffer.byteLength(frame);
+  function rawSend(connection: Connection, frame: Buffer): void {
     connection.outbox.push(frame);
-    connection.outboxLengths.push(length);
-    connection.outboxBytes += frameHeaderBytes(length) + length;
+    connection.outboxBytes += frame.length;
     if (connection.outboxBytes >= SOCKET_WRITE_BYTES) {
       writeOut(connection);
       return;
@@ -189,7 +199,7 @@ export async function cableRoutes(app: FastifyInstance, deps: ServerDeps, bus: B
   }
 
   /** Sends now, or queues while the socket is backed up (points coalesce per asset). */
-  function send(connection: Connection, frame: string, pointOf?: string): void {
+  function send(connection: Connection, frame: Buffer, pointOf?: string): void {
     const { ws } = connection;
     if (ws.readyState !== ws.OPEN) return;
     if (!backedUp.has(connection) && buffered(connection) < SOCKET_SOFT_LIMIT_BYTES) {
@@ -231,14 +241,13 @@ export async function cableRoutes(app: FastifyInstance, deps: ServerDeps, bus: B
     backedUp.delete(connection);
     unwritten.delete(connection);
     connection.outbox = [];
-    connection.outboxLengths = [];
     connection.outboxBytes = 0;
     visibility.release(connection.audience.assets);
   }
 
   function closeWith(connection: Connection, close: (typeof SOCKET_CLOSE)[keyof typeof SOCKET_CLOSE], notice: object): void {
     // The notice goes after the frames gathered before it, and before the close frame.
-    if (connection.ws.readyState === connection.ws.OPEN) rawSend(connection, JSON.stringify({ type: 'disconnect', ...notice }));
+    if (connection.ws.readyState === connection.ws.OPEN) rawSend(connection, jsonFrame({ type: 'disconnect', ...notice }));
     writeOut(connection);
     connection.ws.close(close.code, close.reason);
     release(connection);
@@ -252,7 +261,7 @@ export async function cableRoutes(app: FastifyInstance, deps: ServerDeps, bus: B
   // 3 s, flushes of backed-up sockets every 100 ms.
   const ping = setInterval(() => {
     const now = deps.now();
-    const frame = JSON.stringify({ type: 'ping', message: Math.floor(now.getTime() / 1000) });
+    const frame = jsonFrame({ type: 'ping', message: Math.floor(now.getTime() / 1000) });
     for (const connection of connections) {
       if (connection.expiresAt <= now) expire(connection);
       else send(connection, frame);
@@ -294,7 +303,7 @@ export async function cableRoutes(app: FastifyInstance, deps: ServerDeps, bus: B
       if (canSeeOrg(caller.scope, organizationId)) continue;
       subscription.off();
       connection.subscriptions.delete(organizationId);
-      send(connection, JSON.stringify({ type: 'reject_subscription', identifier: subscription.identifier }));
+      send(connection, jsonFrame({ type: 'reject_subscription', identifier: subscription.identifier }));
     }
   }
 
@@ -372,7 +381,6 @@ export async function cableRoutes(app: FastifyInstance, deps: ServerDeps, bus: B
         ws,
         socket: request.raw.socket,
         outbox: [],
-        outboxLengths: [],
         outboxBytes: 0,
         ...handshake,
         subscriptions: new Map(),
@@ -388,12 +396,12 @@ export async function cableRoutes(app: FastifyInstance, deps: ServerDeps, bus: B
         release(connection);
         return;
       }
-      rawSend(connection, JSON.stringify({ type: 'welcome' }));
+      rawSend(connection, jsonFrame({ type: 'welcome' }));
 
       const reject = (identifier: string, reason?: string) =>
         send(
           connection,
-          JSON.stringify(reason ? { type: 'reject_subscription', identifier, reason } : { type: 'reject_subscription', identifier }),
+          jsonFrame(reason ? { type: 'reject_subscription', identifier, reason } : { type: 'reject_subscription', identifier }),
         );
 
       ws.on('message', (data) => {
@@ -428,12 +436,11 @@ export async function cableRoutes(app: FastifyInstance, deps: ServerDeps, bus: B
           const off = bus.subscribe(organizationId, (message: LiveMessageInput) => {
             // The caller's rights, computed at connect and kept current by re-checks: no query here.
             if (!mayReceive(connection.audience, message)) return;
-            const frame = `${framePrefix}${messageJson(message)}}`;
-            send(connection, frame, message.type === 'point' ? message.thing_id : undefined);
+            send(connection, messageFrame(framePrefix, message), message.type === 'point' ? message.thing_id : undefined);
           });
           connection.subscriptions.set(organizationId, { identifier, off });
         }
-        send(connection, JSON.stringify({ type: 'confirm_subscription', identifier }));
+        send(connection, jsonFrame({ type: 'confirm_subscription', identifier }));
       });
     },
   );

@@ -127,6 +127,39 @@ describe('part1 §4 streaming socket (ActionCable protocol)', () => {
     ws.close();
   });
 
+  it('one message on two organizations goes to each socket under each identifier it subscribed with, byte for byte the same message', async () => {
+    // The ingest publishes an asset's message on every organization that may see it: here a child's
+    // asset on the child and on its parent, to a parent dispatcher watching both and a child one.
+    const parent = await server.createOrg({ name: 'Cable Parent' });
+    const child = await server.createOrg({ name: 'Cable Child', parentId: parent.id });
+    const thing = await createThing(server, child.id, 'Unit C');
+    const parentSocket = await connect(await server.signIn((await server.createUser({ org: parent, role: 'ADMIN' })).email));
+    const childSocket = await connect(await server.signIn((await server.createUser({ org: child, role: 'USER' })).email));
+    subscribe(parentSocket.ws, child.id);
+    subscribe(parentSocket.ws, parent.id);
+    subscribe(childSocket.ws, child.id);
+    const confirmed = (frames: unknown[], count: number) =>
+      until(() => (frames.filter((f) => (f as { type?: string }).type === 'confirm_subscription').length >= count ? true : undefined));
+    await confirmed(parentSocket.frames, 2);
+    await confirmed(childSocket.frames, 1);
+    const sent = [point(thing.id, 30.1), point(thing.id, 30.2)];
+    for (const message of sent) {
+      server.deps.bus.publish(child.id, message);
+      server.deps.bus.publish(parent.id, message);
+    }
+    const streamed = (frames: unknown[]) => frames.filter((f) => (f as { message?: LiveMessage }).message);
+    await until(() => (streamed(parentSocket.frames).length >= 4 && streamed(childSocket.frames).length >= 2 ? true : undefined));
+    expect(streamed(parentSocket.frames)).toEqual([
+      { identifier: eventsChannelIdentifier(child.id), message: sent[0] },
+      { identifier: eventsChannelIdentifier(parent.id), message: sent[0] },
+      { identifier: eventsChannelIdentifier(child.id), message: sent[1] },
+      { identifier: eventsChannelIdentifier(parent.id), message: sent[1] },
+    ]);
+    expect(streamed(childSocket.frames)).toEqual(sent.map((message) => ({ identifier: eventsChannelIdentifier(child.id), message })));
+    parentSocket.ws.close();
+    childSocket.ws.close();
+  });
+
   it('unsubscribe stops the stream', async () => {
     const { ws, frames } = await connect(tokenA);
     subscribe(ws, orgA.id);

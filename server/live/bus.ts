@@ -94,7 +94,7 @@ export async function connectNatsBus(url: string, name = 'lightbar'): Promise<Bu
       if (!error) local.publishControl(controlCodec.decode(msg.data));
     },
   });
-  const batchBytes = Math.min(NATS_BATCH_BYTES, Math.floor(connection.info?.max_payload ?? NATS_BATCH_BYTES) / 2);
+  const batchBytes = Math.min(NATS_BATCH_BYTES, Math.floor((connection.info?.max_payload ?? NATS_BATCH_BYTES) / 2));
   const encoder = new TextEncoder();
   /** This turn's messages per subject, serialized, and their length (UTF-16 units: at most 3 bytes each, well inside max_payload). */
   const batches = new Map<string, { parts: string[]; bytes: number }>();
@@ -118,8 +118,11 @@ export async function connectNatsBus(url: string, name = 'lightbar'): Promise<Bu
       const subject = natsSubject(organizationId);
       const json = JSON.stringify(message);
       let batch = batches.get(subject);
-      if (batch && batch.bytes + json.length > batchBytes) sendBatch(subject, batch);
-      batch = batches.get(subject);
+      // Past the limit the subject's batch leaves now and a new one starts.
+      if (batch && batch.bytes + json.length > batchBytes) {
+        sendBatch(subject, batch);
+        batch = undefined;
+      }
       if (!batch) {
         batch = { parts: [], bytes: 0 };
         batches.set(subject, batch);

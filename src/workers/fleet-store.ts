@@ -49,9 +49,10 @@ export interface FleetChanges {
 }
 
 /**
- * A thing wire is read from the database, which the server's ingest writes about once a second; the
- * socket's points and heartbeats can be newer. When the asset held here checked in later than the
- * wire says, its live facts (heartbeat, position, motion, alerting and run) are kept.
+ * A thing wire is read from the database, which the server's ingest writes about once a second (a
+ * large fleet's rows in turn, README "Server ingest"); the socket's points, heartbeats and location
+ * messages can be newer. When the asset held here checked in later than the wire says, its live
+ * facts (heartbeat, position, motion, alerting, run, and the incident it is on) are kept.
  */
 function keepNewerLiveFacts(held: Asset, incoming: Asset): void {
   if (held.heartbeatTime === null || (incoming.heartbeatTime !== null && incoming.heartbeatTime >= held.heartbeatTime)) return;
@@ -65,6 +66,10 @@ function keepNewerLiveFacts(held: Asset, incoming: Asset): void {
   incoming.runId = held.runId;
   incoming.runStartTime = held.runStartTime;
   incoming.runPointsCount = held.runPointsCount;
+  incoming.isOnIncident = held.isOnIncident;
+  incoming.locationId = held.locationId;
+  incoming.incidentStartTime = held.incidentStartTime;
+  incoming.incidentEndTime = held.incidentEndTime;
 }
 
 export class FleetStore {

@@ -30,6 +30,9 @@ export function toDetails(asset: Asset): AssetDetails {
   return details;
 }
 
+/** Early location messages kept at most (see LiveCore `early`): incidents form a few at a time. */
+export const EARLY_MESSAGES_MAX = 10_000;
+
 export class LiveCore {
   readonly fleet = new FleetStore();
   readonly order = new AssetOrder();
@@ -44,6 +47,14 @@ export class LiveCore {
   /** The slot each queued message's asset had when it arrived (-1: not held then). */
   private queueSlots: number[] = [];
   private resetPending = false;
+  /**
+   * While a first load reads the fleet with the socket open (`holdEarlyMessages`): the location
+   * messages about assets not held yet, in arrival order, applied in the first batch that holds
+   * their asset. A page read before an incident's row was stored would otherwise show the asset off
+   * it until its next location message; positions and heartbeats need no keeping (the next message
+   * brings the asset's newest). Null when not holding.
+   */
+  private early: LiveMessage[] | null = null;
   /**
    * While the map's freshness is measured (`measureAges`): the timestamps of the positions that
    * moved an asset since the last diff; null when not measuring.
@@ -167,19 +178,52 @@ export class LiveCore {
     this.order.order = new Int32Array(0);
     this.queue = [];
     this.queueSlots = [];
+    if (this.early) this.early = [];
     if (this.moved) this.moved = [];
     this.resetPending = true;
     this.clusterVersion += 1;
   }
 
-  /** Applies the queued messages in arrival order. */
+  /** Starts or ends keeping early location messages (see `early`); ending drops those still kept. */
+  holdEarlyMessages(on: boolean): void {
+    this.early = on ? (this.early ?? []) : null;
+  }
+
+  /** Location messages kept for assets not held yet (tests). */
+  get heldEarly(): number {
+    return this.early?.length ?? 0;
+  }
+
+  /** Applies the queued messages in arrival order, after the kept early ones whose asset is now held. */
   applyQueued(now: number): number {
-    const queue = this.queue;
-    const slots = this.queueSlots;
+    let queue = this.queue;
+    let slots = this.queueSlots;
     this.queue = [];
     this.queueSlots = [];
+    const early = this.early;
+    if (early && early.length > 0) {
+      const held = (message: LiveMessage) => message.type !== 'thing' && this.fleet.slotOf.has(message.thing_id);
+      const ready = early.filter(held);
+      if (ready.length > 0) {
+        this.early = early.filter((message) => !held(message));
+        queue = ready.concat(queue);
+        slots = new Array<number>(ready.length).fill(-1).concat(slots);
+      }
+    }
     const targets = { fleet: this.fleet, events: this.events, closures: this.closures, moved: this.moved };
-    applyLiveMessages(targets, queue, now, slots);
+    const keep = this.early;
+    applyLiveMessages(
+      targets,
+      queue,
+      now,
+      slots,
+      keep
+        ? (message) => {
+            if (message.type === 'location' && keep.length < EARLY_MESSAGES_MAX)
+              keep.push(message.location ? { ...message, location: null } : message);
+          }
+        : undefined,
+    );
     return queue.length;
   }
 

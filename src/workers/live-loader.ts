@@ -46,6 +46,15 @@ export interface LiveLoader {
   updatePolling(): void;
 }
 
+/**
+ * How long a session's first load of a large fleet waits, after its first page, for the socket it
+ * opened at its start to be subscribed before it reads the rest of the fleet. Subscribed first, the
+ * fleet it reads then holds every change the socket does not bring, and no incremental load of the
+ * whole fleet follows the load (README "Spec decisions"); not subscribed by then, it reads on and
+ * closes the gap with that incremental load once the socket is (as before).
+ */
+export const SUBSCRIBE_WAIT_MS = 2_000;
+
 /** The name under which an unavailable fleet snapshot is not asked again this session. */
 const SNAPSHOT = 'snapshot';
 /** The fleet snapshot's assets added at a time (about 40 ms of the worker's time each here). */
@@ -73,14 +82,41 @@ export function createLiveLoader({ state, core, scheduler, deps, now, setStatus 
   /** Calls that answered 403/404 are not asked again this session. */
   const unavailable = new Set<string>();
   let pollTimer: ReturnType<typeof setInterval> | null = null;
+  /**
+   * While a session's first load runs: whether the socket it opened was subscribed, whether it lost
+   * that subscription again before the load ended (messages may have been missed), and the wait of
+   * `subscribedSoon`. Null otherwise.
+   */
+  let firstLoad: { subscribed: boolean; lost: boolean; wake: (() => void) | null } | null = null;
 
   function clearPolling(): void {
     if (pollTimer) clearInterval(pollTimer);
     pollTimer = null;
   }
 
+  /** The socket opens with a session's first load (not after it): see SUBSCRIBE_WAIT_MS. */
   function socketWanted(): boolean {
-    return !!state.config && !state.config.largeOrg && state.status.online && !state.status.unauthorized && state.status.phase === 'live';
+    return !!state.config && !state.config.largeOrg && state.status.online && !state.status.unauthorized && state.status.phase !== 'idle';
+  }
+
+  /**
+   * The first load's wait for its socket: true once subscribed (at once when it already is), false
+   * after SUBSCRIBE_WAIT_MS or when no socket is open (a large organization, offline).
+   */
+  function subscribedSoon(): Promise<boolean> {
+    const load = firstLoad;
+    if (!load || !socket) return Promise.resolve(false);
+    if (load.subscribed) return Promise.resolve(true);
+    return new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => {
+        load.wake = null;
+        resolve(false);
+      }, SUBSCRIBE_WAIT_MS);
+      load.wake = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+    });
   }
 
   /** part 1 §4: poll every 15 s for large organizations and whenever the socket is not live. */
@@ -147,11 +183,21 @@ export function createLiveLoader({ state, core, scheduler, deps, now, setStatus 
           scheduler.armBatch();
         },
         onState: (info) => {
+          if (firstLoad?.subscribed && info.state !== 'subscribed') firstLoad.lost = true;
           setStatus({ socket: info });
           updatePolling();
         },
-        // part 1 §4: after a (re)connect an incremental fetch closes any gap.
-        onSubscribed: () => void refresh(),
+        // part 1 §4: after a (re)connect an incremental fetch closes any gap; during the session's
+        // first load the load itself decides once it ends (`load`).
+        onSubscribed: () => {
+          if (!firstLoad) {
+            void refresh();
+            return;
+          }
+          firstLoad.subscribed = true;
+          firstLoad.wake?.();
+          firstLoad.wake = null;
+        },
         onUnauthorized: unauthorizedWith,
       });
     }
@@ -168,16 +214,20 @@ export function createLiveLoader({ state, core, scheduler, deps, now, setStatus 
    * larger than one large page reads the fleet snapshot after the first page: the map, the list and
    * the counts then hold every asset from one call, and the pages bring each asset's full wire. A
    * failed page stops the others. `after`: the first page is asked at once but applied (and the
-   * rest asked) once it settles.
+   * rest asked) once it settles. `subscribed`: a full load whose first page was small waits for it
+   * before asking the rest (the snapshot and the large pages, which read every asset again).
+   * Answers whether every asset was read after the socket was subscribed (the load then leaves no
+   * gap for an incremental load to close).
    */
   async function loadThings(
     own: number,
     since: string | null,
     report: boolean,
     after: Promise<unknown> = Promise.resolve(),
-  ): Promise<void> {
+    subscribed: () => Promise<boolean> = () => Promise.resolve(false),
+  ): Promise<boolean> {
     const current = api;
-    if (!current) return;
+    if (!current) return false;
     const small = since === null && current.perPage > THINGS_PAGE_SIZE;
     const [first] = await Promise.all([current.thingsPage(1, since, small ? THINGS_PAGE_SIZE : current.perPage), after]);
     check(own);
@@ -198,6 +248,8 @@ export function createLiveLoader({ state, core, scheduler, deps, now, setStatus 
     };
     apply(first, true);
     if (report) mark('first page applied');
+    const readAfterSubscribed = small && last > 0 && (await subscribed());
+    check(own);
     if (snapshot) {
       if (await loadSnapshot(own, current)) {
         applied();
@@ -229,6 +281,7 @@ export function createLiveLoader({ state, core, scheduler, deps, now, setStatus 
     // an unchanged list answers 304 with no body (the server's ETag).
     const nothing = since !== null && first.pages === 1 && first.things.length === 0 && first.deletedIds.length === 0;
     if (!nothing) thingsSince = first.serverTimestamp;
+    return readAfterSubscribed;
   }
 
   /**
@@ -310,23 +363,59 @@ export function createLiveLoader({ state, core, scheduler, deps, now, setStatus 
    */
   async function load(own: number): Promise<void> {
     setStatus({ phase: 'loading', progress: { loaded: 0, total: 0 } });
+    // The socket opens with the load: its messages about assets already held apply as they come,
+    // and a large fleet is read after it is subscribed (SUBSCRIBE_WAIT_MS).
+    const loading = { subscribed: false, lost: false, wake: null };
+    firstLoad = loading;
+    core.holdEarlyMessages(true);
+    connectSocket();
+    let readAfterSubscribed = false;
     try {
       // The stations, the events and the fleet's first page asked at once; the fleet applied after
       // the first two (its station check needs the stations; the events panel does not wait for
       // the fleet's snapshot and pages, asked then). A status with the events' new version: the
       // panel shows them now.
-      await loadThings(own, null, true, Promise.all([loadStations(own), loadEvents(own).then(() => setStatus({}))]));
+      readAfterSubscribed = await loadThings(
+        own,
+        null,
+        true,
+        Promise.all([loadStations(own), loadEvents(own).then(() => setStatus({}))]),
+        subscribedSoon,
+      );
       await loadClosures(own);
       check(own);
       setStatus({ phase: 'live', error: null, lastRefreshAt: now() });
     } catch (error) {
       if (error instanceof Superseded) return;
       failed(error);
-      // Polling retries the load.
+      // The load is retried by the next subscription's incremental load (a new socket), or by polling.
+      socket?.stop();
+      socket = null;
+      readAfterSubscribed = false;
       setStatus({ phase: 'live' });
+    } finally {
+      if (firstLoad === loading) firstLoad = null;
+      if (own === session) core.holdEarlyMessages(false);
+    }
+    if (loading.subscribed && socket) {
+      // Subscribed during the load: the gap it leaves is closed now. None in the fleet when every
+      // asset was read after the subscription (only the events, read at the start, are asked again);
+      // otherwise an incremental load as after any (re)connect.
+      if (readAfterSubscribed && !loading.lost) void refreshEvents(own);
+      else void refresh();
     }
     connectSocket();
     updatePolling();
+  }
+
+  /** The events changed since the last load (one call), and a batch so the panel shows them. */
+  async function refreshEvents(own: number): Promise<void> {
+    try {
+      await loadEvents(own);
+      scheduler.flush();
+    } catch (error) {
+      failed(error);
+    }
   }
 
   /** An incremental load of things, events and closures (one at a time; a request meanwhile runs once more after). */

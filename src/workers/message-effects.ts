@@ -113,11 +113,16 @@ export function applyLiveMessages(
   messages: readonly LiveMessage[],
   now: number,
   slotHints?: readonly number[],
+  /** Called with each message about an asset the fleet does not hold (it changed no asset). */
+  notHeld?: (message: LiveMessage) => void,
 ): void {
   const { fleet } = targets;
   fleet.deferring = true;
   try {
-    for (let i = 0; i < messages.length; i += 1) applyLiveMessage(targets, messages[i] as LiveMessage, now, slotHints?.[i] ?? -1);
+    for (let i = 0; i < messages.length; i += 1) {
+      const message = messages[i] as LiveMessage;
+      if (!applyLiveMessage(targets, message, now, slotHints?.[i] ?? -1)) notHeld?.(message);
+    }
   } finally {
     fleet.deferring = false;
     fleet.settleAll(now);
@@ -126,14 +131,14 @@ export function applyLiveMessages(
 
 /**
  * Applies one message at `now`. Messages about assets the worker does not hold change nothing (but
- * the event). `slotHint`: the slot its asset had when the message arrived (used when it still holds
- * that asset, else the id is looked up).
+ * the event): false for those. `slotHint`: the slot its asset had when the message arrived (used
+ * when it still holds that asset, else the id is looked up).
  */
-export function applyLiveMessage(targets: EffectTargets, message: LiveMessage, now: number, slotHint = -1): void {
+export function applyLiveMessage(targets: EffectTargets, message: LiveMessage, now: number, slotHint = -1): boolean {
   const { fleet } = targets;
   if (message.type === 'thing') {
     fleet.upsertWire(message.thing, now);
-    return;
+    return true;
   }
   if (message.type === 'location' && message.location) {
     targets.events.apply([fromLocationWire(message.location)]);
@@ -144,7 +149,7 @@ export function applyLiveMessage(targets: EffectTargets, message: LiveMessage, n
     slot = fleet.slotOf.get(message.thing_id) ?? -1;
     asset = slot >= 0 ? fleet.assets[slot] : null;
   }
-  if (slot < 0 || !asset) return;
+  if (slot < 0 || !asset) return false;
   // The previous message's refresh of this asset, if still owed, before this one reads its state.
   fleet.settle(slot, now);
   const at = checkIn(asset, message.timestamp);
@@ -161,7 +166,7 @@ export function applyLiveMessage(targets: EffectTargets, message: LiveMessage, n
       if (!isPointAccepted(message.accuracy, asset)) {
         fleet.touch(slot);
         fleet.refreshSoon(slot, now);
-        return;
+        return true;
       }
       asset.position = { lat: message.lat, lng: message.lng };
       asset.accuracy = message.accuracy ?? null;
@@ -170,7 +175,7 @@ export function applyLiveMessage(targets: EffectTargets, message: LiveMessage, n
       if (asset.status > ASSET_STATUS.active) asset.stationId = null;
       fleet.touch(slot);
       fleet.refreshSoon(slot, now, message.station_id ?? null);
-      return;
+      return true;
     }
     case 'heartbeat': {
       asset.enroute = message.is_active;
@@ -186,7 +191,7 @@ export function applyLiveMessage(targets: EffectTargets, message: LiveMessage, n
       }
       fleet.touch(slot);
       fleet.refreshSoon(slot, now);
-      return;
+      return true;
     }
     case 'location': {
       const at = messageTime(message.timestamp);
@@ -201,7 +206,7 @@ export function applyLiveMessage(targets: EffectTargets, message: LiveMessage, n
       }
       fleet.touch(slot);
       fleet.refreshSoon(slot, now, asset.isOnIncident ? null : undefined);
-      return;
+      return true;
     }
     case 'closure': {
       const rest = asset.activeClosures.filter((closure) => closure.id !== message.closure_id);
@@ -213,7 +218,7 @@ export function applyLiveMessage(targets: EffectTargets, message: LiveMessage, n
       targets.closures.setActive(message.closure_id, message.is_active, now, asset);
       fleet.touch(slot);
       fleet.refreshSoon(slot, now);
-      return;
+      return true;
     }
   }
 }

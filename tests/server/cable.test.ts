@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { eventsChannelIdentifier, serverFrameSchema, type LiveMessage } from '../../src/domain/live-message';
-import { SOCKET_HARD_LIMIT_BYTES, SOCKET_WRITE_BYTES } from '../../server/live/cable';
+import { SOCKET_HARD_LIMIT_BYTES, SOCKET_MAX_QUEUED_FRAMES, SOCKET_WRITE_BYTES } from '../../server/live/cable';
 import { createThing } from '../security/socket-harness';
 import { createTestServer, type TestServer } from '../support/test-server';
 import { until } from '../support/until';
@@ -272,5 +272,48 @@ describe('part1 §4 streaming socket (ActionCable protocol)', () => {
     );
     expect(fast.ws.readyState).toBe(WebSocket.OPEN);
     fast.ws.close();
+  }, 40_000);
+
+  it('a client behind the stream of points and heartbeats is not dropped: it catches up with the latest of each asset', async () => {
+    const slow = await connect(tokenA);
+    subscribe(slow.ws, orgA.id);
+    await until(() => slow.frames.find((f) => (f as { type?: string }).type === 'confirm_subscription'));
+    const clients = server.app.websocketServer.clients;
+    const connectedBefore = clients.size;
+    (slow.ws as unknown as { _socket: { pause(): void } })._socket.pause();
+    // Far more frames than SOCKET_MAX_QUEUED_FRAMES, and bytes than the kernel's buffers and the soft limit.
+    const rounds = 4 * SOCKET_MAX_QUEUED_FRAMES;
+    for (let i = 1; i <= rounds; i += 1) {
+      server.deps.bus.publish(orgA.id, point(thingA.id, 30 + i / 1e6));
+      server.deps.bus.publish(orgA.id, {
+        type: 'heartbeat',
+        thing_id: thingA.id,
+        is_active: i % 2 === 0,
+        timestamp: new Date(Date.UTC(2026, 10, 22, 12) + i).toISOString(),
+      });
+      if (i % 500 === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    expect(clients.size).toBe(connectedBefore);
+    (slow.ws as unknown as { _socket: { resume(): void } })._socket.resume();
+    const messages = () =>
+      slow.frames.flatMap((f) => ((f as { message?: LiveMessage }).message ? [(f as { message: LiveMessage }).message] : []));
+    const last = await until(
+      () => {
+        const received = messages();
+        const lastPoint = received.findLast((m) => m.type === 'point');
+        const lastHeartbeat = received.findLast((m) => m.type === 'heartbeat');
+        return lastPoint?.type === 'point' && lastPoint.lat === 30 + rounds / 1e6 && lastHeartbeat
+          ? { lastHeartbeat, received }
+          : undefined;
+      },
+      'the latest point',
+      20_000,
+    );
+    expect(last.lastHeartbeat).toMatchObject({ is_active: true, timestamp: new Date(Date.UTC(2026, 10, 22, 12) + rounds).toISOString() });
+    // Coalesced while it was behind: fewer frames than were sent, and the client is still there.
+    expect(last.received.length).toBeLessThan(2 * rounds);
+    expect(slow.ws.readyState).toBe(WebSocket.OPEN);
+    expect(clients.size).toBe(connectedBefore);
+    slow.ws.close();
   }, 40_000);
 });

@@ -225,6 +225,8 @@ export class FakeCable {
   readonly attempts: number[] = [];
   /** Refuse handshakes (the client sees the socket fail). */
   refuse = false;
+  /** While set, subscriptions are confirmed only once it settles (a server slow to confirm). */
+  confirmAfter: Promise<void> | null = null;
   private server!: WebSocketServer;
   url = '';
 
@@ -252,8 +254,13 @@ export class FakeCable {
       ws.on('message', (data) => {
         const command = clientCommandSchema.safeParse(JSON.parse(String(data)));
         if (!command.success || command.data.command !== 'subscribe') return;
-        connection.subscriptions.push(command.data.identifier);
-        ws.send(JSON.stringify({ type: 'confirm_subscription', identifier: command.data.identifier }));
+        const { identifier } = command.data;
+        const confirm = () => {
+          connection.subscriptions.push(identifier);
+          ws.send(JSON.stringify({ type: 'confirm_subscription', identifier }));
+        };
+        if (this.confirmAfter) void this.confirmAfter.then(confirm);
+        else confirm();
       });
       ws.send(JSON.stringify({ type: 'welcome' }));
     });

@@ -547,6 +547,78 @@ describe('a thing read from the database while newer socket facts are held', () 
     core.flush(NOW + 1000);
     expect(at(core, 'thing-00001')).toMatchObject({ heartbeatTime: NOW + 1000, enroute: false, position: { lat: 30.1 } });
   });
+
+  it('keeps the incident a newer location message put the asset on; a wire that checked in later says which it is on', () => {
+    const core = coreWith([parsedThing(1, { heartbeat_datetime: iso(NOW - 5000) })]);
+    send(core, { type: 'location', thing_id: 'thing-00001', location_id: 'loc-1', timestamp: iso(NOW) });
+    core.flush(NOW);
+    // The page read before the ingest stored the asset's row: off any incident, an older heartbeat.
+    core.loadThings([parsedThing(1, { heartbeat_datetime: iso(NOW - 4000), location_id: null })], [], NOW);
+    core.flush(NOW);
+    expect(at(core, 'thing-00001')).toMatchObject({ isOnIncident: true, locationId: 'loc-1', incidentStartTime: NOW });
+    expect(core.fleet.counts[ASSET_STATUS.location]).toBe(1);
+    core.loadThings([parsedThing(1, { heartbeat_datetime: iso(NOW + 2000), location_id: null })], [], NOW + 2000);
+    core.flush(NOW + 2000);
+    expect(at(core, 'thing-00001')).toMatchObject({ isOnIncident: false, locationId: null });
+  });
+});
+
+describe('location messages about assets not held yet, while a first load reads the fleet', () => {
+  const joined = (n: number, locationId: string | null, time: number): LiveMessageInput => ({
+    type: 'location',
+    thing_id: parsedThing(n).id,
+    location_id: locationId,
+    timestamp: iso(time),
+    location: locationId ? { id: locationId, is_active: true, lat: 30.2, lng: -97.7, start_time: iso(time) } : null,
+  });
+
+  it('are kept and applied in the first batch that holds their asset, before the messages after them', () => {
+    const core = coreWith([parsedThing(1)]);
+    core.holdEarlyMessages(true);
+    send(core, joined(2, 'loc-1', NOW));
+    send(core, { type: 'point', thing_id: 'thing-00002', lat: 30.9, lng: -97.1, accuracy: 3, timestamp: iso(NOW) });
+    core.flush(NOW);
+    // The event itself is cached at once; the point about an asset not held is not kept.
+    expect(core.events.get('loc-1')).not.toBeNull();
+    expect(core.heldEarly).toBe(1);
+    core.loadThings([parsedThing(2, { heartbeat_datetime: iso(NOW - 4000) })], [], NOW + 500);
+    send(core, joined(2, null, NOW + 600));
+    core.flush(NOW + 1000);
+    // Joined, then left: in arrival order.
+    expect(at(core, 'thing-00002')).toMatchObject({
+      isOnIncident: false,
+      locationId: null,
+      incidentStartTime: NOW,
+      incidentEndTime: NOW + 600,
+    });
+    expect(core.heldEarly).toBe(0);
+  });
+
+  it('put the asset on its incident when no later message took it off', () => {
+    const core = coreWith([parsedThing(1)]);
+    core.holdEarlyMessages(true);
+    send(core, joined(3, 'loc-2', NOW));
+    core.flush(NOW);
+    core.loadThings([parsedThing(3, { heartbeat_datetime: iso(NOW - 4000) })], [], NOW + 500);
+    core.flush(NOW + 1000);
+    expect(at(core, 'thing-00003')).toMatchObject({ isOnIncident: true, locationId: 'loc-2', status: ASSET_STATUS.location });
+  });
+
+  it('are not kept when not holding, and ending the hold drops those whose asset never came', () => {
+    const core = coreWith([parsedThing(1)]);
+    send(core, joined(2, 'loc-1', NOW));
+    core.flush(NOW);
+    expect(core.heldEarly).toBe(0);
+    core.holdEarlyMessages(true);
+    send(core, joined(4, 'loc-3', NOW));
+    core.flush(NOW);
+    expect(core.heldEarly).toBe(1);
+    core.holdEarlyMessages(false);
+    expect(core.heldEarly).toBe(0);
+    core.loadThings([parsedThing(4, { heartbeat_datetime: iso(NOW - 4000) })], [], NOW + 500);
+    core.flush(NOW + 1000);
+    expect(at(core, 'thing-00004').isOnIncident).toBe(false);
+  });
 });
 
 describe('events cache (part1 §4, §9)', () => {

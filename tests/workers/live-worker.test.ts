@@ -26,7 +26,8 @@ import { eventsChannelIdentifier } from '../../src/domain/live-message';
 import { createLiveBridge, type LiveBridge, type LiveStart } from '../../src/app/live/bridge';
 import { FLAG_AT_STATION, FLAG_LISTED, FLAG_STALE } from '../../src/domain/live-diff';
 import { reconnectDelay } from '../../src/workers/socket-client';
-import { sleep, until } from '../support/until';
+import { SUBSCRIBE_WAIT_MS } from '../../src/workers/live-loader';
+import { sleep, until, untilAsync } from '../support/until';
 import { FakeApi, FakeCable, NOW, ORG, OTHER_ORG, TOKEN, iso, stationArea, thing } from '../support/live-fixtures';
 
 let api: FakeApi;
@@ -214,6 +215,54 @@ describe('part1 §7 initial paging and §4 the socket', () => {
     expect((await b.rows(0, 12_001)).filter((row) => row.detailsPending)).toEqual([]);
     expect(b.store.total).toBe(12_001);
     expect([...b.store.counts]).toEqual(counts);
+  });
+
+  it('a large fleet is read after the socket opened with the load is subscribed: its messages apply during the load, and no incremental load of the fleet follows', async () => {
+    // The server's rows checked in 5 s ago; the socket's messages are of now.
+    api.setThings(Array.from({ length: 12_001 }, (_, i) => thing(i, { heartbeat_datetime: iso(NOW - 5_000) })));
+    const releaseSnapshot = holdCalls((url) => url.pathname === '/organization/things/snapshot');
+    const b = await startBridge();
+    // Subscribed while the first load runs (the snapshot is held).
+    await until(() => b.store.connectivity.socket === 'subscribed' && b.store.total === THINGS_PAGE_SIZE, 'subscribed with the first page');
+    expect(b.store.phase).toBe('loading');
+    // A point about an asset of the first page moves it before the load ends; an incident joined by
+    // an asset not held yet is kept until its asset comes.
+    cable.send({ type: 'point', thing_id: 'thing-00003', lat: 30.61, lng: -97.61, accuracy: 3, timestamp: iso(Date.now()) });
+    cable.send({
+      type: 'location',
+      thing_id: 'thing-09000',
+      location_id: 'loc-9',
+      timestamp: iso(Date.now()),
+      location: { id: 'loc-9', is_active: true, lat: 30.2, lng: -97.7, start_time: iso(Date.now()) },
+    });
+    await untilAsync(async () => (await b.asset('thing-00003'))?.position.lat === 30.61, 'the point applied during the load', 3000);
+    expect(b.store.phase).toBe('loading');
+    releaseSnapshot();
+    await until(() => b.store.phase === 'live' && b.store.total === 12_001, 'the load');
+    await until(() => api.callsTo('/locations').length === 2, 'the events asked again');
+    expect(api.callsTo('/locations')[1]?.searchParams.get('last_updated_timestamp')).not.toBeNull();
+    await sleep(200);
+    expect(api.callsTo('/organization/things').filter((url) => url.searchParams.has('last_updated_timestamp'))).toEqual([]);
+    // The pages read the asset off any incident (the server had not stored its row yet); it stays on it.
+    expect(await b.asset('thing-09000')).toMatchObject({ isOnIncident: true, locationId: 'loc-9' });
+    expect(await b.asset('thing-00003')).toMatchObject({ position: { lat: 30.61, lng: -97.61 } });
+    expect(cable.connections).toHaveLength(1);
+  });
+
+  it('a subscription that comes later than SUBSCRIBE_WAIT_MS: the large fleet is read on, and an incremental load follows the subscription', async () => {
+    api.setThings(Array.from({ length: 12_001 }, (_, i) => thing(i)));
+    let confirm!: () => void;
+    cable.confirmAfter = new Promise<void>((resolve) => (confirm = resolve));
+    const b = await startBridge();
+    await until(() => b.store.phase === 'live' && b.store.total === 12_001, 'the load', SUBSCRIBE_WAIT_MS + 5_000);
+    expect(b.store.connectivity.socket).not.toBe('subscribed');
+    expect(api.callsTo('/organization/things').filter((url) => url.searchParams.has('last_updated_timestamp'))).toEqual([]);
+    confirm();
+    const incremental = await until(
+      () => api.callsTo('/organization/things').find((url) => url.searchParams.has('last_updated_timestamp')),
+      'the incremental load after the subscription',
+    );
+    expect(incremental.searchParams.get('page')).toBe('1');
   });
 
   it('without the snapshot (a server that answers 404) the pages bring the fleet, and it is not asked again this session', async () => {

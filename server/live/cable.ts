@@ -4,7 +4,7 @@ import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import { SOCKET_PING_INTERVAL_MS, SOCKET_PROTOCOL } from '../../src/domain/constants';
 import { eq } from 'drizzle-orm';
-import { channelIdentifierSchema, clientCommandSchema, type LiveMessageInput } from '../../src/domain/live-message';
+import { LIVE_BATCH_PROTOCOL, channelIdentifierSchema, clientCommandSchema, type LiveMessageInput } from '../../src/domain/live-message';
 import { callerForToken, type Caller } from '../auth/context';
 import { canSeeOrg } from '../auth/scope';
 import { tokens } from '../db/schema';
@@ -92,13 +92,27 @@ interface Subscription {
   off: () => void;
 }
 
+/**
+ * A live message for a socket that takes batches (LIVE_BATCH_PROTOCOL): its JSON text and the
+ * frame's opening for the subscription it goes out under (`{"identifier":…,"messages":[`).
+ */
+interface BatchItem {
+  opening: string;
+  json: string;
+}
+/** What a socket sends: an encoded frame, or a message that joins the turn's batch of its subscription. */
+type Outgoing = Buffer | BatchItem;
+
 interface Connection {
   ws: WebSocket;
   /** The TCP socket under `ws`: the frames gathered in a turn are written to it as one buffer. */
   socket: Socket;
-  /** This turn's frames, encoded, not yet written, and their bytes. */
+  /** This turn's frames, encoded, not yet written, and their bytes (the open batch's included). */
   outbox: Buffer[];
   outboxBytes: number;
+  /** Whether the client asked for batches (LIVE_BATCH_PROTOCOL), and the batch being gathered. */
+  batched: boolean;
+  batch: { opening: string; json: string[] } | null;
   /** Kept in memory to re-check the caller when access changes (the same rule as the handshake). */
   token: string;
   caller: Caller;
@@ -107,9 +121,9 @@ interface Connection {
   /** One per organization (the EventsChannel is the only channel): identifier spellings collapse. */
   subscriptions: Map<string, Subscription>;
   /** While backed up, the latest point and the latest heartbeat frame of each asset (`coalesceKey`). */
-  pendingLatest: Map<string, Buffer>;
+  pendingLatest: Map<string, Outgoing>;
   /** Other frames while backed up, in order. */
-  queue: Buffer[];
+  queue: Outgoing[];
 }
 
 /**
@@ -123,11 +137,15 @@ export function coalesceKey(organizationId: string, message: LiveMessageInput): 
   return undefined;
 }
 
+/** The subprotocols the client offered, in order. */
+function protocolsOf(request: FastifyRequest): string[] {
+  const header = request.headers['sec-websocket-protocol'];
+  return typeof header === 'string' ? header.split(',').map((p) => p.trim()) : [];
+}
+
 /** The token is the second subprotocol: `["actioncable-v1-json", token]` (part 1 §4). */
 function tokenFromProtocols(request: FastifyRequest): string | null {
-  const header = request.headers['sec-websocket-protocol'];
-  if (typeof header !== 'string') return null;
-  const protocols = header.split(',').map((p) => p.trim());
+  const protocols = protocolsOf(request);
   if (protocols[0] !== SOCKET_PROTOCOL) return null;
   return protocols[1] || null;
 }
@@ -146,12 +164,16 @@ export async function cableRoutes(app: FastifyInstance, deps: ServerDeps, bus: B
   let framedMessage: LiveMessageInput | null = null;
   let framedJson = '';
   const framesByPrefix = new Map<string, Buffer>();
-  const messageFrame = (framePrefix: string, message: LiveMessageInput): Buffer => {
+  const messageJson = (message: LiveMessageInput): string => {
     if (message !== framedMessage) {
       framedMessage = message;
       framedJson = JSON.stringify(message);
       framesByPrefix.clear();
     }
+    return framedJson;
+  };
+  const messageFrame = (framePrefix: string, message: LiveMessageInput): Buffer => {
+    messageJson(message);
     let frame = framesByPrefix.get(framePrefix);
     if (!frame) {
       frame = encodeTextFrame(`${framePrefix}${framedJson}}`);
@@ -184,9 +206,21 @@ export async function cableRoutes(app: FastifyInstance, deps: ServerDeps, bus: B
     for (const connection of unwritten) writeOut(connection);
   };
 
+  /** Encodes the batch being gathered as one frame at the end of the outbox. */
+  function closeBatch(connection: Connection): void {
+    const { batch } = connection;
+    if (!batch) return;
+    connection.batch = null;
+    const frame = encodeTextFrame(`${batch.opening}${batch.json.join(',')}]}`);
+    connection.outbox.push(frame);
+    // The batch was counted by its messages' text; from now on by its frame.
+    connection.outboxBytes += frame.length - batch.json.reduce((sum, json) => sum + json.length, 0);
+  }
+
   /** Writes the connection's gathered frames to its socket in one buffer. */
   function writeOut(connection: Connection): void {
     unwritten.delete(connection);
+    closeBatch(connection);
     const { outbox, outboxBytes, ws } = connection;
     if (outbox.length === 0) return;
     connection.outbox = [];
@@ -196,9 +230,21 @@ export async function cableRoutes(app: FastifyInstance, deps: ServerDeps, bus: B
     connection.socket.write(outbox.length === 1 ? outbox[0]! : Buffer.concat(outbox, outboxBytes));
   }
 
-  function rawSend(connection: Connection, frame: Buffer): void {
-    connection.outbox.push(frame);
-    connection.outboxBytes += frame.length;
+  /**
+   * Gathers a frame, or a message into the open batch of its subscription (another subscription's
+   * message or a frame closes the batch first: the order is kept), for this turn's write.
+   */
+  function rawSend(connection: Connection, item: Outgoing): void {
+    if (Buffer.isBuffer(item)) {
+      closeBatch(connection);
+      connection.outbox.push(item);
+      connection.outboxBytes += item.length;
+    } else {
+      if (connection.batch && connection.batch.opening !== item.opening) closeBatch(connection);
+      if (connection.batch) connection.batch.json.push(item.json);
+      else connection.batch = { opening: item.opening, json: [item.json] };
+      connection.outboxBytes += item.json.length;
+    }
     if (connection.outboxBytes >= SOCKET_WRITE_BYTES) {
       writeOut(connection);
       return;
@@ -219,7 +265,7 @@ export async function cableRoutes(app: FastifyInstance, deps: ServerDeps, bus: B
   }
 
   /** Sends now, or queues while the socket is backed up (points and heartbeats coalesce per asset: `coalesceKey`). */
-  function send(connection: Connection, frame: Buffer, coalesce?: string): void {
+  function send(connection: Connection, frame: Outgoing, coalesce?: string): void {
     const { ws } = connection;
     if (ws.readyState !== ws.OPEN) return;
     // A backed-up socket whose buffer drained sends what it kept first (as fast as its client reads,
@@ -406,6 +452,8 @@ export async function cableRoutes(app: FastifyInstance, deps: ServerDeps, bus: B
         socket: request.raw.socket,
         outbox: [],
         outboxBytes: 0,
+        batched: protocolsOf(request).includes(LIVE_BATCH_PROTOCOL),
+        batch: null,
         ...handshake,
         subscriptions: new Map(),
         pendingLatest: new Map(),
@@ -457,10 +505,12 @@ export async function cableRoutes(app: FastifyInstance, deps: ServerDeps, bus: B
         } else {
           if (connection.subscriptions.size >= SUBSCRIPTIONS_PER_SOCKET_MAX) return reject(identifier, REJECT_REASON.tooMany);
           const framePrefix = `{"identifier":${JSON.stringify(identifier)},"message":`;
+          const opening = `{"identifier":${JSON.stringify(identifier)},"messages":[`;
           const off = bus.subscribe(organizationId, (message: LiveMessageInput) => {
             // The caller's rights, computed at connect and kept current by re-checks: no query here.
             if (!mayReceive(connection.audience, message)) return;
-            send(connection, messageFrame(framePrefix, message), coalesceKey(organizationId, message));
+            const outgoing = connection.batched ? { opening, json: messageJson(message) } : messageFrame(framePrefix, message);
+            send(connection, outgoing, coalesceKey(organizationId, message));
           });
           connection.subscriptions.set(organizationId, { identifier, off });
         }

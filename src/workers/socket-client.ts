@@ -13,7 +13,13 @@ import {
   SOCKET_RECONNECT_BASE_MS,
   SOCKET_RECONNECT_MAX_MS,
 } from '../domain/constants';
-import { eventsChannelIdentifier, liveMessageSchema, serverFrameSchema, type LiveMessage } from '../domain/live-message';
+import {
+  LIVE_BATCH_PROTOCOL,
+  eventsChannelIdentifier,
+  liveMessageSchema,
+  serverFrameSchema,
+  type LiveMessage,
+} from '../domain/live-message';
 import type { SocketInfo, SocketState } from './live-protocol';
 
 /** What the client needs of a WebSocket: the browser's, or `ws`'s in Node. */
@@ -91,7 +97,8 @@ export class SocketClient {
     let socket: SocketLike;
     try {
       this.openedWith = this.options.token();
-      socket = this.options.open(this.options.url, [SOCKET_PROTOCOL, this.openedWith]);
+      // part 1 §4's pair, and the batches of LIVE_BATCH_PROTOCOL (a server without them sends a frame per message).
+      socket = this.options.open(this.options.url, [SOCKET_PROTOCOL, this.openedWith, LIVE_BATCH_PROTOCOL]);
     } catch {
       this.scheduleReconnect();
       return;
@@ -121,11 +128,16 @@ export class SocketClient {
       return;
     }
     if (typeof raw !== 'object' || raw === null) return;
-    // Data frames carry no type: parse only the message (the bulk of the traffic) with its schema.
-    if (!('type' in raw) && 'message' in raw) {
+    // Data frames carry no type: parse only the messages (the bulk of the traffic) with their schema;
+    // a batch's message that does not read is passed over, the others are taken in order.
+    if (!('type' in raw) && ('message' in raw || 'messages' in raw)) {
       if ((raw as { identifier?: unknown }).identifier !== this.identifier) return;
-      const message = liveMessageSchema.safeParse((raw as { message: unknown }).message);
-      if (message.success) this.options.onMessage(message.data);
+      const batch = (raw as { messages?: unknown }).messages;
+      const messages = 'message' in raw ? [(raw as { message: unknown }).message] : Array.isArray(batch) ? batch : [];
+      for (const item of messages) {
+        const message = liveMessageSchema.safeParse(item);
+        if (message.success) this.options.onMessage(message.data);
+      }
       return;
     }
     const frame = serverFrameSchema.safeParse(raw);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { eventsChannelIdentifier, serverFrameSchema, type LiveMessage } from '../../src/domain/live-message';
+import { LIVE_BATCH_PROTOCOL, eventsChannelIdentifier, serverFrameSchema, type LiveMessage } from '../../src/domain/live-message';
 import { SOCKET_HARD_LIMIT_BYTES, SOCKET_MAX_QUEUED_FRAMES, SOCKET_WRITE_BYTES } from '../../server/live/cable';
 import { createThing } from '../security/socket-harness';
 import { createTestServer, type TestServer } from '../support/test-server';
@@ -30,9 +30,9 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** A real client that records every frame. */
-async function connect(token: string) {
+async function connect(token: string, extraProtocols: string[] = []) {
   const frames: unknown[] = [];
-  const ws = new WebSocket(`${base}/cable`, ['actioncable-v1-json', token]);
+  const ws = new WebSocket(`${base}/cable`, ['actioncable-v1-json', token, ...extraProtocols]);
   ws.on('message', (data) => frames.push(serverFrameSchema.parse(JSON.parse(data.toString()))));
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
@@ -159,6 +159,73 @@ describe('part1 §4 streaming socket (ActionCable protocol)', () => {
     parentSocket.ws.close();
     childSocket.ws.close();
   });
+
+  it(`a client offering ${LIVE_BATCH_PROTOCOL} gets a turn's messages as one frame per subscription, in order; others a frame each`, async () => {
+    const parent = await server.createOrg({ name: 'Batch Parent' });
+    const child = await server.createOrg({ name: 'Batch Child', parentId: parent.id });
+    const thing = await createThing(server, child.id, 'Unit D');
+    const token = await server.signIn((await server.createUser({ org: parent, role: 'ADMIN' })).email);
+    const batched = await connect(token, [LIVE_BATCH_PROTOCOL]);
+    const plain = await connect(token);
+    expect(batched.ws.protocol).toBe('actioncable-v1-json');
+    for (const { ws } of [batched, plain]) {
+      subscribe(ws, child.id);
+      subscribe(ws, parent.id);
+    }
+    const confirmed = (frames: unknown[]) =>
+      until(() => (frames.filter((f) => (f as { type?: string }).type === 'confirm_subscription').length >= 2 ? true : undefined));
+    await confirmed(batched.frames);
+    await confirmed(plain.frames);
+    // One turn: three points on the child, then one on the parent, then two more on the child.
+    const sent = [30.1, 30.2, 30.3, 30.4, 30.5, 30.6].map((lat) => point(thing.id, lat));
+    const on = [child.id, child.id, child.id, parent.id, child.id, child.id];
+    sent.forEach((message, i) => server.deps.bus.publish(on[i]!, message));
+    const data = (frames: unknown[]) => frames.filter((f) => 'message' in (f as object) || 'messages' in (f as object));
+    await until(() => (data(batched.frames).length >= 3 && data(plain.frames).length >= 6 ? true : undefined));
+    expect(data(batched.frames)).toEqual([
+      { identifier: eventsChannelIdentifier(child.id), messages: sent.slice(0, 3) },
+      { identifier: eventsChannelIdentifier(parent.id), messages: [sent[3]] },
+      { identifier: eventsChannelIdentifier(child.id), messages: sent.slice(4) },
+    ]);
+    expect(data(plain.frames)).toEqual(sent.map((message, i) => ({ identifier: eventsChannelIdentifier(on[i]!), message })));
+    // A control frame keeps its place between batches.
+    server.deps.bus.publish(child.id, sent[0]!);
+    batched.ws.send(JSON.stringify({ command: 'subscribe', identifier: eventsChannelIdentifier(child.id) }));
+    await until(() =>
+      batched.frames.filter((f) => (f as { type?: string }).type === 'confirm_subscription').length >= 3 ? true : undefined,
+    );
+    expect(batched.frames.slice(-2)).toEqual([
+      { identifier: eventsChannelIdentifier(child.id), messages: [sent[0]] },
+      { type: 'confirm_subscription', identifier: eventsChannelIdentifier(child.id) },
+    ]);
+    batched.ws.close();
+    plain.ws.close();
+  });
+
+  it(`a batched client behind the stream is not dropped either: it catches up with the latest point of each asset`, async () => {
+    const { ws, frames } = await connect(tokenA, [LIVE_BATCH_PROTOCOL]);
+    subscribe(ws, orgA.id);
+    await until(() => frames.find((f) => (f as { type?: string }).type === 'confirm_subscription'));
+    const clients = server.app.websocketServer.clients;
+    const connectedBefore = clients.size;
+    (ws as unknown as { _socket: { pause(): void } })._socket.pause();
+    // More bytes than the kernel's buffers hold (batches are as many bytes as the frames were).
+    const rounds = 12 * SOCKET_MAX_QUEUED_FRAMES;
+    for (let i = 1; i <= rounds; i += 1) {
+      server.deps.bus.publish(orgA.id, point(thingA.id, 30 + i / 1e6));
+      if (i % 500 === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    expect(clients.size).toBe(connectedBefore);
+    (ws as unknown as { _socket: { resume(): void } })._socket.resume();
+    const points = () => frames.flatMap((f) => ((f as { messages?: LiveMessage[] }).messages ?? []) as (LiveMessage & { lat: number })[]);
+    await until(() => (points().at(-1)?.lat === 30 + rounds / 1e6 ? true : undefined), 'the latest point', 20_000);
+    expect(points().length).toBeLessThan(rounds);
+    // In order: each point newer than the one before.
+    const lats = points().map((m) => m.lat);
+    expect(lats).toEqual([...lats].sort((a, b) => a - b));
+    expect(ws.readyState).toBe(WebSocket.OPEN);
+    ws.close();
+  }, 40_000);
 
   it('unsubscribe stops the stream', async () => {
     const { ws, frames } = await connect(tokenA);

@@ -9,7 +9,7 @@ import type { AreaWire } from '../../src/domain/area';
 import { thingWireSchema, type ThingWireInput } from '../../src/domain/asset';
 import type { ClosureWire } from '../../src/domain/closure';
 import { SOCKET_PROTOCOL, THINGS_PAGE_SIZE } from '../../src/domain/constants';
-import { clientCommandSchema, type LiveMessageInput } from '../../src/domain/live-message';
+import { LIVE_BATCH_PROTOCOL, clientCommandSchema, type LiveMessageInput } from '../../src/domain/live-message';
 import { thingSnapshotFromWires } from '../../src/domain/thing-snapshot';
 import type { LocationWireInput } from '../../src/domain/location';
 
@@ -275,10 +275,16 @@ export class FakeCable {
     return this.open.filter((c) => c.subscriptions.length > 0);
   }
 
-  /** Sends a message on every open subscription. */
-  send(message: LiveMessageInput): void {
+  /**
+   * Sends messages on every open subscription, as the server does: one batch frame to a client that
+   * offered LIVE_BATCH_PROTOCOL, a frame each to one that did not.
+   */
+  send(...messages: LiveMessageInput[]): void {
     for (const connection of this.subscribed) {
-      for (const identifier of connection.subscriptions) connection.ws.send(JSON.stringify({ identifier, message }));
+      for (const identifier of connection.subscriptions) {
+        if (connection.protocols.includes(LIVE_BATCH_PROTOCOL)) connection.ws.send(JSON.stringify({ identifier, messages }));
+        else for (const message of messages) connection.ws.send(JSON.stringify({ identifier, message }));
+      }
     }
   }
 

@@ -22,7 +22,7 @@ import {
   THINGS_PAGE_SIZE,
   THINGS_PAGES_IN_FLIGHT,
 } from '../../src/domain/constants';
-import { eventsChannelIdentifier } from '../../src/domain/live-message';
+import { LIVE_BATCH_PROTOCOL, eventsChannelIdentifier } from '../../src/domain/live-message';
 import { createLiveBridge, type LiveBridge, type LiveStart } from '../../src/app/live/bridge';
 import { FLAG_AT_STATION, FLAG_LISTED, FLAG_STALE } from '../../src/domain/live-diff';
 import { reconnectDelay } from '../../src/workers/socket-client';
@@ -117,7 +117,7 @@ describe('part1 §7 initial paging and §4 the socket', () => {
     expect(b.store.counts[ASSET_STATUS.standby]).toBe(1201);
     // the socket: protocol pair, subscribe to the organization's channel
     const connection = await until(() => cable.subscribed[0], 'a subscription');
-    expect(connection.protocols).toEqual([SOCKET_PROTOCOL, TOKEN]);
+    expect(connection.protocols).toEqual([SOCKET_PROTOCOL, TOKEN, LIVE_BATCH_PROTOCOL]);
     expect(connection.subscriptions).toEqual([eventsChannelIdentifier(ORG)]);
     await until(() => b.store.connectivity.socket === 'subscribed', 'subscribed state');
     // the subscription is followed by an incremental load that closes the gap
@@ -415,8 +415,11 @@ describe('part1 §4 batching and the effect of each message (through the socket)
     await sleep(50);
     const version = b.store.version;
     const sentAt = performance.now();
-    cable.send({ type: 'point', thing_id: 'thing-00001', lat: 30.5, lng: -97.5, accuracy: 5, course: 45, timestamp: iso(Date.now()) });
-    cable.send({ type: 'heartbeat', thing_id: 'thing-00002', is_active: true, timestamp: iso(Date.now()) });
+    // One batch frame of two messages (LIVE_BATCH_PROTOCOL), as the server sends a turn's messages.
+    cable.send(
+      { type: 'point', thing_id: 'thing-00001', lat: 30.5, lng: -97.5, accuracy: 5, course: 45, timestamp: iso(Date.now()) },
+      { type: 'heartbeat', thing_id: 'thing-00002', is_active: true, timestamp: iso(Date.now()) },
+    );
     await sleep(SOCKET_BATCH_MS / 2);
     expect(b.store.version).toBe(version);
     await until(() => b.store.version > version, 'the batch', 3000);

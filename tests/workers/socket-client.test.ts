@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SOCKET_PROTOCOL } from '../../src/domain/constants';
-import { eventsChannelIdentifier, type LiveMessage } from '../../src/domain/live-message';
+import { LIVE_BATCH_PROTOCOL, eventsChannelIdentifier, type LiveMessage } from '../../src/domain/live-message';
 import type { SocketInfo } from '../../src/workers/live-protocol';
 import { reconnectDelay, SocketClient, type SocketLike } from '../../src/workers/socket-client';
 import { ORG, iso, NOW } from '../support/live-fixtures';
@@ -86,7 +86,7 @@ describe('part1 §4 socket client', () => {
   it('connects with the protocol pair, subscribes after welcome, hands on the subscription’s messages only', () => {
     const c = client();
     const socket = live(c);
-    expect(socket.protocols).toEqual([SOCKET_PROTOCOL, 'first']);
+    expect(socket.protocols).toEqual([SOCKET_PROTOCOL, 'first', LIVE_BATCH_PROTOCOL]);
     expect(socket.sent).toEqual([{ command: 'subscribe', identifier }]);
     expect(subscribed).toBe(1);
     expect(c.info.state).toBe('subscribed');
@@ -98,6 +98,16 @@ describe('part1 §4 socket client', () => {
     socket.frame({ type: 'ping', message: 1 });
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatchObject({ type: 'point', thing_id: 't1' });
+  });
+
+  it(`hands on a batch's messages (${LIVE_BATCH_PROTOCOL}) in order, passing over one that does not read`, () => {
+    const socket = live(client());
+    const point = (lat: number) => ({ type: 'point', thing_id: 't1', lat, lng: -97, timestamp: iso(NOW) });
+    socket.frame({ identifier, messages: [point(30.1), { type: 'point', thing_id: 't1' }, point(30.2)] });
+    socket.frame({ identifier: eventsChannelIdentifier('another'), messages: [point(31)] });
+    socket.frame({ identifier, messages: 'not a list' });
+    socket.frame({ identifier, message: point(30.3) });
+    expect(messages.map((m) => (m as { lat: number }).lat)).toEqual([30.1, 30.2, 30.3]);
   });
 
   it('a rejected subscription stops (failed) without reconnecting', () => {
@@ -128,7 +138,7 @@ describe('part1 §4 socket client', () => {
     expect(c.info).toEqual({ state: 'waiting', attempt: 1, delayMs: reconnectDelay(0) });
     token = 'second';
     vi.advanceTimersByTime(reconnectDelay(0));
-    expect(sockets[1]!.protocols).toEqual([SOCKET_PROTOCOL, 'second']);
+    expect(sockets[1]!.protocols).toEqual([SOCKET_PROTOCOL, 'second', LIVE_BATCH_PROTOCOL]);
     sockets[1]!.serverClose();
     expect(c.info).toEqual({ state: 'waiting', attempt: 2, delayMs: reconnectDelay(1) });
     vi.advanceTimersByTime(reconnectDelay(1));

@@ -352,16 +352,29 @@ const READ_TIMELINE = `(() => {
  * navigation and the loader's `lightbar:` marks, in the page's `performance.now()` ms (the
  * worker's clock starts later: its time origin is moved onto the page's), in the order they began.
  */
-/** The page's timeline and the live worker's (null when it cannot be read). */
-async function readTimelines(page: Page): Promise<{ own: Timeline; live: Timeline | null }> {
+/** A realm's timeline ('page', or the live 'worker'), with the shift of its clock onto the page's. */
+interface Realm {
+  timeline: Timeline;
+  where: 'page' | 'worker';
+  shift: number;
+}
+
+/** The page's timeline and the live worker's (left out when it cannot be read), both on the page's clock. */
+async function readTimelines(page: Page): Promise<{ own: Timeline; realms: Realm[] }> {
   const own = (await page.evaluate(READ_TIMELINE)) as Timeline;
   let live: Timeline | null = null;
   for (const worker of page.workers()) {
     const seen = (await worker.evaluate(READ_TIMELINE).catch(() => null)) as Timeline | null;
     if (seen?.marks.some((m) => m.name.startsWith('lightbar:'))) live = seen;
   }
-  return { own, live };
+  const realms: Realm[] = [{ timeline: own, where: 'page', shift: 0 }];
+  if (live) realms.push({ timeline: live, where: 'worker', shift: live.origin - own.origin });
+  return { own, realms };
 }
+
+/** The app's own files and the map's tiles (each logged as one entry); null for an API call. */
+const fileKind = (url: URL): 'files' | 'tiles' | null =>
+  url.pathname.startsWith('/assets/') ? 'files' : /\.(png|mvt|pbf)$/.test(url.pathname) ? 'tiles' : null;
 
 /** A call's path as the timelines name it: its page of the fleet, and ` since` for an incremental one. */
 function callName(where: string, url: URL): string {
@@ -375,17 +388,12 @@ function callName(where: string, url: URL): string {
  * path with how many times (its pages apart): what the dashboard asked of the server in the window.
  */
 async function callsSince(page: Page, fromMs: number): Promise<string[]> {
-  const { own, live } = await readTimelines(page);
+  const { realms } = await readTimelines(page);
   const counts = new Map<string, number>();
-  for (const [timeline, where] of [
-    [own, 'page'],
-    [live, 'worker'],
-  ] as const) {
-    if (!timeline) continue;
-    const shift = timeline.origin - own.origin;
+  for (const { timeline, where, shift } of realms) {
     for (const c of timeline.calls) {
       const url = new URL(c.name);
-      if (c.start + shift < fromMs || url.pathname.startsWith('/assets/') || /\.(png|mvt|pbf)$/.test(url.pathname)) continue;
+      if (c.start + shift < fromMs || fileKind(url)) continue;
       const name = callName(where, url).replace(/ p\d+×/, ' p×');
       counts.set(name, (counts.get(name) ?? 0) + 1);
     }
@@ -394,24 +402,19 @@ async function callsSince(page: Page, fromMs: number): Promise<string[]> {
 }
 
 async function reloadTimeline(page: Page): Promise<string[]> {
-  const { own, live } = await readTimelines(page);
+  const { own, realms } = await readTimelines(page);
   const entries: { at: number; text: string }[] = [];
   if (own.navigation) {
     entries.push({ at: own.navigation.responseEnd, text: `document ${Math.round(own.navigation.responseEnd)}` });
     entries.push({ at: own.navigation.domContentLoaded, text: `DOMContentLoaded ${Math.round(own.navigation.domContentLoaded)}` });
   }
-  for (const [timeline, where] of [
-    [own, 'page'],
-    [live, 'worker'],
-  ] as const) {
-    if (!timeline) continue;
-    const shift = timeline.origin - own.origin;
+  for (const { timeline, where, shift } of realms) {
     const ms = (t: number) => Math.round(t + shift);
     // The app's files and the map's tiles as one entry each: how many, when the last was done.
     const files = new Map<string, { count: number; done: number }>();
     for (const c of timeline.calls) {
       const url = new URL(c.name);
-      const kind = url.pathname.startsWith('/assets/') ? 'files' : /\.(png|mvt|pbf)$/.test(url.pathname) ? 'tiles' : null;
+      const kind = fileKind(url);
       if (kind) {
         const seen = files.get(kind) ?? { count: 0, done: 0 };
         files.set(kind, { count: seen.count + 1, done: Math.max(seen.done, c.end + shift) });

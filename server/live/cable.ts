@@ -112,7 +112,7 @@ interface Connection {
   outboxBytes: number;
   /** Whether the client asked for batches (LIVE_BATCH_PROTOCOL), and the batch being gathered. */
   batched: boolean;
-  batch: { opening: string; json: string[] } | null;
+  batch: { opening: string; json: string[]; length: number } | null;
   /** Kept in memory to re-check the caller when access changes (the same rule as the handshake). */
   token: string;
   caller: Caller;
@@ -214,7 +214,7 @@ export async function cableRoutes(app: FastifyInstance, deps: ServerDeps, bus: B
     const frame = encodeTextFrame(`${batch.opening}${batch.json.join(',')}]}`);
     connection.outbox.push(frame);
     // The batch was counted by its messages' text; from now on by its frame.
-    connection.outboxBytes += frame.length - batch.json.reduce((sum, json) => sum + json.length, 0);
+    connection.outboxBytes += frame.length - batch.length;
   }
 
   /** Writes the connection's gathered frames to its socket in one buffer. */
@@ -240,9 +240,10 @@ export async function cableRoutes(app: FastifyInstance, deps: ServerDeps, bus: B
       connection.outbox.push(item);
       connection.outboxBytes += item.length;
     } else {
-      if (connection.batch && connection.batch.opening !== item.opening) closeBatch(connection);
-      if (connection.batch) connection.batch.json.push(item.json);
-      else connection.batch = { opening: item.opening, json: [item.json] };
+      if (connection.batch?.opening !== item.opening) closeBatch(connection);
+      connection.batch ??= { opening: item.opening, json: [], length: 0 };
+      connection.batch.json.push(item.json);
+      connection.batch.length += item.json.length;
       connection.outboxBytes += item.json.length;
     }
     if (connection.outboxBytes >= SOCKET_WRITE_BYTES) {

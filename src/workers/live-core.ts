@@ -32,6 +32,7 @@ export function toDetails(asset: Asset): AssetDetails {
 
 /** Early location messages kept at most (see LiveCore `early`): incidents form a few at a time. */
 export const EARLY_MESSAGES_MAX = 10_000;
+type LocationMessage = Extract<LiveMessage, { type: 'location' }>;
 
 export class LiveCore {
   readonly fleet = new FleetStore();
@@ -54,7 +55,7 @@ export class LiveCore {
    * it until its next location message; positions and heartbeats need no keeping (the next message
    * brings the asset's newest). Null when not holding.
    */
-  private early: LiveMessage[] | null = null;
+  private early: LocationMessage[] | null = null;
   /**
    * While the map's freshness is measured (`measureAges`): the timestamps of the positions that
    * moved an asset since the last diff; null when not measuring.
@@ -200,18 +201,22 @@ export class LiveCore {
     let slots = this.queueSlots;
     this.queue = [];
     this.queueSlots = [];
-    const early = this.early;
-    if (early && early.length > 0) {
-      const held = (message: LiveMessage) => message.type !== 'thing' && this.fleet.slotOf.has(message.thing_id);
-      const ready = early.filter(held);
+    const keep = this.early;
+    if (keep && keep.length > 0) {
+      // Those whose asset came go first (they arrived before everything queued); the rest stay kept.
+      const ready: LocationMessage[] = [];
+      let waiting = 0;
+      for (const message of keep) {
+        if (this.fleet.slotOf.has(message.thing_id)) ready.push(message);
+        else keep[waiting++] = message;
+      }
+      keep.length = waiting;
       if (ready.length > 0) {
-        this.early = early.filter((message) => !held(message));
-        queue = ready.concat(queue);
+        queue = (ready as LiveMessage[]).concat(queue);
         slots = new Array<number>(ready.length).fill(-1).concat(slots);
       }
     }
     const targets = { fleet: this.fleet, events: this.events, closures: this.closures, moved: this.moved };
-    const keep = this.early;
     applyLiveMessages(
       targets,
       queue,

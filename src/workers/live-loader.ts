@@ -391,7 +391,6 @@ export function createLiveLoader({ state, core, scheduler, deps, now, setStatus 
       // The load is retried by the next subscription's incremental load (a new socket), or by polling.
       socket?.stop();
       socket = null;
-      readAfterSubscribed = false;
       setStatus({ phase: 'live' });
     } finally {
       if (firstLoad === loading) firstLoad = null;

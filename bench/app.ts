@@ -32,7 +32,7 @@ import { PRESSURE_DEFAULTS, ROOT_DIR } from '../server/config';
 import { signIn } from '../e2e/sign-in';
 import { runLoad, type LoadSummary } from './load/driver';
 import { percentile } from './measure';
-import { launchArgs, profileTop, rendererOf, startCpuProfile, startTrace } from './map';
+import { launchArgs, profileTop, rendererOf, startCpuProfile, startTrace, type CpuProfile } from './map';
 import { syntheticFleet } from './domain';
 import { benchFairBaseline } from './worker';
 import { thingWireSchema } from '../src/domain/asset';
@@ -67,8 +67,9 @@ export interface AppBenchOptions {
   /** Directory for screenshots of each row's dashboard (none when unset). */
   screenshots?: string;
   /**
-   * Directory for a Chrome trace and a main-thread CPU profile over each row's window; the row then
-   * says what ran inside each long task and the functions with the most self time.
+   * Directory for a Chrome trace and a main-thread CPU profile over each row's window, and a CPU
+   * profile of the page and the live worker from the reload under load to the load's end; the row then says what
+   * ran inside each long task and the functions with the most self time.
    */
   profile?: string;
   log?: (line: string) => void;
@@ -154,6 +155,10 @@ export interface AppBenchRow {
   insideLongTasks?: string[];
   /** With `profile`: the main thread's functions by self time over the window (ms). */
   profileTop?: { name: string; selfMs: number }[];
+  /** With `profile`: the live worker's functions by self time from the reload to the full map (ms). */
+  reloadWorkerTop?: { name: string; selfMs: number }[];
+  /** With `profile`: the page's main-thread functions by self time over the same reload (ms). */
+  reloadPageTop?: { name: string; selfMs: number }[];
 }
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
@@ -292,39 +297,99 @@ async function metricsOf(cdp: CDPSession): Promise<Metrics> {
 }
 
 /**
- * The live worker's JS heap after a collection, through the page's DevTools session (the worker is
- * a target attached to the page); null when it cannot be reached.
+ * The live worker's DevTools session, reached through the page's (the worker is a target attached
+ * to the page): `next()` answers the next worker to start (`pause`: held before its first line, so a
+ * profiler can start first; `call` then lets it run), or the one running when auto-attach is set.
  */
+class WorkerTarget {
+  private nextId = 1;
+  private readonly pending = new Map<number, (reply: { result?: unknown; error?: { message: string } }) => void>();
+  private waiting: ((sessionId: string) => void) | null = null;
+
+  private constructor(
+    private readonly cdp: CDPSession,
+    private sessionId: string | null,
+    pause: boolean,
+  ) {
+    cdp.on('Target.attachedToTarget', (event: { sessionId: string; targetInfo: { type: string }; waitingForDebugger: boolean }) => {
+      // Held at its start: a new worker, not the one already running.
+      if (event.targetInfo.type !== 'worker' || (pause && !event.waitingForDebugger)) return;
+      this.sessionId = event.sessionId;
+      this.waiting?.(event.sessionId);
+      this.waiting = null;
+    });
+    cdp.on('Target.receivedMessageFromTarget', (event: { sessionId: string; message: string }) => {
+      const reply = JSON.parse(event.message) as { id?: number; result?: unknown; error?: { message: string } };
+      if (reply.id !== undefined) this.pending.get(reply.id)?.(reply);
+    });
+  }
+
+  /** Attaches to the page's workers (held at their start with `pause`) and waits for the next one. */
+  static async next(cdp: CDPSession, pause: boolean, timeoutMs: number): Promise<WorkerTarget> {
+    const target = new WorkerTarget(cdp, null, pause);
+    const attached = new Promise<string>((resolve) => (target.waiting = resolve));
+    await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: pause, flatten: false });
+    await withTimeout(attached, timeoutMs, 'no worker');
+    return target;
+  }
+
+  call<T>(method: string, params: Record<string, unknown> = {}, timeoutMs = 30_000): Promise<T> {
+    const id = this.nextId++;
+    const answer = new Promise<T>((resolve, reject) => {
+      this.pending.set(id, (reply) => {
+        this.pending.delete(id);
+        if (reply.error) reject(new Error(`${method}: ${reply.error.message}`));
+        else resolve(reply.result as T);
+      });
+    });
+    void this.cdp.send('Target.sendMessageToTarget', { sessionId: this.sessionId!, message: JSON.stringify({ id, method, params }) });
+    return withTimeout(answer, timeoutMs, `${method}: no answer`);
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)))]).finally(
+    () => clearTimeout(timer),
+  );
+}
+
+/** The live worker's JS heap after a collection; null when it cannot be reached. */
 async function workerHeapBytes(cdp: CDPSession): Promise<number | null> {
-  let nextId = 1;
-  const pending = new Map<number, (result: unknown) => void>();
-  let sessionId: string | null = null;
-  const attached = new Promise<string>((resolve) => {
-    cdp.on('Target.attachedToTarget', (event: { sessionId: string; targetInfo: { type: string } }) => {
-      if (event.targetInfo.type === 'worker') resolve(event.sessionId);
-    });
-  });
-  cdp.on('Target.receivedMessageFromTarget', (event: { message: string }) => {
-    const reply = JSON.parse(event.message) as { id?: number; result?: unknown };
-    if (reply.id !== undefined) pending.get(reply.id)?.(reply.result);
-  });
-  const call = (method: string) =>
-    new Promise<unknown>((resolve) => {
-      const id = nextId++;
-      pending.set(id, resolve);
-      void cdp.send('Target.sendMessageToTarget', { sessionId: sessionId!, message: JSON.stringify({ id, method }) });
-    });
   try {
-    await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
-    sessionId = await Promise.race([attached, new Promise<string>((_, reject) => setTimeout(() => reject(new Error('no worker')), 5_000))]);
-    const timeout = <T>(promise: Promise<T>) =>
-      Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer')), 10_000))]);
-    await timeout(call('HeapProfiler.collectGarbage'));
-    const usage = (await timeout(call('Runtime.getHeapUsage'))) as { usedSize?: number };
+    const worker = await WorkerTarget.next(cdp, false, 5_000);
+    await worker.call('HeapProfiler.collectGarbage', {}, 10_000);
+    const usage = await worker.call<{ usedSize?: number }>('Runtime.getHeapUsage', {}, 10_000);
     return usage.usedSize ?? null;
   } catch {
     return null;
   }
+}
+
+/**
+ * With `profile`: a CPU profile of the live worker the next page load starts, from its first line
+ * (held until the profiler runs); the returned stop writes it to `file` and answers its top
+ * functions. Null when no worker came.
+ */
+async function profileNextWorker(
+  cdp: CDPSession,
+  file: string,
+  start: () => Promise<unknown>,
+): Promise<(() => Promise<CpuProfile>) | null> {
+  const next = WorkerTarget.next(cdp, true, 60_000);
+  await start();
+  const worker = await next.catch(() => null);
+  if (!worker) return null;
+  await worker.call('Profiler.enable');
+  await worker.call('Profiler.setSamplingInterval', { interval: 500 });
+  await worker.call('Profiler.start');
+  await worker.call('Runtime.runIfWaitingForDebugger');
+  return async () => {
+    const { profile } = await worker.call<{ profile: CpuProfile }>('Profiler.stop');
+    await cdp.send('Target.setAutoAttach', { autoAttach: false, waitForDebuggerOnStart: false, flatten: false });
+    fs.writeFileSync(file, JSON.stringify(profile));
+    return profile;
+  };
 }
 
 /** What a realm's performance timeline holds: its time origin, its calls and files, its marks. */
@@ -558,7 +623,13 @@ async function benchRow(browser: Browser, assets: number, options: AppBenchOptio
     await page.goto(`${url}/dashboard/events`, { waitUntil: 'commit', timeout: options.loadTimeoutS * SECOND_MS });
     const firstEventsMs = await waitForFirstScreen(page, 'eventsMs', options.loadTimeoutS * SECOND_MS);
     log(`${assets} assets: events panel ${firstEventsMs ?? '–'} ms after a reload under load`);
-    await page.goto(`${url}/dashboard/things`, { waitUntil: 'commit', timeout: options.loadTimeoutS * SECOND_MS });
+    const reload = () => page.goto(`${url}/dashboard/things`, { waitUntil: 'commit', timeout: options.loadTimeoutS * SECOND_MS });
+    const stopReloadProfile = options.profile
+      ? await startCpuProfile(cdp, 500, path.join(options.profile, `app-${assets}-reload-page.cpuprofile`))
+      : null;
+    const stopWorkerProfile = options.profile
+      ? await profileNextWorker(cdp, path.join(options.profile, `app-${assets}-reload-worker.cpuprofile`), reload)
+      : (await reload(), null);
     // Under load the app's files may take long to come: the page's own measure says when the map is full.
     log(`${assets} assets: reloaded under load`);
     const { full, last } = await waitForFullMap(page, assets, options.loadTimeoutS * SECOND_MS);
@@ -579,6 +650,12 @@ async function benchRow(browser: Browser, assets: number, options: AppBenchOptio
       );
     }
     const firstFullMapMs = full ? Math.round(full.totalDrawnAt!) : null;
+    const reloadWorkerTop = stopWorkerProfile ? profileTop(await stopWorkerProfile(), 25) : undefined;
+    const reloadPageTop = stopReloadProfile ? profileTop(await stopReloadProfile(), 25) : undefined;
+    if (reloadWorkerTop)
+      log(`${assets} assets: the worker's functions by self time, from the reload to the load's end: ${JSON.stringify(reloadWorkerTop)}`);
+    if (reloadPageTop)
+      log(`${assets} assets: the page's functions by self time, from the reload to the load's end: ${JSON.stringify(reloadPageTop)}`);
     await page.waitForTimeout(options.settleS * SECOND_MS);
 
     log(`${assets} assets: measuring ${options.windowS} s`);
@@ -668,6 +745,8 @@ async function benchRow(browser: Browser, assets: number, options: AppBenchOptio
       reloadTimeline: timeline,
       windowCalls,
       ...profiled,
+      reloadWorkerTop,
+      reloadPageTop,
     };
   } finally {
     abort.abort();

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { benchMachine, INGEST_BENCH_DEFAULTS, ingestBenchTable, runIngestBench, type IngestBenchRowSpec } from './ingest';
 
 const USAGE = `npm run bench:ingest -- [--assets N[,N…]] [--rate R[,R…]] [--seconds S] [--dashboards D]
-  [--database-url postgres://… --nats-url nats://…] [--in-flight 8] [--profile DIR] [--out file.json]
+  [--database-url postgres://… --nats-url nats://…] [--in-flight 8] [--frames] [--profile DIR] [--out file.json]
   --assets        the bench organization's assets, one row each (default ${INGEST_BENCH_DEFAULTS.rows[0]!.assets})
   --rate          device messages a second asked of the load driver: one for all rows, or one per row (default ${INGEST_BENCH_DEFAULTS.rows[0]!.rate})
   --seconds       how long each row sends (default ${INGEST_BENCH_DEFAULTS.seconds})
@@ -13,6 +13,7 @@ const USAGE = `npm run bench:ingest -- [--assets N[,N…]] [--rate R[,R…]] [--
   --database-url  a Postgres administrator's URL: each row gets a fresh database there (default: PGlite)
   --nats-url      with --database-url: NATS and two server processes (the driver posts to one, the dashboards watch the other)
   --in-flight     the driver's requests in flight at most (default ${INGEST_BENCH_DEFAULTS.maxInFlight})
+  --frames        the dashboards take a frame per message (part 1 §4's pair alone), not batches as the dashboard does
   --profile       a directory for each server process's CPU profile over the row (node --cpu-prof); the row lists where the time went
   --out           the results file (default bench/results/ingest.json, ingest-postgres.json on Postgres)`;
 
@@ -25,6 +26,7 @@ const { values } = parseArgs({
     'database-url': { type: 'string' },
     'nats-url': { type: 'string' },
     'in-flight': { type: 'string', default: String(INGEST_BENCH_DEFAULTS.maxInFlight) },
+    frames: { type: 'boolean', default: false },
     profile: { type: 'string' },
     out: { type: 'string' },
     help: { type: 'boolean', default: false },
@@ -59,6 +61,7 @@ const options = {
   rows,
   seconds: Number(values.seconds),
   dashboards: Number(values.dashboards),
+  batched: !values.frames,
   databaseUrl: values['database-url'],
   natsUrl: values['nats-url'],
   maxInFlight: Number(values['in-flight']),
@@ -69,7 +72,7 @@ const options = {
 const machine = benchMachine();
 const setup = options.databaseUrl ? `Postgres${options.natsUrl ? ' + NATS, 2 processes' : ', 1 process'}` : 'PGlite, 1 process';
 console.log(
-  `Lightbar ingest bench on ${machine.cores} × ${machine.cpuModel}, Node ${machine.node}: ${setup}, ${options.dashboards} dashboards, ${options.seconds} s a row\n`,
+  `Lightbar ingest bench on ${machine.cores} × ${machine.cpuModel}, Node ${machine.node}: ${setup}, ${options.dashboards} dashboards (${options.batched ? 'batches' : 'a frame per message'}), ${options.seconds} s a row\n`,
 );
 // Each setup keeps its own file, written after every row, so a row that fails keeps those before it.
 const out = values.out ?? path.join(import.meta.dirname, 'results', options.databaseUrl ? 'ingest-postgres.json' : 'ingest.json');

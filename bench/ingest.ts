@@ -30,6 +30,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { SECOND_MS, SOCKET_PROTOCOL, SOCKET_RECONNECT_ATTEMPTS } from '../src/domain/constants';
+import { LIVE_BATCH_PROTOCOL } from '../src/domain/live-message';
 import { eventsChannelIdentifier } from '../src/domain/live-message';
 import { reconnectDelay } from '../src/workers/socket-client';
 import { patiently, type LoadSecond, type LoadSummary } from './load/driver';
@@ -50,6 +51,12 @@ export interface IngestBenchOptions {
   seconds: number;
   /** Live sockets, all of the bench administrator (the server allows SOCKETS_PER_USER_MAX a user). */
   dashboards: number;
+  /**
+   * The dashboards offer LIVE_BATCH_PROTOCOL as the dashboard's worker does (a turn's messages of a
+   * subscription in one frame); false: part 1 §4's pair alone, a frame per message (the figures of
+   * the runs before the batches).
+   */
+  batched: boolean;
   /** A Postgres server (an administrator's URL): each row gets a fresh database there, dropped after it; absent: PGlite. */
   databaseUrl?: string;
   /** With `databaseUrl`: NATS for the fan-out, and two server processes (the driver posts to the first, the dashboards watch the second). */
@@ -75,6 +82,7 @@ export const INGEST_BENCH_DEFAULTS: IngestBenchOptions = {
   rows: [{ assets: 20_000, rate: 20_000 }],
   seconds: 300,
   dashboards: 10,
+  batched: true,
   maxInFlight: 8,
 };
 
@@ -85,7 +93,7 @@ export interface IngestSample extends Pick<LoadSecond, 'second' | 'sent' | 'acce
   ingestP99Ms: number;
   /** Each server process's resident memory (MiB), in process order. */
   rssMiB: number[];
-  /** Data frames each dashboard received in this second, per second of its own clock. */
+  /** Live messages each dashboard received in this second (in frames or batches), per second of its own clock. */
   deliveredPerS: number[];
   /** The least of `deliveredPerS`. */
   deliveredMinPerS: number;
@@ -109,6 +117,8 @@ export interface IngestBenchRow {
   engine: 'pglite' | 'postgres';
   processes: number;
   dashboards: number;
+  /** Whether the dashboards took batches (LIVE_BATCH_PROTOCOL) or a frame per message. */
+  batched: boolean;
   rate: number;
   seconds: number;
   /** The driver's summary: sent ÷ the seconds it sent for. */
@@ -131,7 +141,7 @@ export interface IngestBenchRow {
   ingestP99OfSecondsMs: number;
   /** Per server process, in process order. */
   rss: RssSummary[];
-  /** Each dashboard's frames ÷ the run's seconds, averaged over the dashboards. */
+  /** Each dashboard's messages ÷ the run's seconds, averaged over the dashboards. */
   deliveredMeanPerS: number;
   /** The least one-second count of any dashboard over the run. */
   deliveredMinPerS: number;
@@ -181,20 +191,41 @@ interface DashboardsStart {
   token: string;
   organizationId: string;
   count: number;
+  batched: boolean;
 }
 type ToDashboards = DashboardsStart | { type: 'sample'; id: number };
 
 interface DashboardCounts {
   /** The child's clock when counted (ms). */
   atMs: number;
+  /** Live messages received (a frame each, or several in a batch). */
   frames: number[];
   bytes: number[];
   closes: number[];
 }
 type FromDashboards = { type: 'ready' } | { type: 'failed'; message: string } | ({ type: 'sample'; id: number } & DashboardCounts);
 
-/** Data frames are `{"identifier":…,"message":…}`; the rest (welcome, ping, confirmations) carry a `type`. */
+/**
+ * Data frames are `{"identifier":…,"message":…}` or, batched, `{"identifier":…,"messages":[…]}`;
+ * the rest (welcome, ping, confirmations) carry a `type`.
+ */
 const DATA_FRAME_PREFIX = Buffer.from('{"identifier":');
+const BATCH_KEY = Buffer.from('"messages":[');
+/**
+ * Each message of a batch opens with its `type` (the server's messages are built type first). The
+ * driver's device messages become points and heartbeats, which hold no nested object, so each
+ * opening is one message.
+ */
+const MESSAGE_OPENING = Buffer.from('{"type":"');
+
+/** The live messages in a data frame: one, or a batch's, counted without parsing. */
+export function messagesInFrame(data: Buffer): number {
+  const batch = data.indexOf(BATCH_KEY, DATA_FRAME_PREFIX.length);
+  if (batch < 0) return 1;
+  let count = 0;
+  for (let at = data.indexOf(MESSAGE_OPENING, batch); at >= 0; at = data.indexOf(MESSAGE_OPENING, at + MESSAGE_OPENING.length)) count += 1;
+  return count;
+}
 
 /**
  * `count` sockets to the server's /cable with the dashboard worker's handshake (socket-client.ts,
@@ -216,13 +247,14 @@ function serveDashboards(start: DashboardsStart, send: (message: FromDashboards)
     send({ type: 'failed', message });
   };
   const open = (index: number, attempt: number) => {
-    const ws = new WebSocket(`${start.url.replace(/^http/, 'ws')}/cable`, [SOCKET_PROTOCOL, start.token]);
+    const protocols = start.batched ? [SOCKET_PROTOCOL, start.token, LIVE_BATCH_PROTOCOL] : [SOCKET_PROTOCOL, start.token];
+    const ws = new WebSocket(`${start.url.replace(/^http/, 'ws')}/cable`, protocols);
     let lastError = '';
     ws.on('message', (data) => {
       if (!Buffer.isBuffer(data)) return;
       bytes[index]! += data.length;
       if (data.compare(DATA_FRAME_PREFIX, 0, DATA_FRAME_PREFIX.length, 0, DATA_FRAME_PREFIX.length) === 0) {
-        frames[index]! += 1;
+        frames[index]! += messagesInFrame(data);
         return;
       }
       const frame = JSON.parse(data.toString()) as { type?: string; identifier?: string };
@@ -382,7 +414,7 @@ async function benchRow(spec: IngestBenchRowSpec, options: IngestBenchOptions): 
     const ingestUrl = servers[0]!.url;
     const watchedUrl = servers.at(-1)!.url;
     const session = await benchSession(watchedUrl, APP_BENCH_USER, APP_BENCH_PASSWORD);
-    dashboards = await Dashboards.start({ url: watchedUrl, ...session, count: options.dashboards });
+    dashboards = await Dashboards.start({ url: watchedUrl, ...session, count: options.dashboards, batched: options.batched });
     const live = dashboards;
     if (abort.signal.aborted) throw interrupted();
 
@@ -510,6 +542,7 @@ function summarize(row: {
     engine: options.databaseUrl ? 'postgres' : 'pglite',
     processes: row.processes,
     dashboards: options.dashboards,
+    batched: options.batched,
     rate: spec.rate,
     seconds: options.seconds,
     achievedRate: summary.achievedRate,
@@ -583,7 +616,7 @@ export function ingestBenchTable(rows: readonly IngestBenchRow[]): string {
     '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|';
   const lines = rows.map(
     (r) =>
-      `| ${r.assets} | ${r.engine === 'postgres' ? 'Postgres + NATS' : 'PGlite'}, ${r.processes} | ${r.dashboards} | ${r.rate} | ${r.achievedRate} | ${r.ingestP50Ms} / ${r.ingestP99Ms} | ${r.deliveredMeanPerS} (min ${r.deliveredMinPerS}) | ${r.rss.map((p) => `${p.startMiB} → ${p.endMiB} (${p.maxMiB})`).join('; ')} | ${list(r.rss.map((p) => p.slopeMiBPerMin))} | ${r.failed + r.rejected} |`,
+      `| ${r.assets} | ${r.engine === 'postgres' ? 'Postgres + NATS' : 'PGlite'}, ${r.processes} | ${r.dashboards} (${r.batched ? 'batches' : 'a frame each'}) | ${r.rate} | ${r.achievedRate} | ${r.ingestP50Ms} / ${r.ingestP99Ms} | ${r.deliveredMeanPerS} (min ${r.deliveredMinPerS}) | ${r.rss.map((p) => `${p.startMiB} → ${p.endMiB} (${p.maxMiB})`).join('; ')} | ${list(r.rss.map((p) => p.slopeMiBPerMin))} | ${r.failed + r.rejected} |`,
   );
   return [head, ...lines].join('\n');
 }

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ingestBenchTable, leastSquaresSlope, runIngestBench } from '../../bench/ingest';
+import { ingestBenchTable, leastSquaresSlope, messagesInFrame, runIngestBench } from '../../bench/ingest';
 
 describe('ingest bench', () => {
   it('runs a row on PGlite: every second sampled, every dashboard fed, the server’s RSS read, its CPU profile, one table row', async () => {
@@ -15,12 +15,13 @@ describe('ingest bench', () => {
       rows: [{ assets: 20, rate: 20 }],
       seconds: 4,
       dashboards: 2,
+      batched: true,
       profile,
       log: (line) => log.push(line),
     });
     expect(rows, log.join('\n')).toHaveLength(1);
     const [row] = rows;
-    expect(row).toMatchObject({ assets: 20, engine: 'pglite', processes: 1, dashboards: 2, rate: 20, seconds: 4 });
+    expect(row).toMatchObject({ assets: 20, engine: 'pglite', processes: 1, dashboards: 2, batched: true, rate: 20, seconds: 4 });
     expect(row!.samples.length).toBeGreaterThanOrEqual(3);
     expect(row!.samples.length).toBeLessThanOrEqual(5);
     expect(row!.achievedRate).toBeGreaterThan(0);
@@ -28,6 +29,8 @@ describe('ingest bench', () => {
     expect(row!.deliveredMeanPerS).toBeGreaterThan(0);
     const totals = [0, 1].map((i) => row!.samples.reduce((sum, sample) => sum + sample.deliveredPerS[i]!, 0));
     expect(totals.every((total) => total > 0)).toBe(true);
+    // Batched, each message of a batch is counted: every accepted message reached both dashboards.
+    expect(row!.deliveredShareMin).toBe(1);
     // One server process: its RSS at the start, the end, the peak and every second.
     expect(row!.rss).toHaveLength(1);
     const [rss] = row!.rss;
@@ -46,8 +49,18 @@ describe('ingest bench', () => {
 
     const table = ingestBenchTable(rows).split('\n');
     expect(table).toHaveLength(3);
-    expect(table[2]).toMatch(/^\| 20 \| PGlite, 1 \| 2 \| 20 \| /);
+    expect(table[2]).toMatch(/^\| 20 \| PGlite, 1 \| 2 \(batches\) \| 20 \| /);
   }, 90_000);
+
+  it('counts the live messages of a frame without parsing it: one, or each of a batch', () => {
+    const identifier = JSON.stringify(JSON.stringify({ channel: 'EventsChannel', organization: 'o' }));
+    const point = { type: 'point', thing_id: 't1', lat: 1, lng: 2, timestamp: '2026-12-03T21:00:00.000Z' };
+    const heartbeat = { type: 'heartbeat', thing_id: 't2', is_active: true, timestamp: '2026-12-03T21:00:00.000Z' };
+    expect(messagesInFrame(Buffer.from(`{"identifier":${identifier},"message":${JSON.stringify(point)}}`))).toBe(1);
+    const batch = (messages: object[]) => Buffer.from(`{"identifier":${identifier},"messages":${JSON.stringify(messages)}}`);
+    expect(messagesInFrame(batch([point]))).toBe(1);
+    expect(messagesInFrame(batch([point, heartbeat, point]))).toBe(3);
+  });
 
   it('fits the RSS slope by least squares (MiB per minute over the samples given)', () => {
     expect(leastSquaresSlope([])).toBeNull();

@@ -32,6 +32,7 @@ import { PRESSURE_DEFAULTS, ROOT_DIR } from '../server/config';
 import { signIn } from '../e2e/sign-in';
 import { runLoad, type LoadSummary } from './load/driver';
 import { percentile } from './measure';
+import { startCpuShare, type CpuShare } from './cpu-share';
 import { launchArgs, profileTop, rendererOf, startCpuProfile, startTrace, type CpuProfile } from './map';
 import { syntheticFleet } from './domain';
 import { benchFairBaseline } from './worker';
@@ -155,6 +156,12 @@ export interface AppBenchRow {
   insideLongTasks?: string[];
   /** With `profile`: the main thread's functions by self time over the window (ms). */
   profileTop?: { name: string; selfMs: number }[];
+  /**
+   * The cores each process (and the renderer's main thread and live worker) used from the reload
+   * under load to the first full map, and over the window: where the machine's time went.
+   */
+  reloadCpu: CpuShare | null;
+  windowCpu: CpuShare;
   /** With `profile`: the live worker's functions by self time from the reload to the full map (ms). */
   reloadWorkerTop?: { name: string; selfMs: number }[];
   /** With `profile`: the page's main-thread functions by self time over the same reload (ms). */
@@ -392,6 +399,14 @@ async function profileNextWorker(
   };
 }
 
+/** "server 0.9, Chromium GPU process 0.4, … (1.9 of 2 cores)". */
+function cpuShareLine(share: CpuShare): string {
+  const groups = Object.entries(share.coresByGroup)
+    .filter(([, cores]) => cores >= 0.01)
+    .map(([group, cores]) => `${group} ${cores}`);
+  return `${groups.join(', ')} (${share.busyCores} of ${share.cores} cores)`;
+}
+
 /** What a realm's performance timeline holds: its time origin, its calls and files, its marks. */
 interface Timeline {
   origin: number;
@@ -512,12 +527,18 @@ async function waitForFullMap(
   page: Page,
   assets: number,
   timeoutMs: number,
+  /** Called once, at the first reading that found every asset drawn (the load may go on). */
+  onDrawn?: () => void,
 ): Promise<{ full: LiveMeasureReport | null; last: LiveMeasureReport | null }> {
   const deadline = Date.now() + timeoutMs;
   let last: LiveMeasureReport | null = null;
   while (Date.now() < deadline) {
     const report = await readMeasures(page).catch(() => null);
     last = report ?? last;
+    if (report && report.total >= assets && report.totalDrawnAt !== null) {
+      onDrawn?.();
+      onDrawn = undefined;
+    }
     if (report && report.phase === 'live' && report.total >= assets && report.totalDrawnAt !== null) return { full: report, last };
     await page.waitForTimeout(250);
   }
@@ -623,6 +644,12 @@ async function benchRow(browser: Browser, assets: number, options: AppBenchOptio
     await page.goto(`${url}/dashboard/events`, { waitUntil: 'commit', timeout: options.loadTimeoutS * SECOND_MS });
     const firstEventsMs = await waitForFirstScreen(page, 'eventsMs', options.loadTimeoutS * SECOND_MS);
     log(`${assets} assets: events panel ${firstEventsMs ?? '–'} ms after a reload under load`);
+    const named = new Map<number, string>([
+      ...servers.map((server): [number, string] => [server.pid, 'server']),
+      [process.pid, 'bench (load driver, Playwright)'],
+    ]);
+    let reloadCpu: CpuShare | null = null;
+    const stopReloadCpu = startCpuShare(named);
     const reload = () => page.goto(`${url}/dashboard/things`, { waitUntil: 'commit', timeout: options.loadTimeoutS * SECOND_MS });
     const stopReloadProfile = options.profile
       ? await startCpuProfile(cdp, 500, path.join(options.profile, `app-${assets}-reload-page.cpuprofile`))
@@ -632,7 +659,7 @@ async function benchRow(browser: Browser, assets: number, options: AppBenchOptio
       : (await reload(), null);
     // Under load the app's files may take long to come: the page's own measure says when the map is full.
     log(`${assets} assets: reloaded under load`);
-    const { full, last } = await waitForFullMap(page, assets, options.loadTimeoutS * SECOND_MS);
+    const { full, last } = await waitForFullMap(page, assets, options.loadTimeoutS * SECOND_MS, () => (reloadCpu = stopReloadCpu()));
     const firstListMs = await waitForFirstScreen(page, 'listMs', SECOND_MS);
     const timeline = await reloadTimeline(page);
     log(
@@ -665,8 +692,12 @@ async function benchRow(browser: Browser, assets: number, options: AppBenchOptio
     const stopTrace = options.profile ? await startTrace(browser, page, path.join(options.profile, `app-${assets}.trace.json`)) : null;
     const stopProfile = options.profile ? await startCpuProfile(cdp, 500, path.join(options.profile, `app-${assets}.cpuprofile`)) : null;
     const before = await metricsOf(cdp);
+    const stopWindowCpu = startCpuShare(named);
     await page.waitForTimeout(options.windowS * SECOND_MS);
     const after = await metricsOf(cdp);
+    const windowCpu = stopWindowCpu();
+    log(`${assets} assets: cores used in the window: ${cpuShareLine(windowCpu)}`);
+    if (reloadCpu) log(`${assets} assets: cores used from the reload to the full map: ${cpuShareLine(reloadCpu)}`);
     let profiled: Pick<AppBenchRow, 'insideLongTasks' | 'profileTop'> = {};
     if (stopTrace && stopProfile) {
       const profile = await stopProfile();
@@ -747,6 +778,8 @@ async function benchRow(browser: Browser, assets: number, options: AppBenchOptio
       ...profiled,
       reloadWorkerTop,
       reloadPageTop,
+      reloadCpu,
+      windowCpu,
     };
   } finally {
     abort.abort();

@@ -97,8 +97,13 @@ try {
   if (done.length === 0) console.log(stop.signal.aborted ? '\ninterrupted: no row finished' : '\nno row finished');
   else {
     console.log(`\n${ingestBenchTable(done)}\n`);
+    for (const row of done)
+      if (row.cpu)
+        console.log(
+          `${row.assets} assets: cores used while sending: ${JSON.stringify(row.cpu.coresByGroup)} (${row.cpu.busyCores} of ${row.cpu.cores})`,
+        );
     console.log(
-      'ingest p50 / p99: every POST /ingest round trip of the run, as the driver measured it; delivered: data frames a second per dashboard, ' +
+      'ingest p50 / p99: every POST /ingest round trip of the run, as the driver measured it; delivered: live messages a second per dashboard (a frame each or in batches), ' +
         'mean (least one-second count); RSS slope: least-squares over the second half of the run; shed: messages failed or rejected',
     );
   }

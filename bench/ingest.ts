@@ -28,6 +28,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { startCpuShare, type CpuShare } from './cpu-share';
 import WebSocket from 'ws';
 import { SECOND_MS, SOCKET_PROTOCOL, SOCKET_RECONNECT_ATTEMPTS } from '../src/domain/constants';
 import { LIVE_BATCH_PROTOCOL } from '../src/domain/live-message';
@@ -119,6 +120,8 @@ export interface IngestBenchRow {
   dashboards: number;
   /** Whether the dashboards took batches (LIVE_BATCH_PROTOCOL) or a frame per message. */
   batched: boolean;
+  /** The cores each process used while the driver sent (the server's, the driver's, the dashboards', the machine's others); null when not read. */
+  cpu: CpuShare | null;
   rate: number;
   seconds: number;
   /** The driver's summary: sent ÷ the seconds it sent for. */
@@ -300,6 +303,11 @@ class Dashboards {
   private readonly waiting = new Map<number, { resolve: (counts: DashboardCounts) => void; reject: (error: Error) => void }>();
   private readonly exited: Promise<void>;
 
+  /** The dashboards' process (its CPU time is counted apart). */
+  get pid(): number {
+    return this.child.pid ?? -1;
+  }
+
   private constructor(private readonly child: ChildProcess) {
     this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
     child.on('message', (message: FromDashboards) => {
@@ -421,6 +429,7 @@ async function benchRow(spec: IngestBenchRowSpec, options: IngestBenchOptions): 
     log(`${assets} assets: ${options.dashboards} dashboards live, load driver at ${rate} msg/s for ${seconds} s`);
     const rssNow = () => servers.map((server) => rssOf(server.pid));
     let rssStart: number[] | null = null;
+    let stopCpu: (() => CpuShare) | null = null;
     let baseline: Promise<DashboardCounts> | null = null;
     let previous: Promise<DashboardCounts> | null = null;
     const samples: IngestSample[] = [];
@@ -462,6 +471,13 @@ async function benchRow(spec: IngestBenchRowSpec, options: IngestBenchOptions): 
       // The first batch ends the driver's setup (its sign-in, the fleet's pages, a key): the run's start.
       onBatch: () => {
         if (baseline) return;
+        stopCpu = startCpuShare(
+          new Map<number, string>([
+            ...servers.map((server, i): [number, string] => [server.pid, servers.length > 1 ? `server ${i + 1}` : 'server']),
+            [process.pid, 'bench (load driver)'],
+            [live.pid, 'dashboards (their process)'],
+          ]),
+        );
         rssStart = rssNow();
         baseline = previous = live.counts();
       },
@@ -471,6 +487,7 @@ async function benchRow(spec: IngestBenchRowSpec, options: IngestBenchOptions): 
       },
     });
     const summary = await load;
+    const cpu = stopCpu ? (stopCpu as () => CpuShare)() : null;
     load = null;
     await Promise.all(sampling);
     if (abort.signal.aborted) throw interrupted();
@@ -479,7 +496,7 @@ async function benchRow(spec: IngestBenchRowSpec, options: IngestBenchOptions): 
     // Frames still on their way when the driver stopped count for the share that reached each dashboard.
     await new Promise((resolve) => setTimeout(resolve, SECOND_MS));
     const settled = await live.counts();
-    const row = summarize({ spec, options, processes, summary, samples, rssStart: rssStart ?? rssNow(), start, end, settled });
+    const row = summarize({ spec, options, processes, summary, samples, rssStart: rssStart ?? rssNow(), start, end, settled, cpu });
     if (!profile) return row;
     // Node writes the profile as the process exits.
     for (const server of servers) await server.stop();
@@ -520,8 +537,9 @@ function summarize(row: {
   start: DashboardCounts;
   end: DashboardCounts;
   settled: DashboardCounts;
+  cpu: CpuShare | null;
 }): IngestBenchRow {
-  const { spec, options, summary, samples, start, end, settled } = row;
+  const { spec, options, summary, samples, start, end, settled, cpu } = row;
   samples.sort((a, b) => a.second - b.second);
   const secondHalf = samples.filter((sample) => sample.second > options.seconds / 2);
   const rss = row.rssStart.map((startMiB, process): RssSummary => {
@@ -543,6 +561,7 @@ function summarize(row: {
     processes: row.processes,
     dashboards: options.dashboards,
     batched: options.batched,
+    cpu,
     rate: spec.rate,
     seconds: options.seconds,
     achievedRate: summary.achievedRate,
@@ -610,13 +629,20 @@ export async function checkIngestBenchOptions(options: IngestBenchOptions): Prom
 
 const list = (values: readonly (number | null)[]) => values.map((value) => value ?? '–').join('; ');
 
+/** The cores the server processes used together, from a row's CPU share. */
+function serverCores(cpu: CpuShare | null): string {
+  if (!cpu) return '–';
+  const cores = Object.entries(cpu.coresByGroup).reduce((sum, [group, used]) => (group.startsWith('server') ? sum + used : sum), 0);
+  return String(Math.round(cores * 100) / 100);
+}
+
 export function ingestBenchTable(rows: readonly IngestBenchRow[]): string {
   const head =
-    '| assets | database, processes | dashboards | msg/s asked | achieved | ingest p50 / p99 ms | delivered per dashboard msg/s | RSS start → end (max) MiB | RSS slope MiB/min | shed |\n' +
-    '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|';
+    '| assets | database, processes | dashboards | msg/s asked | achieved | ingest p50 / p99 ms | delivered per dashboard msg/s | RSS start → end (max) MiB | RSS slope MiB/min | shed | cores: server / machine busy |\n' +
+    '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|';
   const lines = rows.map(
     (r) =>
-      `| ${r.assets} | ${r.engine === 'postgres' ? 'Postgres + NATS' : 'PGlite'}, ${r.processes} | ${r.dashboards} (${r.batched ? 'batches' : 'a frame each'}) | ${r.rate} | ${r.achievedRate} | ${r.ingestP50Ms} / ${r.ingestP99Ms} | ${r.deliveredMeanPerS} (min ${r.deliveredMinPerS}) | ${r.rss.map((p) => `${p.startMiB} → ${p.endMiB} (${p.maxMiB})`).join('; ')} | ${list(r.rss.map((p) => p.slopeMiBPerMin))} | ${r.failed + r.rejected} |`,
+      `| ${r.assets} | ${r.engine === 'postgres' ? 'Postgres + NATS' : 'PGlite'}, ${r.processes} | ${r.dashboards} (${r.batched ? 'batches' : 'a frame each'}) | ${r.rate} | ${r.achievedRate} | ${r.ingestP50Ms} / ${r.ingestP99Ms} | ${r.deliveredMeanPerS} (min ${r.deliveredMinPerS}) | ${r.rss.map((p) => `${p.startMiB} → ${p.endMiB} (${p.maxMiB})`).join('; ')} | ${list(r.rss.map((p) => p.slopeMiBPerMin))} | ${r.failed + r.rejected} | ${serverCores(r.cpu)} / ${r.cpu?.busyCores ?? '–'} |`,
   );
   return [head, ...lines].join('\n');
 }

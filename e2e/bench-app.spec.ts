@@ -3,13 +3,19 @@
  * server, the built dashboard and the load driver, it reads every figure of a row — the page's own
  * measures included. It proves the bench works; no time is asserted (figures come from `npm run bench:app`).
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { appBenchTable, runAppBench } from '../bench/app';
 
 test('the application bench measures a 60-asset dashboard under 60 messages a second', async () => {
   test.setTimeout(300_000);
   const log: string[] = [];
-  const rows = await runAppBench({ sizes: [60], rateCap: 60, windowS: 4, settleS: 1, log: (line) => log.push(line) });
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'lightbar-bench-app-profile-'));
+  const rows = await runAppBench({ sizes: [60], rateCap: 60, windowS: 4, settleS: 1, profile, log: (line) => log.push(line) });
+  const profiles = fs.readdirSync(profile);
+  fs.rmSync(profile, { recursive: true, force: true });
   // A row that failed is left out and its reason logged.
   expect(rows, log.join('\n')).toHaveLength(1);
   const r = rows[0]!;
@@ -48,6 +54,31 @@ test('the application bench measures a 60-asset dashboard under 60 messages a se
   expect(r.heapMiB).toBeCloseTo(r.pageHeapMiB + r.workerHeapMiB!, 0);
   expect(r.serverRssMiB).toBeGreaterThan(0);
   expect(r.fairMsPerSP50).not.toBeNull();
+  // Where the cores went, over the reload and the window: the server, the bench, and Chromium's
+  // processes with the page's main thread and its live worker apart (their threads found by name).
+  for (const share of [r.reloadCpu!, r.windowCpu]) {
+    expect(share.cores).toBeGreaterThan(0);
+    expect(share.busyCores).toBeGreaterThan(0);
+    expect(Object.keys(share.coresByGroup)).toEqual(
+      expect.arrayContaining([
+        'server',
+        'bench (load driver, Playwright)',
+        'Chromium page main thread',
+        'Chromium live worker',
+        'Chromium GPU process',
+      ]),
+    );
+  }
+  expect(r.windowCpu.coresByGroup.server).toBeGreaterThan(0);
+  // --profile: the window's trace and main-thread profile, and the page's and the live worker's
+  // profiles from the reload (the worker held at its start until its profiler ran).
+  expect(profiles.sort()).toEqual(
+    ['app-60-reload-page.cpuprofile', 'app-60-reload-worker.cpuprofile', 'app-60.cpuprofile', 'app-60.trace.json'].sort(),
+  );
+  expect(r.profileTop!.length).toBeGreaterThan(0);
+  expect(r.reloadPageTop!.length).toBeGreaterThan(0);
+  expect(r.reloadWorkerTop!.length).toBeGreaterThan(0);
+  expect(r.reloadWorkerTop!.map((entry) => entry.name).join('\n')).toMatch(/live\.worker/);
   expect(appBenchTable([r]).split('\n')[2]).toMatch(/^\| 60 \| PGlite, 1 \| 60 \| \d+ \|/);
   expect(appBenchTable([r]).split('\n')[2]).toContain(`| ${r.firstListMs} / ${r.firstEventsMs} |`);
 });

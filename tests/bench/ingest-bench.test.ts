@@ -29,6 +29,12 @@ describe('ingest bench', () => {
     expect(row!.deliveredMeanPerS).toBeGreaterThan(0);
     const totals = [0, 1].map((i) => row!.samples.reduce((sum, sample) => sum + sample.deliveredPerS[i]!, 0));
     expect(totals.every((total) => total > 0)).toBe(true);
+    // The cores used while the driver sent: the server's, the driver's and the dashboards' process apart.
+    expect(row!.cpu!.cores).toBeGreaterThan(0);
+    expect(row!.cpu!.coresByGroup.server).toBeGreaterThan(0);
+    expect(Object.keys(row!.cpu!.coresByGroup)).toEqual(
+      expect.arrayContaining(['server', 'bench (load driver)', 'dashboards (their process)']),
+    );
     // Batched, each message of a batch is counted: every accepted message reached both dashboards.
     expect(row!.deliveredShareMin).toBe(1);
     // One server process: its RSS at the start, the end, the peak and every second.

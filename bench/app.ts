@@ -69,8 +69,8 @@ export interface AppBenchOptions {
   screenshots?: string;
   /**
    * Directory for a Chrome trace and a main-thread CPU profile over each row's window, and a CPU
-   * profile of the page and the live worker from the reload under load to the load's end; the row then says what
-   * ran inside each long task and the functions with the most self time.
+   * profile of the page and the live worker from the reload under load to the load's end; the row
+   * then says what ran inside each long task and the functions with the most self time.
    */
   profile?: string;
   log?: (line: string) => void;
@@ -162,7 +162,7 @@ export interface AppBenchRow {
    */
   reloadCpu: CpuShare | null;
   windowCpu: CpuShare;
-  /** With `profile`: the live worker's functions by self time from the reload to the full map (ms). */
+  /** With `profile`: the live worker's functions by self time from the reload under load to the load's end, its pages included (ms). */
   reloadWorkerTop?: { name: string; selfMs: number }[];
   /** With `profile`: the page's main-thread functions by self time over the same reload (ms). */
   reloadPageTop?: { name: string; selfMs: number }[];

@@ -11,7 +11,7 @@ import { geoJsonFeatureSchema, type GeoJsonFeature } from '../../src/domain/geom
 import type { LocationThingWire, LocationWireInput } from '../../src/domain/location';
 import type { Db } from '../db/connection';
 import { locations, locationThings, things } from '../db/schema';
-import { secondsBetween } from './thing-wire';
+import { secondsBetween } from '../../src/domain/time';
 
 export type LocationRow = typeof locations.$inferSelect;
 

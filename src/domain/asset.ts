@@ -172,9 +172,10 @@ export interface Asset {
   organizationRelationships: OrganizationRelationship[];
   updatedAt: number | null;
   /**
-   * True while the asset holds only the fleet snapshot's fields (README "Spec decisions"): its
-   * integrations, external identifiers, active closures, organization relationships, incident
-   * times and runtime come with its page. Absent once its full wire arrived.
+   * True while the asset holds only the fields of a fleet snapshot without its details (an older
+   * server; README "Spec decisions"): its integrations, external identifiers, active closures,
+   * organization relationships, incident times and runtime come with its page. Absent once its
+   * full wire arrived.
    */
   detailsPending?: true;
   /**

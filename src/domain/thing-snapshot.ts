@@ -4,20 +4,23 @@
  * row of the scalar wire fields below instead of a wide object, and its organization named once in
  * `organizations`. The live worker's full load of a fleet larger than one page reads it first, so
  * the map, the Live list, the status counts, the filters and the search hold every asset from one
- * call; the full wires (part 1 §7 pages) then replace each asset with what the snapshot leaves
- * out: its integrations, external identifiers, active closures, organization relationships,
- * incident times and runtime.
+ * call. What a row leaves out comes in `details`, only where an asset has any: its external
+ * identifiers, active closures, organization relationships and incident times, and each
+ * organization's integrations; its runtime follows from its run's start and the answer's time.
+ * With them every wire is whole and the load ends there; an answer without `details` (another
+ * server version) leaves each asset's details to the full wires of part 1 §7's pages.
  *
  * Answer: `{ columns: THING_SNAPSHOT_COLUMNS, flags: THING_SNAPSHOT_FLAGS, rows: [[...], ...],
  * organizations: [{id, name, organization_type}], types: [{id, name}], subtypes: [{id, name}],
- * meta: { total, server_timestamp } }`. A row names its organization, type and subtype by their
+ * details: { integrations, external_identifiers, organization_relationships, active_closures,
+ * incidents }, meta: { total, server_timestamp } }`. A row names its organization, type and subtype by their
  * place in those lists and holds its eight flags as one number (bit i: THING_SNAPSHOT_FLAGS[i]),
  * so a row of 100,000 carries no uuid but its own and the ones it links to (station, incident,
  * run): about a third fewer bytes to make, send and read than the wire fields themselves.
  */
 import { z } from 'zod';
-import { thingOrganizationWireSchema, type ThingWire } from './asset';
-import { ISO_DATE_TIME_FORM, isoDateTime } from './time';
+import { RELATIONSHIP_TYPES, thingOrganizationWireSchema, type ThingWire } from './asset';
+import { ISO_DATE_TIME_FORM, isoDateTime, secondsBetween } from './time';
 
 /**
  * What each cell of a row holds: `id` a string; `text`, `time` (ISO 8601), `number` the same or
@@ -118,6 +121,27 @@ function cellReads(kind: CellKind, value: unknown, lists: Lists): boolean {
 const namedSchema = z.object({ id: z.string().min(1), name: z.string() });
 export type ThingSnapshotNamed = z.infer<typeof namedSchema>;
 
+const idSchema = z.string().min(1);
+const timeOrNull = isoDateTime.nullable();
+
+/**
+ * What the rows leave out, only where an asset has any (a few entries in most fleets), each entry
+ * naming its asset by id, each list in the order the asset's full wire has it:
+ * - `integrations`: per organization, in the order of `organizations`, its integrations (`[{name, id}]`, by name);
+ * - `external_identifiers`: `[thing_id, identifier_id, system_name]`, by system name;
+ * - `organization_relationships`: `[thing_id, organization_uuid, organization_name, relationship_type]`, by organization name;
+ * - `active_closures`: `[thing_id, closure_id, wzdx_id]`, the automated closures running on the asset, by closure id;
+ * - `incidents`: `[thing_id, incident_start_time, incident_end_time]`, the asset's times on its current incident.
+ */
+const detailsSchema = z.object({
+  integrations: z.array(z.array(z.object({ name: z.string(), id: idSchema }))),
+  external_identifiers: z.array(z.tuple([idSchema, z.string(), z.string()])),
+  organization_relationships: z.array(z.tuple([idSchema, idSchema, z.string(), z.enum(RELATIONSHIP_TYPES)])),
+  active_closures: z.array(z.tuple([idSchema, idSchema, z.string().nullable()])),
+  incidents: z.array(z.tuple([idSchema, timeOrNull, timeOrNull])),
+});
+export type ThingSnapshotDetails = z.infer<typeof detailsSchema>;
+
 export const thingSnapshotSchema = z.object({
   columns: z.array(z.string()),
   flags: z.array(z.string()),
@@ -126,6 +150,8 @@ export const thingSnapshotSchema = z.object({
   organizations: z.array(thingOrganizationWireSchema),
   types: z.array(namedSchema),
   subtypes: z.array(namedSchema),
+  /** Absent: an answer without them (another server version); its assets' details come with the pages. */
+  details: detailsSchema.optional(),
   meta: z.object({ total: z.number().int().min(0), server_timestamp: isoDateTime }),
 });
 export type ThingSnapshotAnswer = z.infer<typeof thingSnapshotSchema>;
@@ -133,16 +159,36 @@ type Lists = Pick<ThingSnapshotAnswer, 'organizations' | 'types' | 'subtypes'>;
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, i) => item === b[i]);
 
+/** Whether the answer carries its assets' details: its wires are then whole, and no page needs to follow. */
+export const snapshotIsComplete = (answer: ThingSnapshotAnswer): boolean => answer.details !== undefined;
+
+/** Each asset's entries of one details list, in the list's order. */
+function byThing<T extends readonly unknown[], V>(entries: readonly T[], value: (entry: T) => V): Map<string, V[]> {
+  const out = new Map<string, V[]>();
+  for (const entry of entries) {
+    const id = entry[0] as string;
+    const list = out.get(id);
+    if (list) list.push(value(entry));
+    else out.set(id, [value(entry)]);
+  }
+  return out;
+}
+
 /**
- * The thing wires of a snapshot answer, each with the fields the snapshot leaves out at their
- * empty values (no integrations, identifiers, active closures or relationships; no incident times
- * or runtime). Throws when the columns or the flags are not this version's (another server
- * version) or a cell does not read (the message names the row and the column).
+ * The thing wires of a snapshot answer. With `details` each wire is whole but for `status` (the
+ * client works it out); without, the fields the snapshot leaves out are at their empty values (no
+ * integrations, identifiers, active closures or relationships; no incident times or runtime).
+ * Throws when the columns or the flags are not this version's (another server version), a cell
+ * does not read (the message names the row and the column), or a detail names an asset or an
+ * organization the answer lacks.
  */
 export function thingWiresFromSnapshot(answer: ThingSnapshotAnswer): ThingWire[] {
-  const { columns, rows, organizations, types, subtypes } = answer;
+  const { columns, rows, organizations, types, subtypes, details } = answer;
   if (!sameList(columns, THING_SNAPSHOT_COLUMNS) || !sameList(answer.flags, THING_SNAPSHOT_FLAGS)) {
     throw new Error(`the fleet snapshot's columns are not this version's (${columns.join(', ')}; flags ${answer.flags.join(', ')})`);
+  }
+  if (details && details.integrations.length !== organizations.length) {
+    throw new Error(`fleet snapshot details: integrations for ${details.integrations.length} organizations, not ${organizations.length}`);
   }
   const out: ThingWire[] = new Array<ThingWire>(rows.length);
   for (let r = 0; r < rows.length; r += 1) {
@@ -205,16 +251,54 @@ export function thingWiresFromSnapshot(answer: ThingSnapshotAnswer): ThingWire[]
     };
     out[r] = thing;
   }
+  if (details) addDetails(out, answer, details);
   return out;
+}
+
+/** Fills each wire's details from the answer's `details` (README "Spec decisions": a whole wire from the snapshot). */
+function addDetails(wires: ThingWire[], answer: ThingSnapshotAnswer, details: ThingSnapshotDetails): void {
+  const identifiers = byThing(details.external_identifiers, ([, identifier_id, system_name]) => ({ identifier_id, system_name }));
+  const relationships = byThing(details.organization_relationships, ([, organization_uuid, organization_name, relationship_type]) => ({
+    organization_uuid,
+    organization_name,
+    relationship_type,
+  }));
+  const closures = byThing(details.active_closures, ([, id, wzdx_id]) => ({ id, wzdx_id }));
+  const incidents = new Map(details.incidents.map(([id, start, end]) => [id, { start, end }]));
+  const integrationsOf = new Map(answer.organizations.map((organization, place) => [organization.id, details.integrations[place]!]));
+  const held = new Set(wires.map((wire) => wire.id));
+  for (const [name, ids] of [
+    ['external_identifiers', identifiers.keys()],
+    ['organization_relationships', relationships.keys()],
+    ['active_closures', closures.keys()],
+    ['incidents', incidents.keys()],
+  ] as const) {
+    for (const id of ids) if (!held.has(id)) throw new Error(`fleet snapshot details: ${name} names asset ${id}, not one of its rows`);
+  }
+  const at = Date.parse(answer.meta.server_timestamp);
+  for (const wire of wires) {
+    const integrations = integrationsOf.get(wire.organization!.id)!;
+    wire.integrations = integrations;
+    wire.is_integration_org = integrations.length > 0;
+    wire.external_identifiers = identifiers.get(wire.id) ?? [];
+    wire.organization_relationships = relationships.get(wire.id) ?? [];
+    wire.active_closures = closures.get(wire.id) ?? [];
+    // The full wire's incident times are those of the asset's current incident (its location_id).
+    const incident = wire.location_id ? incidents.get(wire.id) : undefined;
+    wire.incident_start_time = incident?.start ?? null;
+    wire.incident_end_time = incident?.end ?? null;
+    wire.runtime = wire.run_id && wire.run_start_time ? secondsBetween(Date.parse(wire.run_start_time), at) : null;
+  }
 }
 
 /**
  * The snapshot answer of these wires, as the server writes it (the inverse of
- * `thingWiresFromSnapshot` for the fields the snapshot carries): for clients and servers that hold
- * wires rather than rows, such as the tests' fake server. A wire without an organization, or with
- * a type or subtype name but not its id, cannot be a row (the server's wires have both) and throws.
+ * `thingWiresFromSnapshot`): for clients and servers that hold wires rather than rows, such as the
+ * tests' fake server. `details: false` answers as a server without them. An organization's
+ * integrations are those of its first wire. A wire without an organization, or with a type or
+ * subtype name but not its id, cannot be a row (the server's wires have both) and throws.
  */
-export function thingSnapshotFromWires(wires: readonly ThingWire[], serverTimestamp: string): ThingSnapshotAnswer {
+export function thingSnapshotFromWires(wires: readonly ThingWire[], serverTimestamp: string, details = true): ThingSnapshotAnswer {
   const organizations: ThingSnapshotAnswer['organizations'] = [];
   const types: ThingSnapshotNamed[] = [];
   const subtypes: ThingSnapshotNamed[] = [];
@@ -240,6 +324,11 @@ export function thingSnapshotFromWires(wires: readonly ThingWire[], serverTimest
     const fields = wire as unknown as Record<string, unknown>;
     return THING_SNAPSHOT_COLUMNS.map((column) => (column in derived ? derived[column] : (fields[column] ?? null)));
   });
+  const integrations = organizations.map(
+    (organization) =>
+      wires.find((wire) => wire.organization?.id === organization.id)?.integrations.map(({ name, id }) => ({ name, id })) ?? [],
+  );
+  const all = <T>(list: (wire: ThingWire) => T[]): T[] => wires.flatMap(list);
   return {
     columns: THING_SNAPSHOT_COLUMNS,
     flags: [...THING_SNAPSHOT_FLAGS],
@@ -247,6 +336,28 @@ export function thingSnapshotFromWires(wires: readonly ThingWire[], serverTimest
     organizations,
     types,
     subtypes,
+    ...(details && {
+      details: {
+        integrations,
+        external_identifiers: all((w) =>
+          w.external_identifiers.map((e): [string, string, string] => [w.id, e.identifier_id, e.system_name]),
+        ),
+        organization_relationships: all((w) =>
+          w.organization_relationships.map((r): ThingSnapshotDetails['organization_relationships'][number] => [
+            w.id,
+            r.organization_uuid,
+            r.organization_name,
+            r.relationship_type,
+          ]),
+        ),
+        active_closures: all((w) => w.active_closures.map((c): [string, string, string | null] => [w.id, c.id, c.wzdx_id ?? null])),
+        incidents: all((w): [string, string | null, string | null][] =>
+          w.location_id && (w.incident_start_time || w.incident_end_time)
+            ? [[w.id, w.incident_start_time ?? null, w.incident_end_time ?? null]]
+            : [],
+        ),
+      },
+    }),
     meta: { total: rows.length, server_timestamp: serverTimestamp },
   };
 }

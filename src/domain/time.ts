@@ -27,6 +27,17 @@ export function toIso(ms: number | null): string | null {
   return ms === null ? null : new Date(ms).toISOString();
 }
 
+/**
+ * Whole seconds from `start` to `end` (at least 0; null without a start): a run's or an incident's
+ * `runtime` on the wire (part 1 §7), as the server writes it and the fleet snapshot's reader fills it.
+ */
+export function secondsBetween(start: Date | number | null | undefined, end: Date | number): number | null {
+  if (start === null || start === undefined) return null;
+  const from = typeof start === 'number' ? start : start.getTime();
+  const to = typeof end === 'number' ? end : end.getTime();
+  return Math.max(0, Math.floor((to - from) / SECOND_MS));
+}
+
 // ── shown times (part 1 §2 event detail: start, end, duration, arrived, time-to-scene) ──
 /** How the dashboard writes a date and time (the spec shows no format: chosen). */
 export const DATE_TIME_FORMAT = 'MM/dd/yyyy h:mm a';

@@ -146,7 +146,7 @@ export class FleetStore {
   }
 
   /** Adds or replaces an asset from a thing wire (part 1 §3: one without both lat and lng is dropped). */
-  /** `detailsPending`: the wire is a fleet snapshot's row (the asset says so until its full wire comes). */
+  /** `detailsPending`: the wire is the row of a snapshot without details (the asset says so until its full wire comes). */
   upsertWire(wire: ThingWire, now: number, detailsPending = false): void {
     const asset = fromThingWire(wire, now);
     if (!asset) {

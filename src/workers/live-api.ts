@@ -11,7 +11,7 @@ import { closureWireSchema, type ClosureWire } from '../domain/closure';
 import { EVENT_HISTORY_MS, THINGS_PAGE_SIZE } from '../domain/constants';
 import { incrementalAnswerSchema, pageCount, pagedAnswerSchema } from '../domain/incremental';
 import { locationWireSchema, type LocationWire } from '../domain/location';
-import { thingSnapshotSchema, thingWiresFromSnapshot } from '../domain/thing-snapshot';
+import { thingSnapshotSchema, thingWiresFromSnapshot, snapshotIsComplete } from '../domain/thing-snapshot';
 import { isServerBusy } from '../domain/errors';
 
 export class UnauthorizedError extends Error {
@@ -176,10 +176,12 @@ export class LiveApi {
 
   /**
    * GET /organization/things/snapshot (README "Spec decisions"): every asset of the list, each
-   * with the wire fields the snapshot carries. Never kept for revalidation (asked once a load).
+   * with the wire fields the snapshot carries; `complete` when its details came too (every wire
+   * whole). Never kept for revalidation (asked once a load).
    */
-  async thingSnapshot(): Promise<ThingWire[]> {
-    return thingWiresFromSnapshot(await this.get('/organization/things/snapshot', [], thingSnapshotSchema, () => false));
+  async thingSnapshot(): Promise<{ wires: ThingWire[]; complete: boolean }> {
+    const answer = await this.get('/organization/things/snapshot', [], thingSnapshotSchema, () => false);
+    return { wires: thingWiresFromSnapshot(answer), complete: snapshotIsComplete(answer) };
   }
 
   /** GET /locations: the first fetch covers EVENT_HISTORY_MS (7 days), later ones what changed since. */

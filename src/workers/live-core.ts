@@ -83,7 +83,7 @@ export class LiveCore {
 
   /**
    * Things of a page or an incremental answer; deleted ids (tombstones) are removed.
-   * `detailsPending`: the fleet snapshot's rows (their assets wait for their pages' details).
+   * `detailsPending`: rows of a fleet snapshot without its details (their assets wait for their pages').
    */
   loadThings(things: readonly ThingWire[], deletedIds: readonly string[], now: number, detailsPending = false): void {
     for (const id of deletedIds) this.fleet.remove(id);

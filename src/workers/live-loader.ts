@@ -212,8 +212,9 @@ export function createLiveLoader({ state, core, scheduler, deps, now, setStatus 
    * makes the large pages (part 1 §2: the first screen does not wait for the whole fleet); the large
    * pages then start from the first asset again (at most 500 wires twice). A full load of a fleet
    * larger than one large page reads the fleet snapshot after the first page: the map, the list and
-   * the counts then hold every asset from one call, and the pages bring each asset's full wire. A
-   * failed page stops the others. `after`: the first page is asked at once but applied (and the
+   * the counts then hold every asset from one call, each wire whole, and no page follows; a
+   * snapshot without its details (another server version) or none leaves the pages to bring each
+   * asset's full wire. A failed page stops the others. `after`: the first page is asked at once but applied (and the
    * rest asked) once it settles. `subscribed`: a full load whose first page was small waits for it
    * before asking the rest (the snapshot and the large pages, which read every asset again).
    * Answers whether every asset was read after the socket was subscribed (the load then leaves no
@@ -235,7 +236,8 @@ export function createLiveLoader({ state, core, scheduler, deps, now, setStatus 
     let next = small ? 1 : 2;
     const last = small ? (first.pages > 1 ? pageCount(first.total, current.perPage) : 0) : first.pages;
     const snapshot = since === null && first.total > THINGS_PAGE_MAX && !unavailable.has(SNAPSHOT);
-    let pages = last - next + 2 + (snapshot ? 1 : 0);
+    // The first page and then the snapshot, or the large pages (a snapshot that is not whole adds them).
+    let pages = snapshot ? 2 : last - next + 2;
     let loaded = 0;
     const applied = () => {
       loaded += 1;
@@ -251,13 +253,14 @@ export function createLiveLoader({ state, core, scheduler, deps, now, setStatus 
     const readAfterSubscribed = small && last > 0 && (await subscribed());
     check(own);
     if (snapshot) {
-      if (await loadSnapshot(own, current)) {
+      const read = await loadSnapshot(own, current);
+      // Whole wires: the load ends with the snapshot (README "Spec decisions").
+      if (read === 'whole') next = last + 1;
+      pages = loaded + (read ? 1 : 0) + Math.max(0, last - next + 1);
+      if (read) {
         applied();
         if (report) mark('snapshot applied');
-      } else {
-        pages -= 1;
-        if (report) setStatus({ progress: { loaded, total: pages } });
-      }
+      } else if (report) setStatus({ progress: { loaded, total: pages } });
     }
     let stopped = false;
     const lane = async () => {
@@ -285,17 +288,20 @@ export function createLiveLoader({ state, core, scheduler, deps, now, setStatus 
   }
 
   /**
-   * The fleet snapshot's assets that the fleet does not hold yet (a full wire, of the first page
-   * or an earlier load, is never replaced by the snapshot's narrower one); false when it could not
-   * be read (a server without it, a failed call, an answer that does not read): the pages then
-   * bring every asset, as without it. A refused token or a newer session ends the load as any
-   * call's would.
+   * The fleet snapshot's assets: 'whole' when the answer carried its details (every asset, the
+   * first page's too: the snapshot was read after the socket's subscription, as the pages it
+   * replaces were), 'narrow' when not (only the assets not held yet: a full wire, of the first page
+   * or an earlier load, is never replaced by a narrow one; each waits for its page's details,
+   * `detailsPending`);
+   * null when it could not be read (a server without it, a failed call, an answer that does not
+   * read): the pages then bring every asset, as without it. A refused token or a newer session ends
+   * the load as any call's would.
    */
-  async function loadSnapshot(own: number, current: LiveApi): Promise<boolean> {
+  async function loadSnapshot(own: number, current: LiveApi): Promise<'whole' | 'narrow' | null> {
     try {
-      const wires = await current.thingSnapshot();
+      const { wires, complete } = await current.thingSnapshot();
       check(own);
-      const fresh = wires.filter((wire) => !core.fleet.has(wire.id));
+      const fresh = complete ? wires : wires.filter((wire) => !core.fleet.has(wire.id));
       // In slices, letting the main thread's calls through between them: the Live list asks for its
       // first rows once it drew the first page, and should not wait for the whole fleet behind it.
       for (let start = 0; start < fresh.length; start += SNAPSHOT_SLICE) {
@@ -303,13 +309,13 @@ export function createLiveLoader({ state, core, scheduler, deps, now, setStatus 
           await new Promise<void>((resolve) => setTimeout(resolve, 0));
           check(own);
         }
-        core.loadThings(fresh.slice(start, start + SNAPSHOT_SLICE), [], now(), true);
+        core.loadThings(fresh.slice(start, start + SNAPSHOT_SLICE), [], now(), !complete);
       }
-      return true;
+      return complete ? 'whole' : 'narrow';
     } catch (error) {
       if (error instanceof Superseded || error instanceof UnauthorizedError) throw error;
       if (error instanceof UnavailableError) unavailable.add(SNAPSHOT);
-      return false;
+      return null;
     }
   }
 

@@ -4,6 +4,7 @@ import { fromThingWire } from '../../src/domain/asset';
 import { ASSET_STATUS } from '../../src/domain/asset-status';
 import type { ThingWire } from '../../src/domain/asset';
 import {
+  snapshotIsComplete,
   THING_SNAPSHOT_COLUMNS,
   THING_SNAPSHOT_FLAGS,
   thingSnapshotFromWires,
@@ -61,7 +62,7 @@ function row(overrides: Partial<Record<(typeof THING_SNAPSHOT_COLUMNS)[number], 
   return THING_SNAPSHOT_COLUMNS.map((column) => values[column]);
 }
 
-function answer(rows: unknown[][], organizations = [ORG, OTHER_ORG]): ThingSnapshotAnswer {
+function answer(rows: unknown[][], organizations = [ORG, OTHER_ORG], details?: unknown): ThingSnapshotAnswer {
   return thingSnapshotSchema.parse({
     columns: THING_SNAPSHOT_COLUMNS,
     flags: FLAGS,
@@ -69,6 +70,7 @@ function answer(rows: unknown[][], organizations = [ORG, OTHER_ORG]): ThingSnaps
     organizations,
     types: TYPES,
     subtypes: SUBTYPES,
+    ...(details !== undefined && { details }),
     meta: { ...META, total: rows.length },
   });
 }
@@ -111,10 +113,34 @@ const wireArb = fc.record({
   license_plate_number: text,
   registry_number: text,
   external_id: text,
+  // The details: the full wire's lists and incident times.
+  external_identifiers: fc.array(
+    fc.record({ identifier_id: fc.string({ maxLength: 8 }), system_name: fc.constantFrom('samsara', 'geotab') }),
+    {
+      maxLength: 2,
+    },
+  ),
+  organization_relationships: fc.array(
+    fc.record({
+      organization_uuid: fc.uuid(),
+      organization_name: fc.string({ maxLength: 8 }),
+      relationship_type: fc.constantFrom('manager' as const, 'accessor' as const),
+    }),
+    { maxLength: 2 },
+  ),
+  active_closures: fc.array(fc.record({ id: fc.uuid(), wzdx_id: fc.option(fc.string({ maxLength: 8 }), { nil: null }) }), { maxLength: 2 }),
+  incident_start_time: time,
+  incident_end_time: time,
 });
+/** Each organization's integrations (the same on every wire of the organization). */
+const integrationsArb = fc.array(fc.record({ name: fc.constantFrom('samsara', 'geotab'), id: fc.uuid() }), { maxLength: 2 });
 type Drawn = typeof wireArb extends fc.Arbitrary<infer T> ? T : never;
-function wireOf(drawn: Drawn): ThingWire {
-  const { type, subtype, flags, ...rest } = drawn;
+type Integrations = typeof integrationsArb extends fc.Arbitrary<infer T> ? T : never;
+function wireOf(drawn: Drawn, integrationsOf: Record<string, Integrations>): ThingWire {
+  const { type, subtype, flags, incident_start_time, incident_end_time, ...rest } = drawn;
+  const integrations = integrationsOf[drawn.organization.id]!;
+  // Ids are never empty on the server's wires; the reader goes by truthiness as the server does.
+  const onIncident = Boolean(drawn.location_id);
   return {
     ...rest,
     ...Object.fromEntries(THING_SNAPSHOT_FLAGS.map((flag, i) => [flag, flags[i]])),
@@ -123,6 +149,23 @@ function wireOf(drawn: Drawn): ThingWire {
     thing_subtype: subtype?.name ?? null,
     thing_subtype_id: subtype?.id ?? null,
     status: null,
+    // The server's full wire: incident times only on an incident, a runtime only on a run (whole
+    // seconds from its start to the answer's time, never negative).
+    incident_start_time: onIncident ? incident_start_time : null,
+    incident_end_time: onIncident ? incident_end_time : null,
+    runtime:
+      drawn.run_id && drawn.run_start_time
+        ? Math.max(0, Math.floor((Date.parse(META.server_timestamp) - Date.parse(drawn.run_start_time)) / 1000))
+        : null,
+    is_integration_org: integrations.length > 0,
+    integrations,
+  } as unknown as ThingWire;
+}
+
+/** A wire as an answer without details reads: the details at their empty values. */
+function withoutDetails(wire: ThingWire): ThingWire {
+  return {
+    ...wire,
     incident_start_time: null,
     incident_end_time: null,
     runtime: null,
@@ -131,7 +174,7 @@ function wireOf(drawn: Drawn): ThingWire {
     external_identifiers: [],
     active_closures: [],
     organization_relationships: [],
-  } as unknown as ThingWire;
+  };
 }
 
 describe('the fleet snapshot (README "Spec decisions")', () => {
@@ -181,18 +224,70 @@ describe('the fleet snapshot (README "Spec decisions")', () => {
     expect(thingWiresFromSnapshot(answer([]))).toEqual([]);
   });
 
-  it('property: the answer of any wires reads back into the same wires (all but the fields the snapshot leaves out)', () => {
+  it('property: the answer of any wires reads back into the same wires; without details, into the same wires with their details empty', () => {
     fc.assert(
-      fc.property(fc.array(wireArb, { maxLength: 8 }), (drawn) => {
-        const wires = drawn.map(wireOf);
-        const encoded = thingSnapshotFromWires(wires, META.server_timestamp);
+      fc.property(fc.array(wireArb, { maxLength: 8 }), integrationsArb, integrationsArb, (drawn, ofOrg, ofOther) => {
+        const wires = drawn.map((one) => wireOf(one, { [ORG.id]: ofOrg, [OTHER_ORG.id]: ofOther }));
         // As it travels: JSON text, read by the same schema as the server's answer.
-        const read = thingWiresFromSnapshot(thingSnapshotSchema.parse(JSON.parse(JSON.stringify(encoded))));
-        expect(read).toEqual(wires);
+        const travel = (value: ThingSnapshotAnswer) => thingSnapshotSchema.parse(JSON.parse(JSON.stringify(value)));
+        const encoded = travel(thingSnapshotFromWires(wires, META.server_timestamp));
+        expect(snapshotIsComplete(encoded)).toBe(true);
+        expect(thingWiresFromSnapshot(encoded)).toEqual(wires);
         expect(encoded.organizations.length).toBe(new Set(wires.map((wire) => wire.organization!.id)).size);
+        const narrow = travel(thingSnapshotFromWires(wires, META.server_timestamp, false));
+        expect(snapshotIsComplete(narrow)).toBe(false);
+        expect(thingWiresFromSnapshot(narrow)).toEqual(wires.map(withoutDetails));
       }),
       { numRuns: 200 },
     );
+  });
+
+  it("fills each asset's details from the answer's: its lists, its current incident's times, its run's runtime, its organization's integrations", () => {
+    const geotab = { name: 'geotab', id: 'int-1' };
+    const read = thingWiresFromSnapshot(
+      answer([row({ location_id: 'loc-1' }), row({ id: 'thing-2', organization: 1, run_id: null })], [ORG, OTHER_ORG], {
+        integrations: [[geotab], []],
+        external_identifiers: [
+          ['thing-1', 'G-1', 'geotab'],
+          ['thing-1', 'S-1', 'samsara'],
+        ],
+        organization_relationships: [['thing-2', 'org-9', 'Tow Co', 'accessor']],
+        active_closures: [['thing-1', 'closure-1', null]],
+        // An entry of an asset off any incident is not its incident's: thing-2 has no location.
+        incidents: [
+          ['thing-1', '2026-11-22T11:40:00.000001+00:00', null],
+          ['thing-2', '2026-11-22T11:00:00Z', '2026-11-22T11:30:00Z'],
+        ],
+      }),
+    );
+    expect(read[0]).toMatchObject({
+      integrations: [geotab],
+      is_integration_org: true,
+      external_identifiers: [
+        { identifier_id: 'G-1', system_name: 'geotab' },
+        { identifier_id: 'S-1', system_name: 'samsara' },
+      ],
+      organization_relationships: [],
+      active_closures: [{ id: 'closure-1', wzdx_id: null }],
+      incident_start_time: '2026-11-22T11:40:00.000001+00:00',
+      incident_end_time: null,
+      // The run began at 11:50:00, the answer is of 12:00:00.
+      runtime: 600,
+    });
+    expect(read[1]).toMatchObject({
+      integrations: [],
+      is_integration_org: false,
+      external_identifiers: [],
+      organization_relationships: [{ organization_uuid: 'org-9', organization_name: 'Tow Co', relationship_type: 'accessor' }],
+      active_closures: [],
+      incident_start_time: null,
+      incident_end_time: null,
+      runtime: null,
+    });
+    // The client model: the running closure and the incident make their statuses, as the full wire's would.
+    const asset = fromThingWire(read[0]!, Date.parse(META.server_timestamp))!;
+    expect(asset.activeClosures).toEqual([{ id: 'closure-1', wzdxId: null }]);
+    expect(asset.incidentStartTime).toBe(Date.parse('2026-11-22T11:40:00.000Z'));
   });
 
   it("refuses another version's columns or flags and names the row and the column of a cell that does not read", () => {
@@ -214,6 +309,17 @@ describe('the fleet snapshot (README "Spec decisions")', () => {
     expect(() => thingWiresFromSnapshot(answer([row().slice(1)]))).toThrow(
       `fleet snapshot row 0: ${THING_SNAPSHOT_COLUMNS.length - 1} cells`,
     );
+    // Details that name an asset or an organization the answer lacks: the answer does not read.
+    const none = { integrations: [[], []], external_identifiers: [], organization_relationships: [], active_closures: [], incidents: [] };
+    expect(() =>
+      thingWiresFromSnapshot(answer([row()], [ORG, OTHER_ORG], { ...none, active_closures: [['thing-9', 'c-1', null]] })),
+    ).toThrow('fleet snapshot details: active_closures names asset thing-9, not one of its rows');
+    expect(() => thingWiresFromSnapshot(answer([row()], [ORG, OTHER_ORG], { ...none, integrations: [[]] }))).toThrow(
+      'fleet snapshot details: integrations for 1 organizations, not 2',
+    );
+    expect(() =>
+      answer([row()], [ORG, OTHER_ORG], { ...none, organization_relationships: [['thing-1', 'org-9', 'Tow Co', 'owner']] }),
+    ).toThrow();
     expect(() =>
       thingSnapshotSchema.parse({
         columns: THING_SNAPSHOT_COLUMNS,

@@ -8,7 +8,13 @@ import { HOUR_MS, MINUTE_MS, SECOND_MS, THINGS_PAGE_MAX, THINGS_PAGE_SIZE } from
 import { errorText } from '../../src/domain/errors';
 import { pageCount, pagedAnswerSchema } from '../../src/domain/incremental';
 import { organizationRefWireSchema } from '../../src/domain/organization';
-import { thingSnapshotSchema, thingWiresFromSnapshot, THING_SNAPSHOT_COLUMNS, THING_SNAPSHOT_FLAGS } from '../../src/domain/thing-snapshot';
+import {
+  snapshotIsComplete,
+  thingSnapshotSchema,
+  thingWiresFromSnapshot,
+  THING_SNAPSHOT_COLUMNS,
+  THING_SNAPSHOT_FLAGS,
+} from '../../src/domain/thing-snapshot';
 import { thingSubtypeWireSchema, thingTypeWireSchema } from '../../src/domain/thing-type';
 import {
   closures,
@@ -403,34 +409,23 @@ async function thingSnapshot(who: string, query = '') {
   return thingSnapshotSchema.parse(answer.json);
 }
 
-/** The wire fields the snapshot leaves out (README "Spec decisions"): the pages bring them. */
-const LEFT_OUT = [
-  'integrations',
-  'is_integration_org',
-  'external_identifiers',
-  'active_closures',
-  'organization_relationships',
-  'incident_start_time',
-  'incident_end_time',
-  'runtime',
-  'status',
-] as const;
-
 /**
- * A wire without the fields the snapshot leaves out, its times as instants: the snapshot writes the
- * database's ISO text (`+00:00`, microseconds), the pages `toISOString()`.
+ * A wire as the snapshot gives it (README "Spec decisions"): every field but `status` and `is_stale`
+ * (the client works them out), its times as instants: the snapshot writes the database's ISO text
+ * (`+00:00`, microseconds), the pages `toISOString()`.
  */
-function narrowWire(wire: Record<string, unknown>): Record<string, unknown> {
-  const kept = Object.entries(wire).filter(([key]) => !(LEFT_OUT as readonly string[]).includes(key));
+function comparable(wire: Record<string, unknown>): Record<string, unknown> {
+  const kept = Object.entries(wire).filter(([key]) => key !== 'status' && key !== 'is_stale');
   return Object.fromEntries(kept.map(([key, value]) => [key, TIMES.has(key) && typeof value === 'string' ? Date.parse(value) : value]));
 }
-const TIMES = new Set(['heartbeat_datetime', 'updated_at', 'run_start_time']);
+const TIMES = new Set(['heartbeat_datetime', 'updated_at', 'run_start_time', 'incident_start_time', 'incident_end_time']);
 
 describe('GET /organization/things/snapshot (the fleet snapshot, README "Spec decisions")', () => {
-  it('holds exactly the assets of GET /organization/things for each caller and org_ids[], each with its wire fields but the left-out ones', async () => {
+  it('holds exactly the assets of GET /organization/things for each caller and org_ids[], each with the same wire but its status', async () => {
     const { db } = server.database;
+    const now = server.clock.ms;
     const subtype = Object.values(subtypeOf)[0]!;
-    // One asset with every snapshot column set, one with the nullable ones empty, one soft-deleted.
+    // One asset with every snapshot column and every detail set, one with the nullable ones empty, one soft-deleted.
     const full = await insertThing(org.a.id, {
       nickname: 'Ünït "9"',
       thingTypeId: subtype.typeId,
@@ -454,10 +449,55 @@ describe('GET /organization/things/snapshot (the fleet snapshot, README "Spec de
       licensePlateNumber: 'TX 9',
       registryNumber: 'R-9',
     });
-    const [run] = await db.insert(runs).values({ thingId: full.id, runStart: server.clock.now() }).returning();
+    const [run] = await db
+      .insert(runs)
+      .values({ thingId: full.id, runStart: new Date(now - 95 * SECOND_MS) })
+      .returning();
     await db.update(things).set({ runId: run!.id, runStartTime: run!.runStart, runPointsCount: 4 }).where(eq(things.id, full.id));
+    // Its details: two identifiers, two relationships, a running automated closure (and one that
+    // ended), its times on its current incident (and on an earlier one), its organization's integrations.
+    await db.insert(thingExternalIdentifiers).values([
+      { thingId: full.id, identifierId: 'G-9', systemName: 'geotab' },
+      { thingId: full.id, identifierId: 'S-9', systemName: 'samsara' },
+    ]);
+    await db.insert(thingRelationships).values([
+      { thingId: full.id, organizationId: org.managed.id, relationshipType: 'manager' },
+      { thingId: full.id, organizationId: org.accessor.id, relationshipType: 'accessor' },
+    ]);
+    const [running] = await db
+      .insert(closures)
+      .values({
+        organizationId: org.a.id,
+        closureType: 'automated',
+        isActive: true,
+        description: 'lane',
+        thingId: full.id,
+        externalId: 'WZ-9',
+      })
+      .returning();
+    await db
+      .insert(closures)
+      .values({ organizationId: org.a.id, closureType: 'automated', isActive: false, description: 'ended', thingId: full.id });
+    const [earlier, current] = await db
+      .insert(locations)
+      .values([
+        { organizationId: org.a.id, lat: 41.9, lng: -87.6, startTime: new Date(now - 3 * HOUR_MS), endTime: new Date(now - 2 * HOUR_MS) },
+        { organizationId: org.a.id, lat: 41.9, lng: -87.6, startTime: new Date(now - HOUR_MS) },
+      ])
+      .returning();
+    await db.insert(locationThings).values([
+      { locationId: earlier!.id, thingId: full.id, startTime: new Date(now - 3 * HOUR_MS), endTime: new Date(now - 2 * HOUR_MS) },
+      { locationId: current!.id, thingId: full.id, startTime: new Date(now - 20 * MINUTE_MS) },
+    ]);
+    await db.update(things).set({ locationId: current!.id }).where(eq(things.id, full.id));
+    await db.insert(integrationConfigurations).values([
+      { organizationId: org.a.id, provider: 'geotab' },
+      { organizationId: org.child.id, provider: 'samsara' },
+    ]);
     await insertThing(org.a.id, { nickname: null, heartbeatAt: null, lat: null, lng: null });
+    await insertThing(org.child.id);
     const gone = await insertThing(org.a.id, { deletedAt: server.clock.now() });
+    await db.insert(thingExternalIdentifiers).values({ thingId: gone.id, identifierId: 'S-GONE', systemName: 'samsara' });
 
     const cases: [string, string][] = [
       [token.admin, ''],
@@ -471,34 +511,48 @@ describe('GET /organization/things/snapshot (the fleet snapshot, README "Spec de
       const answer = await thingSnapshot(who, query);
       expect(answer.columns, query).toEqual(THING_SNAPSHOT_COLUMNS);
       expect(answer.meta.total, query).toBe(pages.length);
+      expect(snapshotIsComplete(answer), query).toBe(true);
       const snapshot = thingWiresFromSnapshot(answer);
       expect(snapshot.map((wire) => wire.id).sort(), query).toEqual(pages.map((wire) => wire.id).sort());
       expect(snapshot.map((wire) => wire.id)).not.toContain(gone.id);
+      // Details only of the assets listed: none of another caller's, none of a removed asset.
+      const listed = new Set(pages.map((wire) => wire.id));
+      const { details } = answer;
+      for (const entry of [
+        ...details!.external_identifiers,
+        ...details!.organization_relationships,
+        ...details!.active_closures,
+        ...details!.incidents,
+      ])
+        expect(listed.has(entry[0]), `${query} ${JSON.stringify(entry)}`).toBe(true);
       const byId = new Map(snapshot.map((wire) => [wire.id, wire]));
-      for (const wire of pages) expect(narrowWire(byId.get(wire.id)!), wire.id).toEqual(narrowWire(wire));
+      for (const wire of pages) expect(comparable(byId.get(wire.id)!), wire.id).toEqual(comparable(wire));
     }
-    // The full asset, read as the client reads it: the same model but what the pages add.
+    // The full asset, read as the client reads it: the same model, status included.
     const [fromPages] = (await allThings(token.admin)).filter((wire) => wire.id === full.id);
     const fromSnapshot = thingWiresFromSnapshot(await thingSnapshot(token.admin)).find((wire) => wire.id === full.id)!;
     expect(fromSnapshot).toMatchObject({
       run_id: run!.id,
       run_points_count: 4,
+      runtime: 95,
       feed_subscriptions: ['wzdx'],
       organization: { id: org.a.id, name: 'Metro Police' },
+      is_integration_org: true,
+      external_identifiers: [
+        { identifier_id: 'G-9', system_name: 'geotab' },
+        { identifier_id: 'S-9', system_name: 'samsara' },
+      ],
+      active_closures: [{ id: running!.id, wzdx_id: 'WZ-9' }],
     });
-    const model = (wire: typeof fromSnapshot) => {
-      const {
-        integrations: _i,
-        isIntegrationOrg: _n,
-        externalIdentifiers: _e,
-        activeClosures: _a,
-        organizationRelationships: _o,
-        runtime: _r,
-        ...rest
-      } = fromThingWire(wire, server.clock.ms)!;
-      return rest;
-    };
-    expect(model(fromSnapshot)).toEqual(model(fromPages!));
+    expect(fromSnapshot.organization_relationships.map((r) => r.organization_uuid).sort()).toEqual(
+      [org.managed.id, org.accessor.id].sort(),
+    );
+    expect(Date.parse(fromSnapshot.incident_start_time!)).toBe(now - 20 * MINUTE_MS);
+    expect(fromSnapshot.incident_end_time).toBeNull();
+    expect(fromSnapshot.integrations.map((i) => i.name)).toContain('geotab');
+    const status = fromThingWire(fromSnapshot, server.clock.ms)!.status;
+    expect(fromThingWire(fromSnapshot, server.clock.ms)).toEqual(fromThingWire(fromPages!, server.clock.ms));
+    expect(status).toBe(fromThingWire(fromPages!, server.clock.ms)!.status);
   });
 
   it('an empty fleet is an empty snapshot; a role without things view → 403; a malformed org_ids[] → 422 as the list', async () => {
@@ -515,6 +569,7 @@ describe('GET /organization/things/snapshot (the fleet snapshot, README "Spec de
       flags: THING_SNAPSHOT_FLAGS,
       rows: [],
       organizations: [],
+      details: { integrations: [], external_identifiers: [], organization_relationships: [], active_closures: [], incidents: [] },
       meta: { total: 0, server_timestamp: server.clock.now().toISOString() },
     });
     expect(byId(types)).toEqual(await named('/thing_types'));

@@ -125,6 +125,8 @@ export class FakeApi {
   unauthorized = false;
   /** Answer GET /organization/things/snapshot (as the server does); false: 404, as a server without it. */
   snapshot = true;
+  /** The snapshot carries its assets' details (as the server does); false: as a server without them. */
+  snapshotDetails = true;
   /** Server time: `server_timestamp` of answers. */
   clock = () => Date.now();
   private last = 0;
@@ -184,7 +186,7 @@ export class FakeApi {
         if (!this.snapshot) return json({ error: 'not_found' }, 404);
         // The server's encoding (server/http/thing-wire.ts), from the wires the pages answer.
         const wires = changed(this.things.values()).map((row) => thingWireSchema.parse(strip(row)));
-        return json(thingSnapshotFromWires(wires, now));
+        return json(thingSnapshotFromWires(wires, now, this.snapshotDetails));
       }
       case '/locations':
         return json({

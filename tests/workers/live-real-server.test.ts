@@ -5,6 +5,7 @@
  * batching what arrives; then the store's counts per status equal those of GET /organization/things.
  */
 import '@vitest/web-worker';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WS from 'ws';
 import { fromThingWire, thingWireSchema } from '../../src/domain/asset';
@@ -19,7 +20,7 @@ import { FleetSimulator } from '../../server/sim/simulator';
 import { createTestServer, type TestServer } from '../support/test-server';
 import { sleep, until } from '../support/until';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
-import { things, thingTypes } from '../../server/db/schema';
+import { closures, thingExternalIdentifiers, things, thingTypes } from '../../server/db/schema';
 
 const DEMO = { assets: 120, seed: 5 };
 const TICKS = 4;
@@ -102,7 +103,7 @@ describe('the real worker against the real server', () => {
     expect(bridge.store.total).toBe(expected.reduce((a, b) => a + b, 0));
   }, 60_000);
 
-  it('a fleet larger than one large page loads through the fleet snapshot, then its pages: every asset, the same counts as the list', async () => {
+  it('a fleet larger than one large page loads through the fleet snapshot alone: every asset whole, the same counts as the list, no large page', async () => {
     const { db } = server.database;
     const org = await server.createOrg({ name: 'Snapshot Fleet' });
     const who = await server.signIn((await server.createUser({ org, role: 'ADMIN' })).email);
@@ -124,6 +125,20 @@ describe('the real worker against the real server', () => {
         })),
       );
     }
+    // One asset's details: an identifier and a running automated closure (a status of its own).
+    const [detailed] = await db.select({ id: things.id }).from(things).where(eq(things.haasId, 'SNAP-04321'));
+    await db.insert(thingExternalIdentifiers).values({ thingId: detailed!.id, identifierId: 'G-4321', systemName: 'geotab' });
+    const [closure] = await db
+      .insert(closures)
+      .values({
+        organizationId: org.id,
+        closureType: 'automated',
+        isActive: true,
+        description: 'lane',
+        thingId: detailed!.id,
+        externalId: 'WZ-1',
+      })
+      .returning();
     const asked: string[] = [];
     const realFetch = globalThis.fetch;
     globalThis.fetch = ((input: string | URL | Request, init?: RequestInit) => {
@@ -135,6 +150,14 @@ describe('the real worker against the real server', () => {
       await own.start({ apiBase: base, socketUrl: `${base.replace('http', 'ws')}/cable`, token: who, organizationId: org.id });
       await until(() => own.store.phase === 'live', 'the load', 30_000, 20);
       expect(asked).toContain('/organization/things/snapshot');
+      // The first page of 500 and the snapshot: no page of the fleet after it.
+      expect(asked.filter((path) => path === '/organization/things')).toHaveLength(1);
+      expect(own.store.progress).toMatchObject({ loaded: 2, total: 2, done: true });
+      expect(await own.asset(detailed!.id)).toMatchObject({
+        externalIdentifiers: [{ identifierId: 'G-4321', systemName: 'geotab' }],
+        activeClosures: [{ id: closure!.id, wzdxId: 'WZ-1' }],
+      });
+      expect((await own.rows(0, size)).filter((row) => row.detailsPending)).toEqual([]);
       expect(own.store.total).toBe(size);
       expect([...own.store.counts]).toEqual(await serverCounts(Date.now(), who));
       expect(new Set((await own.rows(0, size)).map((row) => row.name)).size).toBe(size);

@@ -154,28 +154,55 @@ describe('part1 §7 initial paging and §4 the socket', () => {
     expect(b.store.progress).toMatchObject({ loaded: 1, total: 1, done: true });
   });
 
-  it('the Live list shows the first small page while the large pages are made (part 1 §2: the first screen does not wait for the fleet)', async () => {
+  it('the Live list shows the first small page while the fleet snapshot is made (part 1 §2: the first screen does not wait for the fleet)', async () => {
     api.setThings(Array.from({ length: 12_001 }, (_, i) => thing(i)));
-    const release = holdCalls(
-      (url) => url.pathname === '/organization/things/snapshot' || url.searchParams.get('per_page') === String(THINGS_PAGE_MAX),
-    );
+    const release = holdCalls((url) => url.pathname === '/organization/things/snapshot');
     const b = await startBridge();
     await until(() => b.store.listLength === THINGS_PAGE_SIZE, 'the first small page listed');
     expect(b.store.phase).toBe('loading');
-    // The small page, the snapshot, three large pages.
-    expect(b.store.progress).toMatchObject({ loaded: 1, total: 5 });
+    // The small page, then the snapshot.
+    expect(b.store.progress).toMatchObject({ loaded: 1, total: 2 });
     expect((await b.rows(0, 3)).length).toBe(3);
     release();
     await until(() => b.store.phase === 'live' && b.store.total === 12_001, 'the load');
-    expect(b.store.progress).toMatchObject({ loaded: 5, total: 5, done: true });
-    const pages = api.callsTo('/organization/things').filter((url) => !url.searchParams.has('last_updated_timestamp'));
-    expect(pages.map((url) => `${url.searchParams.get('page')}×${url.searchParams.get('per_page')}`).sort()).toEqual(
-      [`1×${THINGS_PAGE_SIZE}`, `1×${THINGS_PAGE_MAX}`, `2×${THINGS_PAGE_MAX}`, `3×${THINGS_PAGE_MAX}`].sort(),
-    );
+    expect(b.store.progress).toMatchObject({ loaded: 2, total: 2, done: true });
     expect(new Set((await b.rows(0, 12_001)).map((row) => row.id)).size).toBe(12_001);
   });
 
-  it('a fleet larger than one large page: the snapshot puts every asset on the map and in the list before the pages; the pages then bring each full wire', async () => {
+  it("a fleet larger than one large page: the snapshot brings every asset whole, details included, and no page follows (README 'Spec decisions')", async () => {
+    const identified = {
+      external_identifiers: [{ identifier_id: 'S-9', system_name: 'samsara' }],
+      active_closures: [{ id: 'closure-9', wzdx_id: 'WZ-9' }],
+      organization_relationships: [{ organization_uuid: 'org-tow', organization_name: 'Tow Co', relationship_type: 'accessor' as const }],
+      vin_number: 'VIN-12000',
+    };
+    api.setThings(Array.from({ length: 12_001 }, (_, i) => thing(i, i === 12_000 ? identified : i % 3 === 0 ? { enroute: true } : {})));
+    // Held until the first page was read: what changed since reaches the fleet through the snapshot.
+    const release = holdCalls((url) => url.pathname === '/organization/things/snapshot');
+    const b = await startBridge();
+    await until(() => b.store.listLength === THINGS_PAGE_SIZE, 'the first small page listed');
+    api.setThings([thing(7, { in_service: false, nickname: 'Renamed 7' })]);
+    release();
+    await until(() => b.store.phase === 'live' && b.store.total === 12_001, 'the load');
+    expect(b.store.progress).toMatchObject({ loaded: 2, total: 2, done: true });
+    const pages = api.callsTo('/organization/things').filter((url) => !url.searchParams.has('last_updated_timestamp'));
+    expect(pages.map((url) => `${url.searchParams.get('page')}×${url.searchParams.get('per_page')}`)).toEqual([`1×${THINGS_PAGE_SIZE}`]);
+    expect(api.callsTo('/organization/things/snapshot')).toHaveLength(1);
+    const rows = await b.rows(0, 12_001);
+    expect(rows.filter((row) => row.detailsPending)).toEqual([]);
+    expect(await b.asset('thing-12000')).toMatchObject({
+      vinNumber: 'VIN-12000',
+      externalIdentifiers: [{ identifierId: 'S-9', systemName: 'samsara' }],
+      activeClosures: [{ id: 'closure-9', wzdxId: 'WZ-9' }],
+      organizationRelationships: [{ organizationUuid: 'org-tow', organizationName: 'Tow Co', relationshipType: 'accessor' }],
+    });
+    // A first-page asset as the snapshot has it, not as the first page did.
+    expect(await b.asset('thing-00007')).toMatchObject({ inService: false, primaryDisplayName: 'Renamed 7' });
+    expect(b.store.counts[ASSET_STATUS.active]).toBe(Math.ceil(12_001 / 3));
+  });
+
+  it('a snapshot without details (another server version) puts every asset on the map and in the list; the pages then bring each full wire', async () => {
+    api.snapshotDetails = false;
     const identified = { external_identifiers: [{ identifier_id: 'S-9', system_name: 'samsara' }], vin_number: 'VIN-12000' };
     api.setThings(
       Array.from({ length: 12_001 }, (_, i) =>

@@ -7,7 +7,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ThingWireInput } from '../../../src/domain/asset';
-import { HOUR_MS, MINUTE_MS } from '../../../src/domain/constants';
+import { HOUR_MS, MINUTE_MS, THINGS_PAGE_MAX } from '../../../src/domain/constants';
 import { formatDateTime } from '../../../src/domain/time';
 import { FakeApi, iso, ORG, OTHER_ORG, runClockFromNow, thing } from '../../support/live-fixtures';
 import { json, renderApp, signedInRoutes, type Handler } from '../../app/support/render-app';
@@ -234,8 +234,29 @@ describe('part1 §2 Asset detail: Profile and Organization Access', () => {
     expect(valueOf('Profile', 'Integrations')).toBe('—');
   });
 
-  it('an asset the fleet snapshot brought: Integrations, Organization Access and their edit wait for its page (README "Spec decisions")', async () => {
+  it('an asset of the fleet snapshot shows its Integrations and Organization Access at once: the snapshot brings them (README "Spec decisions")', async () => {
     const api = new FakeApi();
+    const wire = thing(6_000, {
+      nickname: 'Snapshot unit',
+      external_identifiers: [{ identifier_id: 'S-6', system_name: 'samsara' }],
+      organization_relationships: [{ organization_uuid: OTHER_ORG, organization_name: 'City of Austin', relationship_type: 'manager' }],
+    });
+    api.setThings([...Array.from({ length: 5_001 }, (_, i) => thing(i)), wire]);
+    renderApp(`/dashboard/things/${wire.id}`, routes(EDITOR), { signedIn: true, live: api });
+    await opened('Snapshot unit');
+    await waitFor(() => expect(valueOf('Profile', 'Integrations')).toBe('samsara: S-6'), WAIT);
+    const access = screen.getByRole('region', { name: 'Organization Access' });
+    expect(
+      within(access)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['City of AustinMANAGER']);
+    expect(api.callsTo('/organization/things').filter((url) => url.searchParams.get('per_page') === String(THINGS_PAGE_MAX))).toEqual([]);
+  });
+
+  it('an asset of a snapshot without its details (another server version): Integrations, Organization Access and their edit wait for its page', async () => {
+    const api = new FakeApi();
+    api.snapshotDetails = false;
     // 5,002 assets: more than one page of 5,000, so the snapshot comes after the first page of 500.
     const wire = thing(6_000, {
       nickname: 'Snapshot unit',
@@ -268,8 +289,9 @@ describe('part1 §2 Asset detail: Profile and Organization Access', () => {
     expect(within(access).getByRole('link', { name: 'Edit Organization Access' })).toBeTruthy();
   });
 
-  it('the edit page of an asset the fleet snapshot brought waits for its page: a form without its relations would replace them', async () => {
+  it('the edit page of an asset of a snapshot without its details waits for its page: a form without its relations would replace them', async () => {
     const api = new FakeApi();
+    api.snapshotDetails = false;
     const wire = thing(6_000, {
       nickname: 'Snapshot unit',
       organization_relationships: [{ organization_uuid: OTHER_ORG, organization_name: 'City of Austin', relationship_type: 'manager' }],

@@ -290,8 +290,9 @@ describe('part1 §2 Asset list, §4 sorting (the Live list)', () => {
 
   it('shows a progress bar with the pages loaded while the fleet loads', async () => {
     const api = new FakeApi();
-    // One asset more than a large page of the live worker: a first page of 500, the fleet snapshot,
-    // then two large pages; the second waits until the test lets it go.
+    // One asset more than a large page of the live worker: a first page of 500, the fleet snapshot
+    // of a server without its details, then two large pages; the second waits until the test lets it go.
+    api.snapshotDetails = false;
     const count = THINGS_PAGE_MAX + 1;
     api.setThings(Array.from({ length: count }, (_, i) => thing(i + 1)));
     let release: () => void = () => undefined;

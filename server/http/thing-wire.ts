@@ -325,8 +325,11 @@ export async function thingSnapshotJson(db: Db, where: SQL | undefined, now: Dat
   // PGlite; joined to unnest(...) with ordinality of the listed ids, 1.6 s.
   const placed = (table: SQL, order: SQL) => sql`select id, name, (row_number() over (order by ${order})) - 1 as place from ${table}`;
   // The details (src/domain/thing-snapshot.ts), in the same statement as the rows so that each
-  // names one of them, in the orders of `loadThingWires`; sparse: only assets that have any.
-  const visibleThing = (alias: SQL) => sql`inner join ${things} on ${things.id} = ${alias}.thing_id and ${visible}`;
+  // names one of them, in the orders of `loadThingWires`; sparse: only assets that have any. Each
+  // detail row finds its asset by its key (a subquery per row): joined, the planner scanned the
+  // whole fleet once per list, 1.2 s more at 100,000 assets with no detail at all.
+  const visibleThing = (alias: SQL, also: SQL = sql`true`) =>
+    sql`where coalesce((select ${visible} and ${also} from ${things} where ${things.id} = ${alias}.thing_id), false)`;
   const listOf = (cells: SQL, order: SQL, from: SQL) =>
     sql`(select coalesce(json_agg(json_build_array(${cells}) order by ${order}), '[]'::json)::text from ${from})`;
   const [answer] = await queryRows<{
@@ -364,12 +367,12 @@ export async function thingSnapshotJson(db: Db, where: SQL | undefined, now: Dat
           ${listOf(
             sql`c.thing_id, c.id, c.external_id`,
             sql`c.thing_id, c.id`,
-            sql`${closures} c ${visibleThing(sql`c`)} where c.closure_type = 'automated' and c.is_active and c.deleted_at is null`,
+            sql`${closures} c ${visibleThing(sql`c`)} and c.closure_type = 'automated' and c.is_active and c.deleted_at is null`,
           )} as closures,
           ${listOf(
             sql`lt.thing_id, lt.start_time, lt.end_time`,
             sql`lt.thing_id`,
-            sql`${locationThings} lt ${visibleThing(sql`lt`)} and ${things.locationId} = lt.location_id`,
+            sql`${locationThings} lt ${visibleThing(sql`lt`, sql`${things.locationId} = lt.location_id`)}`,
           )} as incidents,
           made.rows, made.total
         from (

@@ -57,6 +57,11 @@ const thingFromJson = jsonRowReader(things);
 /** The key an organization type's single icon url travels under in `icon_urls`. */
 export const ORGANIZATION_ICON_KEY = 'marker';
 
+/** part 1 §4: an asset's active closures are the automated closures running on it. */
+const RUNNING_ON_ASSET = and(eq(closures.closureType, 'automated'), eq(closures.isActive, true), isNull(closures.deletedAt))!;
+/** The asset's row on its current incident (its location_id), for incident start and end. */
+const ON_CURRENT_INCIDENT = eq(things.locationId, locationThings.locationId);
+
 function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
   const out = new Map<K, T[]>();
   for (const row of rows) {
@@ -140,24 +145,15 @@ export async function loadThingWires(db: Db, ids: readonly string[], now: Date):
       .innerJoin(organizations, eq(organizations.id, thingRelationships.organizationId))
       .where(anyUuid(thingRelationships.thingId, idList))
       .orderBy(organizations.name, thingRelationships.organizationId),
-    // part 1 §4: an asset's active closures are the automated closures running on it.
     db
       .select({ id: closures.id, thingId: closures.thingId, wzdxId: closures.externalId })
       .from(closures)
-      .where(
-        and(
-          anyUuid(closures.thingId, idList),
-          eq(closures.closureType, 'automated'),
-          eq(closures.isActive, true),
-          isNull(closures.deletedAt),
-        ),
-      )
+      .where(and(anyUuid(closures.thingId, idList), RUNNING_ON_ASSET))
       .orderBy(closures.id),
-    // The asset's row on its current incident (location_id), for incident start and end.
     db
       .select({ thingId: locationThings.thingId, startTime: locationThings.startTime, endTime: locationThings.endTime })
       .from(locationThings)
-      .innerJoin(things, and(eq(things.id, locationThings.thingId), eq(things.locationId, locationThings.locationId)))
+      .innerJoin(things, and(eq(things.id, locationThings.thingId), ON_CURRENT_INCIDENT))
       .where(anyUuid(locationThings.thingId, idList)),
     db
       .select({
@@ -365,14 +361,14 @@ export async function thingSnapshotJson(db: Db, where: SQL | undefined, now: Dat
             sql`${thingRelationships} r inner join ${organizations} o on o.id = r.organization_id ${visibleThing(sql`r`)}`,
           )} as relationships,
           ${listOf(
-            sql`c.thing_id, c.id, c.external_id`,
-            sql`c.thing_id, c.id`,
-            sql`${closures} c ${visibleThing(sql`c`)} and c.closure_type = 'automated' and c.is_active and c.deleted_at is null`,
+            sql`${closures.thingId}, ${closures.id}, ${closures.externalId}`,
+            sql`${closures.thingId}, ${closures.id}`,
+            sql`${closures} ${visibleThing(sql`${closures}`)} and ${RUNNING_ON_ASSET}`,
           )} as closures,
           ${listOf(
-            sql`lt.thing_id, lt.start_time, lt.end_time`,
-            sql`lt.thing_id`,
-            sql`${locationThings} lt ${visibleThing(sql`lt`, sql`${things.locationId} = lt.location_id`)}`,
+            sql`${locationThings.thingId}, ${locationThings.startTime}, ${locationThings.endTime}`,
+            sql`${locationThings.thingId}`,
+            sql`${locationThings} ${visibleThing(sql`${locationThings}`, ON_CURRENT_INCIDENT)}`,
           )} as incidents,
           made.rows, made.total
         from (

@@ -42,6 +42,9 @@ export const externalIdentifierWireSchema = z.object({
 });
 export type ExternalIdentifierWire = z.infer<typeof externalIdentifierWireSchema>;
 
+/** One of an organization's integrations on a thing wire. */
+export const integrationWireSchema = z.object({ name: z.string(), id: z.string() });
+
 export const thingOrganizationWireSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -85,7 +88,7 @@ export const thingWireSchema = z.object({
   is_integration_org: z.boolean().default(false),
   device_type: z.string().nullish(),
   feed_subscriptions: z.array(z.string()).default([]),
-  integrations: z.array(z.object({ name: z.string(), id: z.string() })).default([]),
+  integrations: z.array(integrationWireSchema).default([]),
   external_identifiers: z.array(externalIdentifierWireSchema).default([]),
   active_closures: z.array(z.object({ id: z.string(), wzdx_id: z.string().nullish() })).default([]),
   organization: thingOrganizationWireSchema.nullish(),

@@ -5,28 +5,21 @@
  * (VITE_BASEMAP_TILES, OpenStreetMap's by default) drawn above it when they load. A tile that fails
  * (no network) is simply not drawn: the offline basemap shows through.
  */
-import { GeoJsonLayer, BitmapLayer } from '@deck.gl/layers';
+import { GeoJsonLayer, BitmapLayer, SolidPolygonLayer } from '@deck.gl/layers';
 import { TileLayer, type TileLayerProps } from '@deck.gl/geo-layers';
 import type { Layer } from '@deck.gl/core';
-import type { Feature, FeatureCollection, GeoJsonProperties, Geometry, MultiLineString } from 'geojson';
-import { feature, mesh } from 'topojson-client';
-import type { GeometryCollection, Topology } from 'topojson-specification';
+import type { Feature, MultiLineString } from 'geojson';
 import worldUrl from 'world-atlas/countries-50m.json?url';
 import usUrl from 'us-atlas/counties-10m.json?url';
+import { fetchBasemap, type BasemapData, type BasemapUrls, type BasemapWorkerReply } from './basemap-data';
 import { BASEMAP_COLORS, BASEMAP_STYLES, COUNTY_MIN_ZOOM, type BasemapStyle } from './basemap-style';
 
 export { BASEMAP_COLORS, COUNTY_MIN_ZOOM };
+export { basemapFromTopology, triangulateLand, type BasemapData, type LandMesh } from './basemap-data';
 
 /** OpenStreetMap's standard tiles (their usage policy applies; README "Configuration"). */
 export const DEFAULT_BASEMAP_TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 export const BASEMAP_ATTRIBUTION = '© OpenStreetMap contributors';
-
-export interface BasemapData {
-  land: FeatureCollection;
-  countries: MultiLineString;
-  states: MultiLineString;
-  counties: MultiLineString;
-}
 
 /** The tile URL template from the environment (VITE_BASEMAP_TILES), or OpenStreetMap's; '' or 'none' turns tiles off. */
 export function basemapTilesTemplate(env: Record<string, string | boolean | undefined> = import.meta.env): string | null {
@@ -42,45 +35,48 @@ export function tileUrl(template: string, x: number, y: number, z: number): stri
   return template.replace('{z}', String(z)).replace('{x}', String(x)).replace('{y}', String(y)).replace('{s}', 'a');
 }
 
-type Objects = Record<string, GeometryCollection>;
-
-function featureCollection(topology: Topology<Objects>, name: string): FeatureCollection {
-  const object = topology.objects[name];
-  if (!object) throw new Error(`The basemap has no '${name}'`);
-  const result = feature(topology, object) as FeatureCollection | Feature<Geometry, GeoJsonProperties>;
-  return result.type === 'FeatureCollection' ? result : { type: 'FeatureCollection', features: [result] };
+/** The basemap worker, in its own chunk (Vite emits a separate file for this exact `new Worker(new URL(…))` form). */
+function startBasemapWorker(): Worker {
+  return new Worker(new URL('./basemap.worker.ts', import.meta.url), { type: 'module', name: 'lightbar-basemap' });
 }
 
-/** Shared borders once (a mesh), not each polygon's ring: half the segments, no double lines. */
-function borders(topology: Topology<Objects>, name: string, interior: boolean): MultiLineString {
-  const object = topology.objects[name];
-  if (!object) throw new Error(`The basemap has no '${name}'`);
-  return interior ? mesh(topology, object, (a, b) => a !== b) : mesh(topology, object);
-}
-
-/** The offline basemap from the two TopoJSON files (pure: tested with the bundled files). */
-export function basemapFromTopology(world: Topology<Objects>, us: Topology<Objects>): BasemapData {
-  return {
-    land: featureCollection(world, 'land'),
-    countries: borders(world, 'countries', true),
-    states: borders(us, 'states', true),
-    counties: borders(us, 'counties', true),
-  };
+/**
+ * Builds the offline basemap from the files at `urls` in a worker of its own, ended once it has
+ * answered, so the page's main thread neither parses the two files nor decodes and triangulates
+ * them. Where no worker starts (none in this environment, or its script fails to load) the page
+ * builds it itself; a file that does not load rejects either way.
+ */
+export function buildBasemap(
+  urls: BasemapUrls,
+  startWorker: (() => Worker) | null = typeof Worker === 'undefined' ? null : startBasemapWorker,
+): Promise<BasemapData> {
+  if (!startWorker) return fetchBasemap(urls);
+  let worker: Worker;
+  try {
+    worker = startWorker();
+  } catch {
+    return fetchBasemap(urls);
+  }
+  return new Promise<BasemapData>((resolve, reject) => {
+    worker.onmessage = (event: MessageEvent<BasemapWorkerReply>) => {
+      worker.terminate();
+      if (event.data.ok) resolve(event.data.data);
+      else reject(new Error(event.data.error));
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      worker.terminate();
+      fetchBasemap(urls).then(resolve, reject);
+    };
+    worker.postMessage(urls);
+  });
 }
 
 let loading: Promise<BasemapData> | null = null;
 
-/** Fetches the bundled TopoJSON (served with the app, no network beyond it) once per page. */
-export function loadBasemap(fetcher: typeof fetch = (input, init) => globalThis.fetch(input, init)): Promise<BasemapData> {
-  loading ??= (async () => {
-    const get = async (url: string) => {
-      const response = await fetcher(url);
-      if (!response.ok) throw new Error(`basemap ${url}: HTTP ${response.status}`);
-      return (await response.json()) as Topology<Objects>;
-    };
-    const [world, us] = await Promise.all([get(worldUrl), get(usUrl)]);
-    return basemapFromTopology(world, us);
-  })();
+/** The bundled TopoJSON (served with the app, no network beyond it), built once per page. */
+export function loadBasemap(): Promise<BasemapData> {
+  loading ??= buildBasemap({ world: new URL(worldUrl, location.href).href, us: new URL(usUrl, location.href).href });
   loading.catch(() => {
     loading = null;
   });
@@ -198,11 +194,17 @@ export function offlineBasemapLayers(
       pickable: false,
     });
   return [
-    new GeoJsonLayer({
+    // Triangulated once (basemap-data.ts): deck.gl draws the binary mesh as it is, no tessellation.
+    new SolidPolygonLayer({
       id: 'basemap-land',
-      data: data.land,
+      data: {
+        length: data.land.polygons,
+        startIndices: data.land.startIndices,
+        attributes: { getPolygon: { value: data.land.positions, size: 2 }, indices: data.land.indices },
+      },
+      _normalize: false,
+      positionFormat: 'XY',
       filled: true,
-      stroked: false,
       getFillColor: colors.land,
       updateTriggers: { getFillColor: colors },
       pickable: false,

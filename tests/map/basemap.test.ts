@@ -7,7 +7,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Topology, GeometryCollection } from 'topojson-specification';
 import { WebMercatorViewport } from '@deck.gl/core';
-import type { Feature, MultiLineString } from 'geojson';
+import type { Feature, FeatureCollection, MultiLineString, MultiPolygon, Polygon, Position } from 'geojson';
+import { feature } from 'topojson-client';
 import {
   basemapFromTopology,
   basemapTilesTemplate,
@@ -18,6 +19,8 @@ import {
   OUTLINE_CELL_DEG,
   outlinesWithin,
   tileUrl,
+  triangulateLand,
+  type LandMesh,
 } from '../../src/map/basemap';
 import { viewCells } from '../../src/map/map-view';
 import { BASEMAP_STYLES, COUNTY_MIN_ZOOM } from '../../src/map/basemap-style';
@@ -26,12 +29,48 @@ const read = (file: string) =>
   JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../../node_modules', file), 'utf8')) as Topology<
     Record<string, GeometryCollection>
   >;
+/** The polygon of a mesh vertex: the last polygon starting at or before it. */
+function polygonOf(startIndices: Uint32Array, vertex: number): number {
+  let low = 0;
+  let high = startIndices.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (startIndices[mid]! <= vertex) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
+/** The summed area of a mesh's triangles (planar, in square degrees). */
+function meshArea({ positions, indices }: LandMesh): number {
+  let area = 0;
+  for (let i = 0; i < indices.length; i += 3) {
+    const [a, b, c] = [indices[i]! * 2, indices[i + 1]! * 2, indices[i + 2]! * 2];
+    area +=
+      Math.abs(
+        (positions[b]! - positions[a]!) * (positions[c + 1]! - positions[a + 1]!) -
+          (positions[c]! - positions[a]!) * (positions[b + 1]! - positions[a + 1]!),
+      ) / 2;
+  }
+  return area;
+}
 const basemap = basemapFromTopology(read('world-atlas/countries-50m.json'), read('us-atlas/counties-10m.json'));
 
 describe('offline basemap from the bundled TopoJSON', () => {
-  it('has land polygons and country, state and county borders', () => {
-    expect(basemap.land.features.length).toBeGreaterThan(0);
-    expect(basemap.land.features[0]!.geometry.type).toMatch(/Polygon/);
+  it('has the land triangulated and country, state and county borders', () => {
+    const { polygons, startIndices, positions, indices } = basemap.land;
+    const vertices = positions.length / 2;
+    expect(polygons).toBeGreaterThan(100);
+    expect(startIndices.length).toBe(polygons);
+    expect(indices.length % 3).toBe(0);
+    expect(indices.length).toBeGreaterThan(vertices);
+    // Each triangle's three corners are vertices of one polygon.
+    for (let i = 0; i < indices.length; i += 3) {
+      expect(indices[i]! < vertices && indices[i + 1]! < vertices && indices[i + 2]! < vertices).toBe(true);
+      const polygon = polygonOf(startIndices, indices[i]!);
+      if (polygonOf(startIndices, indices[i + 1]!) !== polygon || polygonOf(startIndices, indices[i + 2]!) !== polygon)
+        throw new Error(`triangle ${i / 3} spans two polygons`);
+    }
     for (const lines of [basemap.countries, basemap.states, basemap.counties]) {
       expect(lines.type).toBe('MultiLineString');
       expect(lines.coordinates.length).toBeGreaterThan(10);
@@ -47,9 +86,81 @@ describe('offline basemap from the bundled TopoJSON', () => {
     expect(inTexas).toBe(true);
   });
 
+  it("the triangles cover the land exactly: each polygon's triangles have its area (outer ring less holes)", () => {
+    const world = read('world-atlas/countries-50m.json');
+    const land = feature(world, world.objects.land!) as unknown as FeatureCollection<Polygon | MultiPolygon>;
+    const polygons = land.features.flatMap(({ geometry }) => (geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates));
+    expect(polygons.length).toBe(basemap.land.polygons);
+    const ringArea = (ring: Position[]) => {
+      let twice = 0;
+      for (let i = 0; i < ring.length - 1; i += 1) twice += ring[i]![0]! * ring[i + 1]![1]! - ring[i + 1]![0]! * ring[i]![1]!;
+      return Math.abs(twice) / 2;
+    };
+    const { startIndices, positions, indices } = basemap.land;
+    const triangleAreas = new Float64Array(polygons.length);
+    for (let i = 0; i < indices.length; i += 3) {
+      const [a, b, c] = [indices[i]! * 2, indices[i + 1]! * 2, indices[i + 2]! * 2];
+      const area =
+        Math.abs(
+          (positions[b]! - positions[a]!) * (positions[c + 1]! - positions[a + 1]!) -
+            (positions[c]! - positions[a]!) * (positions[b + 1]! - positions[a + 1]!),
+        ) / 2;
+      const polygon = polygonOf(startIndices, indices[i]!);
+      triangleAreas[polygon] = triangleAreas[polygon]! + area;
+    }
+    // The few polygons the data cuts at the antimeridian (Eurasia, Antarctica, Fiji, Wrangel Island)
+    // run along ±180° and are not simple rings in the plane: left out of the comparison.
+    let compared = 0;
+    polygons.forEach((rings, polygon) => {
+      if (rings[0]!.some(([lng]) => Math.abs(lng!) === 180)) return;
+      compared += 1;
+      const expected = ringArea(rings[0]!) - rings.slice(1).reduce((sum, hole) => sum + ringArea(hole), 0);
+      if (Math.abs(triangleAreas[polygon]! - expected) > 1e-9 * Math.max(1, expected))
+        throw new Error(`polygon ${polygon}: triangles ${triangleAreas[polygon]} against ${expected}`);
+    });
+    expect(compared).toBeGreaterThan(polygons.length - 10);
+  });
+
+  it('triangulates a polygon with a hole and a multipolygon into one mesh', () => {
+    const square = (x: number, y: number, side: number): Position[] => [
+      [x, y],
+      [x + side, y],
+      [x + side, y + side],
+      [x, y + side],
+      [x, y],
+    ];
+    const mesh = triangulateLand({
+      type: 'FeatureCollection',
+      features: [
+        { type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [square(0, 0, 10), square(4, 4, 2)] } },
+        { type: 'Feature', properties: {}, geometry: { type: 'MultiPolygon', coordinates: [[square(20, 0, 3)], [square(30, 0, 1)]] } },
+        {
+          type: 'Feature',
+          properties: {},
+          geometry: {
+            type: 'LineString',
+            coordinates: [
+              [0, 0],
+              [1, 1],
+            ],
+          },
+        },
+      ],
+    });
+    expect(mesh.polygons).toBe(3);
+    expect([...mesh.startIndices]).toEqual([0, 10, 15]);
+    expect(mesh.positions.length).toBe(20 * 2);
+    expect(meshArea(mesh)).toBeCloseTo(100 - 4 + 9 + 1, 9);
+  });
+
   it('builds land, county, state and country layers; counties only from COUNTY_MIN_ZOOM', () => {
     const far = offlineBasemapLayers(basemap, COUNTY_MIN_ZOOM - 1);
     expect(far.map((layer) => layer.id)).toEqual(['basemap-land', 'basemap-counties', 'basemap-states', 'basemap-countries']);
+    // The land is drawn from its mesh as it is: deck.gl neither normalizes nor triangulates it again.
+    const land = far[0]!.props as unknown as { data: { length: number; attributes: { indices: Uint32Array } }; _normalize: boolean };
+    expect(land.data.length).toBe(basemap.land.polygons);
+    expect(land.data.attributes.indices).toBe(basemap.land.indices);
+    expect(land._normalize).toBe(false);
     expect(far[1]!.props.visible).toBe(false);
     expect(offlineBasemapLayers(basemap, COUNTY_MIN_ZOOM)[1]!.props.visible).toBe(true);
   });

@@ -41,17 +41,21 @@ function polygonOf(startIndices: Uint32Array, vertex: number): number {
   return low;
 }
 
-/** The summed area of a mesh's triangles (planar, in square degrees). */
-function meshArea({ positions, indices }: LandMesh): number {
+/** The area of a mesh's `t`-th triangle (planar, in square degrees). */
+function triangleArea({ positions, indices }: LandMesh, t: number): number {
+  const [a, b, c] = [indices[t * 3]! * 2, indices[t * 3 + 1]! * 2, indices[t * 3 + 2]! * 2];
+  return (
+    Math.abs(
+      (positions[b]! - positions[a]!) * (positions[c + 1]! - positions[a + 1]!) -
+        (positions[c]! - positions[a]!) * (positions[b + 1]! - positions[a + 1]!),
+    ) / 2
+  );
+}
+
+/** The summed area of a mesh's triangles. */
+function meshArea(mesh: LandMesh): number {
   let area = 0;
-  for (let i = 0; i < indices.length; i += 3) {
-    const [a, b, c] = [indices[i]! * 2, indices[i + 1]! * 2, indices[i + 2]! * 2];
-    area +=
-      Math.abs(
-        (positions[b]! - positions[a]!) * (positions[c + 1]! - positions[a + 1]!) -
-          (positions[c]! - positions[a]!) * (positions[b + 1]! - positions[a + 1]!),
-      ) / 2;
-  }
+  for (let t = 0; t < mesh.indices.length / 3; t += 1) area += triangleArea(mesh, t);
   return area;
 }
 const basemap = basemapFromTopology(read('world-atlas/countries-50m.json'), read('us-atlas/counties-10m.json'));
@@ -96,17 +100,11 @@ describe('offline basemap from the bundled TopoJSON', () => {
       for (let i = 0; i < ring.length - 1; i += 1) twice += ring[i]![0]! * ring[i + 1]![1]! - ring[i + 1]![0]! * ring[i]![1]!;
       return Math.abs(twice) / 2;
     };
-    const { startIndices, positions, indices } = basemap.land;
+    const { startIndices, indices } = basemap.land;
     const triangleAreas = new Float64Array(polygons.length);
-    for (let i = 0; i < indices.length; i += 3) {
-      const [a, b, c] = [indices[i]! * 2, indices[i + 1]! * 2, indices[i + 2]! * 2];
-      const area =
-        Math.abs(
-          (positions[b]! - positions[a]!) * (positions[c + 1]! - positions[a + 1]!) -
-            (positions[c]! - positions[a]!) * (positions[b + 1]! - positions[a + 1]!),
-        ) / 2;
-      const polygon = polygonOf(startIndices, indices[i]!);
-      triangleAreas[polygon] = triangleAreas[polygon]! + area;
+    for (let t = 0; t < indices.length / 3; t += 1) {
+      const polygon = polygonOf(startIndices, indices[t * 3]!);
+      triangleAreas[polygon] = triangleAreas[polygon]! + triangleArea(basemap.land, t);
     }
     // The few polygons the data cuts at the antimeridian (Eurasia, Antarctica, Fiji, Wrangel Island)
     // run along ±180° and are not simple rings in the plane: left out of the comparison.

@@ -305,42 +305,82 @@ async function metricsOf(cdp: CDPSession): Promise<Metrics> {
 
 /**
  * The live worker's DevTools session, reached through the page's (the worker is a target attached
- * to the page): `next()` answers the next worker to start (`pause`: held before its first line, so a
- * profiler can start first; `call` then lets it run), or the one running when auto-attach is set.
+ * to the page): `next()` answers the next live worker to start (`pause`: held before its first
+ * line, so a profiler can start first; `call` then lets it run), or the one running when
+ * auto-attach is set. Other workers are let go (the basemap's, src/map/basemap.ts, ends once it has
+ * answered); so is a live worker held before `start` (a navigation) has committed: the page it
+ * belongs to is going away.
  */
 class WorkerTarget {
   private nextId = 1;
+  private sessionId: string | null = null;
+  /** Why calls fail from now on: the worker's session ended (the worker ended, or its page went). */
+  private ended: string | null = null;
   private readonly pending = new Map<number, (reply: { result?: unknown; error?: { message: string } }) => void>();
   private waiting: ((sessionId: string) => void) | null = null;
+  private taking: boolean;
 
   private constructor(
     private readonly cdp: CDPSession,
-    private sessionId: string | null,
-    pause: boolean,
+    private readonly pause: boolean,
+    taking: boolean,
   ) {
-    cdp.on('Target.attachedToTarget', (event: { sessionId: string; targetInfo: { type: string }; waitingForDebugger: boolean }) => {
-      // Held at its start: a new worker, not the one already running.
-      if (event.targetInfo.type !== 'worker' || (pause && !event.waitingForDebugger)) return;
-      this.sessionId = event.sessionId;
-      this.waiting?.(event.sessionId);
-      this.waiting = null;
-    });
-    cdp.on('Target.receivedMessageFromTarget', (event: { sessionId: string; message: string }) => {
-      const reply = JSON.parse(event.message) as { id?: number; result?: unknown; error?: { message: string } };
-      if (reply.id !== undefined) this.pending.get(reply.id)?.(reply);
-    });
+    this.taking = taking;
+    cdp.on('Target.attachedToTarget', this.onAttached);
+    cdp.on('Target.detachedFromTarget', this.onDetached);
+    cdp.on('Target.receivedMessageFromTarget', this.onMessage);
   }
 
-  /** Attaches to the page's workers (held at their start with `pause`) and waits for the next one. */
-  static async next(cdp: CDPSession, pause: boolean, timeoutMs: number): Promise<WorkerTarget> {
-    const target = new WorkerTarget(cdp, null, pause);
+  private readonly onAttached = (event: AttachedToTarget): void => {
+    if (event.targetInfo.type !== 'worker' || this.sessionId) return;
+    const wanted =
+      isLiveWorker(event.targetInfo) &&
+      // Held at its start: a new worker, not the one already running, of the page `start` opened.
+      (!this.pause || (event.waitingForDebugger && this.taking));
+    if (!wanted) {
+      if (event.waitingForDebugger) void this.send(event.sessionId, 'Runtime.runIfWaitingForDebugger');
+      return;
+    }
+    this.sessionId = event.sessionId;
+    this.waiting?.(event.sessionId);
+    this.waiting = null;
+  };
+
+  private readonly onDetached = (event: { sessionId: string }): void => {
+    if (event.sessionId !== this.sessionId) return;
+    this.ended = 'the live worker ended (its DevTools session was detached)';
+    for (const answer of [...this.pending.values()]) answer({ error: { message: this.ended } });
+  };
+
+  private readonly onMessage = (event: { sessionId: string; message: string }): void => {
+    if (event.sessionId !== this.sessionId) return;
+    const reply = JSON.parse(event.message) as { id?: number; result?: unknown; error?: { message: string } };
+    if (reply.id !== undefined) this.pending.get(reply.id)?.(reply);
+  };
+
+  /**
+   * Attaches to the page's workers (held at their start with `pause`) and waits for the next live
+   * one; with `start`, one that starts after it has run (a live worker of the page before is let go).
+   */
+  static async next(cdp: CDPSession, pause: boolean, timeoutMs: number, start?: () => Promise<unknown>): Promise<WorkerTarget> {
+    const target = new WorkerTarget(cdp, pause, !start);
     const attached = new Promise<string>((resolve) => (target.waiting = resolve));
-    await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: pause, flatten: false });
-    await withTimeout(attached, timeoutMs, 'no worker');
+    try {
+      await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: pause, flatten: false });
+      if (start) {
+        await start();
+        target.taking = true;
+      }
+      await withTimeout(attached, timeoutMs, 'no live worker');
+    } catch (error) {
+      target.close();
+      throw error;
+    }
     return target;
   }
 
   call<T>(method: string, params: Record<string, unknown> = {}, timeoutMs = 30_000): Promise<T> {
+    if (this.ended) return Promise.reject(new Error(`${method}: ${this.ended}`));
     const id = this.nextId++;
     const answer = new Promise<T>((resolve, reject) => {
       this.pending.set(id, (reply) => {
@@ -349,9 +389,33 @@ class WorkerTarget {
         else resolve(reply.result as T);
       });
     });
-    void this.cdp.send('Target.sendMessageToTarget', { sessionId: this.sessionId!, message: JSON.stringify({ id, method, params }) });
+    void this.send(this.sessionId!, method, params, id);
     return withTimeout(answer, timeoutMs, `${method}: no answer`);
   }
+
+  /** Stops listening (the session itself stays until auto-attach is turned off). */
+  close(): void {
+    this.cdp.off('Target.attachedToTarget', this.onAttached);
+    this.cdp.off('Target.detachedFromTarget', this.onDetached);
+    this.cdp.off('Target.receivedMessageFromTarget', this.onMessage);
+  }
+
+  private send(sessionId: string, method: string, params: Record<string, unknown> = {}, id = this.nextId++): Promise<unknown> {
+    return this.cdp
+      .send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) })
+      .catch((error: Error) => this.pending.get(id)?.({ error: { message: error.message } }));
+  }
+}
+
+interface AttachedToTarget {
+  sessionId: string;
+  targetInfo: { type: string; title: string; url: string };
+  waitingForDebugger: boolean;
+}
+
+/** The live worker (src/app/live/bridge.ts): named 'lightbar-live', its chunk named after live.worker.ts. */
+function isLiveWorker(info: { title: string; url: string }): boolean {
+  return info.title === 'lightbar-live' || /\blive\.worker\b/.test(info.url);
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
@@ -365,9 +429,13 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
 async function workerHeapBytes(cdp: CDPSession): Promise<number | null> {
   try {
     const worker = await WorkerTarget.next(cdp, false, 5_000);
-    await worker.call('HeapProfiler.collectGarbage', {}, 10_000);
-    const usage = await worker.call<{ usedSize?: number }>('Runtime.getHeapUsage', {}, 10_000);
-    return usage.usedSize ?? null;
+    try {
+      await worker.call('HeapProfiler.collectGarbage', {}, 10_000);
+      const usage = await worker.call<{ usedSize?: number }>('Runtime.getHeapUsage', {}, 10_000);
+      return usage.usedSize ?? null;
+    } finally {
+      worker.close();
+    }
   } catch {
     return null;
   }
@@ -383,16 +451,22 @@ async function profileNextWorker(
   file: string,
   start: () => Promise<unknown>,
 ): Promise<(() => Promise<CpuProfile>) | null> {
-  const next = WorkerTarget.next(cdp, true, 60_000);
-  await start();
-  const worker = await next.catch(() => null);
+  // `start` failing fails the bench; no live worker within the minute leaves the reload unprofiled.
+  let started = false;
+  const worker = await WorkerTarget.next(cdp, true, 60_000, async () => {
+    await start();
+    started = true;
+  }).catch((error: Error) => {
+    if (!started) throw error;
+    return null;
+  });
   if (!worker) return null;
   await worker.call('Profiler.enable');
   await worker.call('Profiler.setSamplingInterval', { interval: 500 });
   await worker.call('Profiler.start');
   await worker.call('Runtime.runIfWaitingForDebugger');
   return async () => {
-    const { profile } = await worker.call<{ profile: CpuProfile }>('Profiler.stop');
+    const { profile } = await worker.call<{ profile: CpuProfile }>('Profiler.stop').finally(() => worker.close());
     await cdp.send('Target.setAutoAttach', { autoAttach: false, waitForDebuggerOnStart: false, flatten: false });
     fs.writeFileSync(file, JSON.stringify(profile));
     return profile;

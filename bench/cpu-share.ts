@@ -34,7 +34,9 @@ function read(path: string): string {
 
 /**
  * A Chromium renderer's threads worth naming: its main thread (the process's first, named as the
- * process) and a page's worker (`comm` holds 15 characters at most).
+ * process) and a page's worker (`comm` holds 15 characters at most). Workers are not told apart by
+ * name: over a reload the live worker's share holds the basemap's worker too (src/map/basemap.ts,
+ * alive only while it builds the offline basemap); over the window it is the live worker's alone.
  */
 function rendererThread(pid: number, tid: number, comm: string): string | null {
   if (tid === pid) return 'Chromium page main thread';

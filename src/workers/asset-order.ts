@@ -3,19 +3,20 @@
  * sorted by `compareAssets` — by status, then by name below pending, else newest heartbeat first —
  * computed over typed keys so the sort compares numbers, not strings.
  *
- * Names are ranked once (`rankNames`, with the domain's own name comparator) and then only
- * incrementally: the assets added or renamed since are sorted among themselves and merged into the
- * ranked names by galloping search (O(k log k + k log(n/k)) comparisons for k names among n), so a
- * page of 5,000 new assets among 95,000 costs about 80,000 name comparisons, not a sort of all
- * 100,000 (the collator's comparisons made that most of the initial load's work). Ranks keep the
- * relative order of the names already ranked, so the previous list stays sorted.
+ * Names are ranked once (`rankNames`, with the domain's own name order, read from each name's sort
+ * key where it has one: plain string comparisons, not the collator's) and then only incrementally:
+ * the assets added or renamed since are sorted among themselves and merged into the ranked names by
+ * galloping search (O(k log k + k log(n/k)) comparisons for k names among n), so a page of 5,000
+ * new assets among 95,000 costs about 80,000 name comparisons, not a sort of all 100,000 (the
+ * collator's comparisons made that most of the initial load's work). Ranks keep the relative order
+ * of the names already ranked, so the previous list stays sorted.
  * A batch then moves only the slots whose key, listing or name changed: they are taken out of the
  * previous order, sorted among themselves and merged back (O(n + k log k) for k moved slots); a
  * filter change, a reset or a batch that moves many sorts everything again.
  * The result equals sorting the assets with `compareAssets` (a test holds the two together).
  */
 import { ASSET_STATUS } from '../domain/asset-status';
-import { compareNames } from '../domain/asset-filter';
+import { compareKeyedNames, nameSortKey } from '../domain/asset-filter';
 import { FLAG_LISTED } from '../domain/live-diff';
 import type { FleetStore } from './fleet-store';
 
@@ -27,6 +28,8 @@ export class AssetOrder {
   private rank = new Int32Array(0);
   /** The ranked slots by name, then id (`rank` numbers their places). */
   private byName: Int32Array = new Int32Array(0);
+  /** Each ranked slot's `nameSortKey` (null: its name goes through the collator). */
+  private keys: (string | null)[] = [];
   /** Marks of the slots being ranked again (reused; sized to the store). */
   private renamed = new Uint8Array(0);
   /** The current list: listed slots, sorted. */
@@ -47,7 +50,9 @@ export class AssetOrder {
       this.renamed = new Uint8Array(store.capacity);
     }
     const { assets } = store;
-    const compare = (a: number, b: number) => compareNames(assets[a]!, assets[b]!);
+    if (this.keys.length < store.capacity) this.keys.length = store.capacity;
+    const keys = this.keys;
+    const compare = (a: number, b: number) => compareKeyedNames(assets[a]!, keys[a] ?? null, assets[b]!, keys[b] ?? null);
     // A reset is the same merge: nothing kept, every present slot added.
     const reset = store.namesReset;
     if (reset) this.fullRanks += 1;
@@ -55,8 +60,10 @@ export class AssetOrder {
     const mark = this.renamed;
     const added: number[] = [];
     const add = (slot: number) => {
-      if (mark[slot] === 1 || !assets[slot]) return;
+      const asset = assets[slot];
+      if (mark[slot] === 1 || !asset) return;
       mark[slot] = 1;
+      keys[slot] = nameSortKey(asset.primaryDisplayName);
       added.push(slot);
     };
     if (reset) for (let slot = 0; slot < store.highWater; slot += 1) add(slot);

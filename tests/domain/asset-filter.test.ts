@@ -1,12 +1,16 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ASSET_STATUS, type AssetStatus } from '../../src/domain/asset-status';
 import { fromThingWire, thingWireSchema, type Asset, type ThingWireInput } from '../../src/domain/asset';
 import {
   compareAssets,
+  compareKeyedNames,
+  compareNames,
   createAssetFilter,
   defaultStatusFilter,
   filterAssets,
   matchesAssetFilter,
+  nameSortKey,
   normalizeSearch,
   sortAssets,
   type AssetFilterInput,
@@ -58,6 +62,62 @@ describe('part1 §4 asset sort', () => {
     const input = [b, a];
     expect(sortAssets(input)).toEqual([a, b]);
     expect(input).toEqual([b, a]);
+  });
+});
+
+describe('part1 §4 name order: the sort key equals the collator', () => {
+  const sign = (n: number) => Math.sign(n);
+  const named = (id: string, name: string) => ({ id, primaryDisplayName: name });
+  // Every printable ASCII character, digits and letters more often, and a few the key leaves to the collator.
+  const printable = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i));
+  const unit = fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...'0123456789') },
+    { weight: 4, arbitrary: fc.constantFrom(...'aAbBzZ') },
+    { weight: 4, arbitrary: fc.constantFrom(...printable) },
+    { weight: 1, arbitrary: fc.constantFrom('é', 'Ü', 'ß', '\t', '٣', '中') },
+  );
+  const name = fc.string({ unit, maxLength: 12 });
+
+  it('property: two names compare the same through their keys as through the collator', () => {
+    fc.assert(
+      fc.property(name, name, (a, b) => {
+        const x = named('x', a);
+        const y = named('y', b);
+        expect(sign(compareKeyedNames(x, nameSortKey(a), y, nameSortKey(b)))).toBe(sign(compareNames(x, y)));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('property: a list sorted through the keys is the list sorted by the collator', () => {
+    fc.assert(
+      fc.property(fc.array(name, { maxLength: 60 }), (names) => {
+        const assets = names.map((n, i) => ({ ...named(`id-${String(i).padStart(3, '0')}`, n), key: nameSortKey(n) }));
+        const keyed = [...assets].sort((a, b) => compareKeyedNames(a, a.key, b, b.key)).map((a) => a.id);
+        expect(keyed).toEqual([...assets].sort(compareNames).map((a) => a.id));
+      }),
+    );
+  });
+
+  it.each([
+    ['Unit 2', 'Unit 10', -1],
+    ['unit 2', 'UNIT 2', 0],
+    ['Unit 007', 'Unit 7', 0],
+    ['Unit 10', 'Unit 9b', 1],
+    ['A-1', 'A 1', 1],
+    ['Engine', 'Engine 1', -1],
+    ['1 Truck', 'Alpha', -1],
+  ] as const)('%s against %s: %i, as the collator says', (a, b, expected) => {
+    expect(sign(compareKeyedNames(named('x', a), nameSortKey(a), named('x', b), nameSortKey(b)))).toBe(expected);
+    expect(sign(compareNames(named('x', a), named('x', b)))).toBe(expected);
+  });
+
+  it('a name beyond printable ASCII (or with a number of over 254 digits) has no key: the collator orders it', () => {
+    expect(nameSortKey('Café 1')).toBeNull();
+    expect(nameSortKey('Unit\t1')).toBeNull();
+    expect(nameSortKey(`N${'9'.repeat(255)}`)).toBeNull();
+    expect(nameSortKey(`N${'9'.repeat(254)}`)).not.toBeNull();
+    expect(sign(compareKeyedNames(named('x', 'Cafe 2'), nameSortKey('Cafe 2'), named('y', 'Café 10'), null))).toBe(-1);
   });
 });
 

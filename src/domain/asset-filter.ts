@@ -47,22 +47,19 @@ export function compareKeyedNames(
   b: Pick<SortableAsset, 'id' | 'primaryDisplayName'>,
   keyB: string | null,
 ): number {
-  const byName =
-    keyA !== null && keyB !== null
-      ? keyA < keyB
-        ? -1
-        : keyA > keyB
-          ? 1
-          : 0
-      : nameCollator.compare(a.primaryDisplayName, b.primaryDisplayName);
+  const byName = keyA !== null && keyB !== null ? compareIds(keyA, keyB) : nameCollator.compare(a.primaryDisplayName, b.primaryDisplayName);
   return byName !== 0 ? byName : compareIds(a.id, b.id);
 }
 
 /** The printable ASCII characters (space to '~'). */
 const FIRST_PRINTABLE = 0x20;
 const LAST_PRINTABLE = 0x7e;
-/** Each printable ASCII character's place in the collator's order ('a' and 'A' share one). */
-const PRIMARY_RANK = ((): Uint8Array => {
+/**
+ * Each printable ASCII character's place in the collator's order ('a' and 'A' share one), made on
+ * the first key (the worker's ranking; the main thread, which imports this module too, needs none).
+ */
+let primaryRanks: Uint8Array | null = null;
+function makePrimaryRanks(): Uint8Array {
   const chars = Array.from({ length: LAST_PRINTABLE - FIRST_PRINTABLE + 1 }, (_, i) => String.fromCharCode(FIRST_PRINTABLE + i));
   const sorted = [...chars].sort(nameCollator.compare);
   const rank = new Uint8Array(LAST_PRINTABLE + 1);
@@ -72,8 +69,11 @@ const PRIMARY_RANK = ((): Uint8Array => {
     rank[char.charCodeAt(0)] = place;
   });
   return rank;
-})();
-/** A key's ranks and lengths are UTF-16 units from here (two keys' units compare only rank with rank, length with length, digit with digit). */
+}
+/**
+ * A key's ranks and lengths are UTF-16 units from here (two keys' units compare only rank with
+ * rank, length with length, digit with digit).
+ */
 const KEY_BASE = 0x100;
 const ZERO = 0x30;
 const NINE = 0x39;
@@ -88,12 +88,13 @@ const MAX_NUMBER_DIGITS = 254;
  * orders those. A property test holds it to the collator.
  */
 export function nameSortKey(name: string): string | null {
+  const rank = (primaryRanks ??= makePrimaryRanks());
   const units: number[] = [];
   for (let i = 0; i < name.length;) {
     const code = name.charCodeAt(i);
     if (code < FIRST_PRINTABLE || code > LAST_PRINTABLE) return null;
     if (code < ZERO || code > NINE) {
-      units.push(KEY_BASE + PRIMARY_RANK[code]!);
+      units.push(KEY_BASE + rank[code]!);
       i += 1;
       continue;
     }
@@ -103,7 +104,7 @@ export function nameSortKey(name: string): string | null {
     if (end - i > MAX_NUMBER_DIGITS) return null;
     let start = i;
     while (start < end - 1 && name.charCodeAt(start) === ZERO) start += 1;
-    units.push(KEY_BASE + PRIMARY_RANK[ZERO]!, KEY_BASE + (end - start));
+    units.push(KEY_BASE + rank[ZERO]!, KEY_BASE + (end - start));
     for (let d = start; d < end; d += 1) units.push(name.charCodeAt(d));
     i = end;
   }

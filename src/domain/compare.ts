@@ -3,7 +3,7 @@
  * areas), so each order is written once.
  */
 
-/** Code-unit order of ids: the last tie-break that makes a sort total. */
+/** Code-unit order of ids (the last tie-break that makes a sort total) and of other plain keys (asset-filter's name sort keys). */
 export function compareIds(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -50,7 +50,6 @@ export class AssetOrder {
       this.renamed = new Uint8Array(store.capacity);
     }
     const { assets } = store;
-    if (this.keys.length < store.capacity) this.keys.length = store.capacity;
     const keys = this.keys;
     const compare = (a: number, b: number) => compareKeyedNames(assets[a]!, keys[a] ?? null, assets[b]!, keys[b] ?? null);
     // A reset is the same merge: nothing kept, every present slot added.

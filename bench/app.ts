@@ -318,14 +318,13 @@ class WorkerTarget {
   private ended: string | null = null;
   private readonly pending = new Map<number, (reply: { result?: unknown; error?: { message: string } }) => void>();
   private waiting: ((sessionId: string) => void) | null = null;
-  private taking: boolean;
 
   private constructor(
     private readonly cdp: CDPSession,
     private readonly pause: boolean,
-    taking: boolean,
+    /** Whether a held live worker is the one wanted yet (false until `start` has run). */
+    private taking: boolean,
   ) {
-    this.taking = taking;
     cdp.on('Target.attachedToTarget', this.onAttached);
     cdp.on('Target.detachedFromTarget', this.onDetached);
     cdp.on('Target.receivedMessageFromTarget', this.onMessage);
@@ -361,8 +360,9 @@ class WorkerTarget {
   /**
    * Attaches to the page's workers (held at their start with `pause`) and waits for the next live
    * one; with `start`, one that starts after it has run (a live worker of the page before is let go).
+   * Null when none came within `timeoutMs`; `start` failing rejects.
    */
-  static async next(cdp: CDPSession, pause: boolean, timeoutMs: number, start?: () => Promise<unknown>): Promise<WorkerTarget> {
+  static async next(cdp: CDPSession, pause: boolean, timeoutMs: number, start?: () => Promise<unknown>): Promise<WorkerTarget | null> {
     const target = new WorkerTarget(cdp, pause, !start);
     const attached = new Promise<string>((resolve) => (target.waiting = resolve));
     try {
@@ -371,12 +371,13 @@ class WorkerTarget {
         await start();
         target.taking = true;
       }
-      await withTimeout(attached, timeoutMs, 'no live worker');
     } catch (error) {
       target.close();
       throw error;
     }
-    return target;
+    if ((await withTimeout(attached, timeoutMs, 'no live worker').catch(() => null)) !== null) return target;
+    target.close();
+    return null;
   }
 
   call<T>(method: string, params: Record<string, unknown> = {}, timeoutMs = 30_000): Promise<T> {
@@ -429,6 +430,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
 async function workerHeapBytes(cdp: CDPSession): Promise<number | null> {
   try {
     const worker = await WorkerTarget.next(cdp, false, 5_000);
+    if (!worker) return null;
     try {
       await worker.call('HeapProfiler.collectGarbage', {}, 10_000);
       const usage = await worker.call<{ usedSize?: number }>('Runtime.getHeapUsage', {}, 10_000);
@@ -452,14 +454,7 @@ async function profileNextWorker(
   start: () => Promise<unknown>,
 ): Promise<(() => Promise<CpuProfile>) | null> {
   // `start` failing fails the bench; no live worker within the minute leaves the reload unprofiled.
-  let started = false;
-  const worker = await WorkerTarget.next(cdp, true, 60_000, async () => {
-    await start();
-    started = true;
-  }).catch((error: Error) => {
-    if (!started) throw error;
-    return null;
-  });
+  const worker = await WorkerTarget.next(cdp, true, 60_000, start);
   if (!worker) return null;
   await worker.call('Profiler.enable');
   await worker.call('Profiler.setSamplingInterval', { interval: 500 });

@@ -4,6 +4,8 @@ import { CHROMIUM, SOFTWARE_GL_ARGS } from './tests/support/chromium';
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
+  // The server bundle and the migrated database every spec's server starts from (README "Tests").
+  globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -35,6 +35,8 @@ export default defineConfig({
     // DATA_DIR whichever engine the other suites use: it would only repeat them.
     exclude: process.env.LIGHTBAR_TEST_ENGINE === 'postgres' ? EMBEDDED_DATABASE_SUITES : ['tests/scale/**'],
     environment: 'node',
+    // The server bundle and the migrated PGlite dump every file starts from (README "Tests").
+    globalSetup: ['tests/support/global-setup.ts'],
     pool: 'forks',
     // Vitest's default is one fork fewer than the cores: one on a 2-core machine, where the files
     // spend much of their time waiting on servers, databases and timers. Two there took the suite

@@ -1,4 +1,6 @@
 // `npm run bench:app [-- --sizes 2000,10000 --window 60]`: the application bench (README "Application bench").
+// `npm run bench:app -- --smoke`: one 60-asset row with every profiler on, checked for its profiles
+// (the profiling path depends on DevTools target timing, so `npm test` proves the harness without it).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,8 +19,14 @@ const { values } = parseArgs({
     'database-url': { type: 'string' },
     'nats-url': { type: 'string' },
     out: { type: 'string' },
+    smoke: { type: 'boolean', default: false },
   },
 });
+if (values.smoke) {
+  Object.assign(values, { sizes: '60', window: '4', settle: '1', 'rate-cap': '60' });
+  values.profile ??= fs.mkdtempSync(path.join(os.tmpdir(), 'lightbar-bench-app-smoke-'));
+  values.out ??= path.join(values.profile, 'app-smoke.json');
+}
 
 const sizes = values.sizes.split(',').map(Number);
 const positive = (name: string, value: number) => {
@@ -62,4 +70,21 @@ for (const row of rows) {
   console.log(`${row.assets}: ${missed.length === 0 ? 'meets the targets' : `misses ${missed.join('; ')}`}`);
   if (row.insideLongTasks?.length) console.log(`  long tasks: ${row.insideLongTasks.join(' | ')}`);
   if (row.profileTop) console.log(`  self time (ms): ${row.profileTop.map((f) => `${f.name} ${f.selfMs}`).join('; ')}`);
+}
+if (values.smoke) {
+  // The profiles of the row: the window's trace and main-thread profile, the reload's page and live worker.
+  const expected = ['app-60-reload-page.cpuprofile', 'app-60-reload-worker.cpuprofile', 'app-60.cpuprofile', 'app-60.trace.json'];
+  const written = fs.readdirSync(options.profile!);
+  const row = rows[0];
+  const problems = [
+    ...(rows.length === 1 ? [] : [`${rows.length} rows instead of 1`]),
+    ...expected.filter((file) => !written.includes(file)).map((file) => `no ${file}`),
+    ...(row?.profileTop?.length ? [] : ['no main-thread profile top']),
+    ...(row?.reloadPageTop?.length ? [] : ['no reload page profile top']),
+    ...(row?.reloadWorkerTop?.some((entry) => entry.name.includes('live.worker'))
+      ? []
+      : ['no live worker functions in the reload worker profile']),
+  ];
+  console.log(problems.length === 0 ? `smoke: every profile written (${options.profile})` : `smoke failed: ${problems.join('; ')}`);
+  if (problems.length > 0) process.exit(1);
 }

@@ -9,10 +9,8 @@
  * to its own type, which the real server accepts. axe on the Users and Assets tabs; screenshots.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { spawnServer, type SpawnedServer } from '../tests/support/spawn-server';
-import { DEMO_ENV, expect, test } from './server-fixture';
+import { DEMO_ENV, e2eDataDir, expect, test } from './server-fixture';
 import { signIn } from './sign-in';
 import { expectNoSeriousViolations } from './axe';
 
@@ -26,7 +24,7 @@ let demo: { server: SpawnedServer; dataDir: string } | null = null;
 
 test.beforeAll(async () => {
   test.setTimeout(START_TIMEOUT_MS + 10_000);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lightbar-e2e-accounts-user-'));
+  const dataDir = e2eDataDir('lightbar-e2e-accounts-user-');
   demo = {
     server: await spawnServer(
       {

@@ -5,10 +5,8 @@
  * axe on each tab; screenshots of each tab.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { spawnServer, type SpawnedServer } from '../tests/support/spawn-server';
-import { DEMO_ENV, DEMO_PASSWORD, expect, test } from './server-fixture';
+import { DEMO_ENV, DEMO_PASSWORD, e2eDataDir, expect, test } from './server-fixture';
 import { signIn } from './sign-in';
 import { expectNoSeriousViolations } from './axe';
 
@@ -19,7 +17,7 @@ let demo: { server: SpawnedServer; dataDir: string } | null = null;
 
 test.beforeAll(async () => {
   test.setTimeout(START_TIMEOUT_MS + 10_000);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lightbar-e2e-accounts-'));
+  const dataDir = e2eDataDir('lightbar-e2e-accounts-');
   demo = { server: await spawnServer({ ...DEMO_ENV, SIM_ASSETS: '5', DATA_DIR: dataDir, PORT: '0' }, START_TIMEOUT_MS), dataDir };
 });
 test.afterAll(async () => {

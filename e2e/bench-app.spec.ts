@@ -2,20 +2,15 @@
  * The application bench's harness at a tiny size (README "Application bench"): against the real
  * server, the built dashboard and the load driver, it reads every figure of a row — the page's own
  * measures included. It proves the bench works; no time is asserted (figures come from `npm run bench:app`).
+ * The profilers (--profile) depend on DevTools target timing and are left to `npm run bench:app -- --smoke`.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { appBenchTable, runAppBench } from '../bench/app';
 
 test('the application bench measures a 60-asset dashboard under 60 messages a second', async () => {
   test.setTimeout(300_000);
   const log: string[] = [];
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'lightbar-bench-app-profile-'));
-  const rows = await runAppBench({ sizes: [60], rateCap: 60, windowS: 4, settleS: 1, profile, log: (line) => log.push(line) });
-  const profiles = fs.readdirSync(profile);
-  fs.rmSync(profile, { recursive: true, force: true });
+  const rows = await runAppBench({ sizes: [60], rateCap: 60, windowS: 4, settleS: 1, log: (line) => log.push(line) });
   // A row that failed is left out and its reason logged.
   expect(rows, log.join('\n')).toHaveLength(1);
   const r = rows[0]!;
@@ -70,15 +65,9 @@ test('the application bench measures a 60-asset dashboard under 60 messages a se
     );
   }
   expect(r.windowCpu.coresByGroup.server).toBeGreaterThan(0);
-  // --profile: the window's trace and main-thread profile, and the page's and the live worker's
-  // profiles from the reload (the worker held at its start until its profiler ran).
-  expect(profiles.sort()).toEqual(
-    ['app-60-reload-page.cpuprofile', 'app-60-reload-worker.cpuprofile', 'app-60.cpuprofile', 'app-60.trace.json'].sort(),
-  );
-  expect(r.profileTop!.length).toBeGreaterThan(0);
-  expect(r.reloadPageTop!.length).toBeGreaterThan(0);
-  expect(r.reloadWorkerTop!.length).toBeGreaterThan(0);
-  expect(r.reloadWorkerTop!.map((entry) => entry.name).join('\n')).toMatch(/live\.worker/);
+  // Without --profile the row carries no profile.
+  expect(r.profileTop).toBeUndefined();
+  expect(r.reloadWorkerTop).toBeUndefined();
   expect(appBenchTable([r]).split('\n')[2]).toMatch(/^\| 60 \| PGlite, 1 \| 60 \| \d+ \|/);
   expect(appBenchTable([r]).split('\n')[2]).toContain(`| ${r.firstListMs} / ${r.firstEventsMs} |`);
 });

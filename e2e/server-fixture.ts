@@ -17,9 +17,20 @@ export interface RunningServer {
  */
 export const SERVER_START_MS = 120_000;
 
+/**
+ * A new temporary data directory whose embedded database is the run's migrated, empty one
+ * (LIGHTBAR_E2E_PGLITE_TEMPLATE, e2e/global-setup.ts) when there is one.
+ */
+export function e2eDataDir(prefix = 'lightbar-e2e-'): string {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const template = process.env.LIGHTBAR_E2E_PGLITE_TEMPLATE;
+  if (template) fs.cpSync(template, path.join(dataDir, 'pglite'), { recursive: true });
+  return dataDir;
+}
+
 /** Starts the real server (`server/main.ts`) on a free port with a temporary data directory. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer & { stop(): Promise<void> }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lightbar-e2e-'));
+  const dataDir = e2eDataDir();
   const server = await spawnServer({ PORT: '0', DATA_DIR: dataDir, ...env }, SERVER_START_MS);
   return {
     url: server.url,

@@ -4,11 +4,9 @@
  * (the server restarted on the same data and port with another LIGHTBAR_VERSION, as a deploy does).
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { VERSION_FIRST_CHECK_MS, VERSION_POLL_MS } from '../src/domain/constants';
 import { spawnServer, type SpawnedServer } from '../tests/support/spawn-server';
-import { DEMO_ENV, expect, test } from './server-fixture';
+import { DEMO_ENV, e2eDataDir, expect, test } from './server-fixture';
 import { signIn } from './sign-in';
 
 /** A first start (migrations and seed) on a busy machine can take longer than the shared fixture waits. */
@@ -17,7 +15,7 @@ const START_TIMEOUT_MS = 150_000;
 const SLOW_MS = 30_000;
 
 /** The seeded demo (a small fleet) on its own data directory; `port` and `dataDir` given: a restart. */
-async function startDemo(version?: string, port = '0', dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lightbar-e2e-shell-more-'))) {
+async function startDemo(version?: string, port = '0', dataDir = e2eDataDir('lightbar-e2e-shell-more-')) {
   const server = await spawnServer(
     { ...DEMO_ENV, SIM_ASSETS: '10', DATA_DIR: dataDir, PORT: port, ...(version ? { LIGHTBAR_VERSION: version } : {}) },
     START_TIMEOUT_MS,

@@ -62,8 +62,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 /**
  * Opens the database and runs the migrations: a Postgres server when `url` is given
  * (`DATABASE_URL`), else PGlite in `dataDir` (or in memory for `dataDir: null`, used by tests).
+ * `template` (PGlite only) starts the database from a dump of a data directory instead of an
+ * empty cluster: the test suites load one migrated dump per file (tests/support/test-db.ts).
  */
-export async function openDatabase(opts: { url?: string | undefined; dataDir?: string | null }): Promise<Database> {
+export async function openDatabase(opts: { url?: string | undefined; dataDir?: string | null; template?: string }): Promise<Database> {
   if (opts.url) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -89,7 +91,7 @@ export async function openDatabase(opts: { url?: string | undefined; dataDir?: s
   }
   let client: PGliteThread;
   try {
-    client = await PGliteThread.open(dir);
+    client = await PGliteThread.open(dir, opts.template);
   } catch (error) {
     release();
     throw error;

@@ -52,9 +52,12 @@ export class PGliteThread {
     worker.on('exit', (code) => end(new Error(`the database thread ended (exit code ${code})`)));
   }
 
-  /** Starts the thread on `dataDir` (in memory when null) and waits until the database is open. */
-  static async open(dataDir: string | null): Promise<PGliteThread> {
-    const worker = new Worker(new URL('./pglite-thread.mjs', import.meta.url), { workerData: { dataDir } });
+  /**
+   * Starts the thread on `dataDir` (in memory when null) and waits until the database is open;
+   * with `template`, the database starts as that dump of a data directory (`dumpDataDir`'s tar).
+   */
+  static async open(dataDir: string | null, template?: string): Promise<PGliteThread> {
+    const worker = new Worker(new URL('./pglite-thread.mjs', import.meta.url), { workerData: { dataDir, template } });
     await new Promise<void>((resolve, reject) => {
       const onExit = (code: number) => reject(new Error(`the database thread ended while opening (exit code ${code})`));
       worker.once('error', reject);

@@ -2,6 +2,7 @@
 // PGlite's engine and the parsing of its answers run here, so a long statement (a flush of
 // thousands of asset states, a page of 5,000 assets) never holds the server's event loop.
 // Plain JavaScript: a worker thread has no TypeScript loader under every runner (tsx, Vitest).
+import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
@@ -38,7 +39,11 @@ const transactions = new Map();
 
 let db;
 try {
-  db = new PGlite(workerData.dataDir ?? undefined);
+  // A template (a data directory PGlite dumped as a tar file) is loaded instead of creating the
+  // cluster anew: the test suites start each file's database from one migrated dump.
+  db = workerData.template
+    ? new PGlite({ dataDir: workerData.dataDir ?? undefined, loadDataDir: new Blob([fs.readFileSync(workerData.template)]) })
+    : new PGlite(workerData.dataDir ?? undefined);
   await db.waitReady;
   port.postMessage({ ready: true });
 } catch (error) {

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../../server/config';
 import { LOCK_FILE } from '../../server/db/data-dir-lock';
-import { spawnServer, type SpawnedServer } from '../support/spawn-server';
+import { serverArgs, spawnServer, type SpawnedServer } from '../support/spawn-server';
 import { sleep, until } from '../support/until';
 
 const SERVER_ENV = { PORT: '0', LIGHTBAR_DEMO: '0', SIM_ASSETS: '0' };
@@ -41,7 +41,7 @@ function startRaw(dir: string): {
   output: () => string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 } {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'server', 'main.ts')], {
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: ROOT_DIR,
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: dir, ...SERVER_ENV },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../../server/config';
 import { DataDirInUseError, openDatabase } from '../../server/db/connection';
 import { LOCK_FILE, lockDataDir } from '../../server/db/data-dir-lock';
-import { spawnServer, type SpawnedServer } from '../support/spawn-server';
+import { serverArgs, spawnServer, type SpawnedServer } from '../support/spawn-server';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -85,7 +85,7 @@ describe('two server processes on one DATA_DIR', () => {
     const dir = tempDir();
     server = await spawnServer({ PORT: '0', DATA_DIR: dir, LIGHTBAR_DEMO: '0', SIM_ASSETS: '0' }, 120_000);
     const holder = Number(fs.readFileSync(path.join(dir, LOCK_FILE), 'utf8').split('\n')[0]);
-    const second = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'server', 'main.ts')], {
+    const second = spawn(process.execPath, serverArgs(), {
       cwd: ROOT_DIR,
       env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'silent', PORT: '0', DATA_DIR: dir, LIGHTBAR_DEMO: '0', SIM_ASSETS: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],

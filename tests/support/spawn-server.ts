@@ -18,6 +18,16 @@ export interface SpawnedServer {
 }
 
 /**
+ * How a test starts the real server process: the bundle of `server/main.ts` that the test run's
+ * global setup built (LIGHTBAR_SERVER_BUNDLE, scripts/server-bundle.mjs), else the sources
+ * through tsx as `npm start` runs them. `nodeArgs` are Node's own flags before the script.
+ */
+export function serverArgs(nodeArgs: readonly string[] = []): string[] {
+  const bundle = process.env.LIGHTBAR_SERVER_BUNDLE;
+  return bundle ? [...nodeArgs, bundle] : [...nodeArgs, '--import', 'tsx', path.join(ROOT_DIR, 'server', 'main.ts')];
+}
+
+/**
  * Starts the real server process (`server/main.ts`, as `npm start` runs it) with `env` over the
  * current environment, and resolves with its address once it prints "Lightbar is running at".
  * Shared by the end-to-end fixture and the multi-process suite.
@@ -28,7 +38,7 @@ export async function spawnServer(
   /** Node's own flags before the script (a bench's `--cpu-prof`). */
   nodeArgs: readonly string[] = [],
 ): Promise<SpawnedServer> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(ROOT_DIR, 'server', 'main.ts')], {
+  const child = spawn(process.execPath, serverArgs(nodeArgs), {
     cwd: ROOT_DIR,
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...NO_LOAD_SHEDDING, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

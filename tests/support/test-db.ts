@@ -32,9 +32,13 @@ export async function createScratchDatabase(adminUrl: string, prefix: string): P
   };
 }
 
-/** One fresh, migrated database per test file; `close` drops it again on Postgres. */
+/**
+ * One fresh, migrated database per test file; `close` drops it again on Postgres. On PGlite it
+ * starts from the run's migrated dump (LIGHTBAR_TEST_PGLITE_TEMPLATE, tests/support/global-setup.ts)
+ * when there is one; the migrations still run over it (none is left to apply).
+ */
 export async function openTestDatabase(): Promise<Database> {
-  if (TEST_ENGINE === 'pglite') return openDatabase({ dataDir: null });
+  if (TEST_ENGINE === 'pglite') return openDatabase({ dataDir: null, template: process.env.LIGHTBAR_TEST_PGLITE_TEMPLATE });
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('LIGHTBAR_TEST_ENGINE=postgres needs TEST_DATABASE_URL');
   const scratch = await createScratchDatabase(adminUrl, 'lightbar_test');

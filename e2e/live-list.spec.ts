@@ -89,10 +89,9 @@ test.describe('part1 §2 Asset list (Live)', () => {
     await expect(page).toHaveURL(new RegExp(`/dashboard/things/${id}$`), SLOW);
     await expect(map).toHaveAttribute('data-target', `asset:${id}`);
     await expect(map).toHaveAttribute('data-camera', /^-?\d+\.\d{5},-?\d+\.\d{5},16\.00$/);
-    // The fly-to plays (600 ms); the map drawn afterwards differs from before.
-    await page.waitForTimeout(1_500);
-    const mapAfter = await map.screenshot();
-    expect(mapAfter.equals(mapBefore)).toBe(false);
+    // The fly-to plays (600 ms); the map drawn afterwards differs from before (waited for, a frame
+    // taking seconds in software WebGL here, not a fixed time).
+    await expect.poll(async () => (await map.screenshot()).equals(mapBefore), { timeout: 30_000 }).toBe(false);
     await page.screenshot({ path: testInfo.outputPath('live-row-clicked.png') });
     expect(pageErrors).toEqual([]);
   });

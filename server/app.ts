@@ -26,11 +26,13 @@ export interface BuildOptions {
   bus?: Bus;
 }
 
-/** Map tiles, Google Maps and the three-word address service the browser may reach. */
+/**
+ * Map tiles, Google Maps and the three-word address service the browser may reach. The live socket
+ * is the page's own origin: 'self' covers ws: and wss: to it (CSP Level 3), so no socket may open
+ * to another host.
+ */
 const CONNECT_SOURCES = [
   "'self'",
-  'ws:',
-  'wss:',
   'https://tile.openstreetmap.org',
   'https://*.tile.openstreetmap.org',
   'https://*.googleapis.com',

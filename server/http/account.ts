@@ -11,10 +11,13 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { WRONG_CURRENT_PASSWORD_TEXT } from '../../src/domain/errors';
+import { MAX_FAILED_SIGN_INS } from '../../src/domain/constants';
+import { SIGN_IN_ERROR_CODES, WRONG_CURRENT_PASSWORD_TEXT } from '../../src/domain/errors';
 import { changePasswordSchema, profileFormSchema } from '../../src/domain/validation/accounts';
 import { replacingPassword } from '../auth/password-history';
+import { ACCOUNT_LOCKED_MESSAGE, lockAccount } from '../auth/lockout';
 import { verifyPassword } from '../auth/secrets';
+import { claimSignInAttempt, settleSignInSuccess, signInEmailKey } from '../auth/sign-in-throttle';
 import { tokens, users } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { addressBodyShape, addressFormValues, ADDRESS_WIRE_NAMES, bodyText } from './address-body';
@@ -111,13 +114,34 @@ export function accountRoutes(app: FastifyInstance, deps: ServerDeps): void {
         .where(and(eq(users.id, caller.userId), isNull(users.deletedAt)))
         .limit(1);
       if (!user) throw notFound('User');
+      // A wrong current password counts toward the account's lockout as a wrong sign-in does (the
+      // same e-mail and address pair): a stolen session cannot guess the password without limit.
+      const emailKey = signInEmailKey(user.email);
+      const locked = () =>
+        unprocessable(ACCOUNT_LOCKED_MESSAGE, SIGN_IN_ERROR_CODES.lockedOut, { fields: { current_password: ACCOUNT_LOCKED_MESSAGE } });
+      const attempt = await claimSignInAttempt(db, emailKey, request.ip, now);
+      if (attempt === null) throw locked();
       if (!(await verifyPassword(user.passwordHash, form.currentPassword))) {
+        if (attempt === MAX_FAILED_SIGN_INS) await lockAccount(deps, user, now);
+        if (attempt >= MAX_FAILED_SIGN_INS) throw locked();
         throw unprocessable(WRONG_CURRENT_PASSWORD_MESSAGE, 'wrong_password', {
           fields: { current_password: WRONG_CURRENT_PASSWORD_MESSAGE },
         });
       }
+      if (!(await settleSignInSuccess(db, emailKey, request.ip, attempt))) throw locked();
       const hash = await replacingPassword(db, user, form.password, now);
-      await db.update(users).set({ passwordHash: hash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, user.id));
+      // A new password ends every outstanding recovery link: a reset or unlock link mailed before it no longer works.
+      await db
+        .update(users)
+        .set({
+          passwordHash: hash,
+          passwordChangedAt: now,
+          updatedAt: now,
+          resetTokenHash: null,
+          resetTokenExpiresAt: null,
+          unlockTokenHash: null,
+        })
+        .where(eq(users.id, user.id));
       const [own] = await db.select({ familyId: tokens.familyId }).from(tokens).where(eq(tokens.id, caller.tokenId)).limit(1);
       const ended = await db
         .update(tokens)

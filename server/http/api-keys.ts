@@ -2,8 +2,11 @@
  * API keys (part 2 §1, §2 "API keys and integrations", §3 API key, §8 'Your User has reached the
  * API Key limit'). The spec shows no paths (§7 "Paths not shown"); these are designed:
  *   GET /api_keys, POST /api_keys {description}, DELETE /api_keys/{id}.
- * A key belongs to the user who made it and acts for the organization they were signed in to.
- * The key is answered once, on creation; only its SHA-256 hash and a short prefix are stored.
+ * A key belongs to the user who made it and acts for the organization they were signed in to,
+ * while its owner's role still grants the right to make keys (checked at each use). The key is
+ * answered once, on creation; only its SHA-256 hash and a short prefix are stored. An
+ * organization's administrators (user:admin read, delete) list and revoke every key of their
+ * organization, each with its owner.
  */
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,11 +15,11 @@ import { z } from 'zod';
 import type { ApiKeyWire } from '../../src/domain/api-key';
 import { API_KEY_DESCRIPTION_MAX, API_KEY_LIMIT } from '../../src/domain/constants';
 import { CLIENT_ERROR_CODES } from '../../src/domain/errors';
-import { apiKeyAccess, type Crud } from '../../src/domain/permissions';
+import { apiKeyAccess, apiKeyStillHeld, organizationApiKeyAccess, type Crud } from '../../src/domain/permissions';
 import type { Caller } from '../auth/context';
 import { hashToken, newToken } from '../auth/secrets';
 import type { Db } from '../db/connection';
-import { apiKeys, organizations, users } from '../db/schema';
+import { apiKeys, organizations, roles, users } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { idPath, isUuid } from './query';
 import { notFound, unprocessable } from './errors';
@@ -43,23 +46,37 @@ const keyAction =
   (caller: Caller): boolean =>
     apiKeyAccess(caller.permissions)[action];
 
-type ApiKeyRow = typeof apiKeys.$inferSelect;
+/** Listing keys: one's own, or (an organization's administrators) every key of the organization. */
+const listAccess = (caller: Caller): boolean => keyAction('canRead')(caller) || organizationApiKeyAccess(caller.permissions).canRead;
+const revokeAccess = (caller: Caller): boolean => keyAction('canDelete')(caller) || organizationApiKeyAccess(caller.permissions).canDelete;
 
-/** The §3 wire; lists carry only the masked prefix as the token. */
-function apiKeyWire(row: ApiKeyRow, token = `${row.tokenPrefix}${MASK}`): ApiKeyWire {
-  return { id: row.id, description: row.description, token, created_date: row.createdAt.toISOString() };
+type ApiKeyRow = typeof apiKeys.$inferSelect;
+type Owner = NonNullable<ApiKeyWire['owner']>;
+
+/** The §3 wire and its owner; lists carry only the masked prefix as the token. */
+function apiKeyWire(row: ApiKeyRow, owner: Owner, token = `${row.tokenPrefix}${MASK}`): ApiKeyWire {
+  return { id: row.id, description: row.description, token, created_date: row.createdAt.toISOString(), owner };
+}
+
+const ownerColumns = { id: users.id, firstname: users.firstname, lastname: users.lastname, email: users.email };
+function ownerOf(row: { id: string; firstname: string; lastname: string; email: string }): Owner {
+  const name = `${row.firstname} ${row.lastname}`.trim();
+  return { id: row.id, name: name || row.email, email: row.email };
 }
 
 /**
  * The device ingest (POST /ingest, x-api-key): the organization and user an API key acts for, or null when the key is
- * unknown or revoked, or its user or organization is deleted or suspended.
+ * unknown or revoked, its user or organization is deleted or suspended, or its user's role no longer
+ * grants the right to make keys (read at every use, so a role change applies to the next batch, in
+ * every process).
  */
 export async function authenticateApiKey(db: Db, key: string, now: Date): Promise<{ organizationId: string; userId: string } | null> {
   if (typeof key !== 'string' || !key.startsWith(API_KEY_PREFIX) || key.length > API_KEY_MAX_LENGTH) return null;
   const [row] = await db
-    .select({ organizationId: apiKeys.organizationId, userId: apiKeys.userId })
+    .select({ organizationId: apiKeys.organizationId, userId: apiKeys.userId, permissions: roles.permissions })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
+    .innerJoin(roles, eq(roles.id, users.roleId))
     .innerJoin(organizations, eq(organizations.id, apiKeys.organizationId))
     .where(
       and(
@@ -71,22 +88,30 @@ export async function authenticateApiKey(db: Db, key: string, now: Date): Promis
       ),
     )
     .limit(1);
-  return row ?? null;
+  if (!row || !apiKeyStillHeld(row.permissions)) return null;
+  return { organizationId: row.organizationId, userId: row.userId };
 }
 
 export function apiKeyRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  /** The caller's live keys, newest first, each with only its prefix. */
-  app.get('/api_keys', { config: { access: keyAction('canRead') } }, async (request) => {
+  /**
+   * The caller's live keys, newest first, each with only its prefix and its owner; an
+   * organization's administrators get every live key of the organization they are signed in to.
+   */
+  app.get('/api_keys', { config: { access: listAccess } }, async (request) => {
     const { caller } = request;
+    const whose = organizationApiKeyAccess(caller.permissions).canRead
+      ? eq(apiKeys.organizationId, caller.scope.organizationId)
+      : eq(apiKeys.userId, caller.userId);
     const rows = await db
-      .select()
+      .select({ key: apiKeys, owner: ownerColumns })
       .from(apiKeys)
-      .where(and(eq(apiKeys.userId, caller.userId), isNull(apiKeys.revokedAt)))
+      .innerJoin(users, eq(users.id, apiKeys.userId))
+      .where(and(whose, isNull(apiKeys.revokedAt)))
       .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
-    return rows.map((row) => apiKeyWire(row));
+    return rows.map((row) => apiKeyWire(row.key, ownerOf(row.owner)));
   });
 
   /** Creates a key and answers it once. At most API_KEY_LIMIT live keys per user → 422 api_key_limit. */
@@ -116,18 +141,26 @@ export function apiKeyRoutes(app: FastifyInstance, deps: ServerDeps): void {
       return row ?? null;
     });
     if (!created) throw unprocessable(API_KEY_LIMIT_MESSAGE, CLIENT_ERROR_CODES.apiKeyLimit, { limit: API_KEY_LIMIT });
-    return reply.code(201).send(apiKeyWire(created, token));
+    const [owner] = await db.select(ownerColumns).from(users).where(eq(users.id, caller.userId)).limit(1);
+    return reply.code(201).send(apiKeyWire(created, ownerOf(owner!), token));
   });
 
-  /** Revokes one of the caller's keys; another user's key is 'not found'. */
-  api.delete('/api_keys/:id', { config: { access: keyAction('canDelete') }, schema: { params: idPath } }, async (request) => {
+  /**
+   * Revokes one of the caller's keys, or (an organization's administrators) any key of the
+   * organization they are signed in to; another's key is 'not found'.
+   */
+  api.delete('/api_keys/:id', { config: { access: revokeAccess }, schema: { params: idPath } }, async (request) => {
     const { caller } = request;
     const { id } = request.params;
     if (!isUuid(id)) throw notFound('API key');
+    const own = keyAction('canDelete')(caller) ? eq(apiKeys.userId, caller.userId) : undefined;
+    const organization = organizationApiKeyAccess(caller.permissions).canDelete
+      ? eq(apiKeys.organizationId, caller.scope.organizationId)
+      : undefined;
     const [row] = await db
       .update(apiKeys)
       .set({ revokedAt: deps.now() })
-      .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, caller.userId), isNull(apiKeys.revokedAt)))
+      .where(and(eq(apiKeys.id, id), or(own, organization), isNull(apiKeys.revokedAt)))
       .returning({ id: apiKeys.id });
     if (!row) throw notFound('API key');
     return { id: row.id };

@@ -16,6 +16,7 @@ import { claimSignInAttempt, clearSignInThrottles, settleSignInSuccess, signInEm
 import { issueTokens, revokeAllForUser, revokeFamilyOfReusedRefreshToken, revokeToken, rotateRefreshToken } from '../auth/tokens';
 import { organizations, roles, users } from '../db/schema';
 import { reserveRecoveryMail } from '../mail/recovery-mail-quota';
+import { ACCOUNT_LOCKED_MESSAGE, lockAccount, mailUnlockLink } from '../auth/lockout';
 import type { ServerDeps } from '../deps';
 import { HttpError, notFound, unprocessable } from './errors';
 import { profileFor } from './profile';
@@ -29,12 +30,7 @@ function signInError(status: number, code: string, description: string): HttpErr
 
 const INCORRECT = () => signInError(400, 'invalid_grant', 'Email and/or password incorrect.');
 /** The same answer for a known and an unknown e-mail (README "Design decisions", the lockout). */
-const LOCKED = () =>
-  signInError(
-    401,
-    SIGN_IN_ERROR_CODES.lockedOut,
-    `Your account is locked after ${MAX_FAILED_SIGN_INS} failed sign-in attempts. Use the unlock link we e-mailed you.`,
-  );
+const LOCKED = () => signInError(401, SIGN_IN_ERROR_CODES.lockedOut, ACCOUNT_LOCKED_MESSAGE);
 
 /** part 1 §7 auth calls: user_token, verify_token, revoke_token, forgot_password, reset_password, unlock_account. */
 export function authRoutes(app: FastifyInstance, deps: ServerDeps): void {
@@ -51,23 +47,6 @@ export function authRoutes(app: FastifyInstance, deps: ServerDeps): void {
       .where(and(sql`lower(${users.email}) = lower(${email.trim()})`, isNull(users.deletedAt)))
       .limit(1);
     return row ?? null;
-  }
-
-  /** Mails a fresh unlock link, within the account's recovery mail limit (the old link stays valid when none is sent). */
-  async function mailUnlockLink(user: { id: string; email: string }, now: Date): Promise<void> {
-    if (!(await reserveRecoveryMail(db, user.id, now))) return;
-    const unlockToken = newToken();
-    await db
-      .update(users)
-      .set({ unlockTokenHash: hashToken(unlockToken) })
-      .where(eq(users.id, user.id));
-    const link = `${config.publicUrl}/welcome/unlock/${encodeURIComponent(user.email)}/${unlockToken}`;
-    await mailer.send({
-      to: user.email,
-      kind: 'unlock',
-      subject: `Unlock your ${PRODUCT_NAME} account`,
-      text: `Your ${PRODUCT_NAME} account was locked after ${MAX_FAILED_SIGN_INS} failed sign-in attempts.\n\nUnlock it and sign in here:\n${link}\n`,
-    });
   }
 
   api.post('/user_token', { ...limited, schema: { body: tokenRequestSchema } }, async (request) => {
@@ -90,7 +69,11 @@ export function authRoutes(app: FastifyInstance, deps: ServerDeps): void {
     const unlockHash = found?.user.unlockTokenHash;
     if (found && unlockHash && body.unlock_token && sameHash(hashToken(body.unlock_token), unlockHash)) {
       await clearSignInThrottles(db, emailKey);
-      await db.update(users).set({ lockedAt: null, unlockTokenHash: null }).where(eq(users.id, found.user.id));
+      // The unlock ends every outstanding recovery link: a reset link mailed before it no longer works.
+      await db
+        .update(users)
+        .set({ lockedAt: null, unlockTokenHash: null, resetTokenHash: null, resetTokenExpiresAt: null })
+        .where(eq(users.id, found.user.id));
     }
 
     const attempt = await claimSignInAttempt(db, emailKey, request.ip, now);
@@ -99,11 +82,7 @@ export function authRoutes(app: FastifyInstance, deps: ServerDeps): void {
     if (!found || !passwordOk) {
       if (attempt < MAX_FAILED_SIGN_INS) throw INCORRECT();
       if (found && attempt === MAX_FAILED_SIGN_INS) {
-        await db
-          .update(users)
-          .set({ lockedAt: sql`coalesce(${users.lockedAt}, ${now.toISOString()}::timestamptz)` })
-          .where(eq(users.id, found.user.id));
-        await mailUnlockLink(found.user, now);
+        await lockAccount(deps, found.user, now);
       }
       throw LOCKED();
     }
@@ -179,7 +158,7 @@ export function authRoutes(app: FastifyInstance, deps: ServerDeps): void {
   api.post('/unlock_account', { ...limited, schema: { body: emailBody } }, async (request) => {
     const { email } = request.body;
     const found = await findUserByEmail(email);
-    if (found?.user.lockedAt) await mailUnlockLink(found.user, deps.now());
+    if (found?.user.lockedAt) await mailUnlockLink(deps, found.user, deps.now());
     return { message: ACCOUNT_RECOVERY_TEXT.emailSentIfFound };
   });
 

@@ -87,12 +87,13 @@ const iso = (time: Date | null): string | null => (time ? time.toISOString() : n
 type ExportRow = typeof exports.$inferSelect;
 
 /** The export wire of src/domain/export.ts, plus what was asked for and an errored export's reason. */
-function toWire(row: ExportRow): ExportWire & Record<string, unknown> {
+function toWire(row: ExportRow, requesterDeleted = false): ExportWire & Record<string, unknown> {
   return {
     ...row.options,
     id: row.id,
     organization_id: row.organizationId,
     requested_by: row.requestedBy,
+    requested_by_deleted: requesterDeleted,
     export_type: row.exportType,
     title: row.title,
     export_start_time: iso(row.exportStartTime),
@@ -173,11 +174,12 @@ export function exportRoutes(app: FastifyInstance, deps: ServerDeps): void {
     const orgIds = await listOrgIds(db, request.caller, request.query);
     if (orgIds !== null && orgIds.length === 0) return [];
     const rows = await db
-      .select()
+      .select({ export: exports, requesterDeletedAt: users.deletedAt })
       .from(exports)
+      .leftJoin(users, eq(users.id, exports.requestedBy))
       .where(and(isNull(exports.deletedAt), orgIds === null ? undefined : inArray(exports.organizationId, orgIds)))
       .orderBy(desc(exports.requestedAt), desc(exports.id));
-    return rows.map(toWire);
+    return rows.map((row) => toWire(row.export, row.requesterDeletedAt !== null));
   });
 
   api.post(
@@ -263,8 +265,11 @@ export function exportRoutes(app: FastifyInstance, deps: ServerDeps): void {
   api.delete('/organization/export/:id', { config: { access: section('exports').anyOf }, schema: exportPath }, async (request) => {
     const { caller } = request;
     const row = await findExport(caller, request.params.id);
+    const [requester] = await db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, row.requestedBy)).limit(1);
+    const viewer = { userId: caller.userId, organizationId: caller.scope.organizationId, permissions: caller.permissions };
+    const exp = { requestedBy: row.requestedBy, requesterDeleted: !requester || requester.deletedAt !== null, orgId: row.organizationId };
     // part 2 §8 'Only the export creator can delete' (the tooltip of §4 ends with a period; the error does not).
-    if (!canDeleteExport({ requestedBy: row.requestedBy }, caller.userId)) {
+    if (!canDeleteExport(exp, viewer)) {
       throw forbidden(NOT_CREATOR_MESSAGE, CLIENT_ERROR_CODES.notCreator);
     }
     await db.update(exports).set({ deletedAt: deps.now() }).where(eq(exports.id, row.id));

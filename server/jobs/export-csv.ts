@@ -428,8 +428,16 @@ export async function runExport(deps: JobDeps, exportId: string): Promise<void> 
   }
   await writeCsv(store, fileId, table, EXPORT_MAX_ROWS, {
     everyMs: deps.exportProgressEveryMs ?? EXPORT_PROGRESS_EVERY_MS,
+    // Rows that arrived after the count are written too: the total grows with them, so the
+    // progress never reads more than all of it (rows_written ≤ rows_total).
     report: async (rowsWritten) => {
-      await db.update(exports).set({ rowsWritten }).where(eq(exports.id, exp.id));
+      await db
+        .update(exports)
+        .set({
+          rowsWritten,
+          rowsTotal: sql`case when ${exports.rowsTotal} is null then null else greatest(${exports.rowsTotal}, ${rowsWritten}::int) end`,
+        })
+        .where(eq(exports.id, exp.id));
     },
   });
   const [updated] = await db

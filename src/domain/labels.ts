@@ -832,6 +832,7 @@ export const API_KEYS_TEXT = {
   createTitle: 'Create API Key',
   description: 'Description',
   created: 'Created',
+  owner: 'Owner',
   key: 'Key',
   revoke: 'Revoke',
   revokeTitle: (description: string) => `Revoke ${description}?`,

@@ -525,6 +525,24 @@ export function apiKeyAccess(perms: PermissionList): Crud {
 }
 
 /**
+ * An organization's administrators (user:admin read, delete; manage both) see and revoke every key
+ * of their organization, not only their own: a key whose owner left or lost the right is theirs to
+ * end. The server enforces the same rule.
+ */
+export function organizationApiKeyAccess(perms: PermissionList): { canRead: boolean; canDelete: boolean } {
+  const admin = areaCrud(perms, 'user:admin');
+  return { canRead: admin.canRead, canDelete: admin.canDelete };
+}
+
+/**
+ * Whether a key still acts for its owner: the owner's role now holds the right to make keys
+ * (a key made by an Admin later given a role without it is refused at the ingest).
+ */
+export function apiKeyStillHeld(ownerPerms: PermissionList): boolean {
+  return apiKeyAccess(ownerPerms).canCreate;
+}
+
+/**
  * The Integrations tab and its calls (part 2 §6 "Integration configuration permissions: manage,
  * read, create, delete"): read lists the configurations, create adds one, delete removes one.
  * Testing a stored configuration's connection (designed) changes nothing and calls the provider

@@ -5,7 +5,11 @@ import { API_KEY_LIMIT } from '../../src/domain/constants';
 describe('part2 §3 API key', () => {
   it('maps the wire', () => {
     const key = fromApiKeyWire(apiKeyWireSchema.parse({ id: 'k1', description: null, token: 'tok', created_date: '2026-11-01T00:00:00Z' }));
-    expect(key).toEqual({ id: 'k1', description: '', token: 'tok', createdDate: Date.parse('2026-11-01T00:00:00Z') });
+    expect(key).toEqual({ id: 'k1', description: '', token: 'tok', createdDate: Date.parse('2026-11-01T00:00:00Z'), owner: null });
+    const owner = { id: 'u1', name: 'Sam Ortiz', email: 'sam@example.com' };
+    expect(fromApiKeyWire(apiKeyWireSchema.parse({ id: 'k2', token: 'tok', created_date: '2026-11-01T00:00:00Z', owner })).owner).toEqual(
+      owner,
+    );
   });
 
   it('rejects a key without a token', () => {
@@ -26,7 +30,7 @@ describe('part2 §3 API key', () => {
   });
 
   it('sorts newest first', () => {
-    const keys = [1, 3, 2].map((n) => ({ id: `k${n}`, description: '', token: '', createdDate: n }));
+    const keys = [1, 3, 2].map((n) => ({ id: `k${n}`, description: '', token: '', createdDate: n, owner: null }));
     expect(sortApiKeys(keys).map((k) => k.id)).toEqual(['k3', 'k2', 'k1']);
   });
 });

@@ -40,6 +40,7 @@ describe('part2 §3 Export', () => {
       id: 'e1',
       orgId: 'org1',
       requestedBy: 'u1',
+      requesterDeleted: false,
       exportType: 'thing',
       title: 'Asset Export 2026-11-21',
       startTime: null,
@@ -114,14 +115,32 @@ describe('part2 §3 Export', () => {
   });
 });
 
-describe('part2 §4 only the creator may delete an export', () => {
+describe("part2 §4 only the creator may delete an export; a deleted requester's, the organization's administrators", () => {
+  const ADMIN = ['user:admin:manage'];
   it.each([
-    ['u1', true, null],
-    ['u2', false, 'Only the export creator can delete.'],
-  ])('user %s: %s', (userId, can, tooltip) => {
+    { who: 'the creator', exp: { requesterDeleted: false }, viewer: { userId: 'u1' }, can: true },
+    { who: 'another user', exp: { requesterDeleted: false }, viewer: { userId: 'u2' }, can: false },
+    { who: "an administrator, the creator's account live", exp: { requesterDeleted: false }, viewer: { permissions: ADMIN }, can: false },
+    { who: 'an administrator, the creator deleted', exp: { requesterDeleted: true }, viewer: { permissions: ADMIN }, can: true },
+    {
+      who: 'a user:admin reader, the creator deleted',
+      exp: { requesterDeleted: true },
+      viewer: { permissions: ['user:admin:read'] },
+      can: false,
+    },
+    {
+      who: "another organization's administrator, the creator deleted",
+      exp: { requesterDeleted: true },
+      viewer: { permissions: ADMIN, organizationId: 'o2' },
+      can: false,
+    },
+    { who: 'a plain user, the creator deleted', exp: { requesterDeleted: true }, viewer: { permissions: ['export:manage'] }, can: false },
+  ])('$who: $can', ({ exp, viewer, can }) => {
     expect(EXPORT_DELETE_TOOLTIP).toBe('Only the export creator can delete.');
-    expect(canDeleteExport({ requestedBy: 'u1' }, userId)).toBe(can);
-    expect(exportDeleteTooltip({ requestedBy: 'u1' }, userId)).toBe(tooltip);
+    const e = { requestedBy: 'u1', orgId: 'o1', ...exp };
+    const v = { userId: 'u9', organizationId: 'o1', permissions: [] as string[], ...viewer };
+    expect(canDeleteExport(e, v)).toBe(can);
+    expect(exportDeleteTooltip(e, v)).toBe(can ? null : 'Only the export creator can delete.');
   });
 });
 

@@ -140,3 +140,88 @@ describe('part1 §8 lockout: a short, growing wait per e-mail and client address
     expect((await userRow(server, user.id)).lockedAt).toBeNull();
   });
 });
+
+/** The newest mail to `email` of the outbox (no SMTP here: the outbox is the delivery). */
+async function lastMail(email: string): Promise<string> {
+  const [mail] = await server.database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, email))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
+  return mail?.text ?? '';
+}
+
+/** PUT /password from `address` with the signed-in user's token. */
+async function changePassword(token: string, current: string, next: string, address = OWNER_ADDRESS) {
+  const response = await server.app.inject({
+    method: 'PUT',
+    url: '/password',
+    remoteAddress: address,
+    headers: server.auth(token),
+    payload: { current_password: current, password: next, password_confirmation: next },
+  });
+  return { status: response.statusCode, json: response.json() as { error?: string; fields?: Record<string, string> } };
+}
+
+const resetWith = (token: string) =>
+  server.app.inject({ method: 'PUT', url: '/reset_password', payload: { token, password: 'Another#Pass9' } });
+
+describe('part1 §8 lockout: a wrong current password at a password change counts as a wrong sign-in', () => {
+  it(`the ${MAX_FAILED_SIGN_INS}th wrong current password locks the account, mails the unlock link, and sign-in from that address waits`, async () => {
+    const user = await newUser('changer@example.com');
+    const token = await server.signIn(user.email);
+    for (let attempt = 1; attempt < MAX_FAILED_SIGN_INS; attempt += 1) {
+      const answer = await changePassword(token, WRONG, 'Brand#New1pass');
+      expect(answer).toEqual({
+        status: 422,
+        json: expect.objectContaining({ fields: { current_password: 'Current password is incorrect' } }),
+      });
+    }
+    expect((await userRow(server, user.id)).lockedAt).toBeNull();
+    const last = await changePassword(token, WRONG, 'Brand#New1pass');
+    expect(last.status).toBe(422);
+    expect(last.json.fields).toEqual({ current_password: LOCKED });
+    expect((await userRow(server, user.id)).lockedAt).not.toBeNull();
+    expect(await lastMail(user.email)).toMatch(/\/welcome\/unlock\/changer%40example\.com\//);
+    // The pair waits: the right current password and the right sign-in are refused unchecked.
+    expect((await changePassword(token, PASSWORD, 'Brand#New1pass')).json.fields).toEqual({ current_password: LOCKED });
+    expect((await signIn(user.email, PASSWORD)).text).toBe(LOCKED);
+    // The password was not changed by any of them.
+    expect(await argon2.verify((await userRow(server, user.id)).passwordHash!, PASSWORD)).toBe(true);
+  });
+
+  it('a right current password forgets the failures before it', async () => {
+    const user = await newUser('forgiven@example.com');
+    const token = await server.signIn(user.email);
+    for (let attempt = 1; attempt < MAX_FAILED_SIGN_INS; attempt += 1) await changePassword(token, WRONG, 'Brand#New1pass');
+    expect((await changePassword(token, PASSWORD, 'Brand#New1pass')).status).toBe(200);
+    expect((await signIn(user.email, WRONG)).text).toBe(INCORRECT);
+  });
+});
+
+describe('a password change ends the recovery links mailed before it', () => {
+  it('a reset link mailed before PUT /password no longer works after it', async () => {
+    const user = await newUser('resetter@example.com');
+    const token = await server.signIn(user.email);
+    await server.app.inject({ method: 'POST', url: '/forgot_password', payload: { email: user.email } });
+    const reset = /\/welcome\/reset\/resetter%40example\.com\/([A-Za-z0-9_-]+)/.exec(await lastMail(user.email))?.[1];
+    expect(reset).toBeDefined();
+    expect((await changePassword(token, PASSWORD, 'Brand#New1pass')).status).toBe(200);
+    const answer = await resetWith(reset!);
+    expect(answer.statusCode).toBe(404);
+    expect(answer.json()).toMatchObject({ message: 'Reset token is expired or does not exist.' });
+    expect(await argon2.verify((await userRow(server, user.id)).passwordHash!, 'Brand#New1pass')).toBe(true);
+  });
+
+  it('a reset link mailed before an unlock no longer works after it', async () => {
+    const user = await newUser('unlocker@example.com');
+    for (let attempt = 1; attempt <= MAX_FAILED_SIGN_INS; attempt += 1) await signIn(user.email, WRONG);
+    const unlock = /\/welcome\/unlock\/unlocker%40example\.com\/([A-Za-z0-9_-]+)/.exec(await lastMail(user.email))?.[1];
+    await server.app.inject({ method: 'POST', url: '/forgot_password', payload: { email: user.email } });
+    const reset = /\/welcome\/reset\/unlocker%40example\.com\/([A-Za-z0-9_-]+)/.exec(await lastMail(user.email))?.[1];
+    expect(unlock && reset).toBeTruthy();
+    expect((await signIn(user.email, PASSWORD, OWNER_ADDRESS, unlock)).status).toBe(200);
+    expect((await resetWith(reset!)).statusCode).toBe(404);
+  });
+});

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_LINK_TTL_MS } from '../../server/auth/signed-links';
-import { things } from '../../server/db/schema';
+import { roles, things } from '../../server/db/schema';
 import { call, snapshot } from '../support/account-calls';
 import { createTestServer, PASSWORD, type TestServer } from '../support/test-server';
 import { AuthzWorld, type Actor } from './support/authz-world';
@@ -160,6 +160,48 @@ describe('device ingest needs a live API key of the device organization', () => 
     const response = await ingest(token, ownHaasId);
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual(INGEST_REFUSED);
+  });
+
+  it("a key whose owner is given a role without the right to make keys is refused (401); the organization's administrator lists and revokes it", async () => {
+    const owner = await server.createUser({ org: { id: w.own.orgId }, role: 'ADMIN' });
+    const ownerToken = await server.signIn(owner.email);
+    const made = await call(server, 'POST', '/api_keys', ownerToken, { description: 'Yard gateway' });
+    expect(made.status).toBe(201);
+    const { id, token } = made.json as { id: string; token: string };
+    expect((await ingest(token, ownHaasId)).statusCode).toBe(200);
+
+    const orgAdmin = await w.roleActor('MANUFACTURER ADMIN');
+    const [userRole, adminRole] = await Promise.all(
+      ['USER', 'ADMIN'].map(async (name) => (await server.database.db.select().from(roles).where(eq(roles.name, name)))[0]!.id),
+    );
+    const setRole = (roleId: number) =>
+      call(server, 'PUT', `/users/${owner.id}`, orgAdmin.token, { firstname: owner.firstname, lastname: owner.lastname, role_id: roleId });
+    expect((await setRole(userRole!)).status).toBe(200);
+    // The next batch sees the new role: the key no longer acts for its owner.
+    const refused = await ingest(token, ownHaasId);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual(INGEST_REFUSED);
+    expect((await call(server, 'GET', '/api_keys', ownerToken)).status).toBe(403);
+
+    // The organization's administrator sees it, with its owner, and revokes it.
+    const listed = await call(server, 'GET', '/api_keys', orgAdmin.token);
+    expect(listed.status).toBe(200);
+    expect(listed.json).toContainEqual(
+      expect.objectContaining({
+        id,
+        description: 'Yard gateway',
+        owner: { id: owner.id, name: `${owner.firstname} ${owner.lastname}`, email: owner.email },
+      }),
+    );
+    // An administrator of another organization cannot.
+    const stranger = await w.actor(['user:admin:manage'], w.other.orgId);
+    expect((await call(server, 'DELETE', `/api_keys/${id}`, stranger.token)).status).toBe(404);
+    expect(((await call(server, 'GET', '/api_keys', stranger.token)).json as { id: string }[]).map((k) => k.id)).not.toContain(id);
+    expect((await call(server, 'DELETE', `/api_keys/${id}`, orgAdmin.token)).status).toBe(200);
+
+    // Given the right back, the owner's revoked key stays refused.
+    expect((await setRole(adminRole!)).status).toBe(200);
+    expect((await ingest(token, ownHaasId)).statusCode).toBe(401);
   });
 
   it("the organization's key reports its own device; another organization's device is rejected, unchanged", async () => {

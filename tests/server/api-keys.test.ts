@@ -155,8 +155,20 @@ describe('API keys (designed: GET/POST /api_keys, DELETE /api_keys/{id})', () =>
     ).not.toContain(mine.id);
     const before = await keysSnapshot();
     expect((await call(server, 'DELETE', `/api_keys/${mine.id}`, token.adminB)).status).toBe(404);
-    expect((await call(server, 'DELETE', `/api_keys/${mine.id}`, token.orgAdminA)).status).toBe(404);
+    // The administrator of a manager organization is not an administrator of this one.
+    expect((await call(server, 'DELETE', `/api_keys/${mine.id}`, token.orgAdminM)).status).toBe(404);
     expect(await keysSnapshot()).toBe(before);
+  });
+
+  it("the organization's administrator lists every key of the organization with its owner, and revokes another user's", async () => {
+    const mine = apiKeyWireSchema.parse((await call(server, 'POST', '/api_keys', token.adminA, { description: 'depot' })).json);
+    expect(mine.owner).toEqual({ id: adminA.id, name: `${adminA.firstname} ${adminA.lastname}`, email: adminA.email });
+    const listed = apiKeyWireSchema.array().parse((await call(server, 'GET', '/api_keys', token.orgAdminA)).json);
+    expect(listed.find((k) => k.id === mine.id)).toEqual({ ...mine, token: `${mine.token.slice(0, 11)}••••••••` });
+    expect((await call(server, 'DELETE', `/api_keys/${mine.id}`, token.orgAdminA)).json).toEqual({ id: mine.id });
+    const [row] = await server.database.db.select().from(apiKeys).where(eq(apiKeys.id, mine.id));
+    expect(row!.revokedAt).not.toBeNull();
+    expect(await authenticateApiKey(server.database.db, mine.token, server.clock.now())).toBeNull();
   });
 
   it('a user without integration configuration or user admin permissions → 403 for each call, unchanged', async () => {

@@ -369,6 +369,27 @@ describe('part2 §7 DELETE /organization/export/{id}', () => {
     expect(await exportsSnapshot()).toBe(before);
   });
 
+  it("a deleted user's export: the list says so, and the organization's administrator deletes it; an Admin still may not", async () => {
+    const leaver = await server.createUser({ org: orgA, role: 'USER' });
+    const orgAdmin = await server.signIn((await server.createUser({ org: orgA, role: 'MANUFACTURER ADMIN' })).email);
+    const exp = await seedExport({ organizationId: orgA.id, requestedBy: leaver.id });
+    const listed = async () =>
+      (
+        (await call(server, 'GET', `/organization/export?org_ids[]=${orgA.id}`, orgAdmin)).json as {
+          id: string;
+          requested_by_deleted: boolean;
+        }[]
+      ).find((e) => e.id === exp.id);
+    expect((await listed())?.requested_by_deleted).toBe(false);
+    // While its requester's account lives, the export stays theirs.
+    expect((await call(server, 'DELETE', `/organization/export/${exp.id}`, orgAdmin)).status).toBe(403);
+    expect((await call(server, 'DELETE', `/users/${leaver.id}`, orgAdmin)).status).toBe(200);
+    expect((await listed())?.requested_by_deleted).toBe(true);
+    expect((await call(server, 'DELETE', `/organization/export/${exp.id}`, token.adminA)).status).toBe(403);
+    expect((await call(server, 'DELETE', `/organization/export/${exp.id}`, orgAdmin)).body).toEqual({ id: exp.id });
+    expect((await exportRow(exp.id)).deletedAt).not.toBeNull();
+  });
+
   it('a user of another organization → 404; a user lacking the permission → 403; nothing changed', async () => {
     const exp = await seedExport({ organizationId: orgA.id, requestedBy: adminA.id });
     const before = await exportsSnapshot();
@@ -623,5 +644,36 @@ describe('part2 §4 export progress: the job reports rows written while it runs'
     const done = await exportRow(id);
     expect([done.status, done.rowsWritten, done.rowsTotal]).toEqual(['completed', total, total]);
     expect(done.startedAt?.toISOString()).toBe(server.clock.now().toISOString());
+  }, 120_000);
+
+  it('points that arrive while the export runs are written too, and the total grows with them: written never passes the total', async () => {
+    const thing = await seedThing(orgA.id, 'HA-GROW', 'Growing 1');
+    const before = 8_000;
+    const added = 1_000;
+    const pointsFrom = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) => ({ thingId: thing, lat: 41, lng: -93, timestamp: at(DAY_START + (from + i) * 5_000) }));
+    for (let start = 0; start < before; start += 2_000) await server.database.db.insert(points).values(pointsFrom(start, 2_000));
+    const created = await call(server, 'POST', '/organization/export', token.adminA, validBody({ thing_uuids: [thing] }));
+    const id = String(created.body.id);
+    const slow = startJobRunner({ ...server.deps, exportProgressEveryMs: 1 }, { engine: server.database.engine });
+    const run = slow.runOnce();
+    // Once the total is counted, more points of the window arrive (later in the day: read last).
+    let row = await exportRow(id);
+    while (row.rowsTotal === null && row.status !== 'completed') row = await exportRow(id);
+    expect(row.status).toBe('in_progress');
+    await server.database.db.insert(points).values(pointsFrom(before, added));
+    const seen: { written: number; total: number | null }[] = [];
+    let finished = false;
+    void run.finally(() => (finished = true)).catch(() => undefined);
+    while (!finished) {
+      const now = await exportRow(id);
+      seen.push({ written: now.rowsWritten, total: now.rowsTotal });
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    await run;
+    await slow.stop();
+    expect(seen.filter((s) => s.total !== null && s.written > s.total)).toEqual([]);
+    const done = await exportRow(id);
+    expect([done.status, done.rowsWritten, done.rowsTotal]).toEqual(['completed', before + added, before + added]);
   }, 120_000);
 });

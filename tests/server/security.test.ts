@@ -34,6 +34,13 @@ describe('security headers, rate limits and body limits', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it("lets the page open sockets to its own origin only: connect-src has no ws: or wss: to any host ('self' covers the page's own)", async () => {
+    const response = await app.inject({ method: 'GET', url: '/version' });
+    const connect = /connect-src ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1]?.split(' ') ?? [];
+    expect(connect).toContain("'self'");
+    expect(connect.filter((source) => /^wss?:/.test(source))).toEqual([]);
+  });
+
   it.each(['/user_token', '/forgot_password', '/unlock_account'])('limits %s per address (429 past the limit)', async (url) => {
     const statuses: number[] = [];
     for (let i = 0; i < 4; i += 1) {

@@ -4,6 +4,8 @@
  * date in the user's time zone and the key as the server lists it (masked); Create asks for a
  * description and shows the new key once, with Copy; Revoke asks first. What the caller may not do
  * shows disabled with 'Not authorized' (§6, the domain's `apiKeyAccess`, which the server enforces).
+ * An organization's administrators see every key of the organization with its owner, and may
+ * revoke any of them (`organizationApiKeyAccess`).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
@@ -15,7 +17,7 @@ import { Modal } from '../../app/ui/modal';
 import { TextField } from '../../app/ui/text-field';
 import type { ApiKey } from '../../domain/api-key';
 import { API_KEYS_TEXT } from '../../domain/labels';
-import { apiKeyAccess, type PermissionList } from '../../domain/permissions';
+import { apiKeyAccess, organizationApiKeyAccess, type PermissionList } from '../../domain/permissions';
 import { formatDateTime } from '../../domain/time';
 import { apiKeyFormSchema, type ApiKeyForm } from '../../domain/validation/accounts';
 import { AccountsPanel, AllowedButton, FormFooter } from './accounts-panel';
@@ -25,6 +27,7 @@ import { ACCOUNT_QUERIES, useAccountCalls } from './calls';
 export function ApiKeysPanel({ permissions, timeZone }: { permissions: PermissionList; timeZone: string | null }) {
   const calls = useAccountCalls();
   const access = apiKeyAccess(permissions);
+  const organizationWide = organizationApiKeyAccess(permissions);
   const keys = useApiQuery({ key: ACCOUNT_QUERIES.apiKeys, load: () => calls.apiKeys() });
   const [creating, setCreating] = useState(false);
   /** The key just made: the only time its whole token is known. */
@@ -49,18 +52,24 @@ export function ApiKeysPanel({ permissions, timeZone }: { permissions: Permissio
       <AccountsTable
         answer={keys}
         rows={(data) => data}
-        columns={[API_KEYS_TEXT.description, API_KEYS_TEXT.created, API_KEYS_TEXT.key]}
+        columns={[
+          API_KEYS_TEXT.description,
+          ...(organizationWide.canRead ? [API_KEYS_TEXT.owner] : []),
+          API_KEYS_TEXT.created,
+          API_KEYS_TEXT.key,
+        ]}
         empty={API_KEYS_TEXT.none}
         renderRow={(key) => (
           <tr key={key.id}>
             <th scope="row">{key.description}</th>
+            {organizationWide.canRead && <td title={key.owner?.email}>{key.owner?.name ?? ''}</td>}
             <td>{formatDateTime(key.createdDate, timeZone)}</td>
             <td>
               <code className="accounts-token">{key.token}</code>
             </td>
             <td className="accounts-row-actions">
               <AllowedButton
-                allowed={access.canDelete}
+                allowed={access.canDelete || organizationWide.canDelete}
                 aria-label={`${API_KEYS_TEXT.revoke} ${key.description}`}
                 onClick={() => {
                   revoke.reset();

@@ -20,6 +20,7 @@ import {
   EXPORT_TYPE_LABELS,
   EXPORTS_POLL_MS,
   exportDeleteTooltip,
+  type ExportViewer,
   exportProgress,
   exportsInTab,
   sortExports,
@@ -92,7 +93,13 @@ export function ExportsPage() {
           ) : (
             <ul className="export-list">
               {shown.map((exp) => (
-                <ExportRow key={exp.id} exp={exp} userId={profile.id} zone={profile.timezone} organizationId={organizationId} />
+                <ExportRow
+                  key={exp.id}
+                  exp={exp}
+                  viewer={{ userId: profile.id, organizationId: profile.organizationId, permissions: profile.permissions }}
+                  zone={profile.timezone}
+                  organizationId={organizationId}
+                />
               ))}
             </ul>
           )}
@@ -111,12 +118,12 @@ function rangeText(exp: DataExport, zone: string | null): string | null {
 
 function ExportRow({
   exp,
-  userId,
+  viewer,
   zone,
   organizationId,
 }: {
   exp: DataExport;
-  userId: string;
+  viewer: ExportViewer;
   zone: string | null;
   organizationId: string;
 }) {
@@ -128,7 +135,7 @@ function ExportRow({
     invalidates: [DATA_QUERIES.exports(organizationId)],
     onSuccess: () => setConfirming(false),
   });
-  const tooltip = exportDeleteTooltip(exp, userId);
+  const tooltip = exportDeleteTooltip(exp, viewer);
   const range = rangeText(exp, zone);
   return (
     <li className="export-row" data-export-id={exp.id}>

@@ -19,7 +19,12 @@ const ORG = 'org-1';
 const KEYS_ADMIN = ['user:manage', 'integration_configuration:manage'];
 const DEVICE_ADMIN = ['user:manage', 'thing:admin:manage'];
 const TOKEN = 'lb_abcdefgh1234567890abcdefghijklmnopqrstuvwxyzAB';
-const key = (id: string, description: string, created: string, token = `lb_${id.padEnd(8, 'x')}••••••••`) => ({
+const key = (
+  id: string,
+  description: string,
+  created: string,
+  token = `lb_${id.padEnd(8, 'x')}••••••••`,
+): { id: string; description: string; token: string; created_date: string; owner?: { id: string; name: string; email: string } } => ({
   id,
   description,
   token,
@@ -107,6 +112,34 @@ describe('API keys tab (part 2 §2, §3 API key)', () => {
     expect(within(table).getByRole('row', { name: /Depot gateway/ }).textContent).toBe(
       'Depot gateway11/20/2026 9:04 AMlb_k-1xxxxx••••••••Revoke',
     );
+  });
+
+  it("an organization's administrator sees every key of the organization with its owner, and may revoke another's", async () => {
+    const server = keyServer([
+      { ...key('k-2', 'Yard gateway', '2026-11-21T15:04:00.000Z'), owner: { id: 'u-2', name: 'Sam Ortiz', email: 'sam@example.com' } },
+    ]);
+    const { calls } = render('?tab=api_key', {
+      permissions: ['user:admin:manage'],
+      extra: {
+        ...server.routes,
+        'DELETE /api_keys/k-2': () => {
+          server.revoke('k-2');
+          return json(200, { id: 'k-2' });
+        },
+      },
+    });
+    const table = await screen.findByRole('table', {}, WAIT);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Description', 'Owner', 'Created', 'Key', 'Actions']);
+    const row = within(table).getByRole('row', { name: /Yard gateway/ });
+    expect(within(row).getByText('Sam Ortiz').getAttribute('title')).toBe('sam@example.com');
+    fireEvent.click(within(row).getByRole('button', { name: 'Revoke Yard gateway' }));
+    fireEvent.click(within(screen.getByRole('alertdialog', { name: 'Revoke Yard gateway?' })).getByRole('button', { name: 'Revoke' }));
+    expect(await screen.findByText('No API keys yet.', {}, WAIT)).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api_keys/k-2']);
   });
 
   it('with no keys says so', async () => {

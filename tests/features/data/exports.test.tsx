@@ -117,6 +117,28 @@ describe('part2 §4, §6 only the creator deletes', () => {
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
   });
 
+  it("a deleted user's export: the organization's administrator may delete it; a live user's stays the creator's", async () => {
+    let list = [wire('orphan', { requested_by: 'user-9', requested_by_deleted: true }), wire('kept', { requested_by: 'user-2' })];
+    const { calls } = openExports(
+      () => list,
+      {
+        'DELETE /organization/export/orphan': () => {
+          list = list.filter((e) => e.id !== 'orphan');
+          return json(200, { id: 'orphan' });
+        },
+      },
+      [...EXPORTER, 'user:admin:manage'],
+    );
+    const kept = await screen.findByRole('button', { name: 'Delete Export kept' }, LOAD);
+    expect(kept.getAttribute('aria-disabled')).toBe('true');
+    const orphan = screen.getByRole('button', { name: 'Delete Export orphan' });
+    expect(orphan.getAttribute('aria-disabled')).toBeNull();
+    fireEvent.click(orphan);
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByText('Export orphan')).toBeNull(), LOAD);
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/organization/export/orphan']);
+  });
+
   it('the creator confirms and the export goes; a refusal shows the catalogue text in the dialog', async () => {
     let list = [wire('mine'), wire('other')];
     let refuse = true;

@@ -15,7 +15,7 @@ import { RoadIndex } from '../server/sim/road-index';
 import { CLOSURE_STYLE } from '../src/map/layers/closures-style';
 import { wzdxFeedValidator } from '../tests/support/wzdx-schema';
 import { decodePng, pixelsNear } from './pixels';
-import { animationFrames } from './frames';
+import { animationFrames, drawingClick, drawingReady } from './frames';
 import { expectMapCentredAt, mapView } from './map-view';
 import { expect, test } from './server-fixture';
 import { expectNoSeriousViolations } from './axe';
@@ -52,7 +52,8 @@ async function centreMap(page: Page, at: LatLng): Promise<{ x: number; y: number
   await search.fill(`${at.lat.toFixed(6)}, ${at.lng.toFixed(6)}`);
   await search.press('Enter');
   await expectMapCentredAt(page, at, SLOW.timeout);
-  await page.waitForTimeout(500);
+  // Centred within 10 m: the fly-to is at its end; its last frame is drawn before a click.
+  await animationFrames(page);
   const box = (await page.getByTestId('dashboard-map').boundingBox())!;
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
@@ -61,13 +62,9 @@ async function centreMap(page: Page, at: LatLng): Promise<{ x: number; y: number
 async function drawPath(page: Page, points: { x: number; y: number }[]): Promise<void> {
   await page.getByRole('button', { name: /Draw path on map|Redraw path/ }).click();
   await expect(page.getByText(/Click the map to place the start/)).toBeVisible(SLOW);
-  await expect(page.getByTestId('dashboard-map')).toHaveAttribute('data-drawing', 'ready', SLOW);
-  await animationFrames(page);
-  await page.waitForTimeout(600);
-  for (const p of points) {
-    await page.mouse.click(p.x, p.y);
-    await page.waitForTimeout(500);
-  }
+  const map = page.getByTestId('dashboard-map');
+  await drawingReady(page, map, 'line', SLOW.timeout);
+  for (const p of points) await drawingClick(page, map, p.x, p.y, SLOW.timeout);
   await page.keyboard.press('Enter');
 }
 
@@ -267,14 +264,11 @@ test.describe('closures on the real server', () => {
     await page.getByRole('button', { name: 'Draw path on map' }).click();
     const map = page.getByTestId('dashboard-map');
     await expect(map).toBeVisible(SLOW);
-    await expect(map).toHaveAttribute('data-drawing', 'ready', SLOW);
-    await animationFrames(page);
-    await page.waitForTimeout(1000);
+    await drawingReady(page, map, 'line', SLOW.timeout);
     const box = (await map.boundingBox())!;
-    await page.mouse.click(box.x + box.width / 2 - 60, box.y + box.height / 2);
-    await page.waitForTimeout(500);
-    await page.mouse.click(box.x + box.width / 2 + 60, box.y + box.height / 2 + 40);
-    await page.waitForTimeout(500);
+    await drawingClick(page, map, box.x + box.width / 2 - 60, box.y + box.height / 2, SLOW.timeout);
+    await drawingClick(page, map, box.x + box.width / 2 + 60, box.y + box.height / 2 + 40, SLOW.timeout);
+    await animationFrames(page);
     await shot(page, testInfo, 'closure-drawing-phone');
     await page.keyboard.press('Enter');
     await expect(page.getByLabel('Description *')).toHaveValue('Phone closure', SLOW);

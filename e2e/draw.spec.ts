@@ -10,7 +10,7 @@ import { WebMercatorViewport } from '@deck.gl/core';
 import { createServer, type ViteDevServer } from 'vite';
 import type { Geometry, LatLng } from '../src/domain/geometry';
 import type { DrawLogEntry } from './draw-page/main';
-import { animationFrames } from './frames';
+import { animationFrames, drawingClick, drawingReady } from './frames';
 
 const WIDTH = 800;
 const HEIGHT = 600;
@@ -67,21 +67,20 @@ async function start(page: Page, kind: string, initial?: Geometry): Promise<void
     { kind, initial },
   );
   // The drawing layer is mounted (its sub-layers are drawn) before the first click.
-  await animationFrames(page);
-  await page.waitForTimeout(300);
+  await drawingReady(page, page.getByTestId('draw-map'), kind);
 }
 
-/** A click as deck.gl's gestures count one: clicks on one spot are kept apart (no double click). */
-async function click(page: Page, x: number, y: number): Promise<void> {
-  await page.mouse.click(x, y);
-  await page.waitForTimeout(400);
-}
+/** A click of the drawing, waited for until the drawing took it: clicks are never a double click. */
+const click = (page: Page, x: number, y: number) => drawingClick(page, page.getByTestId('draw-map'), x, y);
+
+/** The drawing's count of edits (the page writes it on the map's element). */
+const edits = async (page: Page) => Number(await page.getByTestId('draw-map').getAttribute('data-drawing-edits'));
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: WIDTH, height: HEIGHT });
   await page.goto(url);
   await page.waitForFunction(() => document.querySelectorAll('canvas').length >= 2 && window.lightbarDraw?.loaded === true);
-  await page.waitForTimeout(500);
+  await animationFrames(page);
 });
 
 test('a polygon is drawn with three clicks and Enter, then a vertex is dragged; map clicks open nothing meanwhile', async ({ page }) => {
@@ -96,7 +95,7 @@ test('a polygon is drawn with three clicks and Enter, then a vertex is dragged; 
   await click(page, ...corners[1]!);
   // Two points: Enter is refused, the drawing goes on.
   await page.keyboard.press('Enter');
-  await page.waitForTimeout(200);
+  await animationFrames(page);
   expect((await log(page)).some((entry) => entry.event === 'done')).toBe(false);
   expect(await page.evaluate(() => window.lightbarDraw.drawing())).toBe(true);
   await click(page, ...corners[2]!);
@@ -111,13 +110,15 @@ test('a polygon is drawn with three clicks and Enter, then a vertex is dragged; 
 
   // Editing it: the second vertex is dragged 60 px down.
   await start(page, 'polygon', drawn);
+  const beforeDrag = await edits(page);
   await page.mouse.move(520, 300);
-  await page.waitForTimeout(300);
+  // The handle under the pointer is picked in the frames after the move.
+  await animationFrames(page);
   await page.mouse.down();
   // Small steps: deck.gl starts a drag a few pixels from the press, still on the handle.
   await page.mouse.move(520, 360, { steps: 20 });
   await page.mouse.up();
-  await page.waitForTimeout(300);
+  await expect.poll(() => edits(page)).toBeGreaterThan(beforeDrag);
   await page.keyboard.press('Enter');
   const edited = await lastDone(page);
   if (edited.kind !== 'polygon') throw new Error(`edited a ${edited.kind}`);
@@ -175,9 +176,10 @@ test('a press released 600 ms later, without moving, is still a click: the point
   await start(page, 'point');
   await page.mouse.move(320, 240);
   await page.mouse.down();
+  // The press itself lasts 600 ms: the input under test, not a wait for the page.
   await page.waitForTimeout(600);
   await page.mouse.up();
-  await page.waitForTimeout(400);
+  await expect.poll(() => edits(page)).toBeGreaterThan(0);
   await page.keyboard.press('Enter');
   const point = await lastDone(page);
   if (point.kind !== 'point') throw new Error(point.kind);

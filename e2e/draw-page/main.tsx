@@ -60,7 +60,7 @@ void loadDrawRuntime().then(() => {
 
 function Page() {
   const snap = useSnapshot(map);
-  const drawing = useDrawLayer(snap.drawing as MapState['drawing']);
+  const { layer: drawing, edits } = useDrawLayer(snap.drawing as MapState['drawing']);
   const layers = useMemo(
     () => [
       new ScatterplotLayer({
@@ -79,7 +79,17 @@ function Page() {
     ],
     [],
   );
-  return <LightbarMap layers={layers} initialViewState={VIEW} provider={{ kind: 'standalone' }} tiles={null} drawing={drawing} />;
+  return (
+    <div
+      data-testid="draw-map"
+      data-drawing={drawing ? 'ready' : undefined}
+      data-drawing-edits={drawing ? edits : undefined}
+      data-drawing-kind={drawing ? snap.drawing?.kind : undefined}
+      style={{ position: 'absolute', inset: 0 }}
+    >
+      <LightbarMap layers={layers} initialViewState={VIEW} provider={{ kind: 'standalone' }} tiles={null} drawing={drawing} />
+    </div>
+  );
 }
 
 createRoot(document.getElementById('root')!).render(

@@ -136,7 +136,7 @@ export function DashboardMap(props: DashboardMapProps) {
   const redrawInterval = useMemo(layerRedrawInterval, []);
   const layers = useThrottledValue(current, redrawInterval);
   // A form's drawing: never throttled (each pointer move redraws it), and it takes the map's clicks.
-  const drawing = useDrawLayer(mapSnap.drawing as MapState['drawing']);
+  const { layer: drawing, edits: drawingEdits } = useDrawLayer(mapSnap.drawing as MapState['drawing']);
 
   // Escape closes a pinned popup (a click on empty map does too: onClick below).
   useEffect(() => {
@@ -169,6 +169,9 @@ export function DashboardMap(props: DashboardMapProps) {
       data-basemap={holdBasemap ? 'held' : 'shown'}
       // A form's drawing: 'loading' while its code loads, 'ready' once its layer is handed to the map.
       data-drawing={drawing ? 'ready' : mapSnap.drawing ? 'loading' : undefined}
+      // The drawing's edits so far (a click that added a point, a close, a vertex moved).
+      data-drawing-edits={drawing ? drawingEdits : undefined}
+      data-drawing-kind={drawing ? mapSnap.drawing?.kind : undefined}
       data-camera-kind={camera?.kind}
       data-camera={
         camera?.kind === 'center'

@@ -4,7 +4,8 @@
  * - no mode answers a key itself: Escape and Enter are the drawing session's, listened to on the
  *   document (the library only hears keys while its canvas has the focus, and its Enter would
  *   close a polygon of fewer than 3 points — turf throws on such a ring);
- * - a double click closes a polygon only once it has its 3 points (part 2 §5).
+ * - a double click closes a polygon only once it has its 3 points (part 2 §5);
+ * - a circle's first click (its centre) is told as an edit, as every click of the other kinds is.
  */
 import {
   DrawCircleFromCenterMode,
@@ -39,6 +40,14 @@ class PolygonDrawMode extends DrawPolygonMode {
 
 class CircleDrawMode extends DrawCircleFromCenterMode {
   override handleKeyUp(): void {}
+  /** The library tells nothing of a circle's first click (its centre): it is told as a point added, as a polygon's are. */
+  override handleClick(...args: Parameters<DrawCircleFromCenterMode['handleClick']>): void {
+    super.handleClick(...args);
+    const [event, props] = args;
+    if (this.getClickSequence().length === 1) {
+      props.onEdit({ updatedData: props.data, editType: 'addTentativePosition', editContext: { position: event.mapCoords } });
+    }
+  }
 }
 
 class VertexEditMode extends ModifyMode {

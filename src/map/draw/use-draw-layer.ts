@@ -23,8 +23,12 @@ function typingInField(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
-/** The drawing layer for a request (null: none, or while the drawing code loads). */
-export function useDrawLayer(request: DrawingRequest | null): Layer | null {
+/**
+ * The drawing layer for a request (null: none, or while the drawing code loads), and how many
+ * edits the drawing has taken (each click, close or vertex move): the map writes it on its
+ * element (`data-drawing-edits`), so a test waits for a click to land instead of a fixed time.
+ */
+export function useDrawLayer(request: DrawingRequest | null): { layer: Layer | null; edits: number } {
   const [loaded, setLoaded] = useState<DrawRuntime | null>(null);
   const wanted = request !== null;
   useEffect(() => {
@@ -58,5 +62,6 @@ export function useDrawLayer(request: DrawingRequest | null): Layer | null {
     return () => document.removeEventListener('keydown', onKey);
   }, [session]);
   // A new layer per change of the session (its version): the editable layer re-reads data and mode.
-  return useMemo(() => (session && loaded ? loaded.drawLayer(session) : null), [session, loaded, version]);
+  const layer = useMemo(() => (session && loaded ? loaded.drawLayer(session) : null), [session, loaded, version]);
+  return { layer, edits: version };
 }

@@ -21,7 +21,7 @@ let told: { event: string; shape?: Geometry | null }[];
 
 function MapWithDrawing() {
   const snap = useSnapshot(map);
-  const layer = useDrawLayer(snap.drawing as MapState['drawing']);
+  const { layer } = useDrawLayer(snap.drawing as MapState['drawing']);
   useEffect(() => deck.setLayer(layer), [layer]);
   return null;
 }

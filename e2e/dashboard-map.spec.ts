@@ -215,28 +215,48 @@ test.describe('the fleet on the dashboard map', () => {
         )
         .toBe(true);
       const colour = colourOfStatusText((await page.getByRole('tooltip', { name }).textContent()) ?? '');
-      // Pointer away (the popup goes), then let software WebGL draw.
+      // Pointer away (the popup goes); the screen is then read until software WebGL drew the frame.
       await page.mouse.move(2, HEIGHT - 2);
       await expect(page.getByRole('tooltip', { name })).toBeHidden({ timeout: 30_000 });
-      // Software WebGL on a busy machine: a frame can take seconds.
-      await page.waitForTimeout(5_000);
       return colour;
+    };
+    /** Screenshots until `drawn` holds for one (a frame can take seconds in software WebGL on a busy machine). */
+    const screenUntil = async (drawn: (shot: Buffer) => Promise<boolean>): Promise<Buffer> => {
+      let shot: Buffer = Buffer.alloc(0);
+      await expect
+        .poll(
+          async () => {
+            shot = await page.screenshot();
+            return drawn(shot);
+          },
+          { timeout: 60_000 },
+        )
+        .toBe(true);
+      return shot;
     };
 
     const colourA = await placeAt(first!);
-    const shotA = await page.screenshot();
-    await testInfo.attach('asset at A', { body: shotA, contentType: 'image/png' });
     const atA = await onPage(first!);
-    const hitsA = pixelsNear(decodePng(shotA), atA.x, atA.y, ICON_RADIUS, colourA, ICON_TOLERANCE);
+    let hitsA = 0;
+    const shotA = await screenUntil(async (shot) => {
+      hitsA = pixelsNear(decodePng(shot), atA.x, atA.y, ICON_RADIUS, colourA, ICON_TOLERANCE);
+      return hitsA > 10;
+    });
+    await testInfo.attach('asset at A', { body: shotA, contentType: 'image/png' });
     expect(hitsA).toBeGreaterThan(10);
 
     const colourB = await placeAt(second!);
-    const shotB = await page.screenshot({ path: testInfo.outputPath('dashboard-map-group-off.png') });
-    await testInfo.attach('asset moved to B', { body: shotB, contentType: 'image/png' });
-    const pixelsB = decodePng(shotB);
     const [spotB, spotA] = [await onPage(second!), await onPage(first!)];
-    const atB = pixelsNear(pixelsB, spotB.x, spotB.y, ICON_RADIUS, colourB, ICON_TOLERANCE);
-    const leftA = pixelsNear(pixelsB, spotA.x, spotA.y, ICON_RADIUS, colourA, ICON_TOLERANCE);
+    let atB = 0;
+    let leftA = 0;
+    const shotB = await screenUntil(async (shot) => {
+      const pixelsB = decodePng(shot);
+      atB = pixelsNear(pixelsB, spotB.x, spotB.y, ICON_RADIUS, colourB, ICON_TOLERANCE);
+      leftA = pixelsNear(pixelsB, spotA.x, spotA.y, ICON_RADIUS, colourA, ICON_TOLERANCE);
+      return atB > 10 && leftA < atB / 2;
+    });
+    await page.screenshot({ path: testInfo.outputPath('dashboard-map-group-off.png') });
+    await testInfo.attach('asset moved to B', { body: shotB, contentType: 'image/png' });
     expect(atB).toBeGreaterThan(10);
     // It left A: the old spot no longer shows it.
     expect(leftA).toBeLessThan(atB / 2);

@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './server-fixture';
-import { sessionToken, signIn } from './sign-in';
+import { apiGet, sessionToken, signIn } from './sign-in';
 import { expectNoSeriousViolations } from './axe';
 
 /** The waits of this spec: sign-in, the section chunk and the job runner (a 5 s tick) are slow on a busy machine. */
@@ -44,11 +44,18 @@ test.describe('part2 §2 Data: monthly reports and exports', () => {
     await soon(page.getByRole('heading', { level: 1, name: 'Monthly Reports' })).toBeVisible();
 
     // The seed queues three months of reports; the runner makes them within a tick or two.
+    // The list is asked for until it has them (the page itself asks once), then the page shows them.
     const tree = page.getByRole('list', { name: 'Monthly Reports' });
-    for (let attempt = 0; attempt < 20 && !(await tree.isVisible()); attempt += 1) {
-      await page.waitForTimeout(3_000);
-      await page.reload();
-    }
+    const profile = (await apiGet(page, demoServer.url, '/profile')) as { organization_id: string };
+    await expect
+      .poll(
+        async () =>
+          ((await apiGet(page, demoServer.url, `/reports/${profile.organization_id}/organization_monthly_report_list`)) as unknown[])
+            .length,
+        { timeout: 60_000, intervals: [1_000] },
+      )
+      .toBeGreaterThan(0);
+    if (!(await tree.isVisible())) await page.reload();
     await soon(tree).toBeVisible();
     const years = await tree.locator('details > summary').allTextContents();
     expect(years).toEqual([...years].sort().reverse());

@@ -59,14 +59,23 @@ test('part1 §2 Map: the offline basemap is drawn and an asset shows its status 
   // No network here: the raster tiles (OpenStreetMap's by default) fail, and that must be harmless.
   await page.goto(`${server.url}?assets=12&rate=0&zoom=12&spread=0.12`);
   await ready(page);
-  // Let the basemap fetch and a few frames go by.
-  await page.waitForTimeout(1_500);
   const probe = await page.evaluate(([w, h]) => window.lightbarBench!.probe(w!, h!), [WIDTH, HEIGHT]);
   expect(probe).not.toBeNull();
-  const shot = await page.screenshot();
+  // The asset's spot, and a corner with no asset in the same colour: read from the screen until the
+  // basemap and the icon are drawn (software WebGL: frames are slow), then held to the rules below.
+  let shot: Buffer = Buffer.alloc(0);
+  let counts = readPixels(await page.screenshot(), []);
+  await expect
+    .poll(
+      async () => {
+        shot = await page.screenshot();
+        counts = readPixels(shot, [probe!, { x: 14, y: 14, color: probe!.color }]);
+        return counts.landPixels > 100 && counts.hits[0]! > 10;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
   await testInfo.attach('map', { body: shot, contentType: 'image/png' });
-  // The asset's spot, and a corner with no asset in the same colour.
-  const counts = readPixels(shot, [probe!, { x: 14, y: 14, color: probe!.color }]);
   // Not blank: the land colour is there, and more than a handful of colours.
   expect(counts.landPixels).toBeGreaterThan(100);
   expect(counts.colours).toBeGreaterThan(5);
@@ -87,19 +96,34 @@ test('part1 §2 Map: a moving asset’s icon follows its position', async ({ pag
   const step = (0.01 * (256 * 2 ** 12)) / 360;
   // The three steps are sent; then it stands still for longer than a batch (1 s) and a step's interval.
   await expect.poll(() => page.evaluate(() => window.lightbarBench!.streamed()), { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
-  let end = await where();
-  for (let still = 0; still < 2;) {
-    await page.waitForTimeout(1_200);
-    const now = await where();
-    still = now.x === end.x ? still + 1 : 0;
-    end = now;
-  }
-  // Software WebGL here: give the last diff time to reach the screen.
-  await page.waitForTimeout(2_000);
-  const shot = await page.screenshot();
-  await testInfo.attach('moved', { body: shot, contentType: 'image/png' });
+  // Where the worker puts it once it stands still: the same in three reads 1.2 s apart.
+  const seen: Awaited<ReturnType<typeof where>>[] = [];
+  await expect
+    .poll(
+      async () => {
+        seen.push(await where());
+        const last = seen.slice(-3);
+        return last.length === 3 && last.every((p) => p.x === last[2]!.x && p.y === last[2]!.y);
+      },
+      { timeout: 60_000, intervals: [1_200] },
+    )
+    .toBe(true);
+  const end = seen.at(-1)!;
   const origin = { x: end.x - 3 * step, y: end.y, color: end.color };
-  const counts = readPixels(shot, [end, origin]);
+  // Software WebGL here: the screen is read until the last diff reached it (the icon at its end).
+  let shot: Buffer = Buffer.alloc(0);
+  let counts = readPixels(await page.screenshot(), []);
+  await expect
+    .poll(
+      async () => {
+        shot = await page.screenshot();
+        counts = readPixels(shot, [end, origin]);
+        return counts.hits[0]! > 10;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+  await testInfo.attach('moved', { body: shot, contentType: 'image/png' });
   expect(counts.hits[0]).toBeGreaterThan(10);
   // Its old spot no longer shows it.
   expect(counts.hits[1]).toBeLessThan(counts.hits[0]! / 2);

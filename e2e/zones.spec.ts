@@ -15,6 +15,7 @@ import { DEMO_ENV, expect, SERVER_START_MS, startServer, test as base, type Runn
 import { apiGet, signIn } from './sign-in';
 import { expectNoSeriousViolations } from './axe';
 import { mapView, settledMapView } from './map-view';
+import { animationFrames } from './frames';
 
 /** The demo server with a zone flipped every 2.5 s (the demo's four zones: each about every 10 s). */
 const test = base.extend<object, { zonesServer: RunningServer }>({
@@ -114,7 +115,13 @@ test.describe('part2 §2 alerting zones', () => {
     // The assets and events are drawn over the zones: hidden, a click on the zone reaches the zone.
     await page.getByRole('checkbox', { name: 'Display Assets' }).uncheck();
     await page.getByRole('checkbox', { name: 'Display Events' }).uncheck();
-    await page.waitForTimeout(1_000);
+    // The map no longer has their layers (its data-layers), and a frame without them is drawn.
+    await expect
+      .poll(async () => ((await map.getAttribute('data-layers')) ?? '').split(' ').filter((id) => /^(assets|asset-|events)/.test(id)), {
+        timeout: 30_000,
+      })
+      .toEqual([]);
+    await animationFrames(page);
     const zone = all[0]!;
     const title = zone.description || zone.id;
     const at = await zoneOnScreen(page, zone);

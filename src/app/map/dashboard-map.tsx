@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { FlyToInterpolator, WebMercatorViewport, type LayersList, type MapViewState, type PickingInfo } from '@deck.gl/core';
+import { FlyToInterpolator, Layer, WebMercatorViewport, type LayersList, type MapViewState, type PickingInfo } from '@deck.gl/core';
 import { useDrawLayer } from '../../map/draw/use-draw-layer';
 import type { PathRouter } from '../../map/directions';
 import { LightbarMap } from '../../map/map-view';
@@ -135,6 +135,16 @@ export function DashboardMap(props: DashboardMapProps) {
   // In software WebGL a data redraw holds the page for up to ~100 ms: data redraws are spaced out there.
   const redrawInterval = useMemo(layerRedrawInterval, []);
   const layers = useThrottledValue(current, redrawInterval);
+  // The ids of the layers handed to the map (a handful, once per change): what the map draws, for a
+  // test to wait on instead of a fixed time.
+  const layerIds = useMemo(
+    () =>
+      (layers as unknown[])
+        .flat(Infinity)
+        .flatMap((layer) => (layer instanceof Layer ? [layer.id] : []))
+        .join(' '),
+    [layers],
+  );
   // A form's drawing: never throttled (each pointer move redraws it), and it takes the map's clicks.
   const { layer: drawing, edits: drawingEdits } = useDrawLayer(mapSnap.drawing as MapState['drawing']);
 
@@ -172,6 +182,7 @@ export function DashboardMap(props: DashboardMapProps) {
       // The drawing's edits so far (a click that added a point, a close, a vertex moved).
       data-drawing-edits={drawing ? drawingEdits : undefined}
       data-drawing-kind={drawing ? mapSnap.drawing?.kind : undefined}
+      data-layers={layerIds}
       data-camera-kind={camera?.kind}
       data-camera={
         camera?.kind === 'center'

@@ -18,10 +18,14 @@ import { DrawDeck } from './draw-deck';
 let deck: DrawDeck;
 let map: MapState;
 let told: { event: string; shape?: Geometry | null }[];
+/** The drawing's count of edits as the map last rendered it (`data-drawing-edits`). */
+let edits = 0;
 
 function MapWithDrawing() {
   const snap = useSnapshot(map);
-  const { layer } = useDrawLayer(snap.drawing as MapState['drawing']);
+  const drawing = useDrawLayer(snap.drawing as MapState['drawing']);
+  edits = drawing.edits;
+  const { layer } = drawing;
   useEffect(() => deck.setLayer(layer), [layer]);
   return null;
 }
@@ -147,6 +151,40 @@ describe('drawing each kind with the pointer (part 2 §3 geometry types)', () =>
     // 100 px north at zoom 14: the metres between the two clicks.
     const metres = ((edge.lat - shape.center.lat) * Math.PI * 6_371_008.8) / 180;
     expect(shape.radius).toBeCloseTo(metres, 0);
+  });
+
+  it.each([
+    ['point', [[250, 150]]],
+    [
+      'circle',
+      [
+        [400, 300],
+        [400, 200],
+      ],
+    ],
+    [
+      'line',
+      [
+        [100, 100],
+        [200, 120],
+        [300, 160],
+      ],
+    ],
+    [
+      'polygon',
+      [
+        [100, 100],
+        [200, 100],
+        [150, 200],
+      ],
+    ],
+  ] as const)('every click of a %s is an edit the map counts (its first too), so a test can wait for it', async (kind, clicks) => {
+    await start(kind);
+    for (const [i, [x, y]] of clicks.entries()) {
+      const before = edits;
+      await click(x, y);
+      expect(edits, `click ${i + 1}`).toBeGreaterThan(before);
+    }
   });
 
   it('a path: clicks, then Enter', async () => {

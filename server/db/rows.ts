@@ -83,3 +83,13 @@ export async function insertRecords<T extends PgTable>(
     );
   }
 }
+
+/**
+ * The driver's one-line reason for a failed statement: the database's own message, never the SQL
+ * and its parameters that the query builder's error carries (they hold row values: a log must not).
+ */
+export function failureReason(error: unknown): string {
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  const inner = cause instanceof Error ? cause : error;
+  return inner instanceof Error ? inner.message : String(inner);
+}

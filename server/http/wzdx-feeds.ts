@@ -60,6 +60,8 @@ function feedWire(row: FeedRow, organizationName: string): WzdxFeedWire {
     last_fetched_at: iso(row.lastFetchedAt),
     last_error: row.lastError,
     imported_count: row.importedCount,
+    skipped_count: row.skippedCount,
+    skipped: row.skipped,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

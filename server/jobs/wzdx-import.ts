@@ -10,6 +10,13 @@
  * - A work zone gone from the feed is ended, not deleted: inactive, its end time now.
  * - A feed that cannot be fetched (HTTP error, timeout, over the size limit), is not JSON, is not
  *   a 4.x feed or fails the schema changes no closure; the reason is recorded in `last_error`.
+ * - A work zone the schema allows but the database or a closure list cannot take is left out alone,
+ *   with its reason in the subscription's `skipped` (the rest are imported): a date outside
+ *   1970–2100 or a text holding a NUL (the API's own boundary rules), an id longer than
+ *   WORK_ZONE_ID_MAX, a path still longer than WORK_ZONE_PATH_MAX points once simplified (a path
+ *   of more than WORK_ZONE_PATH_SIMPLIFY_ABOVE points: Douglas–Peucker, about 1 m). Street names are cut to WORK_ZONE_STREET_MAX characters.
+ * - A database failure is logged as the database's one-line reason, never the statement and its
+ *   row values, and recorded in `last_error`.
  * - Every write bumps the closure's `updated_at`, which is how clients learn of closure changes
  *   (the incremental `GET /organization/closure`, polled by the live worker and the closures page).
  *
@@ -25,9 +32,12 @@
  */
 import { and, eq, gt, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { truncateCoordinate } from '../../src/domain/geometry';
+import { simplifyPath } from '../../src/domain/path-simplify';
+import { findNul, isInputTime, NUL_MESSAGE, TIME_RANGE_MESSAGE } from '../../src/domain/validation/boundary';
 import type { WzdxFetchLimits } from '../config';
 import type { Db } from '../db/connection';
 import { closures, organizations, wzdxFeeds } from '../db/schema';
+import { failureReason } from '../db/rows';
 import { isUniqueViolation } from '../http/errors';
 import { FeedFetchError, fetchFeedText } from '../wzdx/fetch-feed';
 import { workZoneFeedProblem } from '../wzdx/schema';
@@ -36,6 +46,18 @@ import { workZoneFeedProblem } from '../wzdx/schema';
 export const WZDX_FEEDS_PER_TICK = 20;
 /** A feed closure's description is cut to this many characters. */
 const DESCRIPTION_MAX = 1000;
+/** A feed closure's street names are cut to this many characters. */
+export const WORK_ZONE_STREET_MAX = 200;
+/** A work zone whose id is longer is left out (the id is the closure's WZDx id, shown and sent again). */
+export const WORK_ZONE_ID_MAX = 200;
+/** A path of more points than this is simplified (Douglas–Peucker, about 1 m). */
+export const WORK_ZONE_PATH_SIMPLIFY_ABOVE = 1_000;
+/** A work zone whose path has more points once simplified is left out (a closure list carries every path). */
+export const WORK_ZONE_PATH_MAX = 5_000;
+/** The skipped work zones a subscription keeps (with their reasons); the count says how many in all. */
+export const WZDX_SKIPPED_SHOWN = 20;
+/** How much of a skipped work zone's id its entry shows. */
+const SKIPPED_ID_SHOWN = 80;
 
 type FeedRow = typeof wzdxFeeds.$inferSelect;
 type ClosureInsert = typeof closures.$inferInsert;
@@ -52,6 +74,8 @@ export interface WzdxImportResult {
   /** The reason of a failed import, in plain words. */
   error: string | null;
   workZones: number;
+  /** Work zones left out, each with its reason. */
+  skipped: SkippedWorkZone[];
   inserted: number;
   updated: number;
   ended: number;
@@ -61,7 +85,12 @@ const FEED_EXTERNAL_ID_INDEX = 'closures_feed_external_id_idx';
 /** Rows of one multi-row insert of new work zones. */
 const INSERT_BATCH = 500;
 
-const failed = (error: string): WzdxImportResult => ({ ok: false, error, workZones: 0, inserted: 0, updated: 0, ended: 0 });
+export interface SkippedWorkZone {
+  id: string;
+  reason: string;
+}
+
+const failed = (error: string): WzdxImportResult => ({ ok: false, error, workZones: 0, skipped: [], inserted: 0, updated: 0, ended: 0 });
 const CONCURRENT_IMPORT = 'Another import of this feed was running; its result stands';
 
 /** A failure of the feed itself (not JSON, not 4.x, not the schema): its message is shown to users. */
@@ -84,10 +113,50 @@ interface RoadEvent {
   };
 }
 
+/**
+ * A work zone's path as a closure keeps it: [lng, lat] → {lat, lng} to 7 decimals; a path of more
+ * than WORK_ZONE_PATH_SIMPLIFY_ABOVE points simplified (the usual feed keeps its points as sent).
+ */
+function simplifiedPath(event: RoadEvent): { lat: number; lng: number }[] {
+  const path = event.geometry.coordinates.map(([lng = 0, lat = 0]) => ({ lat: truncateCoordinate(lat), lng: truncateCoordinate(lng) }));
+  return path.length > WORK_ZONE_PATH_SIMPLIFY_ABOVE ? simplifyPath(path) : path;
+}
+
+/**
+ * Why a work zone the schema allows cannot be imported (null: it can): the API's boundary rules
+ * (dates 1970–2100, no NUL in any text) and the size limits above.
+ */
+export function workZoneProblem(event: RoadEvent): string | null {
+  if (event.id.length > WORK_ZONE_ID_MAX) return `id: longer than ${WORK_ZONE_ID_MAX} characters`;
+  const nul = findNul(event);
+  if (nul) return `${nul.join('.')}: ${NUL_MESSAGE}`;
+  for (const field of ['start_date', 'end_date'] as const) {
+    if (!isInputTime(Date.parse(event.properties[field]))) return `${field}: ${TIME_RANGE_MESSAGE}`;
+  }
+  const points = simplifiedPath(event).length;
+  if (points > WORK_ZONE_PATH_MAX) return `geometry: ${points} points once simplified, more than ${WORK_ZONE_PATH_MAX}`;
+  return null;
+}
+
+/** The work zones to import, and those left out with their reasons. */
+export function sortWorkZones(events: RoadEvent[]): { good: RoadEvent[]; skipped: SkippedWorkZone[] } {
+  const good: RoadEvent[] = [];
+  const skipped: SkippedWorkZone[] = [];
+  for (const event of events) {
+    const reason = workZoneProblem(event);
+    if (!reason) good.push(event);
+    else {
+      const id = event.id.length > SKIPPED_ID_SHOWN ? `${event.id.slice(0, SKIPPED_ID_SHOWN)}…` : event.id;
+      skipped.push({ id: id.replaceAll('\u0000', '\uFFFD'), reason });
+    }
+  }
+  return { good, skipped };
+}
+
 /** The closure values of one work zone (what is compared to decide whether it changed). */
 function closureValues(event: RoadEvent, now: Date) {
   const { core_details: core } = event.properties;
-  const path = event.geometry.coordinates.map(([lng = 0, lat = 0]) => ({ lat: truncateCoordinate(lat), lng: truncateCoordinate(lng) }));
+  const path = simplifiedPath(event);
   const start = new Date(event.properties.start_date);
   const end = new Date(event.properties.end_date);
   const firstRoad = core.road_names[0] ?? null;
@@ -98,8 +167,8 @@ function closureValues(event: RoadEvent, now: Date) {
   return {
     description,
     direction: DIRECTIONS[core.direction] ?? null,
-    streetStart: event.properties.beginning_cross_street?.trim() || firstRoad,
-    streetEnd: event.properties.ending_cross_street?.trim() || firstRoad,
+    streetStart: (event.properties.beginning_cross_street?.trim() || firstRoad)?.slice(0, WORK_ZONE_STREET_MAX) ?? null,
+    streetEnd: (event.properties.ending_cross_street?.trim() || firstRoad)?.slice(0, WORK_ZONE_STREET_MAX) ?? null,
     calculatedRoute: path,
     userRoute: path,
     startTime: start,
@@ -215,22 +284,31 @@ export async function importWzdxFeed(deps: WzdxImportDeps, feed: FeedRow): Promi
   const fetchedAt = deps.now();
   try {
     const text = await fetchFeedText(feed.url, deps.limits);
-    const events = workZonesOf(text);
+    const { good: events, skipped } = sortWorkZones(workZonesOf(text));
     const counts = await applyWorkZones(deps.db, feed, events, deps.now());
     await deps.db
       .update(wzdxFeeds)
-      .set({ lastFetchedAt: fetchedAt, lastError: null, importedCount: events.length })
+      .set({
+        lastFetchedAt: fetchedAt,
+        lastError: null,
+        importedCount: events.length,
+        skipped: skipped.slice(0, WZDX_SKIPPED_SHOWN),
+        skippedCount: skipped.length,
+      })
       .where(eq(wzdxFeeds.id, feed.id));
-    return { ok: true, error: null, workZones: events.length, ...counts };
+    if (skipped.length > 0) deps.log?.warn({ feed: feed.id, skipped: skipped.length }, 'WZDx feed import left work zones out');
+    return { ok: true, error: null, workZones: events.length, skipped, ...counts };
   } catch (error) {
     // Two imports of one feed at once (a refresh during the job's): the other one's writes stand.
     if (isUniqueViolation(error, FEED_EXTERNAL_ID_INDEX)) {
       return failed(CONCURRENT_IMPORT);
     }
-    if (!(error instanceof FeedFetchError || error instanceof FeedProblem)) throw error;
-    deps.log?.warn({ feed: feed.id, err: error.message }, 'WZDx feed import failed');
-    await deps.db.update(wzdxFeeds).set({ lastFetchedAt: fetchedAt, lastError: error.message }).where(eq(wzdxFeeds.id, feed.id));
-    return failed(error.message);
+    const known = error instanceof FeedFetchError || error instanceof FeedProblem;
+    // The database's own words for anything else: never the statement with its row values.
+    const reason = known ? error.message : `The import could not be saved (${failureReason(error)})`;
+    deps.log?.warn({ feed: feed.id, err: reason }, 'WZDx feed import failed');
+    await deps.db.update(wzdxFeeds).set({ lastFetchedAt: fetchedAt, lastError: reason }).where(eq(wzdxFeeds.id, feed.id));
+    return failed(reason);
   }
 }
 
@@ -263,7 +341,7 @@ export async function importDueWzdxFeeds(deps: WzdxImportDeps): Promise<WzdxImpo
   return Promise.all(
     claimed.map((feed) =>
       importWzdxFeed(deps, feed).catch((error: unknown): WzdxImportResult => {
-        const message = error instanceof Error ? error.message : String(error);
+        const message = failureReason(error);
         deps.log?.warn({ feed: feed.id, err: message }, 'WZDx feed import failed');
         return failed(message);
       }),

@@ -32,7 +32,7 @@ import {
 import type { ServerDeps } from '../deps';
 import { toLocationWires } from '../http/location-wire';
 import { loadThingWire } from '../http/thing-wire';
-import { insertRecords } from '../db/rows';
+import { failureReason, insertRecords } from '../db/rows';
 import { deviceMessageSchema, type DeviceMessage } from './device-message';
 
 /** Below this speed (mph) a vehicle counts as stopped. */
@@ -123,11 +123,7 @@ export function isRowDataError(error: unknown): boolean {
 }
 
 /** The driver's one-line reason for a failed write (the SQL and its parameters stay out of the log). */
-function reasonOf(error: unknown): string {
-  const cause = (error as { cause?: unknown }).cause;
-  const inner = cause instanceof Error ? cause : error;
-  return inner instanceof Error ? inner.message : String(inner);
-}
+const reasonOf = failureReason;
 
 /**
  * Writes rows in one batched statement; when the database refuses the batch for a row's values,

@@ -910,6 +910,8 @@ export const WZDX_FEEDS_TEXT = {
   lastError: 'Last error',
   ok: 'OK',
   workZones: 'Work zones',
+  skipped: (count: number) => `${count} work ${count === 1 ? 'zone' : 'zones'} left out of the last import`,
+  skippedMore: (count: number) => `and ${count} more`,
   disabled: 'Disabled',
   every: (seconds: number) => `every ${seconds} s`,
   refresh: 'Refresh now',

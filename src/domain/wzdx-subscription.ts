@@ -74,6 +74,9 @@ export const wzdxFeedWireSchema = z.object({
   last_fetched_at: z.string().nullable(),
   last_error: z.string().nullable(),
   imported_count: z.number(),
+  /** Work zones the last good import left out, and (the first of them) which with their reasons. */
+  skipped_count: z.number().default(0),
+  skipped: z.array(z.object({ id: z.string(), reason: z.string() })).default([]),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -89,6 +92,8 @@ export interface WzdxFeedSubscription {
   lastFetchedAt: number | null;
   lastError: string | null;
   importedCount: number;
+  skippedCount: number;
+  skipped: { id: string; reason: string }[];
 }
 
 export function fromWzdxFeedWire(wire: WzdxFeedWire): WzdxFeedSubscription {
@@ -102,6 +107,8 @@ export function fromWzdxFeedWire(wire: WzdxFeedWire): WzdxFeedSubscription {
     lastFetchedAt: parseTime(wire.last_fetched_at),
     lastError: wire.last_error,
     importedCount: wire.imported_count,
+    skippedCount: wire.skipped_count,
+    skipped: wire.skipped,
   };
 }
 

@@ -17,6 +17,7 @@ import { readConfig } from '../../server/config';
 import { fetchFeedText, isNonPublicAddress } from '../../server/wzdx/fetch-feed';
 import { closures, wzdxFeeds } from '../../server/db/schema';
 import { startJobRunner } from '../../server/jobs/runner';
+import { importWzdxFeed } from '../../server/jobs/wzdx-import';
 import { call, snapshot } from '../support/account-calls';
 import { createTestServer, type TestServer } from '../support/test-server';
 
@@ -347,6 +348,59 @@ describe('the import', () => {
       token.adminA,
     );
     expect((incremental.json as { meta: { deleted_ids: string[] } }).meta.deleted_ids.sort()).toEqual(imported.sort());
+  });
+});
+
+describe('a work zone the schema allows but Lightbar cannot take is left out alone, with its reason', () => {
+  it('a year-0 start, a NUL, an id of 100,000 characters, a path over 5,000 points once simplified: skipped; the rest imported; a 120,000-point straight path kept as its ends', async () => {
+    const feed = current(LINESTRING);
+    const [yearZero, nul, longId, zigzag, straight] = feed.features;
+    yearZero!.properties.start_date = '0000-01-01T00:00:00Z';
+    nul!.properties.core_details.description = 'Lane\u0000closed';
+    longId!.id = 'x'.repeat(100_000);
+    // 6,000 points a few metres apart, each off the line of its neighbours: nothing simplifies away.
+    zigzag!.geometry = {
+      type: 'LineString',
+      coordinates: Array.from({ length: 6_000 }, (_, i) => [-93.6 + i * 1e-4, 41.6 + (i % 2) * 1e-4]),
+    };
+    const ends = [
+      [-93.7, 41.5],
+      [-93.5, 41.7],
+    ];
+    straight!.geometry = {
+      type: 'LineString',
+      coordinates: Array.from({ length: 120_000 }, (_, i) => [-93.7 + (0.2 * i) / 119_999, 41.5 + (0.2 * i) / 119_999]),
+    };
+    handler = serveJson(feed);
+    const subscription = await subscribe(token.adminA);
+    const [row] = await server.database.db.select().from(wzdxFeeds).where(eq(wzdxFeeds.id, subscription.id));
+    const logged: string[] = [];
+    const log = { warn: (obj: object, msg: string) => logged.push(`${msg} ${JSON.stringify(obj)}`) };
+    const result = await importWzdxFeed(
+      {
+        db: server.database.db,
+        now: () => server.clock.now(),
+        limits: { timeoutMs: 10_000, maxBytes: 20_000_000, allowPrivate: true },
+        log,
+      },
+      row!,
+    );
+    expect(result).toMatchObject({ ok: true, error: null, workZones: 1, inserted: 1 });
+    const all = wzdxFeedWireSchema.array().parse((await call(server, 'GET', `/organization/wzdx_feeds`, token.adminA)).json);
+    const listed = all.find((f) => f.id === subscription.id)!;
+    expect(listed).toMatchObject({ last_error: null, imported_count: 1, skipped_count: 4 });
+    expect(listed.skipped).toEqual([
+      { id: yearZero!.id, reason: 'start_date: must be a real date between 1970-01-01 and 2100-01-01' },
+      { id: nul!.id, reason: 'properties.core_details.description: must not contain a NUL character' },
+      { id: `${'x'.repeat(80)}…`, reason: 'id: longer than 200 characters' },
+      { id: zigzag!.id, reason: 'geometry: 6000 points once simplified, more than 5000' },
+    ]);
+    const rows = await feedClosures(subscription.id);
+    expect(rows.map((r) => r.externalId)).toEqual([straight!.id]);
+    expect(rows[0]!.calculatedRoute).toEqual(ends.map(([lng, lat]) => ({ lat, lng })));
+    // The log names the feed and the count, never a row's values.
+    expect(logged.join('\n')).not.toContain('x'.repeat(300));
+    expect(logged.join('\n')).not.toContain('params');
   });
 });
 

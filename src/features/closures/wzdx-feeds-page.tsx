@@ -194,6 +194,19 @@ function FeedList({ state, failure, feeds, timeZone, mayManage, refreshing, onEd
               </dd>
             </div>
           </dl>
+          {feed.skippedCount > 0 && (
+            <details className="wzdx-feed-skipped">
+              <summary>{WZDX_FEEDS_TEXT.skipped(feed.skippedCount)}</summary>
+              <ul>
+                {feed.skipped.map((entry, index) => (
+                  <li key={index}>
+                    <code>{entry.id}</code> {entry.reason}
+                  </li>
+                ))}
+                {feed.skippedCount > feed.skipped.length && <li>{WZDX_FEEDS_TEXT.skippedMore(feed.skippedCount - feed.skipped.length)}</li>}
+              </ul>
+            </details>
+          )}
           {mayManage && (
             <div className="wzdx-feed-actions" role="group" aria-label={WZDX_FEEDS_TEXT.actions(feed.url)}>
               <button type="button" className="button button-secondary" disabled={refreshing !== null} onClick={() => onRefresh(feed)}>

@@ -27,6 +27,8 @@ function feedWire(id: string, overrides: Partial<WzdxFeedWire> = {}): WzdxFeedWi
     last_fetched_at: null,
     last_error: null,
     imported_count: 0,
+    skipped_count: 0,
+    skipped: [],
     created_at: iso(NOW - 86_400_000),
     updated_at: iso(NOW - 86_400_000),
     ...overrides,
@@ -118,6 +120,33 @@ describe('WZDx feeds page', () => {
     const off = feedItem(OFF.url);
     expect(statusOf(off, 'Status')).toBe('Disabled');
     expect(statusOf(off, 'Last fetched')).toBe('Never');
+  });
+
+  it('a feed with work zones left out says how many, and which with their reasons', async () => {
+    const PARTIAL = feedWire('partial', {
+      last_fetched_at: iso(NOW - 60_000),
+      imported_count: 40,
+      skipped_count: 22,
+      skipped: [
+        { id: 'wz-7', reason: 'start_date: must be a real date between 1970-01-01 and 2100-01-01' },
+        { id: 'wz-9', reason: 'properties.core_details.description: must not contain a NUL character' },
+      ],
+    });
+    await openFeeds([GOOD, PARTIAL]);
+    await screen.findByText(PARTIAL.url, undefined, LOAD);
+    const item = feedItem(PARTIAL.url);
+    expect(statusOf(item, 'Last error')).toBe('OK');
+    const summary = within(item).getByText('22 work zones left out of the last import');
+    fireEvent.click(summary);
+    const entries = within(summary.closest('details')!)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(entries).toEqual([
+      'wz-7 start_date: must be a real date between 1970-01-01 and 2100-01-01',
+      'wz-9 properties.core_details.description: must not contain a NUL character',
+      'and 20 more',
+    ]);
+    expect(within(feedItem(GOOD.url)).queryByText(/left out/)).toBeNull();
   });
 
   it('says when there are none', async () => {

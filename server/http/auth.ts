@@ -69,11 +69,9 @@ export function authRoutes(app: FastifyInstance, deps: ServerDeps): void {
     const unlockHash = found?.user.unlockTokenHash;
     if (found && unlockHash && body.unlock_token && sameHash(hashToken(body.unlock_token), unlockHash)) {
       await clearSignInThrottles(db, emailKey);
-      // The unlock ends every outstanding recovery link: a reset link mailed before it no longer works.
-      await db
-        .update(users)
-        .set({ lockedAt: null, unlockTokenHash: null, resetTokenHash: null, resetTokenExpiresAt: null })
-        .where(eq(users.id, found.user.id));
+      // An unlock changes no password: a reset link mailed before it stays valid (a password change
+      // or a reset ends every outstanding link).
+      await db.update(users).set({ lockedAt: null, unlockTokenHash: null }).where(eq(users.id, found.user.id));
     }
 
     const attempt = await claimSignInAttempt(db, emailKey, request.ip, now);

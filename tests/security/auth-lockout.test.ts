@@ -213,15 +213,4 @@ describe('a password change ends the recovery links mailed before it', () => {
     expect(answer.json()).toMatchObject({ message: 'Reset token is expired or does not exist.' });
     expect(await argon2.verify((await userRow(server, user.id)).passwordHash!, 'Brand#New1pass')).toBe(true);
   });
-
-  it('a reset link mailed before an unlock no longer works after it', async () => {
-    const user = await newUser('unlocker@example.com');
-    for (let attempt = 1; attempt <= MAX_FAILED_SIGN_INS; attempt += 1) await signIn(user.email, WRONG);
-    const unlock = /\/welcome\/unlock\/unlocker%40example\.com\/([A-Za-z0-9_-]+)/.exec(await lastMail(user.email))?.[1];
-    await server.app.inject({ method: 'POST', url: '/forgot_password', payload: { email: user.email } });
-    const reset = /\/welcome\/reset\/unlocker%40example\.com\/([A-Za-z0-9_-]+)/.exec(await lastMail(user.email))?.[1];
-    expect(unlock && reset).toBeTruthy();
-    expect((await signIn(user.email, PASSWORD, OWNER_ADDRESS, unlock)).status).toBe(200);
-    expect((await resetWith(reset!)).statusCode).toBe(404);
-  });
 });

@@ -582,7 +582,10 @@ export const wzdxFeeds = pgTable(
     /** Work zones the last good import carried. */
     importedCount: integer('imported_count').notNull().default(0),
     /** Work zones the last good import left out, each with its reason (the first WZDX_SKIPPED_SHOWN of them). */
-    skipped: jsonb('skipped').$type<{ id: string; reason: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    skipped: jsonb('skipped')
+      .$type<{ id: string; reason: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** How many work zones the last good import left out. */
     skippedCount: integer('skipped_count').notNull().default(0),
     createdAt: createdAt(),

@@ -8,6 +8,7 @@ import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { CLIENT_ERROR_CODES } from '../../src/domain/errors';
 import type { OrganizationWire } from '../../src/domain/organization';
 import { canEditOrganizationInAccounts, HAAS_MANAGE } from '../../src/domain/permissions';
 import { organizationFormSchema } from '../../src/domain/validation/accounts';
@@ -15,7 +16,22 @@ import type { Caller } from '../auth/context';
 import { canSeeOrg } from '../auth/scope';
 import type { Db } from '../db/connection';
 import { queryRows } from '../db/rows';
-import { apiKeys, organizationRelationships, organizations, organizationTypes, tokens, users } from '../db/schema';
+import {
+  alertingZones,
+  apiKeys,
+  areas,
+  closures,
+  integrationConfigurations,
+  locations,
+  organizationRelationships,
+  organizations,
+  organizationTypes,
+  thingRelationships,
+  things,
+  tokens,
+  users,
+  wzdxFeeds,
+} from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { canAdministerOrg, findLiveOrg, type OrganizationRow } from './account-admin';
 import { addressBodyShape, addressFormValues, ADDRESS_WIRE_NAMES, bodyText } from './address-body';
@@ -26,6 +42,9 @@ import { forbidden, notFound, parse, unprocessable } from './errors';
 /** part 2 §8 'Organization update': a 422 shows 'Organization not found'. */
 export const ORGANIZATION_NOT_FOUND_MESSAGE = 'Organization not found';
 export const CANNOT_DELETE_OWN_ORGANIZATION_MESSAGE = 'You cannot delete your own organization';
+/** DELETE /organization/{id} of an organization that still owns assets (designed): they report live, so they are never hidden silently. */
+export const organizationHasAssetsMessage = (count: number) =>
+  `This organization still has ${count} ${count === 1 ? 'asset' : 'assets'}. Move or delete them before deleting the organization.`;
 export const ORGANIZATION_TYPE_CHANGE_MESSAGE = 'Not authorized to change the organization type';
 
 /**
@@ -214,20 +233,51 @@ export function organizationRoutes(app: FastifyInstance, deps: ServerDeps): void
   app.put('/organization', { config: mayEdit }, own);
 
   /**
-   * Legacy DELETE /organization/{uuid}: haas:manage only, never the caller's own organization.
-   * A soft delete that ends the organization's accounts: its users are deleted with it, their
-   * sessions and API keys revoked, and its manager/accessor relations removed (so no scope keeps
-   * reaching it).
+   * Legacy DELETE /organization/{uuid}: haas:manage only, never the caller's own organization, and
+   * refused (422 organization_has_assets) while it owns live assets: they report live, so they are
+   * moved or deleted first, never hidden. Otherwise one transaction ends everything it owns: the
+   * organization and its users (soft), their sessions and API keys (revoked), its manager/accessor
+   * relations with organizations and with single assets (removed: a shared asset no longer names
+   * it), its closures, areas and events (soft-deleted, inactive), its alerting zones (inactive), its WZDx feed
+   * subscriptions (disabled) and its integrations (removed, with their credentials).
    */
   api.delete('/organization/:id', { config: { access: [HAAS_MANAGE] }, schema: { params: idPath } }, async (request) => {
     const { caller } = request;
     const { id } = request.params;
     const org = await findLiveOrg(db, id);
     if (!org) throw notFound('Organization');
-    if (org.id === caller.scope.organizationId) throw unprocessable(CANNOT_DELETE_OWN_ORGANIZATION_MESSAGE, 'cannot_delete_own');
+    if (org.id === caller.scope.organizationId)
+      throw unprocessable(CANNOT_DELETE_OWN_ORGANIZATION_MESSAGE, CLIENT_ERROR_CODES.cannotDeleteOwnOrganization);
     const now = deps.now();
     const revoked = await db.transaction(async (tx) => {
+      // Counted inside the transaction, with the organization's row locked: an asset created meanwhile is seen.
+      await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, org.id)).for('update');
+      const [assets] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(things)
+        .where(and(eq(things.organizationId, org.id), isNull(things.deletedAt)));
+      if ((assets?.n ?? 0) > 0)
+        throw unprocessable(organizationHasAssetsMessage(assets!.n), CLIENT_ERROR_CODES.organizationHasAssets, { assets: assets!.n });
       await tx.update(organizations).set({ deletedAt: now, updatedAt: now }).where(eq(organizations.id, org.id));
+      await tx.delete(thingRelationships).where(eq(thingRelationships.organizationId, org.id));
+      await tx
+        .update(closures)
+        .set({ deletedAt: now, isActive: false, updatedAt: now })
+        .where(and(eq(closures.organizationId, org.id), isNull(closures.deletedAt)));
+      await tx
+        .update(areas)
+        .set({ deletedAt: now, isActive: false, updatedAt: now })
+        .where(and(eq(areas.organizationId, org.id), isNull(areas.deletedAt)));
+      await tx
+        .update(alertingZones)
+        .set({ isActive: false, updatedAt: now })
+        .where(eq(alertingZones.organizationId, org.id));
+      await tx
+        .update(locations)
+        .set({ deletedAt: now, isActive: false, updatedAt: now })
+        .where(and(eq(locations.organizationId, org.id), isNull(locations.deletedAt)));
+      await tx.update(wzdxFeeds).set({ enabled: false, updatedAt: now }).where(eq(wzdxFeeds.organizationId, org.id));
+      await tx.delete(integrationConfigurations).where(eq(integrationConfigurations.organizationId, org.id));
       const gone = await tx
         .update(users)
         .set({ deletedAt: now, updatedAt: now })

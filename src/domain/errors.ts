@@ -43,6 +43,7 @@ export const ERROR_CONTEXTS = [
   'exportDelete',
   'userCalls',
   'organizationUpdate',
+  'organizationDelete',
   'addUser',
   'updateUser',
   'apiKeys',
@@ -107,6 +108,9 @@ export const CLIENT_ERROR_CODES = {
   notCreator: 'not_creator',
   /** Our server: a user may not delete their own user (the message is shown as sent). */
   cannotDeleteSelf: 'cannot_delete_self',
+  /** Our server: DELETE /organization/{id} of one's own organization, or of one that still owns assets (its words shown). */
+  cannotDeleteOwnOrganization: 'cannot_delete_own',
+  organizationHasAssets: 'organization_has_assets',
   /** part 2 §8 API keys: the user has API_KEY_LIMIT keys. */
   apiKeyLimit: 'api_key_limit',
   /** Our server: too many exports running for the user or the organization (EXPORT_LIMIT_TEXT). */
@@ -315,6 +319,14 @@ function exportDelete(failure: Failure): UserError {
   return part2All(failure);
 }
 
+/** DELETE /organization/{id} (designed): the server's own words for what it refuses, else part 2's texts. */
+function organizationDelete(failure: Failure): UserError {
+  const refusal = [CLIENT_ERROR_CODES.cannotDeleteOwnOrganization, CLIENT_ERROR_CODES.organizationHasAssets] as readonly string[];
+  if (failure.code && refusal.includes(failure.code) && failure.message) return text(failure.message);
+  if (failure.status === 404) return text(PLAIN.organizationNotFound);
+  return part2All(failure);
+}
+
 function userCalls(failure: Failure): UserError {
   // Our server refuses deleting oneself with its own words (README "Design decisions").
   if (failure.code === CLIENT_ERROR_CODES.cannotDeleteSelf && failure.message) return text(failure.message);
@@ -419,6 +431,7 @@ const CATALOGUE: Readonly<Record<ErrorContext, (failure: Failure) => UserError>>
   exportDelete,
   userCalls,
   organizationUpdate,
+  organizationDelete,
   addUser,
   updateUser,
   apiKeys,

@@ -807,6 +807,10 @@ export const ACCOUNTS_TEXT = {
   relations: 'Relations',
   relationGroups: { owned: 'Owned', managed: 'Managed', managers: 'Managed by', accessors: 'Accessed by' },
   organizationsTitle: 'Organizations',
+  deleteOrganization: 'Delete Organization',
+  deleteOrganizationTitle: (name: string) => `Delete ${name}?`,
+  deleteOrganizationBody:
+    'Its users are signed out and deleted and their API keys revoked; its closures, areas and events are removed, its alerting zones turned off, its WZDx feeds stop and its integrations are removed; organizations it managed or accessed lose that link. An organization that still has assets cannot be deleted: move or delete them first. This cannot be undone.',
   editOrganization: 'Edit Organization',
   organizationNotFound: 'This organization is not one you administer.',
   billingTitle: 'Billing',

@@ -3,7 +3,19 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorText } from '../../src/domain/errors';
 import { organizationWireSchema } from '../../src/domain/organization';
-import { organizations, organizationTypes, things, thingTypes, users } from '../../server/db/schema';
+import {
+  areas,
+  areaTypes,
+  closures,
+  integrationConfigurations,
+  organizations,
+  organizationTypes,
+  thingRelationships,
+  things,
+  thingTypes,
+  users,
+  wzdxFeeds,
+} from '../../server/db/schema';
 import { billingWireSchema } from '../../server/http/billing';
 import { CANNOT_DELETE_OWN_ORGANIZATION_MESSAGE } from '../../server/http/organizations';
 import { badBodies, badIds, call, refusedTokens, snapshot, type Method } from '../support/account-calls';
@@ -313,6 +325,48 @@ describe('legacy DELETE /organization/{uuid}', () => {
     // The manager no longer reaches it.
     expect((await call(server, 'GET', `/organization/${doomed.id}`, token.orgAdminA)).status).toBe(404);
     expect((await call(server, 'DELETE', `/organization/${doomed.id}`, token.engineer)).status).toBe(404);
+  });
+
+  it('refused while it owns live assets (422, nothing changed); once they are moved, everything it owns ends with it in one transaction', async () => {
+    const db = server.database.db;
+    const doomed = await server.createOrg({ name: 'Closing Agency' });
+    const heir = await server.createOrg({ name: 'Receiving Agency' });
+    const [police] = await db.select().from(thingTypes).where(eq(thingTypes.name, 'police'));
+    const [own] = await db.insert(things).values({ organizationId: doomed.id, haasId: 'CLOSE-1', thingTypeId: police!.id }).returning();
+    const [shared] = await db.insert(things).values({ organizationId: heir.id, haasId: 'CLOSE-2', thingTypeId: police!.id }).returning();
+    await db.insert(thingRelationships).values({ thingId: shared!.id, organizationId: doomed.id, relationshipType: 'manager' });
+    const [closure] = await db
+      .insert(closures)
+      .values({ organizationId: doomed.id, closureType: 'manual', description: 'Lane 2', isActive: true })
+      .returning();
+    const [areaType] = await db.select().from(areaTypes).limit(1);
+    const [area] = await db.insert(areas).values({ organizationId: doomed.id, name: 'Yard', ezTypeId: areaType!.id }).returning();
+    await db
+      .insert(integrationConfigurations)
+      .values({ organizationId: doomed.id, provider: 'samsara', settings: { api_token: 'secret' } });
+    const [feed] = await db.insert(wzdxFeeds).values({ organizationId: doomed.id, url: 'https://feeds.example/x.geojson' }).returning();
+
+    const before = await orgsSnapshot();
+    const refused = await call(server, 'DELETE', `/organization/${doomed.id}`, token.engineer);
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({
+      error: 'organization_has_assets',
+      message: 'This organization still has 1 asset. Move or delete them before deleting the organization.',
+    });
+    expect(await orgsSnapshot()).toBe(before);
+    expect((await db.select().from(closures).where(eq(closures.id, closure!.id)))[0]!.deletedAt).toBeNull();
+
+    await db.update(things).set({ organizationId: heir.id }).where(eq(things.id, own!.id));
+    expect((await call(server, 'DELETE', `/organization/${doomed.id}`, token.engineer)).status).toBe(200);
+    const [closureAfter] = await db.select().from(closures).where(eq(closures.id, closure!.id));
+    expect([closureAfter!.deletedAt?.getTime(), closureAfter!.isActive]).toEqual([server.clock.ms, false]);
+    expect((await db.select().from(areas).where(eq(areas.id, area!.id)))[0]!.deletedAt?.getTime()).toBe(server.clock.ms);
+    // A shared asset no longer names it as manager; its integrations (and their credentials) are gone; its feed stops.
+    expect(await db.select().from(thingRelationships).where(eq(thingRelationships.organizationId, doomed.id))).toEqual([]);
+    expect(await db.select().from(integrationConfigurations).where(eq(integrationConfigurations.organizationId, doomed.id))).toEqual([]);
+    expect((await db.select().from(wzdxFeeds).where(eq(wzdxFeeds.id, feed!.id)))[0]!.enabled).toBe(false);
+    // The asset moved away stays live, with its new organization.
+    expect((await db.select().from(things).where(eq(things.id, own!.id)))[0]).toMatchObject({ organizationId: heir.id, deletedAt: null });
   });
 
   it('not the caller’s own organization (422)', async () => {

@@ -3,14 +3,17 @@
  * {userId}/edit), organizations (list, {orgId}/edit), integrations, billing and settings. The
  * last three are placeholders"), desktop only. The same forms and calls as the legacy tabs.
  */
+import { useState } from 'react';
 import { NavLink, Route, Routes, useNavigate, useOutletContext, useParams } from 'react-router-dom';
+import { ConfirmDialog } from '../../app/section/confirm-dialog';
+import { useSubmit } from '../../app/section/use-submit';
 import { DesktopOnly } from '../../app/section/desktop-only';
 import { ItemState } from '../../app/section/item-state';
 import type { ShellContext } from '../../app/shell/dashboard-layout';
 import { useApiQuery } from '../../app/use-api-query';
 import { ACCOUNTS_TEXT, SECTION_TEXT } from '../../domain/labels';
-import { administeredOrganizations } from '../../domain/organization';
-import { canEditOrganizationInAccounts, sectionHref, type PermissionList } from '../../domain/permissions';
+import { administeredOrganizations, type OrganizationRef } from '../../domain/organization';
+import { canEditOrganizationInAccounts, HAAS_MANAGE, hasPermission, sectionHref, type PermissionList } from '../../domain/permissions';
 import { AccountsTable } from './accounts-table';
 import { ChangePasswordForm } from './change-password-form';
 import { ACCOUNT_QUERIES, useAccountCalls } from './calls';
@@ -124,11 +127,22 @@ function UserPage() {
   );
 }
 
-/** The organizations the user runs: their own, its children and the ones it manages. */
+/**
+ * The organizations the user runs: their own, its children and the ones it manages. Lightbar staff
+ * (haas:manage) may delete one other than their own, behind a confirmation that says what goes
+ * with it; the server refuses one that still owns assets, and its words show in the dialog.
+ */
 function OrganizationsPage() {
   const { profile, organizationId } = useOutletContext<ShellContext>();
   const calls = useAccountCalls();
   const own = useApiQuery({ key: ACCOUNT_QUERIES.organization(organizationId), load: () => calls.organization(organizationId) });
+  const mayDelete = hasPermission(profile.permissions as PermissionList, HAAS_MANAGE);
+  const [deleting, setDeleting] = useState<OrganizationRef | null>(null);
+  const remove = useSubmit<void>({
+    context: 'organizationDelete',
+    invalidates: [ACCOUNT_QUERIES.organization(organizationId)],
+    onSuccess: () => setDeleting(null),
+  });
   return (
     <section className="accounts-panel" aria-labelledby="accounts-orgs-title">
       <h2 id="accounts-orgs-title" className="accounts-heading">
@@ -149,10 +163,34 @@ function OrganizationsPage() {
               >
                 {SECTION_TEXT.edit}
               </NavLink>
+              {mayDelete && org.id !== profile.organizationId && (
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  aria-label={`${SECTION_TEXT.delete} ${org.name}`}
+                  onClick={() => {
+                    remove.reset();
+                    setDeleting(org);
+                  }}
+                >
+                  {SECTION_TEXT.delete}
+                </button>
+              )}
             </td>
           </tr>
         )}
       />
+      {deleting && (
+        <ConfirmDialog
+          title={ACCOUNTS_TEXT.deleteOrganizationTitle(deleting.name)}
+          body={ACCOUNTS_TEXT.deleteOrganizationBody}
+          confirmLabel={ACCOUNTS_TEXT.deleteOrganization}
+          pending={remove.pending}
+          failure={remove.failure}
+          onConfirm={() => void remove.submit(() => calls.deleteOrganization(deleting.id))}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
     </section>
   );
 }

@@ -81,6 +81,8 @@ export interface AccountCalls {
   deleteUser(id: string): Promise<void>;
   organization(id: string): Promise<Organization>;
   updateOrganization(id: string, payload: OrganizationEditPayload): Promise<Organization>;
+  /** DELETE /organization/{id} (haas:manage; refused while it owns assets). */
+  deleteOrganization(id: string): Promise<void>;
   billing(organizationId: string): Promise<BillingWire>;
   /** GET /organization/things of one organization, every page in turn (part 2 §7 "Later pages are fetched sequentially"). */
   things(organizationId: string): Promise<ThingWire[]>;
@@ -147,6 +149,9 @@ export function createAccountCalls(api: ApiClient): AccountCalls {
     },
     async organization(id) {
       return fromOrganizationWire(await api.request(organizationPath(id), { schema: organizationWireSchema, context: 'organization' }));
+    },
+    async deleteOrganization(id) {
+      await api.request(organizationPath(id), { method: 'DELETE', schema: z.object({ id: z.string() }), context: 'organizationDelete' });
     },
     async updateOrganization(id, payload) {
       return fromOrganizationWire(

@@ -5,7 +5,7 @@
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { json, renderApp, signedInRoutes } from '../../app/support/render-app';
+import { json, renderApp, signedInRoutes, type Handler } from '../../app/support/render-app';
 
 afterEach(() => {
   cleanup();
@@ -36,11 +36,12 @@ const ORGANIZATION = {
   child_structure: [{ id: 'o-c1', name: 'Alpha Station', parent_id: ORG }],
 };
 
-function render(path: string) {
+function render(path: string, { permissions = PERMISSIONS, extra = {} }: { permissions?: string[]; extra?: Record<string, Handler> } = {}) {
   return renderApp(
     `/dashboard/accounts-new${path}`,
     {
-      ...signedInRoutes(PERMISSIONS, { organization_id: ORG, managed_orgs: [{ id: 'o-m', name: 'Metro' }] }),
+      ...extra,
+      ...signedInRoutes(permissions, { organization_id: ORG, managed_orgs: [{ id: 'o-m', name: 'Metro' }] }),
       'GET /organization/users': () => json(200, USERS),
       'GET /roles': () => json(200, ROLES),
       [`GET /organization/${ORG}`]: () => json(200, ORGANIZATION),
@@ -94,6 +95,42 @@ describe('part2 §2 accounts-new', () => {
     expect(router.state.location.pathname).toBe('/dashboard/accounts-new/organizations/o-c1/edit');
     const form = await screen.findByRole('form', { name: 'Organization' }, WAIT);
     expect((within(form).getByRole('textbox', { name: 'Name *' }) as HTMLInputElement).value).toBe('Alpha Station');
+  });
+
+  it('only haas:manage gets Delete, never for its own organization; the dialog says what goes, and shows the refusal of one with assets', async () => {
+    render('/organizations');
+    const table = await screen.findByRole('table', {}, WAIT);
+    await waitFor(() => expect(within(table).getAllByRole('rowheader')).toHaveLength(3));
+    expect(within(table).queryByRole('button', { name: /^Delete / })).toBeNull();
+    cleanup();
+
+    let refuse = true;
+    const { calls } = render('/organizations', {
+      permissions: [...PERMISSIONS, 'haas:manage'],
+      extra: {
+        'DELETE /organization/o-m': () =>
+          refuse
+            ? json(422, {
+                error: 'organization_has_assets',
+                message: 'This organization still has 3 assets. Move or delete them before deleting the organization.',
+              })
+            : json(200, { id: 'o-m', uuid: 'o-m' }),
+      },
+    });
+    const staffTable = await screen.findByRole('table', {}, WAIT);
+    await waitFor(() => expect(within(staffTable).getAllByRole('rowheader')).toHaveLength(3));
+    expect(within(staffTable).queryByRole('button', { name: 'Delete Travis County Regional' })).toBeNull();
+    fireEvent.click(within(staffTable).getByRole('button', { name: 'Delete Metro' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete Metro?' });
+    expect(dialog.textContent).toContain('An organization that still has assets cannot be deleted: move or delete them first.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete Organization' }));
+    expect((await within(dialog).findByRole('alert', {}, WAIT)).textContent).toBe(
+      'This organization still has 3 assets. Move or delete them before deleting the organization.',
+    );
+    refuse = false;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete Organization' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull(), WAIT);
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/organization/o-m', '/organization/o-m']);
   });
 
   it.each(['integrations', 'billing', 'settings'])('%s is a placeholder', async (page) => {

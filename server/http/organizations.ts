@@ -268,10 +268,7 @@ export function organizationRoutes(app: FastifyInstance, deps: ServerDeps): void
         .update(areas)
         .set({ deletedAt: now, isActive: false, updatedAt: now })
         .where(and(eq(areas.organizationId, org.id), isNull(areas.deletedAt)));
-      await tx
-        .update(alertingZones)
-        .set({ isActive: false, updatedAt: now })
-        .where(eq(alertingZones.organizationId, org.id));
+      await tx.update(alertingZones).set({ isActive: false, updatedAt: now }).where(eq(alertingZones.organizationId, org.id));
       await tx
         .update(locations)
         .set({ deletedAt: now, isActive: false, updatedAt: now })

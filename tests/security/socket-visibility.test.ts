@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsChannelIdentifier, type LiveMessage } from '../../src/domain/live-message';
-import { roles } from '../../server/db/schema';
+import { roles, things } from '../../server/db/schema';
 import { createTestServer, type TestServer } from '../support/test-server';
 import { sleep, until } from '../support/until';
 import { connect, createThing, engineOf, ingestPoints, isType, messages, subscribe, thingIdOf, type Client } from './socket-harness';
@@ -341,9 +341,11 @@ describe('socket: visibility follows changes without reconnecting', () => {
     await subscribed(client, travis.id);
     await subscribed(client, williamson.id);
     await expectStarts(client, travisUnit);
-    // Lightbar staff delete Travis County Regional: its relations go with it.
+    // Lightbar staff delete Travis County Regional: its relations go with it. An organization that
+    // owns assets cannot be deleted (docs/api/accounts.md): its fleet goes to the staff's first.
     const staffOrg = await server.createOrg({ name: 'Lightbar Staff' });
     const engineer = await server.signIn((await server.createUser({ org: staffOrg, role: 'ENGINEER' })).email);
+    await server.database.db.update(things).set({ organizationId: staffOrg.id }).where(eq(things.organizationId, travis.id));
     const deleted = await server.app.inject({ method: 'DELETE', url: `/organization/${travis.id}`, headers: server.auth(engineer) });
     expect(deleted.statusCode).toBe(200);
     expect(await restThingIds(williamsonToken)).not.toContain(travisUnit.id);

@@ -12,7 +12,7 @@ import { WebMercatorViewport } from '@deck.gl/core';
 import { statusLabel, type AssetStatus } from '../src/domain/asset-status';
 import { PREFERENCES_STORAGE_KEY } from '../src/app/live/store';
 import { STATUS_COLORS } from '../src/map/icon-atlas';
-import { colourAt, colourNear, decodePng, pixelsNear, type Rgb } from './pixels';
+import { colourAt, colourNear, decodePng, pixelsNear, screenshotUntil, type Rgb } from './pixels';
 import { DEMO_PASSWORD, expect, test } from './server-fixture';
 import { signIn } from './sign-in';
 import { settledMapView, type MapView } from './map-view';
@@ -220,41 +220,28 @@ test.describe('the fleet on the dashboard map', () => {
       await expect(page.getByRole('tooltip', { name })).toBeHidden({ timeout: 30_000 });
       return colour;
     };
-    /** Screenshots until `drawn` holds for one (a frame can take seconds in software WebGL on a busy machine). */
-    const screenUntil = async (drawn: (shot: Buffer) => Promise<boolean>): Promise<Buffer> => {
-      let shot: Buffer = Buffer.alloc(0);
-      await expect
-        .poll(
-          async () => {
-            shot = await page.screenshot();
-            return drawn(shot);
-          },
-          { timeout: 60_000 },
-        )
-        .toBe(true);
-      return shot;
-    };
-
     const colourA = await placeAt(first!);
     const atA = await onPage(first!);
-    let hitsA = 0;
-    const shotA = await screenUntil(async (shot) => {
-      hitsA = pixelsNear(decodePng(shot), atA.x, atA.y, ICON_RADIUS, colourA, ICON_TOLERANCE);
-      return hitsA > 10;
-    });
+    const hitsAt = (shot: Buffer) => pixelsNear(decodePng(shot), atA.x, atA.y, ICON_RADIUS, colourA, ICON_TOLERANCE);
+    const shotA = await screenshotUntil(page, (shot) => hitsAt(shot) > 10);
+    const hitsA = hitsAt(shotA);
     await testInfo.attach('asset at A', { body: shotA, contentType: 'image/png' });
     expect(hitsA).toBeGreaterThan(10);
 
     const colourB = await placeAt(second!);
     const [spotB, spotA] = [await onPage(second!), await onPage(first!)];
-    let atB = 0;
-    let leftA = 0;
-    const shotB = await screenUntil(async (shot) => {
+    const moved = (shot: Buffer) => {
       const pixelsB = decodePng(shot);
-      atB = pixelsNear(pixelsB, spotB.x, spotB.y, ICON_RADIUS, colourB, ICON_TOLERANCE);
-      leftA = pixelsNear(pixelsB, spotA.x, spotA.y, ICON_RADIUS, colourA, ICON_TOLERANCE);
-      return atB > 10 && leftA < atB / 2;
+      return {
+        atB: pixelsNear(pixelsB, spotB.x, spotB.y, ICON_RADIUS, colourB, ICON_TOLERANCE),
+        leftA: pixelsNear(pixelsB, spotA.x, spotA.y, ICON_RADIUS, colourA, ICON_TOLERANCE),
+      };
+    };
+    const shotB = await screenshotUntil(page, (shot) => {
+      const seen = moved(shot);
+      return seen.atB > 10 && seen.leftA < seen.atB / 2;
     });
+    const { atB, leftA } = moved(shotB);
     await page.screenshot({ path: testInfo.outputPath('dashboard-map-group-off.png') });
     await testInfo.attach('asset moved to B', { body: shotB, contentType: 'image/png' });
     expect(atB).toBeGreaterThan(10);

@@ -8,7 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startMapPage, type MapPageServer } from '../bench/map-page/serve';
 import { BASEMAP_COLORS } from '../src/map/basemap-style';
-import { colourAt, colourNear, decodePng, pixelsNear, type Rgb } from './pixels';
+import { colourAt, colourNear, decodePng, pixelsNear, screenshotUntil, type Rgb } from './pixels';
 
 let server: MapPageServer;
 const WIDTH = 1000;
@@ -63,18 +63,12 @@ test('part1 §2 Map: the offline basemap is drawn and an asset shows its status 
   expect(probe).not.toBeNull();
   // The asset's spot, and a corner with no asset in the same colour: read from the screen until the
   // basemap and the icon are drawn (software WebGL: frames are slow), then held to the rules below.
-  let shot: Buffer = Buffer.alloc(0);
-  let counts = readPixels(await page.screenshot(), []);
-  await expect
-    .poll(
-      async () => {
-        shot = await page.screenshot();
-        counts = readPixels(shot, [probe!, { x: 14, y: 14, color: probe!.color }]);
-        return counts.landPixels > 100 && counts.hits[0]! > 10;
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(true);
+  const spots = [probe!, { x: 14, y: 14, color: probe!.color }];
+  const shot = await screenshotUntil(page, (png) => {
+    const seen = readPixels(png, spots);
+    return seen.landPixels > 100 && seen.hits[0]! > 10;
+  });
+  const counts = readPixels(shot, spots);
   await testInfo.attach('map', { body: shot, contentType: 'image/png' });
   // Not blank: the land colour is there, and more than a handful of colours.
   expect(counts.landPixels).toBeGreaterThan(100);
@@ -111,18 +105,8 @@ test('part1 §2 Map: a moving asset’s icon follows its position', async ({ pag
   const end = seen.at(-1)!;
   const origin = { x: end.x - 3 * step, y: end.y, color: end.color };
   // Software WebGL here: the screen is read until the last diff reached it (the icon at its end).
-  let shot: Buffer = Buffer.alloc(0);
-  let counts = readPixels(await page.screenshot(), []);
-  await expect
-    .poll(
-      async () => {
-        shot = await page.screenshot();
-        counts = readPixels(shot, [end, origin]);
-        return counts.hits[0]! > 10;
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(true);
+  const shot = await screenshotUntil(page, (png) => readPixels(png, [end, origin]).hits[0]! > 10);
+  const counts = readPixels(shot, [end, origin]);
   await testInfo.attach('moved', { body: shot, contentType: 'image/png' });
   expect(counts.hits[0]).toBeGreaterThan(10);
   // Its old spot no longer shows it.

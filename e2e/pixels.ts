@@ -4,6 +4,7 @@
  * reading pixels costs the busy page nothing. Every spec reads pixels through this one module.
  */
 import zlib from 'node:zlib';
+import { expect, type Page } from '@playwright/test';
 
 export type Rgb = readonly [number, number, number];
 
@@ -97,4 +98,23 @@ export function pixelsNear(pixels: Pixels, x: number, y: number, radius: number,
     }
   }
   return n;
+}
+
+/**
+ * Screenshots of the page until `drawn` holds for one, which is answered: a frame can take seconds
+ * in software WebGL on a busy machine, so a spec reads the screen until what it checks is there
+ * (then asserts on that screenshot) instead of waiting a fixed time.
+ */
+export async function screenshotUntil(page: Page, drawn: (shot: Buffer) => boolean, timeout = 60_000): Promise<Buffer> {
+  let shot: Buffer = Buffer.alloc(0);
+  await expect
+    .poll(
+      async () => {
+        shot = await page.screenshot();
+        return drawn(shot);
+      },
+      { timeout },
+    )
+    .toBe(true);
+  return shot;
 }

@@ -126,25 +126,31 @@ function simplifiedPath(event: RoadEvent): { lat: number; lng: number }[] {
  * Why a work zone the schema allows cannot be imported (null: it can): the API's boundary rules
  * (dates 1970–2100, no NUL in any text) and the size limits above.
  */
-export function workZoneProblem(event: RoadEvent): string | null {
+export function workZoneProblem(event: RoadEvent, path: readonly unknown[]): string | null {
   if (event.id.length > WORK_ZONE_ID_MAX) return `id: longer than ${WORK_ZONE_ID_MAX} characters`;
   const nul = findNul(event);
   if (nul) return `${nul.join('.')}: ${NUL_MESSAGE}`;
   for (const field of ['start_date', 'end_date'] as const) {
     if (!isInputTime(Date.parse(event.properties[field]))) return `${field}: ${TIME_RANGE_MESSAGE}`;
   }
-  const points = simplifiedPath(event).length;
-  if (points > WORK_ZONE_PATH_MAX) return `geometry: ${points} points once simplified, more than ${WORK_ZONE_PATH_MAX}`;
+  if (path.length > WORK_ZONE_PATH_MAX) return `geometry: ${path.length} points once simplified, more than ${WORK_ZONE_PATH_MAX}`;
   return null;
 }
 
+/** A work zone to import: its road event and its path as the closure keeps it (simplified once). */
+interface WorkZone {
+  event: RoadEvent;
+  path: { lat: number; lng: number }[];
+}
+
 /** The work zones to import, and those left out with their reasons. */
-export function sortWorkZones(events: RoadEvent[]): { good: RoadEvent[]; skipped: SkippedWorkZone[] } {
-  const good: RoadEvent[] = [];
+export function sortWorkZones(events: RoadEvent[]): { good: WorkZone[]; skipped: SkippedWorkZone[] } {
+  const good: WorkZone[] = [];
   const skipped: SkippedWorkZone[] = [];
   for (const event of events) {
-    const reason = workZoneProblem(event);
-    if (!reason) good.push(event);
+    const path = simplifiedPath(event);
+    const reason = workZoneProblem(event, path);
+    if (!reason) good.push({ event, path });
     else {
       const id = event.id.length > SKIPPED_ID_SHOWN ? `${event.id.slice(0, SKIPPED_ID_SHOWN)}…` : event.id;
       skipped.push({ id: id.replaceAll('\u0000', '\uFFFD'), reason });
@@ -154,9 +160,8 @@ export function sortWorkZones(events: RoadEvent[]): { good: RoadEvent[]; skipped
 }
 
 /** The closure values of one work zone (what is compared to decide whether it changed). */
-function closureValues(event: RoadEvent, now: Date) {
+function closureValues({ event, path }: WorkZone, now: Date) {
   const { core_details: core } = event.properties;
-  const path = simplifiedPath(event);
   const start = new Date(event.properties.start_date);
   const end = new Date(event.properties.end_date);
   const firstRoad = core.road_names[0] ?? null;
@@ -221,7 +226,7 @@ export function workZonesOf(text: string): RoadEvent[] {
 }
 
 /** Writes the work zones of one feed as its closures (one transaction): inserted, updated, ended. */
-async function applyWorkZones(db: Db, feed: FeedRow, events: RoadEvent[], now: Date) {
+async function applyWorkZones(db: Db, feed: FeedRow, zones: WorkZone[], now: Date) {
   return db.transaction(async (tx) => {
     const existing = await tx
       .select()
@@ -230,8 +235,9 @@ async function applyWorkZones(db: Db, feed: FeedRow, events: RoadEvent[], now: D
     const byExternalId = new Map(existing.map((row) => [row.externalId, row]));
     const inserts: ClosureInsert[] = [];
     let updated = 0;
-    for (const event of events) {
-      const values = closureValues(event, now);
+    for (const zone of zones) {
+      const { event } = zone;
+      const values = closureValues(zone, now);
       const row = byExternalId.get(event.id);
       if (!row) {
         inserts.push({
@@ -259,7 +265,7 @@ async function applyWorkZones(db: Db, feed: FeedRow, events: RoadEvent[], now: D
     // New work zones in multi-row inserts (a first import of a large feed is one statement per batch, not per zone).
     for (let i = 0; i < inserts.length; i += INSERT_BATCH) await tx.insert(closures).values(inserts.slice(i, i + INSERT_BATCH));
     // Gone from the feed: ended (inactive, end time now), unless it has ended already.
-    const present = events.map((event) => event.id);
+    const present = zones.map((zone) => zone.event.id);
     const ended = await tx
       .update(closures)
       .set({ isActive: false, endTime: now, updatedAt: now })
@@ -284,20 +290,20 @@ export async function importWzdxFeed(deps: WzdxImportDeps, feed: FeedRow): Promi
   const fetchedAt = deps.now();
   try {
     const text = await fetchFeedText(feed.url, deps.limits);
-    const { good: events, skipped } = sortWorkZones(workZonesOf(text));
-    const counts = await applyWorkZones(deps.db, feed, events, deps.now());
+    const { good: zones, skipped } = sortWorkZones(workZonesOf(text));
+    const counts = await applyWorkZones(deps.db, feed, zones, deps.now());
     await deps.db
       .update(wzdxFeeds)
       .set({
         lastFetchedAt: fetchedAt,
         lastError: null,
-        importedCount: events.length,
+        importedCount: zones.length,
         skipped: skipped.slice(0, WZDX_SKIPPED_SHOWN),
         skippedCount: skipped.length,
       })
       .where(eq(wzdxFeeds.id, feed.id));
     if (skipped.length > 0) deps.log?.warn({ feed: feed.id, skipped: skipped.length }, 'WZDx feed import left work zones out');
-    return { ok: true, error: null, workZones: events.length, skipped, ...counts };
+    return { ok: true, error: null, workZones: zones.length, skipped, ...counts };
   } catch (error) {
     // Two imports of one feed at once (a refresh during the job's): the other one's writes stand.
     if (isUniqueViolation(error, FEED_EXTERNAL_ID_INDEX)) {

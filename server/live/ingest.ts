@@ -122,9 +122,6 @@ export function isRowDataError(error: unknown): boolean {
   return false;
 }
 
-/** The driver's one-line reason for a failed write (the SQL and its parameters stay out of the log). */
-const reasonOf = failureReason;
-
 /**
  * Writes rows in one batched statement; when the database refuses the batch for a row's values,
  * writes them one by one so the good rows are kept and only the refused ones are returned. Any
@@ -139,7 +136,7 @@ async function writeIsolatingRows<T>(
     return [];
   } catch (error) {
     if (!isRowDataError(error)) throw error;
-    if (rows.length === 1) return [{ row: rows[0]!, reason: reasonOf(error) }];
+    if (rows.length === 1) return [{ row: rows[0]!, reason: failureReason(error) }];
   }
   const refused: { row: T; reason: string }[] = [];
   for (const row of rows) {
@@ -147,7 +144,7 @@ async function writeIsolatingRows<T>(
       await write([row]);
     } catch (error) {
       if (!isRowDataError(error)) throw error;
-      refused.push({ row, reason: reasonOf(error) });
+      refused.push({ row, reason: failureReason(error) });
     }
   }
   return refused;
@@ -262,7 +259,7 @@ export class IngestEngine {
         () => (this.lastFlushFailure = null),
         (error: unknown) => {
           // A database that stays down fails every second: its reason is logged once, not once a second.
-          const reason = reasonOf(error);
+          const reason = failureReason(error);
           if (reason !== this.lastFlushFailure) console.error('ingest flush failed', reason);
           this.lastFlushFailure = reason;
         },
@@ -424,7 +421,7 @@ export class IngestEngine {
         // A value the schema lets through but the database refuses fails this message alone: the
         // asset's state goes back to what it was before it (earlier messages, not yet flushed, stay).
         if (!isRowDataError(error)) throw error;
-        console.error(`ingest: message ${index} of asset ${thing.id} was refused by the database: ${reasonOf(error)}`);
+        console.error(`ingest: message ${index} of asset ${thing.id} was refused by the database: ${failureReason(error)}`);
         Object.assign(thing, { ...before, dirty: thing.dirty });
         result.rejected.push({ index, reason: 'message: refused by the database' });
         continue;

@@ -1,10 +1,10 @@
 import argon2 from 'argon2';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_FAILED_SIGN_INS, SECOND_MS } from '../../src/domain/constants';
 import { errorText } from '../../src/domain/errors';
-import { mailOutbox, users } from '../../server/db/schema';
-import { createTestServer, PASSWORD, userRow, type TestServer } from '../support/test-server';
+import { users } from '../../server/db/schema';
+import { createTestServer, lastMailTo, PASSWORD, userRow, type TestServer } from '../support/test-server';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -127,12 +127,7 @@ describe('part1 §8 lockout: a short, growing wait per e-mail and client address
     const user = await newUser('mailed@example.com');
     for (let attempt = 1; attempt <= MAX_FAILED_SIGN_INS; attempt += 1) await signIn(user.email, WRONG);
     expect((await userRow(server, user.id)).lockedAt).not.toBeNull();
-    const [mail] = await server.database.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.to, user.email))
-      .orderBy(desc(mailOutbox.createdAt))
-      .limit(1);
+    const mail = await lastMailTo(server, user.email);
     const token = /\/welcome\/unlock\/mailed%40example\.com\/([A-Za-z0-9_-]+)/.exec(mail!.text)?.[1];
     expect(token).toBeDefined();
     expect((await signIn(user.email, PASSWORD, OWNER_ADDRESS, 'not-the-token')).text).toBe(LOCKED);
@@ -141,16 +136,7 @@ describe('part1 §8 lockout: a short, growing wait per e-mail and client address
   });
 });
 
-/** The newest mail to `email` of the outbox (no SMTP here: the outbox is the delivery). */
-async function lastMail(email: string): Promise<string> {
-  const [mail] = await server.database.db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, email))
-    .orderBy(desc(mailOutbox.createdAt))
-    .limit(1);
-  return mail?.text ?? '';
-}
+const lastMail = async (email: string) => (await lastMailTo(server, email))?.text ?? '';
 
 /** PUT /password from `address` with the signed-in user's token. */
 async function changePassword(token: string, current: string, next: string, address = OWNER_ADDRESS) {

@@ -1,11 +1,11 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS } from '../../src/domain/constants';
 import { errorText } from '../../src/domain/errors';
 import { profileWireSchema } from '../../src/domain/profile';
 import { tokenResponseSchema } from '../../src/domain/session';
-import { mailOutbox, tokens, users } from '../../server/db/schema';
-import { createTestServer, PASSWORD, userRow, type TestServer } from '../support/test-server';
+import { tokens, users } from '../../server/db/schema';
+import { createTestServer, lastMailTo as lastMailToOf, PASSWORD, userRow, type TestServer } from '../support/test-server';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -32,15 +32,7 @@ async function signInText(username: string, password: string) {
   return errorText('signIn', { status, code: body.error, message: body.error_description ?? body.message });
 }
 
-async function lastMailTo(email: string) {
-  const [mail] = await server.database.db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, email))
-    .orderBy(desc(mailOutbox.createdAt))
-    .limit(1);
-  return mail;
-}
+const lastMailTo = (email: string) => lastMailToOf(server, email);
 
 describe('part1 §7 POST /user_token, password grant', () => {
   it('answers the token response of part 1 §3 and counts the sign-in', async () => {

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildServer, type LightbarServer } from '../../server/app';
 import { hashPassword } from '../../server/auth/secrets';
 import { readConfig } from '../../server/config';
 import type { Database } from '../../server/db/connection';
 import { ensureReferenceData } from '../../server/db/reference-data';
-import { organizationRelationships, organizations, roles, users } from '../../server/db/schema';
+import { mailOutbox, organizationRelationships, organizations, roles, users } from '../../server/db/schema';
 import type { ServerDeps } from '../../server/deps';
 import { NO_LOAD_SHEDDING } from './load-shedding';
 import { openTestDatabase } from './test-db';
@@ -133,6 +133,17 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     },
   };
   return server;
+}
+
+/** The newest mail to `email` in the outbox (without SMTP the outbox is the delivery); undefined when none. */
+export async function lastMailTo(server: TestServer, email: string) {
+  const [mail] = await server.database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, email))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
+  return mail;
 }
 
 export async function userRow(server: TestServer, id: string) {

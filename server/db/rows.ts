@@ -18,6 +18,16 @@ export function anyUuid(column: AnyColumn, ids: readonly string[]): SQL {
 }
 
 /**
+ * The edit counter (`version`, schema.ts) of a write: one more than before. Every write of a record
+ * a form edits moves it, the scheduled ones included; device messages do not (README "Security").
+ */
+export const nextVersion = (column: AnyColumn): SQL => sql`${column} + 1`;
+
+/** An UPDATE's condition that the record is still at the version a save was made from (none: any). */
+export const sameVersion = (column: AnyColumn, expected: number | null): SQL | undefined =>
+  expected === null ? undefined : sql`${column} = ${expected}`;
+
+/**
  * Reads a table's rows as Postgres's `row_to_json` writes them into the rows Drizzle's select gives
  * (its keys, each value through the column's own driver mapping: timestamps to Date and the like).
  * On PGlite a wide row costs about 33 µs through the driver's per-column parsing and 14 µs as one

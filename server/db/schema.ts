@@ -28,6 +28,12 @@ import {
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
 const updatedAt = () => ts('updated_at').notNull().defaultNow();
+/**
+ * The edit counter of a record a form edits (organizations, users, assets, areas, closures): every
+ * write through the API adds one, device messages do not. Its ETag; a write with an older If-Match
+ * is refused with 412 (README "Security", lost updates).
+ */
+const version = () => integer('version').notNull().default(1);
 const id = () =>
   uuid('id')
     .primaryKey()
@@ -72,6 +78,7 @@ export const organizations = pgTable(
     externalAccessManagement: boolean('external_access_management').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
     deletedAt: ts('deleted_at'),
   },
   (t) => [index('organizations_parent_idx').on(t.parentId)],
@@ -148,6 +155,7 @@ export const users = pgTable(
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
     deletedAt: ts('deleted_at'),
   },
   (t) => [
@@ -320,6 +328,7 @@ export const things = pgTable(
     runPointsCount: integer('run_points_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
     deletedAt: ts('deleted_at'),
   },
   (t) => [index('things_organization_updated_idx').on(t.organizationId, t.updatedAt), uniqueIndex('things_haas_id_idx').on(t.haasId)],
@@ -504,6 +513,7 @@ export const areas = pgTable(
     countryCode: text('country_code'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
     deletedAt: ts('deleted_at'),
   },
   (t) => [index('areas_organization_idx').on(t.organizationId)],
@@ -547,6 +557,7 @@ export const closures = pgTable(
     wzdxFeedId: uuid('wzdx_feed_id').references(() => wzdxFeeds.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
     deletedAt: ts('deleted_at'),
   },
   (t) => [

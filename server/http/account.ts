@@ -21,6 +21,7 @@ import { claimSignInAttempt, settleSignInSuccess, signInEmailKey } from '../auth
 import { tokens, users } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { addressBodyShape, addressFormValues, ADDRESS_WIRE_NAMES, bodyText } from './address-body';
+import { nextVersion } from '../db/rows';
 import { notFound, parseForm, unprocessable } from './errors';
 import { profileFor } from './profile';
 
@@ -77,6 +78,8 @@ export function accountRoutes(app: FastifyInstance, deps: ServerDeps): void {
         postalCode: form.postalCode,
         countryCode: form.countryCode.toUpperCase(),
         updatedAt: deps.now(),
+        // The same names an administrator's user form edits: their save from an older copy is refused.
+        version: nextVersion(users.version),
       })
       .where(and(eq(users.id, caller.userId), isNull(users.deletedAt)));
     const profile = await profileFor(db, caller);

@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CLIENT_ERROR_CODES } from '../../src/domain/errors';
 import type { OrganizationWire } from '../../src/domain/organization';
@@ -15,7 +15,7 @@ import { organizationFormSchema } from '../../src/domain/validation/accounts';
 import type { Caller } from '../auth/context';
 import { canSeeOrg } from '../auth/scope';
 import type { Db } from '../db/connection';
-import { queryRows } from '../db/rows';
+import { nextVersion, queryRows, sameVersion } from '../db/rows';
 import {
   alertingZones,
   apiKeys,
@@ -36,6 +36,7 @@ import type { ServerDeps } from '../deps';
 import { canAdministerOrg, findLiveOrg, type OrganizationRow } from './account-admin';
 import { addressBodyShape, addressFormValues, ADDRESS_WIRE_NAMES, bodyText } from './address-body';
 import { idPath, isUuid } from './query';
+import { expectVersion, preconditionFailed, replyVersion } from './versioning';
 import { parseForm } from './errors';
 import { forbidden, notFound, parse, unprocessable } from './errors';
 
@@ -136,6 +137,7 @@ export async function organizationWire(db: Db, org: OrganizationRow): Promise<Or
     is_large_org: org.isLargeOrg,
     billing_id: org.billingId,
     child_structure: await childStructure(db, org.id),
+    version: org.version,
   };
 }
 
@@ -153,18 +155,19 @@ export function organizationRoutes(app: FastifyInstance, deps: ServerDeps): void
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   /** The organization lookup: any signed-in caller, for an organization they may see; else 404. */
-  api.get('/organization/:id', { config: { access: 'signed-in' }, schema: { params: idPath } }, async (request) => {
+  api.get('/organization/:id', { config: { access: 'signed-in' }, schema: { params: idPath } }, async (request, reply) => {
     const { caller } = request;
     const { id } = request.params;
     const org = isUuid(id) && canSeeOrg(caller.scope, id) ? await findLiveOrg(db, id) : null;
     if (!org) throw notFound('Organization');
-    return organizationWire(db, org);
+    return replyVersion(reply, await organizationWire(db, org));
   });
 
-  async function updateOrganization(request: FastifyRequest, targetId: string) {
+  async function updateOrganization(request: FastifyRequest, reply: FastifyReply, targetId: string) {
     const { caller } = request;
     const org = isUuid(targetId) && canAdministerOrg(caller.scope, targetId) ? await findLiveOrg(db, targetId) : null;
     if (!org) throw organizationNotFound();
+    const expected = expectVersion(request, 'organization', org.version);
     const body = parse(organizationBody, request.body);
     const form = parseForm(
       organizationFormSchema,
@@ -215,20 +218,22 @@ export function organizationRoutes(app: FastifyInstance, deps: ServerDeps): void
         organizationTypeId,
         timezone: form.timezone ?? org.timezone,
         updatedAt: deps.now(),
+        version: nextVersion(organizations.version),
       })
-      .where(eq(organizations.id, org.id))
+      .where(and(eq(organizations.id, org.id), sameVersion(organizations.version, expected)))
       .returning();
-    if (!updated) throw organizationNotFound();
-    return organizationWire(db, updated);
+    if (!updated) throw expected === null ? organizationNotFound() : preconditionFailed('organization');
+    return replyVersion(reply, await organizationWire(db, updated));
   }
 
   /** part 2 §7 PUT /organization/{id}; legacy PUT /organization/{targetId}. */
   const mayEdit = { access: canEditOrganization };
-  api.put('/organization/:id', { config: mayEdit, schema: { params: idPath } }, async (request) =>
-    updateOrganization(request, request.params.id),
+  api.put('/organization/:id', { config: mayEdit, schema: { params: idPath } }, async (request, reply) =>
+    updateOrganization(request, reply, request.params.id),
   );
   /** Legacy PUT /organization/: the caller's (subscribed) organization. */
-  const own = async (request: FastifyRequest) => updateOrganization(request, request.caller.scope.organizationId);
+  const own = async (request: FastifyRequest, reply: FastifyReply) =>
+    updateOrganization(request, reply, request.caller.scope.organizationId);
   app.put('/organization/', { config: mayEdit }, own);
   app.put('/organization', { config: mayEdit }, own);
 

@@ -17,6 +17,8 @@ import type { ServerDeps } from '../deps';
 import { administeredOrg, canAdministerOrg, mailSetPasswordLink } from './account-admin';
 import { idPath, isUuid } from './query';
 import { isUniqueViolation, parseForm } from './errors';
+import { nextVersion, sameVersion } from '../db/rows';
+import { expectVersion, preconditionFailed, replyVersion } from './versioning';
 import { forbidden, HttpError, parse, unprocessable } from './errors';
 import { canAssignRole, findRole } from './roles';
 
@@ -73,6 +75,7 @@ export function userWire(
     last_sign_in_at: user.lastSignInAt?.toISOString() ?? null,
     organization_id: user.organizationId,
     organization_name: organizationName,
+    version: user.version,
   };
 }
 
@@ -207,68 +210,79 @@ export function userRoutes(app: FastifyInstance, deps: ServerDeps): void {
    * part 2 §7 PUT /users/{id}: firstname, lastname, email, id, role_id; the legacy form sends no
    * email (the e-mail stays).
    */
-  api.put('/users/:id', { config: { access: userAction('canUpdate') }, schema: { params: idPath, body: userBody } }, async (request) => {
-    const { caller } = request;
-    const { id } = request.params;
-    const body = request.body;
-    const target = await manageableUser(db, caller, id);
-    if (body.id !== undefined && body.id !== target.id) {
-      throw unprocessable('id: must be the id of the path', 'invalid', { fields: { id: 'must be the id of the path' } });
-    }
-    const form = parseForm(
-      userFormSchema,
-      {
-        firstName: body.firstname ?? '',
-        lastName: body.lastname ?? '',
-        email: body.email === undefined ? target.email : (body.email ?? ''),
-        roleId: body.role_id,
-      },
-      USER_FIELDS,
-    );
-    const role = form.roleId === target.roleId ? null : await assignableRole(db, caller, form.roleId);
-    if (form.email.toLowerCase() !== target.email.toLowerCase() && (await emailTaken(db, form.email, target.id))) throw emailInUse();
-    let updated: UserRow | undefined;
-    try {
-      [updated] = await db
-        .update(users)
-        .set({
-          firstname: form.firstName,
-          lastname: form.lastName,
-          email: form.email,
-          roleId: role?.id ?? target.roleId,
-          updatedAt: deps.now(),
-        })
-        .where(eq(users.id, target.id))
-        .returning();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw emailInUse();
-      throw error;
-    }
-    if (!updated) throw userNotFound();
-    // A new role: the user's open sockets narrow (or widen) to its permissions at once.
-    if (updated.roleId !== target.roleId) deps.events.emit('access-changed', { userIds: [updated.id] });
-    return userWire(updated, await orgName(updated.organizationId));
-  });
+  api.put(
+    '/users/:id',
+    { config: { access: userAction('canUpdate') }, schema: { params: idPath, body: userBody } },
+    async (request, reply) => {
+      const { caller } = request;
+      const { id } = request.params;
+      const body = request.body;
+      const target = await manageableUser(db, caller, id);
+      const expected = expectVersion(request, 'user', target.version);
+      if (body.id !== undefined && body.id !== target.id) {
+        throw unprocessable('id: must be the id of the path', 'invalid', { fields: { id: 'must be the id of the path' } });
+      }
+      const form = parseForm(
+        userFormSchema,
+        {
+          firstName: body.firstname ?? '',
+          lastName: body.lastname ?? '',
+          email: body.email === undefined ? target.email : (body.email ?? ''),
+          roleId: body.role_id,
+        },
+        USER_FIELDS,
+      );
+      const role = form.roleId === target.roleId ? null : await assignableRole(db, caller, form.roleId);
+      if (form.email.toLowerCase() !== target.email.toLowerCase() && (await emailTaken(db, form.email, target.id))) throw emailInUse();
+      let updated: UserRow | undefined;
+      try {
+        [updated] = await db
+          .update(users)
+          .set({
+            firstname: form.firstName,
+            lastname: form.lastName,
+            email: form.email,
+            roleId: role?.id ?? target.roleId,
+            updatedAt: deps.now(),
+            version: nextVersion(users.version),
+          })
+          .where(and(eq(users.id, target.id), sameVersion(users.version, expected)))
+          .returning();
+      } catch (error) {
+        if (isUniqueViolation(error)) throw emailInUse();
+        throw error;
+      }
+      if (!updated) throw expected === null ? userNotFound() : preconditionFailed('user');
+      // A new role: the user's open sockets narrow (or widen) to its permissions at once.
+      if (updated.roleId !== target.roleId) deps.events.emit('access-changed', { userIds: [updated.id] });
+      return replyVersion(reply, userWire(updated, await orgName(updated.organizationId)));
+    },
+  );
 
   /** part 2 §7 PATCH /users/{userId}: firstName and lastName (camelCase, as §7 shows); the answer's id updates the list. */
-  api.patch('/users/:id', { config: { access: userAction('canUpdate') }, schema: { params: idPath, body: patchBody } }, async (request) => {
-    const { caller } = request;
-    const { id } = request.params;
-    const body = request.body;
-    const target = await manageableUser(db, caller, id);
-    const form = parseForm(
-      userFormSchema.pick({ firstName: true, lastName: true }),
-      { firstName: body.firstName ?? '', lastName: body.lastName ?? '' },
-      PATCH_FIELDS,
-    );
-    const [updated] = await db
-      .update(users)
-      .set({ firstname: form.firstName, lastname: form.lastName, updatedAt: deps.now() })
-      .where(eq(users.id, target.id))
-      .returning();
-    if (!updated) throw userNotFound();
-    return userWire(updated, await orgName(updated.organizationId));
-  });
+  api.patch(
+    '/users/:id',
+    { config: { access: userAction('canUpdate') }, schema: { params: idPath, body: patchBody } },
+    async (request, reply) => {
+      const { caller } = request;
+      const { id } = request.params;
+      const body = request.body;
+      const target = await manageableUser(db, caller, id);
+      const expected = expectVersion(request, 'user', target.version);
+      const form = parseForm(
+        userFormSchema.pick({ firstName: true, lastName: true }),
+        { firstName: body.firstName ?? '', lastName: body.lastName ?? '' },
+        PATCH_FIELDS,
+      );
+      const [updated] = await db
+        .update(users)
+        .set({ firstname: form.firstName, lastname: form.lastName, updatedAt: deps.now(), version: nextVersion(users.version) })
+        .where(and(eq(users.id, target.id), sameVersion(users.version, expected)))
+        .returning();
+      if (!updated) throw expected === null ? userNotFound() : preconditionFailed('user');
+      return replyVersion(reply, userWire(updated, await orgName(updated.organizationId)));
+    },
+  );
 
   /**
    * part 2 §7 DELETE /users/{id} → { uuid }: a soft delete; the user's sessions end at once

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lt, lte, or } from 'drizzle-orm';
 import type { Db } from '../db/connection';
+import { nextVersion } from '../db/rows';
 import { closures } from '../db/schema';
 
 /**
@@ -20,7 +21,7 @@ export interface ClosureScheduleResult {
 export async function applyClosureSchedule(db: Db, now: Date): Promise<ClosureScheduleResult> {
   const activated = await db
     .update(closures)
-    .set({ isActive: true, lastStartTime: now, updatedAt: now })
+    .set({ isActive: true, lastStartTime: now, updatedAt: now, version: nextVersion(closures.version) })
     .where(
       and(
         isNull(closures.deletedAt),
@@ -33,7 +34,7 @@ export async function applyClosureSchedule(db: Db, now: Date): Promise<ClosureSc
     .returning({ id: closures.id });
   const deactivated = await db
     .update(closures)
-    .set({ isActive: false, updatedAt: now })
+    .set({ isActive: false, updatedAt: now, version: nextVersion(closures.version) })
     .where(and(isNull(closures.deletedAt), eq(closures.isActive, true), lte(closures.endTime, now)))
     .returning({ id: closures.id });
   return { activated: activated.map((row) => row.id), deactivated: deactivated.map((row) => row.id) };

@@ -37,7 +37,7 @@ import { findNul, isInputTime, NUL_MESSAGE, TIME_RANGE_MESSAGE } from '../../src
 import type { WzdxFetchLimits } from '../config';
 import type { Db } from '../db/connection';
 import { closures, organizations, wzdxFeeds } from '../db/schema';
-import { failureReason } from '../db/rows';
+import { failureReason, nextVersion } from '../db/rows';
 import { isUniqueViolation } from '../http/errors';
 import { FeedFetchError, fetchFeedText } from '../wzdx/fetch-feed';
 import { workZoneFeedProblem } from '../wzdx/schema';
@@ -257,7 +257,7 @@ async function applyWorkZones(db: Db, feed: FeedRow, zones: WorkZone[], now: Dat
         const starts = values.isActive && !row.isActive;
         await tx
           .update(closures)
-          .set({ ...values, ...(starts ? { lastStartTime: now } : {}), updatedAt: now })
+          .set({ ...values, ...(starts ? { lastStartTime: now } : {}), updatedAt: now, version: nextVersion(closures.version) })
           .where(eq(closures.id, row.id));
         updated += 1;
       }
@@ -268,7 +268,7 @@ async function applyWorkZones(db: Db, feed: FeedRow, zones: WorkZone[], now: Dat
     const present = zones.map((zone) => zone.event.id);
     const ended = await tx
       .update(closures)
-      .set({ isActive: false, endTime: now, updatedAt: now })
+      .set({ isActive: false, endTime: now, updatedAt: now, version: nextVersion(closures.version) })
       .where(
         and(
           eq(closures.wzdxFeedId, feed.id),

@@ -45,6 +45,11 @@ export interface RequestOptions<T> {
   context?: ErrorContext;
   /** false: no bearer header and a 401 is the call's own answer (sign-in, forgot, reset...). */
   auth?: boolean;
+  /**
+   * A save's If-Match: the version of the record the form was opened on (lost updates, README
+   * "Security"); the server answers 412 when someone saved it since. null/absent: none sent.
+   */
+  ifMatch?: number | null;
 }
 
 export interface ApiClientOptions {
@@ -120,6 +125,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (token) headers.authorization = `Bearer ${token}`;
     // part 2 §6: on a phone the server checks closure writes against the mobile permissions.
     if (options.isMobileClient?.()) headers[MOBILE_CLIENT_HEADER] = MOBILE_CLIENT_VALUE;
+    if (typeof request.ifMatch === 'number') headers['if-match'] = `"${request.ifMatch}"`;
     const fail = (failure: Failure): ApiError =>
       new ApiError(failure.status ?? 0, failure.code ?? null, failure.message ?? null, errorText(context, failure));
 

@@ -15,6 +15,13 @@ export const addressWireShape = {
 };
 
 export const addressWireSchema = z.object(addressWireShape);
+
+/**
+ * The edit counter of a record a form edits (organization, user, asset, area, closure): the form
+ * sends it back as If-Match, and a save from an older copy is refused (412, lost updates). Absent
+ * from a server without it.
+ */
+export const versionWireShape = { version: z.number().int().nullish() };
 export type AddressWire = z.infer<typeof addressWireSchema>;
 
 /** The client's address (organization, profile): a field the server leaves out is null. */

@@ -6,7 +6,7 @@
  * - `area_geom` is a GeoJSON Polygon (closed ring, [lng, lat]) both ways.
  */
 import { z } from 'zod';
-import { addressWireShape, toAddressPayload, type AddressPayload } from './address';
+import { addressWireShape, toAddressPayload, versionWireShape, type AddressPayload } from './address';
 import { compareText } from './compare';
 import { METRES_PER_MILE, STATION_RADIUS_DEFAULT_M } from './constants';
 import {
@@ -107,6 +107,7 @@ export const areaWireSchema = z.object({
   name: z.string(),
   ez_type: areaTypeWireSchema,
   ...addressWireShape,
+  ...versionWireShape,
 });
 export type AreaWire = z.infer<typeof areaWireSchema>;
 
@@ -147,6 +148,8 @@ export interface Area extends AreaAddress {
   orgName: string;
   thingId: string | null;
   isActive: boolean;
+  /** The server's edit counter of the copy shown (null: a new area). */
+  version: number | null;
 }
 
 export const AREA_KINDS = ['legacy', 'point_of_interest', 'exclusion'] as const;
@@ -200,6 +203,7 @@ export function fromAreaWire(wire: AreaWire): Area {
     orgName: wire.organization_name ?? '',
     thingId: wire.thing_id ?? null,
     isActive: wire.is_active ?? true,
+    version: wire.version ?? null,
   };
 }
 
@@ -232,6 +236,7 @@ export function newArea(orgId: string, orgName = ''): Area {
     orgName,
     thingId: null,
     isActive: true,
+    version: null,
   };
 }
 

@@ -19,6 +19,7 @@
  * Times are ISO 8601 strings on the wire and ms since epoch in the model.
  */
 import { z } from 'zod';
+import { versionWireShape } from './address';
 import { MAX_INTEGRATIONS, type CompassPoint } from './constants';
 import { applyStationCheck, computeAssetStatus, isStale, serverStatusSchema, type AssetStatus } from './asset-status';
 import type { LatLng } from './geometry';
@@ -57,6 +58,7 @@ export const thingWireSchema = z.object({
   nickname: z.string().nullish(),
   heartbeat_datetime: isoDateTime.nullish(),
   updated_at: isoDateTime.nullish(),
+  ...versionWireShape,
   thing_type: z.string().nullish(),
   thing_type_id: z.string().nullish(),
   thing_subtype: z.string().nullish(),
@@ -175,6 +177,11 @@ export interface Asset {
   organizationRelationships: OrganizationRelationship[];
   updatedAt: number | null;
   /**
+   * The server's edit counter of the asset's profile (the Profile form's If-Match); absent where
+   * the asset came from the fleet snapshot or a live message only.
+   */
+  version?: number | null;
+  /**
    * True while the asset holds only the fields of a fleet snapshot without its details (an older
    * server; README "Spec decisions"): its integrations, external identifiers, active closures,
    * organization relationships, incident times and runtime come with its page. Absent once its
@@ -286,6 +293,7 @@ export function fromThingWire(wire: ThingWire, now: number): Asset | null {
       relationshipType: r.relationship_type,
     })),
     updatedAt: parseTime(wire.updated_at),
+    version: wire.version ?? null,
     searchText: '',
   };
   asset.searchText = assetSearchText(asset);

@@ -6,6 +6,7 @@
  * their encoding; the client's userRoute is "points lat, lng", so the wire matches it).
  */
 import { z } from 'zod';
+import { versionWireShape } from './address';
 import { primaryDisplayName } from './asset';
 import type { ConnectionGroup } from './asset-status';
 import {
@@ -79,6 +80,7 @@ export const closureWireSchema = z.object({
   location_method: z.string().nullish(),
   vehicle_impact: z.string().nullish(),
   group_id: z.string().nullish(),
+  ...versionWireShape,
 });
 export type ClosureWire = z.infer<typeof closureWireSchema>;
 
@@ -125,6 +127,8 @@ export interface Closure {
   thingsAssociated: string[];
   orgId: string;
   orgName: string;
+  /** The server's edit counter of the copy shown (null: a new closure, or a server without one). */
+  version: number | null;
 }
 
 /** part 1 §3: primaryDisplayName is the nickname, otherwise the upper-cased name. */
@@ -275,6 +279,7 @@ export function fromClosureWire(wire: ClosureWire, now: number, linkedAsset?: Li
     thingsAssociated: thing ? [thing.id] : [],
     orgId: wire.organization?.id ?? '',
     orgName: wire.organization?.name ?? '',
+    version: wire.version ?? null,
   };
 }
 

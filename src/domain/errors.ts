@@ -117,6 +117,22 @@ export const CLIENT_ERROR_CODES = {
   exportLimit: 'export_limit',
 } as const;
 
+/** The records a form edits from a copy it loaded (lost updates: the server's 412). */
+export type EditedResource = 'closure' | 'area' | 'asset' | 'user' | 'organization';
+
+/**
+ * A save made from a copy someone else changed since (412 precondition_failed): the server's words
+ * and the form's, the same in every context that saves one of the records.
+ */
+export function staleEditText(resource: EditedResource): string {
+  return `This ${resource} was changed by someone else. Reload to see their changes.`;
+}
+
+/** The 412 of a save (a version that is no longer the record's), else null. */
+function staleEdit(failure: Failure, resource: EditedResource): UserError | null {
+  return failure.status === 412 ? text(staleEditText(resource)) : null;
+}
+
 /**
  * Our server's words when an export is refused because too many are running (the spec's catalogue
  * has no row for it): shown as sent, under the wizard's form.
@@ -250,6 +266,8 @@ function locationUpdate(failure: Failure): UserError {
 }
 
 function assetSave(failure: Failure): UserError {
+  const stale = staleEdit(failure, 'asset');
+  if (stale) return stale;
   if (failure.status === 0) return text(PLAIN.connectionFailed);
   // Our server answers 404 for an asset the caller may not see (README "Design decisions"): the 'found' row.
   if (failure.status === 404) return text('Asset not found');
@@ -269,6 +287,8 @@ function assetAction(failure: Failure): UserError {
 }
 
 function closureSave(failure: Failure): UserError {
+  const stale = staleEdit(failure, 'closure');
+  if (stale) return stale;
   if (failure.status === 0) return text(PLAIN.connectionFailed);
   if (failure.status === 404) return text('Closure not found');
   if (failure.status === 422) {
@@ -279,6 +299,8 @@ function closureSave(failure: Failure): UserError {
 }
 
 function areaSave(failure: Failure): UserError {
+  const stale = staleEdit(failure, 'area');
+  if (stale) return stale;
   if (failure.status === 0) return text(PLAIN.connectionFailed);
   if (failure.status === 422) {
     if (has(failure, 'invalid')) return text('Exclusion shape is invalid');
@@ -335,6 +357,8 @@ function userCalls(failure: Failure): UserError {
 }
 
 function organizationUpdate(failure: Failure): UserError {
+  const stale = staleEdit(failure, 'organization');
+  if (stale) return stale;
   if (failure.status === 422) return text(PLAIN.organizationNotFound);
   return part2All(failure);
 }
@@ -346,6 +370,8 @@ function addUser(failure: Failure): UserError {
 }
 
 function updateUser(failure: Failure): UserError {
+  const stale = staleEdit(failure, 'user');
+  if (stale) return stale;
   if (failure.status === 0) return text(PLAIN.connectionFailed);
   if (has(failure, 'find')) return text('The selected user could not be found');
   return text('There was an error submitting the form');

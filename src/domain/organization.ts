@@ -3,7 +3,15 @@
  * grouping of the asset filter, and the acs test.
  */
 import { z } from 'zod';
-import { addressWireShape, fromAddressWire, toAddressPayload, type Address, type AddressFields, type AddressPayload } from './address';
+import {
+  addressWireShape,
+  fromAddressWire,
+  toAddressPayload,
+  versionWireShape,
+  type Address,
+  type AddressFields,
+  type AddressPayload,
+} from './address';
 import { compareIds } from './compare';
 import { OWNED_ONLY_SUFFIX } from './constants';
 
@@ -45,6 +53,7 @@ export const organizationWireSchema = z.object({
   is_large_org: z.boolean().default(false),
   billing_id: z.string().nullish(),
   child_structure: z.array(organizationChildWireSchema).default([]),
+  ...versionWireShape,
 });
 export type OrganizationWire = z.infer<typeof organizationWireSchema>;
 
@@ -79,6 +88,8 @@ export interface Organization extends Address {
   isLargeOrg: boolean;
   billingId: string | null;
   childStructure: OrganizationChild[];
+  /** The server's edit counter of the copy shown (the organization form's If-Match). */
+  version?: number | null;
 }
 
 export function fromOrganizationTypeWire(wire: OrganizationTypeWire): OrganizationType {
@@ -102,6 +113,7 @@ export function fromOrganizationWire(wire: OrganizationWire): Organization {
     isLargeOrg: wire.is_large_org,
     billingId: wire.billing_id ?? null,
     childStructure: wire.child_structure.map((c) => ({ id: c.id, name: c.name, parentId: c.parent_id ?? null })),
+    version: wire.version ?? null,
   };
 }
 

@@ -84,6 +84,8 @@ const COLUMNS = {
   license_plate_number: 'text',
   registry_number: 'text',
   external_id: 'text',
+  /** The profile's edit counter (its form's If-Match, lost updates). */
+  version: 'number',
 } as const satisfies Record<string, CellKind>;
 export type ThingSnapshotColumn = keyof typeof COLUMNS;
 export const THING_SNAPSHOT_COLUMNS = Object.keys(COLUMNS) as ThingSnapshotColumn[];
@@ -272,6 +274,7 @@ export function thingWiresFromSnapshot(answer: ThingSnapshotAnswer): ThingWire[]
       active_closures: d?.active_closures.get(id) ?? [],
       organization: organizations[place]!,
       organization_relationships: d?.organization_relationships.get(id) ?? [],
+      version: v[at.version] as number | null,
       vin_number: v[at.vin_number] as string | null,
       license_plate_number: v[at.license_plate_number] as string | null,
       registry_number: v[at.registry_number] as string | null,

@@ -2,6 +2,7 @@
  * Users of account administration (part 2 §2 Account administration, §3 User, §7 user calls).
  * The profile (GET /profile) is profile.ts's; role labels are role.ts's.
  */
+import { versionWireShape } from './address';
 import { z } from 'zod';
 import { roleLabel } from './role';
 import { parseTime } from './time';
@@ -16,6 +17,7 @@ export const userWireSchema = z.object({
   role_name: z.string().nullish(),
   sign_in_count: z.number().int().nullish(),
   last_sign_in_at: z.string().nullish(),
+  ...versionWireShape,
 });
 export type UserWire = z.infer<typeof userWireSchema>;
 
@@ -43,6 +45,8 @@ export interface User {
   lastSignInAt: number | null;
   /** Null for the organization's own users. */
   badge: UserBadge | null;
+  /** The server's edit counter of the copy shown (the user form's If-Match). */
+  version?: number | null;
 }
 
 export function fromUserWire(wire: UserWire, badge: UserBadge | null = null): User {
@@ -56,6 +60,7 @@ export function fromUserWire(wire: UserWire, badge: UserBadge | null = null): Us
     signInCount: wire.sign_in_count ?? 0,
     lastSignInAt: parseTime(wire.last_sign_in_at),
     badge,
+    version: wire.version ?? null,
   };
 }
 

@@ -172,6 +172,7 @@ describe('part2 §3 Closure (server) → Closure (client)', () => {
       thingsAssociated: ['t1'],
       orgId: 'org1',
       orgName: 'Org One',
+      version: null,
     });
   });
 

@@ -34,6 +34,7 @@ describe('part1 §3, part2 §3 organization wire and model', () => {
         is_large_org: true,
         billing_id: 'B-1',
         child_structure: [{ id: 'o4', name: 'Station 4', parent_id: 'o1' }],
+        version: 9,
       }),
     );
     expect(org).toEqual({
@@ -57,6 +58,7 @@ describe('part1 §3, part2 §3 organization wire and model', () => {
       isLargeOrg: true,
       billingId: 'B-1',
       childStructure: [{ id: 'o4', name: 'Station 4', parentId: 'o1' }],
+      version: 9,
     });
   });
 

@@ -57,6 +57,7 @@ function row(overrides: Partial<Record<(typeof THING_SNAPSHOT_COLUMNS)[number], 
     license_plate_number: 'TX 1',
     registry_number: null,
     external_id: null,
+    version: 3,
     ...overrides,
   };
   return THING_SNAPSHOT_COLUMNS.map((column) => values[column]);
@@ -113,6 +114,7 @@ const wireArb = fc.record({
   license_plate_number: text,
   registry_number: text,
   external_id: text,
+  version: fc.option(fc.integer({ min: 1, max: 1_000_000 }), { nil: null }),
   // The details: the full wire's lists and incident times.
   external_identifiers: fc.array(
     fc.record({ identifier_id: fc.string({ maxLength: 8 }), system_name: fc.constantFrom('samsara', 'geotab') }),
@@ -343,7 +345,7 @@ describe('the fleet snapshot (README "Spec decisions")', () => {
       thing_subtype: { length: 1, nullable: true },
       flags: { length: 256, nullable: false },
     };
-    const numbers = new Set(['lat', 'lng', 'accuracy', 'course', 'speed', 'run_points_count']);
+    const numbers = new Set(['lat', 'lng', 'accuracy', 'course', 'speed', 'run_points_count', 'version']);
     const times = new Set(['heartbeat_datetime', 'updated_at', 'run_start_time']);
     const reads = (column: string, value: unknown): boolean => {
       if (required.has(column)) return typeof value === 'string' && value !== '';

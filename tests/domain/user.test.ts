@@ -28,7 +28,7 @@ const u = (id: string, o: Record<string, unknown> = {}) => ({
 
 describe('part2 §3 User', () => {
   it('maps the wire', () => {
-    expect(fromUserWire(userWireSchema.parse(u('u1')))).toEqual({
+    expect(fromUserWire(userWireSchema.parse({ ...u('u1'), version: 4 }))).toEqual({
       id: 'u1',
       email: 'u1@example.com',
       firstName: 'First u1',
@@ -38,6 +38,7 @@ describe('part2 §3 User', () => {
       signInCount: 3,
       lastSignInAt: Date.parse('2026-11-20T10:00:00.000Z'),
       badge: null,
+      version: 4,
     });
   });
 

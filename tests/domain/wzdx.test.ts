@@ -112,6 +112,7 @@ const base: Closure = {
   thingsAssociated: [],
   orgId: 'org1',
   orgName: 'Org One',
+  version: null,
 };
 
 const closures: Record<string, Closure> = {

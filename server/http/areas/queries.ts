@@ -6,7 +6,9 @@ import type { Caller } from '../../auth/context';
 import { canSeeOrg } from '../../auth/scope';
 import type { Db } from '../../db/connection';
 import { areas, areaTypes, organizations } from '../../db/schema';
+import { nextVersion, sameVersion } from '../../db/rows';
 import { notFound, unprocessable } from '../errors';
+import { preconditionFailed } from '../versioning';
 import type { validArea } from './schema';
 
 /** The area calls' reads and writes, and the wire objects (`areaWireSchema` of src/domain/area.ts). */
@@ -49,6 +51,7 @@ export function areaToWire(row: AreaRow, type: AreaTypeRow, organizationName: st
     state: row.state,
     postal_code: row.postalCode,
     country_code: row.countryCode,
+    version: row.version,
   };
 }
 
@@ -114,14 +117,28 @@ export async function insertArea(
   return areaToWire(created!, type, org.name);
 }
 
-/** Updates a live area; 404 'Area not found' when it was deleted meanwhile. */
-export async function updateArea(db: Db, existing: AreaJoinedRow, type: AreaTypeRow, values: AreaValues, now: Date): Promise<AreaWire> {
+/**
+ * Updates a live area, one version on; 404 'Area not found' when it was deleted meanwhile, 412 when
+ * `expected` (the save's If-Match) is no longer its version.
+ */
+export async function updateArea(
+  db: Db,
+  existing: AreaJoinedRow,
+  type: AreaTypeRow,
+  values: AreaValues,
+  now: Date,
+  expected: number | null = null,
+): Promise<AreaWire> {
+  const live = and(eq(areas.id, existing.area.id), isNull(areas.deletedAt));
   const [updated] = await db
     .update(areas)
-    .set({ ...values, ezTypeId: type.id, updatedAt: now })
-    .where(and(eq(areas.id, existing.area.id), isNull(areas.deletedAt)))
+    .set({ ...values, ezTypeId: type.id, updatedAt: now, version: nextVersion(areas.version) })
+    .where(and(live, sameVersion(areas.version, expected)))
     .returning();
-  if (!updated) throw notFound('Area');
+  if (!updated) {
+    const [still] = await db.select({ id: areas.id }).from(areas).where(live);
+    throw still ? preconditionFailed('area') : notFound('Area');
+  }
   return areaToWire(updated, type, existing.organizationName);
 }
 

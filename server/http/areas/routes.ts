@@ -6,6 +6,7 @@ import type { ServerDeps } from '../../deps';
 import { forbidden, parse, unprocessable } from '../errors';
 import { listOrgIds, visibleOrganization } from '../organization-scope';
 import { uuidParam } from '../query';
+import { expectVersion, replyVersion } from '../versioning';
 import { deleteArea, findAreaType, insertArea, listAreas, listAreaTypes, updateArea, visibleArea, visibleAreaWire } from './queries';
 import { areaBody, validArea } from './schema';
 
@@ -34,8 +35,8 @@ export function areaRoutes(app: FastifyInstance, deps: ServerDeps): void {
   );
 
   /** Area detail (a path the spec does not show; part 2 §7 "zone or area detail"). */
-  api.get('/organization/exclusion_zone/:id', { config: { access: AREA_VIEW }, schema: { params: uuidParam } }, async (request) =>
-    visibleAreaWire(db, request.caller, request.params.id),
+  api.get('/organization/exclusion_zone/:id', { config: { access: AREA_VIEW }, schema: { params: uuidParam } }, async (request, reply) =>
+    replyVersion(reply, await visibleAreaWire(db, request.caller, request.params.id)),
   );
 
   api.post('/organization/exclusion_zone', { config: { access: AREA_CREATE }, schema: { body: areaBody } }, async (request, reply) => {
@@ -49,24 +50,29 @@ export function areaRoutes(app: FastifyInstance, deps: ServerDeps): void {
     return insertArea(db, org, type, values, deps.now());
   });
 
-  api.put('/organization/exclusion_zone/:id', { config: { access: AREA_UPDATE }, schema: { params: uuidParam } }, async (request) => {
-    const { caller } = request;
-    const existing = await visibleArea(db, caller, request.params.id);
-    const ownership = (isAvType: boolean) => ({ orgId: existing.area.organizationId, isAvType });
-    const userOrg = caller.scope.organizationId;
-    if (!canEditArea(caller.permissions, ownership(isAvAreaType(existing.type.dbName)), userOrg)) throw forbidden();
-    // The body is read after the 404 and 403 above (a stranger learns nothing from a 422).
-    const body = parse(areaBody, request.body);
-    if (body.id !== undefined && body.id !== existing.area.id) throw unprocessable('id: does not match the area of the path');
-    if (body.organization_id !== existing.area.organizationId) {
-      throw unprocessable('organization_id: an area cannot move to another organization');
-    }
-    const { ezTypeId, values } = validArea(body);
-    const type = await findAreaType(db, ezTypeId);
-    // Turning an area into an automated-vehicle type needs what editing one needs (part 2 §6).
-    if (!canEditArea(caller.permissions, ownership(isAvAreaType(type.dbName)), userOrg)) throw forbidden();
-    return updateArea(db, existing, type, values, deps.now());
-  });
+  api.put(
+    '/organization/exclusion_zone/:id',
+    { config: { access: AREA_UPDATE }, schema: { params: uuidParam } },
+    async (request, reply) => {
+      const { caller } = request;
+      const existing = await visibleArea(db, caller, request.params.id);
+      const ownership = (isAvType: boolean) => ({ orgId: existing.area.organizationId, isAvType });
+      const userOrg = caller.scope.organizationId;
+      if (!canEditArea(caller.permissions, ownership(isAvAreaType(existing.type.dbName)), userOrg)) throw forbidden();
+      const expected = expectVersion(request, 'area', existing.area.version);
+      // The body is read after the 404 and 403 above (a stranger learns nothing from a 422).
+      const body = parse(areaBody, request.body);
+      if (body.id !== undefined && body.id !== existing.area.id) throw unprocessable('id: does not match the area of the path');
+      if (body.organization_id !== existing.area.organizationId) {
+        throw unprocessable('organization_id: an area cannot move to another organization');
+      }
+      const { ezTypeId, values } = validArea(body);
+      const type = await findAreaType(db, ezTypeId);
+      // Turning an area into an automated-vehicle type needs what editing one needs (part 2 §6).
+      if (!canEditArea(caller.permissions, ownership(isAvAreaType(type.dbName)), userOrg)) throw forbidden();
+      return replyVersion(reply, await updateArea(db, existing, type, values, deps.now(), expected));
+    },
+  );
 
   /** part 2 §7: "Response reads id"; the client treats 404 as already deleted. */
   api.delete('/organization/exclusion_zone/:id', { config: { access: AREA_DELETE }, schema: { params: uuidParam } }, async (request) => {

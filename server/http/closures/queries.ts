@@ -9,6 +9,8 @@ import { canSeeOrg, thingVisibleSql } from '../../auth/scope';
 import type { Db } from '../../db/connection';
 import { closures, organizations, organizationTypes, things } from '../../db/schema';
 import { isUniqueViolation, notFound, unprocessable } from '../errors';
+import { nextVersion, sameVersion } from '../../db/rows';
+import { preconditionFailed } from '../versioning';
 import { DUPLICATE_WZDX_ID_MESSAGE, type validClosure, type validQuickUpdate } from './schema';
 
 /** The closure calls' reads and writes, and the wire object (`ClosureWire` of src/domain/closure.ts). */
@@ -80,6 +82,7 @@ export function closureToWire(row: ClosureJoinedRow): ClosureWire {
     location_method: closure.locationMethod,
     vehicle_impact: closure.vehicleImpact,
     group_id: closure.groupId,
+    version: closure.version,
   };
 }
 
@@ -198,21 +201,31 @@ export async function insertClosure(
   return closureAnswer(db, created[0]!.id);
 }
 
-/** Updates a live closure (a full write or a quick toggle); 404 when it was deleted meanwhile. */
+/**
+ * Updates a live closure (a full write or a quick toggle), one version on; 404 when it was deleted
+ * meanwhile, 412 when `expected` (the save's If-Match) is no longer its version.
+ */
 export async function updateClosure(
   db: Db,
   id: string,
   values: (ClosureValues & { thingId: string | null }) | QuickValues,
   now: Date,
+  expected: number | null = null,
 ): Promise<ClosureWire> {
   const updated = await guardUnique(() =>
     db
       .update(closures)
-      .set({ ...values, updatedAt: now })
-      .where(and(eq(closures.id, id), isNull(closures.deletedAt)))
+      .set({ ...values, updatedAt: now, version: nextVersion(closures.version) })
+      .where(and(eq(closures.id, id), isNull(closures.deletedAt), sameVersion(closures.version, expected)))
       .returning({ id: closures.id }),
   );
-  if (!updated[0]) throw notFound('Closure');
+  if (!updated[0]) {
+    const [live] = await db
+      .select({ id: closures.id })
+      .from(closures)
+      .where(and(eq(closures.id, id), isNull(closures.deletedAt)));
+    throw live ? preconditionFailed('closure') : notFound('Closure');
+  }
   return closureAnswer(db, id);
 }
 

@@ -6,6 +6,7 @@ import type { ServerDeps } from '../../deps';
 import { forbidden, parse, unprocessable } from '../errors';
 import { listOrgIds, orgAccess, visibleOrganization } from '../organization-scope';
 import { sinceParam, uuidParam } from '../query';
+import { expectVersion, replyVersion } from '../versioning';
 import {
   closureToWire,
   deleteClosure,
@@ -60,8 +61,8 @@ export function closureRoutes(app: FastifyInstance, deps: ServerDeps): void {
   });
 
   /** Closure detail (a path the spec does not show). */
-  api.get('/organization/closure/:id', { config: { access: CLOSURE_VIEW }, schema: { params: uuidParam } }, async (request) =>
-    closureToWire(await visibleClosure(db, request.caller, request.params.id)),
+  api.get('/organization/closure/:id', { config: { access: CLOSURE_VIEW }, schema: { params: uuidParam } }, async (request, reply) =>
+    replyVersion(reply, closureToWire(await visibleClosure(db, request.caller, request.params.id))),
   );
 
   api.post('/organization/closure', { config: { access: mayAdd }, schema: { body: closureBody } }, async (request, reply) => {
@@ -81,7 +82,7 @@ export function closureRoutes(app: FastifyInstance, deps: ServerDeps): void {
     return insertClosure(db, org.id, thingId, values, now);
   });
 
-  api.put('/organization/closure/:id', { config: { access: mayUpdate }, schema: { params: uuidParam } }, async (request) => {
+  api.put('/organization/closure/:id', { config: { access: mayUpdate }, schema: { params: uuidParam } }, async (request, reply) => {
     const { caller } = request;
     const existing = await visibleClosure(db, caller, request.params.id);
     if (orgAccess(caller.scope, existing.closure.organizationId) !== 'write') throw forbidden();
@@ -91,11 +92,14 @@ export function closureRoutes(app: FastifyInstance, deps: ServerDeps): void {
     const raw = (request.body ?? {}) as Record<string, unknown>;
     const now = deps.now();
     const id = existing.closure.id;
+    // Lost updates: a save from an older copy (If-Match) is refused. The quick toggle sends none:
+    // it stays last-write-wins (README "Security"), and moves the version on like every write.
+    const expected = expectVersion(request, 'closure', existing.closure.version);
 
     if (raw['isQuickUpdate'] === true) {
       const body = parse(quickUpdateBody, request.body);
       if (body.uuid !== undefined && body.uuid !== id) throw unprocessable('uuid: does not match the closure of the path');
-      return updateClosure(db, id, validQuickUpdate(body, now.getTime(), existing.closure), now);
+      return replyVersion(reply, await updateClosure(db, id, validQuickUpdate(body, now.getTime(), existing.closure), now, expected));
     }
 
     const body = parse(closureBody, request.body);
@@ -110,7 +114,7 @@ export function closureRoutes(app: FastifyInstance, deps: ServerDeps): void {
       lastStartTime: existing.closure.lastStartTime,
     });
     const thingId = thingCandidate === null ? null : await visibleThingId(db, caller, thingCandidate);
-    return updateClosure(db, id, { ...values, thingId }, now);
+    return replyVersion(reply, await updateClosure(db, id, { ...values, thingId }, now, expected));
   });
 
   /** part 2 §7: "404 counts as deleted"; answers `{ id }`. Soft: the incremental list reports it. */

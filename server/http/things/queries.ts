@@ -13,7 +13,9 @@ import {
   thingSubtypes,
   thingTypes,
 } from '../../db/schema';
+import { nextVersion, sameVersion } from '../../db/rows';
 import { notFound, unprocessable } from '../errors';
+import { preconditionFailed } from '../versioning';
 import { orgAccess, type OrgAccess } from '../organization-scope';
 import { isUuid } from '../query';
 import { loadThingWire, type ThingWireOut } from '../thing-wire';
@@ -127,8 +129,18 @@ export async function listValidator(
   return { validator: `W/"${hash}"`, total: state?.total ?? 0 };
 }
 
-/** PUT /things/{id}: the part 1 §5 rules that need the database, then the write; the asset's wire object. */
-export async function saveThing(db: Db, thing: ThingRow, body: z.infer<typeof thingUpdateSchema>, now: Date): Promise<ThingWireOut> {
+/**
+ * PUT /things/{id}: the part 1 §5 rules that need the database, then the write of the profile's
+ * fields, one version on (412 when `expected`, the If-Match, is no longer its version); the asset's
+ * wire object.
+ */
+export async function saveThing(
+  db: Db,
+  thing: ThingRow,
+  body: z.infer<typeof thingUpdateSchema>,
+  now: Date,
+  expected: number | null = null,
+): Promise<ThingWireOut> {
   // part 1 §5: the type keeps the asset's emergency kind; the subtype belongs to the type.
   let typeId = thing.thingTypeId;
   if (body.thing_type_id !== undefined && body.thing_type_id !== thing.thingTypeId) {
@@ -174,7 +186,7 @@ export async function saveThing(db: Db, thing: ThingRow, body: z.infer<typeof th
   // part 1 §4: alerting switched off turns back on after 60 minutes; remember when it went off.
   const alertingOffAt = body.is_publicly_alerting ? null : thing.isPubliclyAlerting ? now : thing.alertingOffAt;
   await db.transaction(async (tx) => {
-    await tx
+    const saved = await tx
       .update(things)
       .set({
         inService: body.in_service,
@@ -187,8 +199,18 @@ export async function saveThing(db: Db, thing: ThingRow, body: z.infer<typeof th
         ...(body.license_plate_number !== undefined ? { licensePlateNumber: body.license_plate_number } : {}),
         ...(body.registry_number !== undefined ? { registryNumber: body.registry_number } : {}),
         updatedAt: now,
+        version: nextVersion(things.version),
       })
-      .where(eq(things.id, thing.id));
+      .where(and(eq(things.id, thing.id), isNull(things.deletedAt), sameVersion(things.version, expected)))
+      .returning({ id: things.id });
+    // Saved by someone else since the read (If-Match), or deleted meanwhile: nothing changes.
+    if (!saved[0]) {
+      const [live] = await tx
+        .select({ id: things.id })
+        .from(things)
+        .where(and(eq(things.id, thing.id), isNull(things.deletedAt)));
+      throw live ? preconditionFailed('asset') : unprocessable(THING_ERRORS.notFound, 'not_found');
+    }
     const removedProviders = body.external_identifiers.filter((e) => e.is_deleted).map((e) => e.system_name);
     if (removedProviders.length > 0) {
       await tx

@@ -20,6 +20,7 @@ import { parse, unprocessable } from '../errors';
 import { requestedOrgs } from '../organization-scope';
 import { sinceParam } from '../query';
 import { loadThingWires, thingSnapshotJson } from '../thing-wire';
+import { expectVersion, replyVersion } from '../versioning';
 import { assignableOrganizations, findThing, listValidator, requireWrite, saveThing, setAssociations, wireOf } from './queries';
 import {
   associationsSchema,
@@ -160,13 +161,14 @@ export function thingRoutes(app: FastifyInstance, deps: ServerDeps): void {
   api.put(
     '/things/:id',
     { config: { access: (caller) => canEditAsset(caller.permissions) }, schema: { params: thingPath, body: thingUpdateSchema } },
-    async (request) => {
+    async (request, reply) => {
       const { caller, body } = request;
       const { id } = request.params;
       if (body.id !== id) throw fieldError('id', 'must be the asset of the path');
       const { thing, access } = await findThing(db, caller, id, 422);
       requireWrite(access);
-      return saveThing(db, thing, body, deps.now());
+      const expected = expectVersion(request, 'asset', thing.version);
+      return replyVersion(reply, await saveThing(db, thing, body, deps.now(), expected));
     },
   );
 

@@ -77,10 +77,12 @@ export interface AccountCalls {
   /** GET /roles: the roles the caller may assign, in their order (part 1 §3). */
   roles(): Promise<Role[]>;
   createUser(payload: CreateUserPayload & { organization_id: string }): Promise<void>;
-  updateUser(payload: UpdateUserPayload): Promise<void>;
+  /** `version`: the user as the form opened it (If-Match; 412 when someone saved the user since). */
+  updateUser(payload: UpdateUserPayload, version?: number | null): Promise<void>;
   deleteUser(id: string): Promise<void>;
   organization(id: string): Promise<Organization>;
-  updateOrganization(id: string, payload: OrganizationEditPayload): Promise<Organization>;
+  /** `version`: the organization as the form opened it (If-Match; 412 when someone saved it since). */
+  updateOrganization(id: string, payload: OrganizationEditPayload, version?: number | null): Promise<Organization>;
   /** DELETE /organization/{id} (haas:manage; refused while it owns assets). */
   deleteOrganization(id: string): Promise<void>;
   billing(organizationId: string): Promise<BillingWire>;
@@ -141,8 +143,14 @@ export function createAccountCalls(api: ApiClient): AccountCalls {
     async createUser(payload) {
       await api.request('/users', { method: 'POST', body: payload, schema: userWireSchema, context: 'addUser' });
     },
-    async updateUser(payload) {
-      await api.request(userPath(payload.id), { method: 'PUT', body: payload, schema: userWireSchema, context: 'updateUser' });
+    async updateUser(payload, version) {
+      await api.request(userPath(payload.id), {
+        method: 'PUT',
+        body: payload,
+        schema: userWireSchema,
+        context: 'updateUser',
+        ifMatch: version,
+      });
     },
     async deleteUser(id) {
       await api.request(userPath(id), { method: 'DELETE', schema: deleteUserResponseSchema, context: 'userCalls' });
@@ -153,13 +161,14 @@ export function createAccountCalls(api: ApiClient): AccountCalls {
     async deleteOrganization(id) {
       await api.request(organizationPath(id), { method: 'DELETE', schema: z.object({ id: z.string() }), context: 'organizationDelete' });
     },
-    async updateOrganization(id, payload) {
+    async updateOrganization(id, payload, version) {
       return fromOrganizationWire(
         await api.request(organizationPath(id), {
           method: 'PUT',
           body: payload,
           schema: organizationWireSchema,
           context: 'organizationUpdate',
+          ifMatch: version,
         }),
       );
     },

@@ -5,7 +5,7 @@
  * the spec's groups (owned first with the subscribed organization, ' (ONLY)' without relations).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ItemState } from '../../app/section/item-state';
@@ -69,22 +69,30 @@ function OrganizationForm({ organization, canEdit, onSaved }: OrganizationEditPr
     defaultValues: initialValues(organization),
     mode: 'onTouched',
   });
+  // The copy the values come from (opened, then each save's answer): a save from it is refused once
+  // someone else saved the organization since (412), even though a refetch brings their copy.
+  const version = useRef(organization.version ?? null);
   const write = useSubmit<Organization>({
     context: 'organizationUpdate',
     invalidates: [ACCOUNT_QUERIES.organization(organization.id)],
     onSuccess: (saved) => {
+      version.current = saved.version ?? null;
       reset(initialValues(saved));
       onSaved?.();
     },
   });
   const submit = handleSubmit((form) =>
     write.submit(() =>
-      calls.updateOrganization(organization.id, {
-        name: form.name,
-        ...toAddressPayload(form),
-        email: form.email ?? '',
-        timezone: form.timezone ?? '',
-      }),
+      calls.updateOrganization(
+        organization.id,
+        {
+          name: form.name,
+          ...toAddressPayload(form),
+          email: form.email ?? '',
+          timezone: form.timezone ?? '',
+        },
+        version.current,
+      ),
     ),
   );
   return (

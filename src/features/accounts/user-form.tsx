@@ -5,7 +5,7 @@
  * (only those the caller may assign). The legacy user tab shows it in a dialog, accounts-new as a page.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { useSubmit } from '../../app/section/use-submit';
@@ -50,6 +50,8 @@ export function UserForm({ organizationId, user, onDone, onCancel }: UserFormPro
     },
     mode: 'onTouched',
   });
+  // The copy the form was opened on: a save from it is refused once someone saved the user since (412).
+  const [openedVersion] = useState(() => user?.version ?? null);
   const write = useSubmit<void>({
     context: user ? 'updateUser' : 'addUser',
     invalidates: [ACCOUNT_QUERIES.users(organizationId)],
@@ -59,7 +61,7 @@ export function UserForm({ organizationId, user, onDone, onCancel }: UserFormPro
     const form = { ...values, roleId: Number(values.roleId) };
     return write.submit(() =>
       user
-        ? calls.updateUser(toUpdateUserPayload(user.id, form))
+        ? calls.updateUser(toUpdateUserPayload(user.id, form), openedVersion)
         : calls.createUser({ ...toCreateUserPayload(form), organization_id: organizationId }),
     );
   });

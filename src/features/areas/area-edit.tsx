@@ -211,6 +211,8 @@ function AreaForm({ area, isNew }: AreaFormProps) {
   const types = useAreaTypes();
   const stopRef = useRef<(() => void) | null>(null);
   const cancelHref = isNew ? itemHref('areas') : itemHref('areas', area.id);
+  // The copy the form was opened on: a save from it is refused once someone saved the area since (412).
+  const [openedVersion] = useState(area.version);
   const { failure, submit: send } = useSubmit({
     context: 'areaSave',
     invalidates: [areasKey(organizationId)],
@@ -233,7 +235,7 @@ function AreaForm({ area, isNew }: AreaFormProps) {
   const submit = handleSubmit(async () => {
     const values = getValues();
     const payload = areaPayloadFromForm(values, area.orgId || organizationId, isNew ? undefined : area.id);
-    await send(() => (isNew ? calls.create(payload) : calls.update(area.id, payload)));
+    await send(() => (isNew ? calls.create(payload) : calls.update(area.id, payload, openedVersion)));
   });
   const typeOptions = (types.data ?? []).map((type) => ({ value: type.id, label: type.displayName }));
   const shapeMessages = formState.isSubmitted ? shapeErrors(formState.errors.shape) : [];

@@ -30,7 +30,8 @@ export interface AreaCalls {
   /** The area types, alphabetically with Other last (part 2 §3). */
   areaTypes(): Promise<AreaType[]>;
   create(payload: AreaPayload): Promise<Area>;
-  update(id: string, payload: AreaPayload): Promise<Area>;
+  /** `version`: the copy the form was opened on (If-Match; 412 when someone saved it since). */
+  update(id: string, payload: AreaPayload, version?: number | null): Promise<Area>;
   /** part 2 §4, §7: "Area delete treats a 404 as already deleted". */
   remove(id: string): Promise<void>;
 }
@@ -43,8 +44,10 @@ export function createAreaCalls(api: ApiClient): AreaCalls {
     async create(payload) {
       return fromAreaWire(await api.request(areaPath(), { method: 'POST', body: payload, schema: areaWireSchema, context: 'areaSave' }));
     },
-    async update(id, payload) {
-      return fromAreaWire(await api.request(areaPath(id), { method: 'PUT', body: payload, schema: areaWireSchema, context: 'areaSave' }));
+    async update(id, payload, version) {
+      return fromAreaWire(
+        await api.request(areaPath(id), { method: 'PUT', body: payload, schema: areaWireSchema, context: 'areaSave', ifMatch: version }),
+      );
     },
     remove: (id) => deleteOrGone(api, areaPath(id), 'areaDelete'),
   };

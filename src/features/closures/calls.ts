@@ -39,7 +39,8 @@ const wzdxFeedsSchema = z.array(wzdxFeedWireSchema);
 
 export interface ClosureCalls {
   create(payload: ClosurePayload): Promise<ClosureWire>;
-  update(id: string, payload: ClosurePayload): Promise<ClosureWire>;
+  /** `version`: the copy the form was opened on (If-Match; 412 when someone saved it since). */
+  update(id: string, payload: ClosurePayload, version?: number | null): Promise<ClosureWire>;
   /** part 2 §4 quick toggle: activate (end one month ahead) or deactivate (end null). */
   toggle(id: string, activate: boolean, now: number): Promise<void>;
   remove(id: string): Promise<void>;
@@ -59,8 +60,14 @@ export function createClosureCalls(api: ApiClient): ClosureCalls {
   return {
     create: (payload) =>
       api.request('/organization/closure', { method: 'POST', body: payload, schema: closureWireSchema, context: 'closureSave' }),
-    update: (id, payload) =>
-      api.request(closurePath(id), { method: 'PUT', body: payload, schema: closureWireSchema, context: 'closureSave' }),
+    update: (id, payload, version) =>
+      api.request(closurePath(id), {
+        method: 'PUT',
+        body: payload,
+        schema: closureWireSchema,
+        context: 'closureSave',
+        ifMatch: version,
+      }),
     async toggle(id, activate, now) {
       await api.request(closurePath(id), {
         method: 'PUT',

@@ -259,6 +259,9 @@ export function ClosureForm({ closure, organizationId, isWzdxOrg, groupIds, onSa
   const { map, profile, organizationId: shownOrganizationId } = useOutletContext<ShellContext>();
   const calls = useClosureCalls();
   const [values, setValues] = useState(() => closureFormValues(closure));
+  // The copy the form was opened on: a save made from it is refused once someone saved the closure
+  // since (412), even though the list brings their copy meanwhile (lost updates, README "Security").
+  const [openedVersion] = useState(() => closure?.version ?? null);
   const [submitted, setSubmitted] = useState(false);
   // part 2 §5 texts show from the first Save on, then follow each change.
   const errors = useMemo<FieldErrors>(
@@ -350,7 +353,7 @@ export function ClosureForm({ closure, organizationId, isWzdxOrg, groupIds, onSa
         { id: closure?.id ?? '', orgId: closure?.orgId || organizationId, inService: closure?.inService ?? true },
         at,
       );
-      return closure ? calls.update(closure.id, payload) : calls.create(payload);
+      return closure ? calls.update(closure.id, payload, openedVersion) : calls.create(payload);
     });
   }
 

@@ -115,6 +115,8 @@ export function AssetProfileForm({ asset }: { asset: AssetDetails }) {
   const calls = useThingCalls();
   // The form starts from the asset as it was when the page opened; live changes do not reset it.
   const [initial] = useState(() => assetToForm({ ...asset, searchText: '' }));
+  // …and a save from it is refused once someone saved the asset's profile since (412, lost updates).
+  const [openedVersion] = useState(() => asset.version ?? null);
   const { failure, save } = useAssetSave(asset.id);
   const { types, subtypes } = useThingTypeLists();
   const { control, handleSubmit, formState, setValue, register } = useForm<FormInput, unknown, FormOutput>({
@@ -137,7 +139,9 @@ export function AssetProfileForm({ asset }: { asset: AssetDetails }) {
     [subtypes, typeId],
   );
 
-  const submit = handleSubmit((values) => save(() => calls.saveProfile(asset.id, toThingPayload(domainForm(asset.id, values), initial))));
+  const submit = handleSubmit((values) =>
+    save(() => calls.saveProfile(asset.id, toThingPayload(domainForm(asset.id, values), initial), openedVersion)),
+  );
 
   return (
     <form className="form" noValidate onSubmit={(event) => void submit(event)} aria-label={ASSET_TEXT.profile}>

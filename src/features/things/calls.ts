@@ -26,7 +26,8 @@ export interface ThingCalls {
   thingSubtypes(): Promise<ThingSubtype[]>;
   /** GET /organization/assignable: the organizations an asset may be shared with. */
   assignableOrganizations(): Promise<OrganizationRef[]>;
-  saveProfile(id: string, payload: ThingPayload): Promise<void>;
+  /** `version`: the asset's profile as the form opened it (If-Match; 412 when someone saved it since). */
+  saveProfile(id: string, payload: ThingPayload, version?: number | null): Promise<void>;
   saveAssociations(id: string, payload: AssociationsPayload): Promise<void>;
   /** PUT /things/{id}/r2r {action: 'test'}: whether the alert was delivered. */
   testAlert(id: string): Promise<boolean>;
@@ -41,8 +42,8 @@ export function createThingCalls(api: ApiClient): ThingCalls {
     thingTypes: shell.thingTypes,
     thingSubtypes: shell.thingSubtypes,
     assignableOrganizations: shell.assignableOrganizations,
-    async saveProfile(id, payload) {
-      await api.request(thingPath(id), { method: 'PUT', body: payload, schema: thingWireSchema, context: 'assetSave' });
+    async saveProfile(id, payload, version) {
+      await api.request(thingPath(id), { method: 'PUT', body: payload, schema: thingWireSchema, context: 'assetSave', ifMatch: version });
     },
     async saveAssociations(id, payload) {
       await api.request(thingPath(id, '/associations'), {

@@ -38,7 +38,7 @@ const user = (id: string, first: string, roleId: number, roleName: string, extra
 const USERS = {
   organization_users: [
     user('user-1', 'Ada', 4, 'MANUFACTURER ADMIN'),
-    user('u-2', 'Ben', 2, 'USER'),
+    user('u-2', 'Ben', 2, 'USER', { version: 5 }),
     user('u-3', 'Cy', 1, 'USER (Incidents/Events only)'),
   ],
   organization_managers: [user('m-1', 'Mia', 3, 'ADMIN')],
@@ -305,6 +305,46 @@ describe('organization tab (part 2 §3 organization, relations)', () => {
     type(within(form).getByRole('textbox', { name: 'Name *' }), 'Travis County');
     fireEvent.submit(form);
     expect(await within(form).findByText('Organization not found', {}, WAIT)).toBeTruthy();
+  });
+});
+
+describe('lost updates (two administrators edit the same record)', () => {
+  const STALE = (what: string) => `This ${what} was changed by someone else. Reload to see their changes.`;
+
+  it('organization: each save sends the version its values come from (its own save moves it on); a 412 keeps what was typed', async () => {
+    let puts = 0;
+    const { calls } = render('?tab=organization', {
+      extra: {
+        [`GET /organization/${ORG}`]: () => json(200, { ...ORGANIZATION, version: 7 }),
+        [`PUT /organization/${ORG}`]: () =>
+          ++puts === 1
+            ? json(200, { ...ORGANIZATION, name: 'Travis County', version: 8 })
+            : json(412, { error: 'precondition_failed', message: STALE('organization') }),
+      },
+    });
+    const form = await screen.findByRole('form', { name: 'Organization' }, WAIT);
+    type(within(form).getByRole('textbox', { name: 'Name *' }), 'Travis County');
+    fireEvent.submit(form);
+    await waitFor(() => expect(puts).toBe(1), WAIT);
+    await waitFor(() => expect((within(form).getByRole('textbox', { name: 'Name *' }) as HTMLInputElement).value).toBe('Travis County'));
+    type(within(form).getByRole('textbox', { name: 'Name *' }), 'Travis County Emergency');
+    fireEvent.submit(form);
+    expect(await within(form).findByText(STALE('organization'), {}, WAIT)).toBeTruthy();
+    expect((within(form).getByRole('textbox', { name: 'Name *' }) as HTMLInputElement).value).toBe('Travis County Emergency');
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.headers.get('if-match'))).toEqual(['"7"', '"8"']);
+  });
+
+  it('user: the edit sends the version of the row it opened; a 412 shows the user sentence', async () => {
+    const { calls } = render('?tab=user', {
+      extra: { 'PUT /users/u-2': () => json(412, { error: 'precondition_failed', message: STALE('user') }) },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Ben Smith' }, WAIT));
+    const form = screen.getByRole('form', { name: 'Edit User' });
+    type(within(form).getByRole('textbox', { name: 'First Name *' }), 'Benjamin');
+    fireEvent.submit(form);
+    expect(await within(form).findByText(STALE('user'), {}, WAIT)).toBeTruthy();
+    expect((within(form).getByRole('textbox', { name: 'First Name *' }) as HTMLInputElement).value).toBe('Benjamin');
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.headers.get('if-match'))).toEqual(['"5"']);
   });
 });
 

@@ -74,7 +74,7 @@ interface Setup {
   mobile?: boolean;
 }
 
-const calls: { method: string; path: string; body: unknown; query: URLSearchParams }[] = [];
+const calls: { method: string; path: string; body: unknown; query: URLSearchParams; headers: Headers }[] = [];
 
 function setup({ path, areas = [PARK, STATION, HOSPITAL], permissions = ['exclusion:manage'], routes = {}, mobile = false }: Setup) {
   calls.length = 0;
@@ -88,7 +88,7 @@ function setup({ path, areas = [PARK, STATION, HOSPITAL], permissions = ['exclus
     const url = new URL(String(input), 'http://lightbar.test');
     const method = init?.method ?? 'GET';
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ method, path: url.pathname, body, query: url.searchParams });
+    calls.push({ method, path: url.pathname, body, query: url.searchParams, headers: new Headers(init?.headers) });
     const exact = handlers[`${method} ${url.pathname}`];
     const prefix = Object.entries(handlers).find(([key]) => key.endsWith('/*') && `${method} ${url.pathname}`.startsWith(key.slice(0, -1)));
     const handler = exact ?? prefix?.[1];
@@ -477,6 +477,25 @@ describe('part2 §5 area form', () => {
     await waitFor(() => expect(harness.path()).toBe('/dashboard/areas/a-park'), LOAD);
     expect(body).toMatchObject({ id: 'a-park', organization_id: ORG, name: 'Zilker', ez_type_id: 't-other' });
     expect(body.area_geom).toEqual({ type: 'Polygon', coordinates: [RING] });
+  });
+
+  it('lost updates: the PUT sends the version the form opened on; a 412 shows the area sentence and stays on the form', async () => {
+    const harness = setup({
+      path: '/dashboard/areas/a-park/edit',
+      areas: [{ ...PARK, version: 4 }, STATION, HOSPITAL],
+      routes: {
+        'PUT /organization/exclusion_zone/*': () =>
+          json(412, { error: 'precondition_failed', message: 'This area was changed by someone else. Reload to see their changes.' }),
+      },
+    });
+    await screen.findByRole('button', { name: 'Save' }, LOAD);
+    type('Name *', 'Zilker Metro Park');
+    await waitFor(() => expect(save().disabled).toBe(false));
+    fireEvent.click(save());
+    await waitFor(() => expect(alerts()).toContain('This area was changed by someone else. Reload to see their changes.'), LOAD);
+    expect(field('Name *').value).toBe('Zilker Metro Park');
+    expect(harness.path()).toBe('/dashboard/areas/a-park/edit');
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.headers.get('if-match'))).toEqual(['"4"']);
   });
 
   it('a station opens as a circle of its radius', async () => {

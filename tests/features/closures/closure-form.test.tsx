@@ -181,6 +181,29 @@ describe('part 2 §4 closure form modes (editing a manual closure)', () => {
     await waitFor(() => expect(within(form).getByRole('alert').textContent).toBe(text), LOAD);
   });
 
+  it('lost updates: the save sends the version the form opened on; a 412 shows whose change it met and keeps what was typed', async () => {
+    const opened = { ...PARADE, version: 3 };
+    const { calls, router } = await openForm(`/dashboard/closures/${PARADE.id}/edit`, {
+      closures: [opened],
+      routes: {
+        [`PUT /organization/closure/${PARADE.id}`]: () =>
+          json(412, { error: 'precondition_failed', message: 'This closure was changed by someone else. Reload to see their changes.' }),
+      },
+    });
+    fireEvent.change(field('Description *'), { target: { value: 'Parade route, east side' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const form = screen.getByRole('form');
+    await waitFor(
+      () =>
+        expect(within(form).getByRole('alert').textContent).toBe('This closure was changed by someone else. Reload to see their changes.'),
+      LOAD,
+    );
+    const put = calls.filter((c) => c.method === 'PUT');
+    expect(put.map((c) => c.headers.get('if-match'))).toEqual(['"3"']);
+    expect(field('Description *').value).toBe('Parade route, east side');
+    expect(router.state.location.pathname).toBe(`/dashboard/closures/${PARADE.id}/edit`);
+  });
+
   it('the edit page needs closure update or manage (mobile: the mobile closure permissions)', async () => {
     renderClosures(`/dashboard/closures/${BRIDGE.id}/edit`, { permissions: ['closure:read'] });
     expect(await screen.findByText('Sorry, you are not currently authorized to access this page.', {}, LOAD)).toBeTruthy();

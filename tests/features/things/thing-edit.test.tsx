@@ -275,6 +275,22 @@ describe('part1 §7 PUT /things/{id} and §8 asset save errors', () => {
     ]);
   });
 
+  it('lost updates: the save sends the version the page opened on; a 412 stays on the form with what was typed', async () => {
+    const harness = renderEdit(unit({ version: 12 }), {
+      extra: {
+        'PUT /things/thing-00001': () =>
+          json(412, { error: 'precondition_failed', message: 'This asset was changed by someone else. Reload to see their changes.' }),
+      },
+    });
+    await profileForm();
+    typeInto('Nickname *', 'Patrol Nine');
+    fireEvent.click(save());
+    expect(await screen.findByText('This asset was changed by someone else. Reload to see their changes.', {}, WAIT)).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'Nickname *' }) as HTMLInputElement).value).toBe('Patrol Nine');
+    expect(harness.calls.filter((call) => call.method === 'PUT').map((call) => call.headers.get('if-match'))).toEqual(['"12"']);
+    expect(harness.router.state.location.pathname).toBe('/dashboard/things/thing-00001/edit');
+  });
+
   it('Save is disabled while the save is on its way', async () => {
     let release: () => void = () => undefined;
     const answered = new Promise<void>((resolve) => {

@@ -167,6 +167,14 @@ test.describe('the fleet on the dashboard map', () => {
     expect(quiet, 'a pending or offline demo asset').toBeTruthy();
     const name = quiet!.nickname ?? quiet!.haas_id.toUpperCase();
 
+    // WebGL draws in software here (SwiftShader): both map canvases were made without multisampling.
+    const contexts = await page.evaluate(() =>
+      [...document.querySelectorAll('.lightbar-map-canvases canvas')].map(
+        (canvas) => (canvas as HTMLCanvasElement).getContext('webgl2')?.getContextAttributes()?.antialias ?? null,
+      ),
+    );
+    expect(contexts).toEqual([false, false]);
+
     // Spots are offsets from the map's centre (the first view's centre, whatever the drawer's width
     // does to the map's box): two empty ones (no other asset within 60 px), about 200 px apart.
     await mapBox(page);

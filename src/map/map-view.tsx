@@ -22,6 +22,7 @@ import {
 } from './basemap';
 import { BASEMAP_STYLES, type MapTheme } from './basemap-style';
 import { inertLayers } from './draw/inert-layers';
+import { drawsInSoftware } from './renderer';
 import { MAP_GESTURES } from './gestures';
 import type { PathRouter } from './directions';
 import { GoogleMapProvider } from './google-map';
@@ -86,6 +87,16 @@ interface StandaloneProps extends MapProviderProps {
   holdBasemap?: boolean;
 }
 
+/**
+ * The canvases' WebGL context. Where WebGL draws in software (./renderer) multisampling is off:
+ * SwiftShader shades every sample of every frame on the CPU and resolves them before the page can
+ * show the frame, about a quarter of a dashboard load's drawing there (README "Design decisions").
+ * Lines are then drawn without smoothing; with a GPU nothing changes.
+ */
+export function mapDeviceProps(software: boolean): { webgl: { antialias: boolean } } {
+  return { webgl: { antialias: !software } };
+}
+
 /** The basemap's own view: it follows the data canvas's view and takes no input. */
 const BASEMAP_VIEW = new MapView({ id: 'basemap', repeat: true, controller: false });
 
@@ -124,6 +135,7 @@ export function StandaloneMap({
   holdBasemap = false,
 }: StandaloneProps) {
   const style = BASEMAP_STYLES[theme];
+  const deviceProps = useMemo(() => mapDeviceProps(drawsInSoftware()), []);
   const [basemap, setBasemap] = useState<BasemapData | null>(null);
   const [view, setView] = useState<MapViewState>(() => cameraOf(initialViewState));
   // A new starting view without a transition is a jump: the basemap jumps with it (a transition's
@@ -198,8 +210,9 @@ export function StandaloneMap({
   const shown = useMemo<LayersList>(() => (drawing ? [...inert, drawing] : inert), [inert, drawing]);
   return (
     <div className="lightbar-map-canvases" style={{ position: 'absolute', inset: 0, background: `rgb(${style.outlines.water.join(',')})` }}>
-      <DeckGL views={BASEMAP_VIEW} viewState={view} layers={under} style={{ pointerEvents: 'none' }} />
+      <DeckGL views={BASEMAP_VIEW} viewState={view} layers={under} style={{ pointerEvents: 'none' }} deviceProps={deviceProps} />
       <DeckGL
+        deviceProps={deviceProps}
         views={drawing ? MAP_VIEW_DRAWING : MAP_VIEW}
         initialViewState={initialViewState}
         eventRecognizerOptions={MAP_GESTURES}

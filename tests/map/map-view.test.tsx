@@ -46,6 +46,7 @@ interface DeckStandIn {
   views: { id: string };
   viewState?: MapViewState;
   onViewStateChange?: (change: { viewState: MapViewState }) => void;
+  deviceProps?: unknown;
 }
 const decks = vi.hoisted(() => ({ byView: {} as Record<string, DeckStandIn> }));
 
@@ -65,7 +66,7 @@ vi.mock('@deck.gl/react', () => ({
   },
 }));
 
-const { LightbarMap, DEFAULT_VIEW_STATE } = await import('../../src/map/map-view');
+const { LightbarMap, DEFAULT_VIEW_STATE, mapDeviceProps } = await import('../../src/map/map-view');
 const { TILE_FAILURES_UNREACHABLE, createTileReachability } = await import('../../src/map/basemap');
 const { chooseMapProvider, createFallbackLatch, isMapType } = await import('../../src/map/provider');
 const { ScatterplotLayer } = await import('@deck.gl/layers');
@@ -115,6 +116,14 @@ describe('<LightbarMap>', () => {
     // The basemap's canvas comes first (below) and takes no pointer input.
     const [below, above] = screen.getAllByTestId(/^deck-/);
     expect([below?.dataset.testid, above?.dataset.testid]).toEqual(['deck-basemap', 'deck-map']);
+  });
+
+  it('standalone: both canvases multisample on a GPU; where WebGL draws in software they do not', () => {
+    render(<LightbarMap layers={[assets]} initialViewState={DEFAULT_VIEW_STATE} provider={{ kind: 'standalone' }} tiles={null} />);
+    // jsdom has no WebGL: not software, so the default (multisampled) context.
+    expect(decks.byView.basemap?.deviceProps).toEqual({ webgl: { antialias: true } });
+    expect(decks.byView.map?.deviceProps).toEqual({ webgl: { antialias: true } });
+    expect(mapDeviceProps(true)).toEqual({ webgl: { antialias: false } });
   });
 
   it("standalone: the basemap canvas follows the data canvas's view (camera only, no transition of its own)", () => {

@@ -49,6 +49,14 @@ export const deviceMessageSchema = z.discriminatedUnion('type', [
 export type DeviceMessage = z.infer<typeof deviceMessageSchema>;
 export type DeviceMessageInput = z.input<typeof deviceMessageSchema>;
 
+/**
+ * 0°, 0° exactly: what a device sends when it has no GPS fix, never where a vehicle is. A point
+ * there counts as the device's heartbeat (the asset keeps its last position); a hazard there is
+ * refused alone with NO_FIX_REASON.
+ */
+export const isNoFix = (position: { lat: number; lng: number }): boolean => position.lat === 0 && position.lng === 0;
+export const NO_FIX_REASON = 'lat, lng: 0, 0 is no position (a device without a GPS fix)';
+
 /** At most this many messages per POST /ingest. */
 export const INGEST_MAX_BATCH = 10_000;
 export const ingestBatchSchema = z.object({ messages: z.array(z.unknown()).min(1).max(INGEST_MAX_BATCH) });

@@ -33,7 +33,7 @@ import type { ServerDeps } from '../deps';
 import { toLocationWires } from '../http/location-wire';
 import { loadThingWire } from '../http/thing-wire';
 import { failureReason, insertRecords } from '../db/rows';
-import { deviceMessageSchema, type DeviceMessage } from './device-message';
+import { deviceMessageSchema, isNoFix, NO_FIX_REASON, type DeviceMessage } from './device-message';
 
 /** Below this speed (mph) a vehicle counts as stopped. */
 export const STOPPED_BELOW_MPH = 2;
@@ -409,6 +409,10 @@ export class IngestEngine {
         result.rejected.push({ index, reason: `haas_id: no device ${message.haas_id} in this organization` });
         continue;
       }
+      if (message.type === 'hazard' && isNoFix(message)) {
+        result.rejected.push({ index, reason: NO_FIX_REASON });
+        continue;
+      }
       const at = new Date(message.timestamp);
       if (at.getTime() - now.getTime() > MAX_CLOCK_SKEW_MS) {
         result.rejected.push({ index, reason: 'timestamp: more than 5 minutes in the future' });
@@ -446,6 +450,13 @@ export class IngestEngine {
         await this.lights(thing, message.on, at);
         return;
       case 'point':
+        // 0°, 0° is what a device without a GPS fix sends: it is alive, but the asset keeps its
+        // last position (no trip point, no jump to the Gulf of Guinea).
+        if (isNoFix(message)) {
+          await this.alertingResetSweep(at);
+          this.publishFast(thing, this.heartbeatMessage(thing, at));
+          return;
+        }
         await this.point(thing, message, at);
         return;
       case 'attributes':

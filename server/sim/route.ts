@@ -33,6 +33,11 @@ export interface Leg {
 }
 
 export interface Route {
+  /**
+   * Where the vehicle was when the route was planned, and its heading: where it stays when the
+   * route has no leg (it stood at its goal already), never at 0°, 0°.
+   */
+  start: { position: LatLng; course: number };
   legs: Leg[];
   /** The speed allowed at the end of each leg: the turn into the next one, or 0 at the end. */
   endMps: number[];
@@ -215,7 +220,14 @@ export function planRoute(network: RoadNetwork, index: RoadIndex, trees: RouteTr
     const following = kept[i + 1];
     return following ? cornerSpeed(leg, following) : 0;
   });
-  return { legs: kept, endMps, endNode: request.finalSpot ? null : endNode, leg: 0, along: 0 };
+  return {
+    start: { position: request.from, course: request.course ?? 0 },
+    legs: kept,
+    endMps,
+    endNode: request.finalSpot ? null : endNode,
+    leg: 0,
+    along: 0,
+  };
 }
 
 /**
@@ -290,7 +302,7 @@ export function positionOf(route: Route): { position: LatLng; course: number } {
   const leg = route.legs[route.leg];
   if (!leg) {
     const last = route.legs[route.legs.length - 1];
-    return last ? { position: last.to, course: last.course } : { position: { lat: 0, lng: 0 }, course: 0 };
+    return last ? { position: last.to, course: last.course } : route.start;
   }
   return { position: interpolate(leg.from, leg.to, leg.lengthM > 0 ? route.along / leg.lengthM : 1), course: leg.course };
 }

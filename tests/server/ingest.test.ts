@@ -4,7 +4,7 @@ import { ASSET_STATUS, computeAssetStatus } from '../../src/domain/asset-status'
 import { MINUTE_MS, SECOND_MS } from '../../src/domain/constants';
 import type { LiveMessageInput } from '../../src/domain/live-message';
 import { hashToken } from '../../server/auth/secrets';
-import { apiKeys, closures, locations, locationThings, points, r2rAlerts, runs, things, thingTypes } from '../../server/db/schema';
+import { apiKeys, closures, hazards, locations, locationThings, points, r2rAlerts, runs, things, thingTypes } from '../../server/db/schema';
 import { APPLY_SLICE_MS, INGEST_BUSY_MESSAGE, type IngestEngine } from '../../server/live/ingest';
 import { createTestServer, type TestServer } from '../support/test-server';
 import { countLoopTurns, sleep, until } from '../support/until';
@@ -167,6 +167,26 @@ describe('ingest derivations', () => {
     const [run] = await server.database.db.select().from(runs).where(eq(runs.id, row!.runId!));
     expect(run).toMatchObject({ isActive: false, runEnd: new Date(server.clock.ms + 3 * SECOND_MS) });
     expect(received.at(-1)).toMatchObject({ type: 'heartbeat', is_active: false, run_id: null });
+  });
+
+  it('0°, 0° is no GPS fix: the point keeps the asset where it was (no trip point, no point frame) but counts as its heartbeat; a hazard there is refused alone', async () => {
+    const thing = await createThing('police');
+    await post([lights(thing.haasId, true), point(thing.haasId, 30.28, -97.75, 30, SECOND_MS)]);
+    received.length = 0;
+    const { status, body } = await post([
+      point(thing.haasId, 0, 0, 0, 2 * SECOND_MS),
+      { type: 'hazard', haas_id: thing.haasId, hazard_type: 'ice', severity: 'high', lat: 0, lng: 0, timestamp: at(2 * SECOND_MS) },
+    ]);
+    expect(status).toBe(200);
+    expect(body).toEqual({ accepted: 1, rejected: [{ index: 1, reason: 'lat, lng: 0, 0 is no position (a device without a GPS fix)' }] });
+    await engine.flush();
+    const [row] = await server.database.db.select().from(things).where(eq(things.id, thing.id));
+    expect(row).toMatchObject({ lat: 30.28, lng: -97.75, heartbeatAt: new Date(at(2 * SECOND_MS)) });
+    const stored = await server.database.db.select().from(points).where(eq(points.thingId, thing.id));
+    expect(stored.map((p) => [p.lat, p.lng])).toEqual([[30.28, -97.75]]);
+    expect(received.filter((m) => m.type === 'point')).toEqual([]);
+    expect(received.find((m) => m.type === 'heartbeat')).toMatchObject({ thing_id: thing.id });
+    expect(await server.database.db.select().from(hazards).where(eq(hazards.thingId, thing.id))).toEqual([]);
   });
 
   it('a vehicle stopped with lights on for more than 30 s opens a location; a second joins; it ends when the last leaves', async () => {

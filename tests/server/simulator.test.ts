@@ -323,6 +323,14 @@ describe('fleet simulator: roads and motion', () => {
     }
   });
 
+  it('a vehicle already at its goal (a route with no leg) stays where it is, never at 0°, 0°', () => {
+    const at = nodePosition(network, network.gridNode(9, 7));
+    const route = planRoute(network, index, trees, { from: at, course: 45, to: network.gridNode(9, 7) });
+    expect(route.legs).toEqual([]);
+    const motion = advance(route, 0, 1, 0.9);
+    expect(motion).toMatchObject({ position: at, course: 45, speedMps: 0, arrived: true });
+  });
+
   it('drives at the pace asked, slows to about 10 mph through a right-angle turn and stops at the end', () => {
     const start = nodePosition(network, network.gridNode(9, 7));
     const from = offsetMetres(start, 0, 5);

@@ -31,6 +31,7 @@ export const ERROR_CONTEXTS = [
   // part 2 §8
   'lists',
   'closureSave',
+  'closureDelete',
   'closureToggle',
   'areaSave',
   'areaDelete',
@@ -286,6 +287,13 @@ function assetAction(failure: Failure): UserError {
   return text(PLAIN.unknownFailure);
 }
 
+/** part 2 §8 Asset save errors, for the asset a closure is associated with ('found', 'nickname'). */
+function closureAsset(failure: Failure): UserError | null {
+  if (has(failure, 'found')) return text('Asset not found');
+  if (has(failure, 'nickname')) return text('Asset nickname cannot be updated');
+  return null;
+}
+
 function closureSave(failure: Failure): UserError {
   const stale = staleEdit(failure, 'closure');
   if (stale) return stale;
@@ -294,8 +302,20 @@ function closureSave(failure: Failure): UserError {
   if (failure.status === 422) {
     if (has(failure, 'violates unique')) return text('ID is already in use. Please select a new ID');
     if (has(failure, 'not managed')) return text('Closure not managed by Dashboard');
+    const asset = closureAsset(failure);
+    if (asset) return asset;
   }
   return text('Unable to save Closure');
+}
+
+/** chosen: part 2 §8 has no closure delete row; the words follow 'Unable to delete Area'. */
+export const CLOSURE_DELETE_FAILED_TEXT = 'Unable to delete Closure';
+
+/** DELETE /organization/closure/{id}: a 404 counts as deleted (part 2 §7), so it never shows. */
+function closureDelete(failure: Failure): UserError {
+  if (failure.status === 0) return text(PLAIN.connectionFailed);
+  if (failure.status === 422 && has(failure, 'not managed')) return text('Closure not managed by Dashboard');
+  return text(CLOSURE_DELETE_FAILED_TEXT);
 }
 
 function areaSave(failure: Failure): UserError {
@@ -445,6 +465,7 @@ const CATALOGUE: Readonly<Record<ErrorContext, (failure: Failure) => UserError>>
   assetAction,
   lists: organization,
   closureSave,
+  closureDelete,
   closureToggle: () => text('Unable to Activate/Deactivate'),
   areaSave,
   areaDelete,

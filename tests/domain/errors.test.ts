@@ -103,7 +103,13 @@ const PART2: Row[] = [
     t('ID is already in use. Please select a new ID'),
   ],
   ['closureSave', { status: 422, message: 'Closure is not managed here' }, t('Closure not managed by Dashboard')],
+  // part 2 §8 Asset save errors (asset association in closures).
+  ['closureSave', { status: 422, message: 'thing_id: Asset not found' }, t('Asset not found')],
+  ['closureSave', { status: 422, message: 'nickname: cannot be updated' }, t('Asset nickname cannot be updated')],
+  ['closureSave', { status: 422, message: 'end_time: must be within 3 months' }, t('Unable to save Closure')],
   ['closureSave', { status: 500 }, t('Unable to save Closure')],
+  ['closureDelete', { status: 422, message: 'Closure not managed by Dashboard' }, t('Closure not managed by Dashboard')],
+  ['closureDelete', { status: 500 }, t('Unable to delete Closure')],
   ['closureToggle', { status: 500 }, t('Unable to Activate/Deactivate')],
   ['areaSave', { status: 422, message: 'Geometry is invalid' }, t('Exclusion shape is invalid')],
   ['areaSave', { status: 422, message: 'Polygon is too large' }, t('Polygon area is too large, please keep area under .5 square miles')],
@@ -165,6 +171,7 @@ describe('part2 §8 error catalogue', () => {
   // The "All" rows reach every part 2 context without its own row for the status.
   it.each<[ErrorContext, number, string]>([
     ['closureSave', 0, 'Connection failed'],
+    ['closureDelete', 0, 'Connection failed'],
     ['areaSave', 0, 'Connection failed'],
     ['areaDelete', 0, 'Connection failed'],
     ['areaDelete', 500, 'Unknown failure'],

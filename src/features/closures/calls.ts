@@ -76,7 +76,7 @@ export function createClosureCalls(api: ApiClient): ClosureCalls {
         context: 'closureToggle',
       });
     },
-    remove: (id) => deleteOrGone(api, closurePath(id), 'closureSave'),
+    remove: (id) => deleteOrGone(api, closurePath(id), 'closureDelete'),
     async organization(id) {
       const org = await api.request(`/organization/${encodeURIComponent(id)}`, {
         schema: organizationFlagsSchema,

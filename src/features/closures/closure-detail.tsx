@@ -130,7 +130,7 @@ export function ClosureDetail() {
                 label: CLOSURE_TEXT.delete,
                 itemName: closure.description,
                 send: () => calls.remove(closure.id),
-                context: 'closureSave',
+                context: 'closureDelete',
                 invalidates: [CLOSURE_QUERIES.all],
                 onDeleted: () => {
                   void refresh();

@@ -171,6 +171,8 @@ describe('part 2 §4 closure form modes (editing a manual closure)', () => {
     [422, 'external_id: violates unique index', 'ID is already in use. Please select a new ID'],
     [422, 'Closure not managed by Dashboard', 'Closure not managed by Dashboard'],
     [404, 'Closure not found', 'Closure not found'],
+    // part 2 §8 Asset save errors, for the closure's asset association.
+    [422, 'thing_id: Asset not found', 'Asset not found'],
     [500, 'boom', 'Unable to save Closure'],
   ])('part 2 §8 Closure save %i "%s" shows "%s" under the form', async (status, message, text) => {
     await openForm(`/dashboard/closures/${PARADE.id}/edit`, {

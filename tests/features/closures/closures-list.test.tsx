@@ -210,4 +210,16 @@ describe('part 2 §2 closure detail', () => {
     expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
   });
+
+  it("a failed delete says so in the dialog ('Unable to delete Closure'), not the save's words; the closure stays", async () => {
+    const { router } = renderClosures(`/dashboard/closures/${PARADE.id}`, {
+      routes: { [`DELETE /organization/closure/${PARADE.id}`]: () => json(500, { error: 'internal', message: 'boom' }) },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }, LOAD));
+    const dialog = screen.getByRole('alertdialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByText('Unable to delete Closure', {}, LOAD)).toBeTruthy();
+    expect(within(dialog).queryByText('Unable to save Closure')).toBeNull();
+    expect(router.state.location.pathname).toBe(`/dashboard/closures/${PARADE.id}`);
+  });
 });

@@ -22,7 +22,8 @@ import {
   type ExportForm,
   type ExportType,
 } from '../../domain/export';
-import { DATA_TEXT, EXPORT_TEXT, requiredLabel } from '../../domain/labels';
+import { DATA_TEXT, EXPORT_TEXT, PAGE_TEXT, requiredLabel } from '../../domain/labels';
+import { areaCrud } from '../../domain/permissions';
 import type { OrganizationRef } from '../../domain/organization';
 import type { Profile } from '../../domain/profile';
 import { exportFormSchema } from '../../domain/validation/reports';
@@ -69,6 +70,22 @@ export function ExportWizard() {
     setForm({ ...exportDefaults(Date.now(), exportType, wizardZone(false, profile.timezone)), organizationId });
     setStep('form');
   };
+
+  // part 2 §6 exports: creating one needs export create or manage (the server answers 403 otherwise):
+  // a user without it who opens the wizard's address is told so before filling anything in.
+  if (!areaCrud(profile.permissions, 'export').canCreate) {
+    return (
+      <section className="data-page export-wizard" aria-labelledby="wizard-title">
+        <h1 id="wizard-title">{DATA_TEXT.createNew}</h1>
+        <p role="alert">{PAGE_TEXT.unauthorized}</p>
+        <div className="wizard-actions">
+          <button type="button" className="button button-secondary" onClick={() => void navigate('..', { relative: 'path' })}>
+            {DATA_TEXT.back}
+          </button>
+        </div>
+      </section>
+    );
+  }
 
   return (
     <section className="data-page export-wizard" aria-labelledby="wizard-title">

@@ -27,7 +27,7 @@ import {
   type DataExport,
   type ExportTab,
 } from '../../domain/export';
-import { DATA_TEXT, exportEstimateText, exportRowsText, SECTION_TEXT } from '../../domain/labels';
+import { DATA_TEXT, exportEstimateText, exportRowsText, SECTION_TEXT, TOOLTIP } from '../../domain/labels';
 import { areaCrud } from '../../domain/permissions';
 import { formatDateTime } from '../../domain/time';
 import { DATA_QUERIES, useDataCalls } from './calls';
@@ -65,10 +65,15 @@ export function ExportsPage() {
           <button type="button" className="button button-secondary" disabled={list.isFetching} onClick={() => void list.refetch()}>
             {DATA_TEXT.refresh}
           </button>
-          {canCreate && (
+          {canCreate ? (
             <Link className="button button-primary" to="new">
               {DATA_TEXT.createNew}
             </Link>
+          ) : (
+            // part 2 §6: a control the user may not use says 'Not authorized' rather than vanishing.
+            <button type="button" className="button button-primary" disabled title={TOOLTIP.notAuthorized}>
+              {DATA_TEXT.createNew}
+            </button>
           )}
         </div>
       </div>

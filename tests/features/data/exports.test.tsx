@@ -79,7 +79,7 @@ describe('part2 §2 Data Exports tabs', () => {
     expect(screen.getByText('Reason: The export request is incomplete')).toBeTruthy();
   });
 
-  it('the Create New link opens the wizard; without a create permission there is none', async () => {
+  it("the Create New link opens the wizard; without a create permission it is disabled with 'Not authorized' (part 2 §6)", async () => {
     const harness = openExports(() => []);
     fireEvent.click(await screen.findByRole('link', { name: 'Create New' }, LOAD));
     await waitFor(() => expect(harness.router.state.location.pathname).toBe('/dashboard/data/exports/new'));
@@ -87,7 +87,17 @@ describe('part2 §2 Data Exports tabs', () => {
     openExports(() => [], {}, ['export:read']);
     await screen.findByRole('heading', { level: 1, name: 'Data Exports' }, LOAD);
     expect(screen.queryByRole('link', { name: 'Create New' })).toBeNull();
+    const button = screen.getByRole('button', { name: 'Create New' }) as HTMLButtonElement;
+    expect([button.disabled, button.title]).toEqual([true, 'Not authorized']);
     expect(await screen.findByText('No exports here.', {}, LOAD)).toBeTruthy();
+  });
+
+  it('the wizard opened by its address without a create permission says so and offers no form (the server would answer 403)', async () => {
+    const { calls } = renderApp('/dashboard/data/exports/new', { ...signedInRoutes(['export:read']) }, { signedIn: true });
+    expect(await screen.findByText('Sorry, you are not currently authorized to access this page.', {}, LOAD)).toBeTruthy();
+    expect(screen.queryByRole('group', { name: /export/i })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Incident' })).toBeNull();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
   it('Refresh asks the server again', async () => {

@@ -79,6 +79,23 @@ describe('part1 §2 desktop shell', () => {
     expect(await screen.findByRole('main')).toBeTruthy();
   });
 
+  it("links remember items only: not a section's own page ('new'), nor an item found gone", async () => {
+    const permissions = [...ADMIN, 'exclusion:manage'];
+    const routes = {
+      ...shellRoutes(permissions),
+      'GET /organization/exclusion_zone': () => json(200, []),
+      'GET /ez_types': () => json(200, []),
+    };
+    const { router } = renderApp('/dashboard/areas/new', routes, { signedIn: true });
+    const areas = within(await nav()).getByRole('link', { name: 'Areas' });
+    expect(await screen.findByRole('heading', { name: 'New Area' }, { timeout: 10_000 })).toBeTruthy();
+    expect(areas.getAttribute('href')).toBe('/dashboard/areas');
+    // An area that is not there (deleted meanwhile, or a stale link): its page says so, the link forgets it.
+    await act(() => router.navigate('/dashboard/areas/area-gone'));
+    expect(await screen.findByText('This area was not found.', {}, { timeout: 10_000 })).toBeTruthy();
+    await waitFor(() => expect(areas.getAttribute('href')).toBe('/dashboard/areas'));
+  });
+
   it('Support opens a dialog with the support phone and e-mail', async () => {
     renderApp('/dashboard/things', shellRoutes(ADMIN), { signedIn: true });
     fireEvent.click(within(await nav()).getByRole('button', { name: 'Support' }));

@@ -10,6 +10,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import type { ErrorContext } from '../../domain/errors';
 import { SECTION_TEXT } from '../../domain/labels';
 import { ConfirmDialog } from './confirm-dialog';
+import { useItemMemory } from './item-memory';
 import { useSubmit } from './use-submit';
 import './section.css';
 
@@ -54,10 +55,15 @@ export function BackButton({ onBack }: { onBack(): void }) {
 
 function DeleteButton({ action }: { action: DeleteAction }) {
   const [asking, setAsking] = useState(false);
+  const memory = useItemMemory();
   const { pending, failure, submit, reset } = useSubmit({
     context: action.context,
     invalidates: action.invalidates,
-    onSuccess: action.onDeleted,
+    onSuccess: () => {
+      // Deleted: its section's link no longer leads back to it.
+      memory.forgetShownItem();
+      action.onDeleted();
+    },
   });
   const close = () => {
     setAsking(false);

@@ -3,9 +3,10 @@
  * pages): still loading (a status line), not found or failed to load (an alert with the
  * catalogue's or the section's text), under the page's header.
  */
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { UserError } from '../../domain/errors';
 import { SECTION_TEXT } from '../../domain/labels';
+import { useItemMemory } from './item-memory';
 import './section.css';
 
 export type ItemStateKind = 'loading' | 'missing' | 'failed';
@@ -22,6 +23,11 @@ export interface ItemStateProps {
 }
 
 export function ItemState({ state, texts, failure, header, className }: ItemStateProps) {
+  // An item that is not there (deleted, or never was) is not remembered for its section's link.
+  const memory = useItemMemory();
+  useEffect(() => {
+    if (state === 'missing') memory.forgetShownItem();
+  }, [state, memory]);
   return (
     <section className={className ? `item-state ${className}` : 'item-state'} aria-busy={state === 'loading'}>
       {header}

@@ -3,7 +3,7 @@
  * profile is loaded and checked (part 1 §7, §8), the live worker starts with the token and the
  * profile's organization, and the shell frames the section pages.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { ASSET_STATUS, type ResponderMix } from '../../domain/asset-status';
@@ -19,6 +19,7 @@ import { liveOf, LiveProvider, useLiveValue, useResponderMix } from '../live/hoo
 import { dropOnUnsubscribe } from '../query-cache';
 import { useServices } from '../services';
 import { useApiQuery } from '../use-api-query';
+import { ItemMemoryContext, type ItemMemory } from '../section/item-memory';
 import { SHELL_QUERIES, useShellCalls } from './shell-calls';
 import { MobileTopBar, BottomNav, MobileViewSwitch, type MobileView } from './mobile-bar';
 import { OfflineAssetsNotice, OfflineBanner, UpdateAlert, WebGLMissing } from './notices';
@@ -133,11 +134,27 @@ function DashboardFrame({ running, onStarted }: { running: LiveBridge | null; on
     });
   }, [session, live, onStarted]);
 
-  // part 1 §2: remember the last selected item of each section for its nav link.
+  // part 1 §2: remember the last selected item of each section for its nav link; an item page that
+  // finds its item gone, or deletes it, makes the link forget it (ItemMemoryContext). The page tells
+  // before this effect runs (children's effects first), so a gone item is never remembered again.
   const current = sectionOfPath(location.pathname);
+  const gone = useRef(new Set<string>());
   useEffect(() => {
-    if (current?.id) shell.lastIds[current.key] = current.id;
+    if (current?.id && !gone.current.has(`${current.key}/${current.id}`)) shell.lastIds[current.key] = current.id;
   }, [shell, current?.key, current?.id]);
+  const shownPath = useRef(location.pathname);
+  shownPath.current = location.pathname;
+  const itemMemory = useMemo<ItemMemory>(
+    () => ({
+      forgetShownItem() {
+        const shown = sectionOfPath(shownPath.current);
+        if (!shown?.id) return;
+        gone.current.add(`${shown.key}/${shown.id}`);
+        if (shell.lastIds[shown.key] === shown.id) delete shell.lastIds[shown.key];
+      },
+    }),
+    [shell],
+  );
 
   // On a phone the section's page and the map take the screen in turn (MobileViewSwitch); a page
   // opened from the map (a marker's popup, a cluster) is shown.
@@ -198,7 +215,9 @@ function DashboardFrame({ running, onStarted }: { running: LiveBridge | null; on
         <div className="shell-body">
           {(mobile ? !phoneShowsMap || drawingOnPhone : shellSnap.drawerOpen) && (
             <main className="drawer" style={mobile ? (drawingOnPhone ? { display: 'none' } : undefined) : { width: DRAWER_WIDTH }}>
-              <Outlet context={context} />
+              <ItemMemoryContext.Provider value={itemMemory}>
+                <Outlet context={context} />
+              </ItemMemoryContext.Provider>
             </main>
           )}
           {(!mobile || phoneShowsMap) && (

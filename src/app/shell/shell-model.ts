@@ -31,7 +31,13 @@ export function sectionLinkTarget(key: SectionKey, lastIds: Readonly<Partial<Rec
   return itemHref(key, lastIds[key]);
 }
 
-/** The section and item id a dashboard path names: '/dashboard/things/42/edit' → things, '42'. */
+/** Pages of a section that are not an item: '/dashboard/areas/new', '/dashboard/closures/wzdx-feeds'. */
+const NOT_ITEMS: ReadonlySet<string> = new Set(['new', 'wzdx-feeds']);
+
+/**
+ * The section and item id a dashboard path names: '/dashboard/things/42/edit' → things, '42';
+ * a section's own pages ('new', 'wzdx-feeds') name no item.
+ */
 export function sectionOfPath(pathname: string): { key: SectionKey; id: string | null } | null {
   const prefix = `${DASHBOARD_PATH}/`;
   if (!pathname.startsWith(prefix)) return null;
@@ -41,7 +47,7 @@ export function sectionOfPath(pathname: string): { key: SectionKey; id: string |
   for (const entry of sorted) {
     if (rest === entry.path || rest.startsWith(`${entry.path}/`)) {
       const id = rest.slice(entry.path.length + 1).split('/')[0] || null;
-      return { key: entry.key, id: id ? decodeURIComponent(id) : null };
+      return { key: entry.key, id: id && !NOT_ITEMS.has(id) ? decodeURIComponent(id) : null };
     }
   }
   return null;

@@ -35,6 +35,10 @@ describe('part1 §2 shell model', () => {
     expect(sectionLinkTarget('things', { things: 'a b' })).toBe('/dashboard/things/a%20b');
     expect(sectionOfPath('/dashboard/things/42/edit')).toEqual({ key: 'things', id: '42' });
     expect(sectionOfPath('/dashboard/data/reports')).toEqual({ key: 'reports', id: null });
+    // A section's own pages name no item.
+    expect(sectionOfPath('/dashboard/areas/new')).toEqual({ key: 'areas', id: null });
+    expect(sectionOfPath('/dashboard/closures/wzdx-feeds')).toEqual({ key: 'closures', id: null });
+    expect(sectionOfPath('/dashboard/data/exports/new')).toEqual({ key: 'exports', id: null });
     expect(sectionOfPath('/welcome/signin')).toBeNull();
   });
 

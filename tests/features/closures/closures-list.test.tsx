@@ -203,6 +203,9 @@ describe('part 2 §2 closure detail', () => {
     fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/closures'), LOAD);
     expect(calls.some((c) => c.method === 'DELETE' && c.path === `/organization/closure/${PARADE.id}`)).toBe(true);
+    // part 1 §2: the nav link no longer leads back to the deleted closure.
+    const navigation = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(navigation).getByRole('link', { name: 'Closures' }).getAttribute('href')).toBe('/dashboard/closures');
     await waitFor(() => expect(shownIds()).not.toContain(PARADE.id), LOAD);
     cleanupClosures();
     renderClosures(`/dashboard/closures/${PARADE.id}`, { permissions: ['closure:read'] });

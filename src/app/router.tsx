@@ -40,7 +40,7 @@ function DataIndex() {
 }
 
 /**
- * The section pages built so far (the others show the shell's placeholder). The router is the one
+ * The section pages ('data' has none: its index goes to reports or exports). The router is the one
  * module of src/app that imports features: it mounts their routes (README "Design decisions").
  */
 const SECTION_CONTENT: Partial<Record<SectionKey, LazySection>> = {
@@ -89,10 +89,12 @@ export const appRoutes: RouteObject[] = [
           { index: true, element: <DashboardIndex /> },
           { path: 'unauthorized', element: <UnauthorizedPage /> },
           { path: 'data', element: <DataIndex /> },
-          ...SECTIONS.map((entry) => ({
-            path: `${entry.path}/*`,
-            element: <SectionPage sectionKey={entry.key} content={SECTION_CONTENT[entry.key]} />,
-          })),
+          // Every section with a page; a path under one without (the data index's '/dashboard/data/x')
+          // is not found.
+          ...SECTIONS.flatMap((entry) => {
+            const content = SECTION_CONTENT[entry.key];
+            return content ? [{ path: `${entry.path}/*`, element: <SectionPage sectionKey={entry.key} content={content} /> }] : [];
+          }),
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -387,7 +387,6 @@ export const SHELL_EXTRA_TEXT = {
   /** part 1 §2: the label of the acs organization chooser (a select). */
   organization: 'Organization',
   assets: 'Assets',
-  placeholder: 'This section opens here soon: its lists, forms and map layers arrive with their own release.',
   loadingProfile: 'Loading your profile...',
   /** A section's code chunk on its way (the drawer's Suspense fallback). */
   loadingSection: 'Loading...',
@@ -779,7 +778,6 @@ export const ACCOUNTS_TEXT = {
   address1: 'Address',
   address2: 'Address Line 2',
   city: 'City',
-  stateOrRegion: 'State / Region',
   country: 'Country',
   save: 'Save',
   saved: 'Saved',

@@ -260,8 +260,15 @@ export function sectionHref(key: SectionKey): string {
   return `${DASHBOARD_PATH}/${section(key).path}`;
 }
 
-/** README "accounts_new or accounts-new": part 1's name of a section, where it differs from its route. */
-const SECTION_PATH_ALIASES: ReadonlyMap<string, SectionKey> = new Map([['accounts_new', 'accounts_new']]);
+/**
+ * README "accounts_new or accounts-new": part 1's name of a section, where it differs from its
+ * route; and the data pages by their own names ('/dashboard/reports' → '/dashboard/data/reports').
+ */
+const SECTION_PATH_ALIASES: ReadonlyMap<string, SectionKey> = new Map([
+  ['accounts_new', 'accounts_new'],
+  ['reports', 'reports'],
+  ['exports', 'exports'],
+]);
 
 /**
  * Where a dashboard path written with a section's part 1 name goes: '/dashboard/accounts_new/users'

@@ -96,6 +96,19 @@ describe('part1 §2 desktop shell', () => {
     await waitFor(() => expect(areas.getAttribute('href')).toBe('/dashboard/areas'));
   });
 
+  it("the data pages by their own names go to them; an unknown data page is the 'not found' page", async () => {
+    const { router } = renderApp(
+      '/dashboard/reports',
+      { ...shellRoutes(ADMIN), 'GET /reports/org-1/organization_monthly_report_list': () => json(200, []) },
+      { signedIn: true },
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/data/reports'));
+    await act(() => router.navigate('/dashboard/data/nothing-here'));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sorry, the requested URL was not found here.' }, { timeout: 10_000 }),
+    ).toBeTruthy();
+  });
+
   it('Support opens a dialog with the support phone and e-mail', async () => {
     renderApp('/dashboard/things', shellRoutes(ADMIN), { signedIn: true });
     fireEvent.click(within(await nav()).getByRole('button', { name: 'Support' }));

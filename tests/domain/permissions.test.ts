@@ -155,6 +155,9 @@ describe('part1 §6, part2 §6 sections', () => {
     ['/dashboard/accounts', null],
     ['/dashboard/accounts_newer', null],
     ['/dashboard/data/reports', null],
+    // The data pages by their own names.
+    ['/dashboard/reports', '/dashboard/data/reports'],
+    ['/dashboard/exports/new', '/dashboard/data/exports/new'],
     ['/accounts_new', null],
   ])('part2 §2 route table: %s redirects to %s', (path, expected) => {
     expect(sectionPathRedirect(path)).toBe(expected);

@@ -10,7 +10,7 @@ import { SelectField } from '../../app/ui/select-field';
 import { TextField } from '../../app/ui/text-field';
 import type { AddressFields as AddressValues } from '../../domain/address';
 import { ACCOUNTS_TEXT } from '../../domain/labels';
-import { addressLabels, stateFieldKind } from '../../domain/postal-code';
+import { addressLabels } from '../../domain/postal-code';
 import { countryOptions, regionsOf } from '../../domain/regions';
 
 export function AddressFields<T extends FieldValues & AddressValues>({
@@ -25,8 +25,8 @@ export function AddressFields<T extends FieldValues & AddressValues>({
   const regions = regionsOf(country);
   const countries = useMemo(() => countryOptions(country).map((c) => ({ value: c.code, label: c.name })), [country]);
   const labels = addressLabels(country);
-  // part 2 §5: a free-text state outside the US and Canada reads 'State / Region' here.
-  const stateLabel = stateFieldKind(country) === 'free-text' ? ACCOUNTS_TEXT.stateOrRegion : labels.state;
+  // part 2 §2 labels by country: US State, CA Province, others Region (a free-text field).
+  const stateLabel = labels.state;
   return (
     <>
       <TextField control={control} name={name('address1')} label={ACCOUNTS_TEXT.address1} required autoComplete="address-line1" />

@@ -51,9 +51,17 @@ function LocationForm({ event }: { event: Location }) {
   });
   return (
     <form className="form" noValidate onSubmit={(e) => void submit(e)} aria-labelledby="event-edit-title">
-      <TextField control={control} name="lat" label={EVENTS_TEXT.latitude} type="number" step="any" inputMode="decimal" />
-      <TextField control={control} name="lng" label={EVENTS_TEXT.longitude} type="number" step="any" inputMode="decimal" />
-      <TextField control={control} name="roadwayHeading" label={EVENTS_TEXT.roadwayHeading} type="number" step="any" inputMode="decimal" />
+      <TextField control={control} name="lat" required label={EVENTS_TEXT.latitude} type="number" step="any" inputMode="decimal" />
+      <TextField control={control} name="lng" required label={EVENTS_TEXT.longitude} type="number" step="any" inputMode="decimal" />
+      <TextField
+        control={control}
+        name="roadwayHeading"
+        required
+        label={EVENTS_TEXT.roadwayHeading}
+        type="number"
+        step="any"
+        inputMode="decimal"
+      />
       <SubmitFailure failure={failure} />
       <div className="event-edit-actions">
         <SaveButton dirty={formState.isDirty} submitting={formState.isSubmitting}>

@@ -125,7 +125,8 @@ describe('account tab: profile (part 2 §3, §5 address)', () => {
     const province = within(form).getByRole('combobox', { name: 'Province *' }) as HTMLSelectElement;
     expect(province.value).toBe('');
     fireEvent.change(within(form).getByRole('combobox', { name: 'Country *' }), { target: { value: 'GB' } });
-    expect(input('State / Region *')).toBeTruthy();
+    // part 2 §2: others read 'Region'.
+    expect(input('Region *')).toBeTruthy();
     type(input('City *'), ' ');
     fireEvent.submit(form);
     await waitFor(() => expect(within(form).getAllByText('Required').length).toBeGreaterThanOrEqual(2));

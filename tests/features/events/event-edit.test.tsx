@@ -16,7 +16,8 @@ async function openEdit(routes: Record<string, Handler> = {}, permissions?: stri
   return harness;
 }
 
-const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+// part 1 §5: all three are required, and their labels say so (' *').
+const field = (label: string) => screen.getByLabelText(`${label} *`) as HTMLInputElement;
 const save = () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
 
 function type(label: string, value: string) {

@@ -66,8 +66,9 @@ export function isNonPublicAddress(address: string): boolean {
   return NON_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
+/** Shown to the organization's administrator: their words, not the server's setting (README "Configuration" names it). */
 const PRIVATE_TEXT = (host: string) =>
-  `The feed's address (${host}) is on a local or private network, which is not fetched (WZDX_FETCH_ALLOW_PRIVATE)`;
+  `The feed's address (${host}) is on a local or private network, which this server does not fetch. Ask whoever runs Lightbar to allow it.`;
 
 /** Refuses a URL that is not http(s) or whose host resolves to any non-public address. */
 async function checkAddress(url: URL, allowPrivate: boolean): Promise<void> {

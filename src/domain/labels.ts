@@ -824,7 +824,8 @@ export const BILLING_TEXT = {
   count: 'Assets',
   none: 'Not set',
   untyped: 'No type',
-  notAuthorized: 'Billing needs the billing:read permission.',
+  /** Without billing:read (part 2 §6): the user's words, not the permission's name. */
+  notAuthorized: 'Billing is not available to your role. Ask your organization administrator.',
 } as const;
 
 /** The accounts API keys tab (part 2 §2 "API keys", §3 API key; chosen words). */

@@ -545,7 +545,7 @@ describe('a feed on a local or private address (server-side request forgery)', (
       [`http://169.254.169.254/latest/meta-data`, '169.254.169.254'],
     ]) {
       await expect(fetchFeedText(url!, limits)).rejects.toThrow(
-        `The feed's address (${host}) is on a local or private network, which is not fetched (WZDX_FETCH_ALLOW_PRIVATE)`,
+        `The feed's address (${host}) is on a local or private network, which this server does not fetch. Ask whoever runs Lightbar to allow it.`,
       );
     }
     expect(requests).toBe(0);
@@ -559,7 +559,7 @@ describe('a feed on a local or private address (server-side request forgery)', (
       const id = (created.json as { id: string }).id;
       const refreshed = await call(guarded, 'POST', `/organization/wzdx_feeds/${id}/refresh`, admin);
       expect(wzdxFeedWireSchema.parse(refreshed.json).last_error).toBe(
-        "The feed's address (127.0.0.1) is on a local or private network, which is not fetched (WZDX_FETCH_ALLOW_PRIVATE)",
+        "The feed's address (127.0.0.1) is on a local or private network, which this server does not fetch. Ask whoever runs Lightbar to allow it.",
       );
       expect(requests).toBe(0);
     } finally {

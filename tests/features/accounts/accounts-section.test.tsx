@@ -438,6 +438,6 @@ describe('billing tab (designed: what the data holds)', () => {
     expect(within(screen.getByRole('table')).getByRole('row', { name: 'Fire 3' })).toBeTruthy();
     cleanup();
     render('?tab=billing', { permissions: ['user:manage'] });
-    expect(await screen.findByText('Billing needs the billing:read permission.', {}, WAIT)).toBeTruthy();
+    expect(await screen.findByText('Billing is not available to your role. Ask your organization administrator.', {}, WAIT)).toBeTruthy();
   });
 });

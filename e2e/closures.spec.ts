@@ -193,6 +193,10 @@ test.describe('closures on the real server', () => {
     const samples = await pathSamples(page, saved.calculated_route);
     await expect.poll(() => pathHits(page, samples, CLOSURE_STYLE.status.active), SLOW).toBeGreaterThan(0);
     await toggle.click();
+    // It is published: the toggle asks before ending it in the feed.
+    const ask = page.getByRole('alertdialog', { name: 'Deactivate E2E lane closure on the grid?' });
+    await expect(ask).toBeVisible();
+    await ask.getByRole('button', { name: 'Deactivate' }).click();
     await expect(row).toHaveAttribute('data-status', 'standby', SLOW);
     await expect(toggle).toHaveAttribute('aria-checked', 'false');
     // … and in the standby colour once deactivated.

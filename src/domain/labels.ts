@@ -186,6 +186,10 @@ export const CLOSURE_TEXT = {
   manual: 'Manual Closure',
   activate: 'Activate',
   deactivate: 'Deactivate',
+  /** chosen: the quick toggle asks before it ends a closure its WZDx feed publishes. */
+  deactivateTitle: (description: string) => `Deactivate ${description}?`,
+  deactivatePublishedBody:
+    'This closure is published in your WZDx feed. Deactivating it ends it there too, for every app that reads the feed.',
   // Lightbar's words (the spec names none) for the closures section's screens:
   singular: 'Closure',
   list: 'Closures',

@@ -10,6 +10,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useOutletContext } from 'react-router-dom';
 import { userErrorOf } from '../../app/api-client';
 import { itemHref } from '../../app/section/item-href';
+import { ConfirmDialog } from '../../app/section/confirm-dialog';
 import { ListFrame } from '../../app/section/list-frame';
 import type { ShellContext } from '../../app/shell/dashboard-layout';
 import { CONNECTION_GROUPS } from '../../domain/asset-status';
@@ -90,6 +91,8 @@ export function ClosuresList() {
   const permissions = profile.permissions as PermissionList;
   const [toggling, setToggling] = useState<Record<string, boolean>>({});
   const [toggleError, setToggleError] = useState<string | null>(null);
+  // Ending a closure the WZDx feed publishes reaches drivers' apps: the toggle asks first.
+  const [confirming, setConfirming] = useState<Closure | null>(null);
 
   const rows = useMemo(() => closureListRows(closures, filter), [closures, filter]);
 
@@ -165,7 +168,10 @@ export function ClosuresList() {
           toggling,
           canToggle: canEditClosure(permissions, { closureType: 'manual' }, context),
           onOpen: open,
-          onToggle: (closure, activate) => void toggle(closure, activate),
+          onToggle: (closure, activate) => {
+            if (!activate && closure.isPublishOn) setConfirming(closure);
+            else void toggle(closure, activate);
+          },
         },
       }}
     >
@@ -173,6 +179,20 @@ export function ClosuresList() {
         <p className="form-alert form-alert-error closures-toggle-error" role="alert">
           {toggleError}
         </p>
+      )}
+      {confirming && (
+        <ConfirmDialog
+          title={CLOSURE_TEXT.deactivateTitle(confirming.description)}
+          body={CLOSURE_TEXT.deactivatePublishedBody}
+          confirmLabel={CLOSURE_TEXT.deactivate}
+          pending={false}
+          failure={null}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => {
+            setConfirming(null);
+            void toggle(confirming, false);
+          }}
+        />
       )}
     </ListFrame>
   );

@@ -106,6 +106,15 @@ describe('part 2 §2 closures list', () => {
     });
     const toggle = within(rowOf(BRIDGE.id)).getByRole('switch');
     fireEvent.click(toggle);
+    // BRIDGE is published in the WZDx feed: the toggle asks first; Cancel sends nothing.
+    const ask = screen.getByRole('alertdialog', { name: 'Deactivate Bridge deck repair?' });
+    expect(ask.textContent).toContain('This closure is published in your WZDx feed.');
+    fireEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    expect(within(rowOf(BRIDGE.id)).getByRole('switch').getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(toggle);
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Deactivate' }));
     // Shows the new state while the call is on its way …
     expect(within(rowOf(BRIDGE.id)).getByRole('switch').getAttribute('aria-checked')).toBe('false');
     expect(await screen.findByRole('alert')).toBeTruthy();

@@ -4,6 +4,7 @@
  */
 import { and, eq, inArray, isNull, sql, type Column, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import { writesOrg } from '../../src/domain/permissions';
 import type { Caller } from '../auth/context';
 import { canSeeOrg, requestedOrgIds, type OrgScope } from '../auth/scope';
 import type { Db } from '../db/connection';
@@ -71,7 +72,6 @@ export type OrgAccess = 'none' | 'read' | 'write';
 export function orgAccess(scope: OrgScope, orgId: string): OrgAccess {
   if (scope.visibleOrgIds === null) return 'write';
   if (!scope.visibleOrgIds.has(orgId)) return 'none';
-  if (orgId === scope.organizationId || scope.managedOrgIds.has(orgId)) return 'write';
-  if (scope.accessedOrgIds.has(orgId)) return 'read';
-  return 'write'; // a child organization
+  // The one rule the screens use too (src/domain/permissions.ts): own, managed or child write.
+  return writesOrg(scope, orgId) ? 'write' : 'read';
 }

@@ -429,14 +429,63 @@ export function canAddArea(perms: PermissionList, ownerOrgId: OrgId | null | und
   return sameOrg(ownerOrgId, userOrgId) && hasAny(perms, ['exclusion:create', 'exclusion:manage']);
 }
 
+// ── organization access (README "Security") ─────────────────────────────────
+/** The caller's organizations as the server's scope holds them. */
+export interface OrgRelations {
+  /** The caller's own organization. */
+  readonly organizationId: string;
+  /** Organizations that name the caller's as manager. */
+  readonly managedOrgIds: ReadonlySet<string>;
+  /** Organizations that name the caller's as accessor. */
+  readonly accessedOrgIds: ReadonlySet<string>;
+}
+
+/**
+ * Whether a caller may write the records of an organization it sees: its own, a managed one or a
+ * child; one that only names it accessor is read-only. null relations: every organization
+ * (haas:manage). The server's scope (`orgAccess`) and the screens decide with this one rule.
+ */
+export function writesOrg(relations: OrgRelations | null, orgId: string): boolean {
+  if (relations === null) return true;
+  return orgId === relations.organizationId || relations.managedOrgIds.has(orgId) || !relations.accessedOrgIds.has(orgId);
+}
+
+/** The signed-in user's OrgRelations from the profile (null with haas:manage: every organization). */
+export function orgRelationsOf(profile: {
+  readonly organizationId: string;
+  readonly managedOrgs: readonly { readonly id: string }[];
+  readonly accessedOrgs: readonly { readonly id: string }[];
+  readonly permissions: PermissionList;
+}): OrgRelations | null {
+  if (hasPermission(profile.permissions, HAAS_MANAGE)) return null;
+  return {
+    organizationId: profile.organizationId,
+    managedOrgIds: new Set(profile.managedOrgs.map((org) => org.id)),
+    accessedOrgIds: new Set(profile.accessedOrgs.map((org) => org.id)),
+  };
+}
+
 // ── closures (part 2 §4, §6) ─────────────────────────────────────────────────
 export interface ClosureKind {
   readonly closureType: string;
+  /** The closure's organization; with the context's relations, an accessor's closure is read-only. */
+  readonly orgId?: string;
 }
 
 export interface ClosureContext {
   /** part 1 §2: closure new/edit on mobile use the mobile closure permissions. */
   readonly mobile: boolean;
+  /**
+   * The caller's organizations (orgRelationsOf): a closure of an organization it only accesses is
+   * neither edited, toggled nor deleted, as the server refuses it. Left out (the server, which
+   * checks the organization first): not looked at.
+   */
+  readonly relations?: OrgRelations | null;
+}
+
+/** Whether the context's relations let the caller write the closure's organization. */
+function writesClosureOrg(closure: ClosureKind, context: ClosureContext): boolean {
+  return closure.orgId === undefined || context.relations === undefined || writesOrg(context.relations, closure.orgId);
 }
 
 export function canAddClosure(perms: PermissionList, context: ClosureContext): boolean {
@@ -447,7 +496,7 @@ export function canAddClosure(perms: PermissionList, context: ClosureContext): b
 
 /** part 2 §6: update or manage (the mobile variants on mobile); feed closures never (the WZDx feed manages them). */
 export function canEditClosure(perms: PermissionList, closure: ClosureKind, context: ClosureContext): boolean {
-  if (closure.closureType === 'feed') return false;
+  if (closure.closureType === 'feed' || !writesClosureOrg(closure, context)) return false;
   return context.mobile
     ? hasAny(perms, ['mobile:closure:update', 'mobile:closure:manage'])
     : hasAny(perms, ['closure:update', 'closure:manage']);
@@ -459,7 +508,7 @@ export function canEditClosure(perms: PermissionList, closure: ClosureKind, cont
  * four") also grants it.
  */
 export function canDeleteClosure(perms: PermissionList, closure: ClosureKind, context: ClosureContext): boolean {
-  if (closure.closureType === 'feed') return false;
+  if (closure.closureType === 'feed' || !writesClosureOrg(closure, context)) return false;
   if (context.mobile && hasPermission(perms, 'mobile:closure:manage')) return true;
   return hasAny(perms, ['closure:delete', 'closure:manage']);
 }

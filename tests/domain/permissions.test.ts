@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ASSET_STATUS } from '../../src/domain/asset-status';
 import {
+  orgRelationsOf,
+  writesOrg,
   ACCOUNTS_CONTEXT_ACTIONS,
   PERMISSIONS,
   SECTIONS,
@@ -467,5 +469,29 @@ describe('API keys, integrations and device configuration (part 2 §2, §6)', ()
     [['thing:admin:read', 'thing:admin:update', 'user:admin:manage'], false],
   ])('device configuration with %j → %s', (permissions, expected) => {
     expect(canConfigureDevices(permissions)).toBe(expected);
+  });
+});
+
+describe('organization access: one rule for the server and the screens (README "Security")', () => {
+  const relations = { organizationId: 'own', managedOrgIds: new Set(['managed']), accessedOrgIds: new Set(['accessed', 'managed']) };
+  it.each([
+    ['own', true],
+    ['managed', true], // managed wins over accessed when an organization names both
+    ['accessed', false],
+    ['child', true], // a visible organization that is neither: a child
+  ])('%s is written: %s', (orgId, expected) => {
+    expect(writesOrg(relations, orgId)).toBe(expected);
+  });
+  it('haas:manage writes every organization; the profile gives the rest', () => {
+    const profile = {
+      organizationId: 'own',
+      managedOrgs: [{ id: 'managed' }],
+      accessedOrgs: [{ id: 'accessed' }],
+      permissions: ['closure:manage'],
+    };
+    expect(orgRelationsOf({ ...profile, permissions: ['haas:manage'] })).toBeNull();
+    expect(writesOrg(null, 'accessed')).toBe(true);
+    const mine = orgRelationsOf(profile)!;
+    expect([writesOrg(mine, 'own'), writesOrg(mine, 'managed'), writesOrg(mine, 'accessed')]).toEqual([true, true, false]);
   });
 });

@@ -208,8 +208,9 @@ function AreaJumpControl({ map }: { map: MapState }) {
 }
 
 /** part 2 §6: the map's '+ Add' of a section shows only to a user who may add there. */
-function canAddIn(section: string, permissions: PermissionList, organizationId: string | null): boolean {
-  if (section === 'areas') return canAddArea(permissions, organizationId, organizationId);
+function canAddIn(section: string, permissions: PermissionList, organizationId: string | null, userOrgId: string): boolean {
+  // An area is added to the organization shown; the server asks that the user's own be its owner.
+  if (section === 'areas') return canAddArea(permissions, organizationId, userOrgId);
   return true;
 }
 
@@ -221,7 +222,7 @@ function AddControl({ map }: { map: MapState }) {
   const { profile } = useSnapshot(session.state);
   const organizationId = useLiveValue((store) => store.organizationId);
   const add = addSectionOf(pathname);
-  if (!add || !profile || !canAddIn(add.section, profile.permissions, organizationId)) return null;
+  if (!add || !profile || !canAddIn(add.section, profile.permissions, organizationId, profile.organizationId)) return null;
   return (
     <AddButton
       zoom={view.zoom}

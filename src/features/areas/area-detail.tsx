@@ -95,10 +95,10 @@ export function AreaDetail() {
         title={area.displayName}
         subtitle={area.ezTypeName}
         onBack={back}
-        editHref={canEditArea(profile.permissions, ownership, organizationId) ? itemHref('areas', area.id, { page: 'edit' }) : null}
+        editHref={canEditArea(profile.permissions, ownership, profile.organizationId) ? itemHref('areas', area.id, { page: 'edit' }) : null}
         editLabel={AREAS_TEXT.edit}
         remove={
-          canDeleteArea(profile.permissions, ownership, organizationId)
+          canDeleteArea(profile.permissions, ownership, profile.organizationId)
             ? {
                 label: AREAS_TEXT.deleteArea,
                 itemName: area.displayName,

@@ -295,7 +295,7 @@ export function AreaNew() {
           navigate(itemHref('areas'));
         }}
       />
-      {canAddArea(profile.permissions, organizationId, organizationId) ? (
+      {canAddArea(profile.permissions, organizationId, profile.organizationId) ? (
         <AreaForm area={area} isNew />
       ) : (
         <p className="area-note" role="status">
@@ -332,7 +332,7 @@ export function AreaEdit() {
     );
   }
   const { area } = lookup;
-  const allowed = canEditArea(profile.permissions, { orgId: area.orgId, isAvType: area.isAvType }, organizationId);
+  const allowed = canEditArea(profile.permissions, { orgId: area.orgId, isAvType: area.isAvType }, profile.organizationId);
   return (
     <section className="area-edit" aria-labelledby="area-edit-title">
       {header(area.displayName)}

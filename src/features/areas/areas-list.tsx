@@ -75,7 +75,7 @@ export function AreasList() {
     navigate(itemHref('areas', area.id));
   };
   // A phone cannot open the new page (part 2 §2): no add button there.
-  const canAdd = !mobile && canAddArea(profile.permissions, organizationId, organizationId);
+  const canAdd = !mobile && canAddArea(profile.permissions, organizationId, profile.organizationId);
   const targetId = target?.kind === 'area' ? target.id : null;
 
   let empty: React.ReactNode | undefined;

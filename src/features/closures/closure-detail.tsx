@@ -15,7 +15,7 @@ import type { ShellContext } from '../../app/shell/dashboard-layout';
 import { isFeedManaged, type Closure } from '../../domain/closure';
 import type { LatLng } from '../../domain/geometry';
 import { CLOSURE_TEXT } from '../../domain/labels';
-import { canDeleteClosure, canEditClosure, type PermissionList } from '../../domain/permissions';
+import { canDeleteClosure, canEditClosure, orgRelationsOf, type PermissionList } from '../../domain/permissions';
 import { formatDateTime } from '../../domain/time';
 import { CLOSURE_QUERIES, useClosureCalls } from './calls';
 import { useClosure } from './closures-context';
@@ -113,7 +113,8 @@ export function ClosureDetail() {
       />
     );
   }
-  const context = { mobile };
+  // An accessor organization's closures are read-only here as on the server (writesOrg).
+  const context = { mobile, relations: orgRelationsOf(profile) };
   const feed = isFeedManaged(closure);
   return (
     <section className="closure-detail" aria-labelledby="section-title">

@@ -13,7 +13,7 @@ import { ItemState } from '../../app/section/item-state';
 import type { ShellContext } from '../../app/shell/dashboard-layout';
 import { isFeedManaged, type Closure } from '../../domain/closure';
 import { CLOSURE_TEXT, PAGE_TEXT } from '../../domain/labels';
-import { canAddClosure, canEditClosure, type PermissionList } from '../../domain/permissions';
+import { canAddClosure, canEditClosure, orgRelationsOf, type PermissionList } from '../../domain/permissions';
 import { CLOSURE_QUERIES, useClosureCalls } from './calls';
 import { useClosure, useClosuresData } from './closures-context';
 import { ClosureForm } from './closure-form';
@@ -86,7 +86,7 @@ export function ClosureEdit() {
   }
   const { closure } = lookup;
   if (isFeedManaged(closure)) return <Refused title={CLOSURE_TEXT.editTitle} onBack={back} text={CLOSURE_TEXT.feedManaged} />;
-  if (!canEditClosure(profile.permissions as PermissionList, closure, { mobile })) {
+  if (!canEditClosure(profile.permissions as PermissionList, closure, { mobile, relations: orgRelationsOf(profile) })) {
     return <Refused title={CLOSURE_TEXT.editTitle} onBack={back} text={PAGE_TEXT.unauthorized} />;
   }
   return <ClosureFormPage key={closure.id} closure={closure} title={CLOSURE_TEXT.editTitle} onBack={back} />;

@@ -13,8 +13,8 @@ export interface ClosureRowProps {
   closures: readonly Closure[];
   /** The toggle's state while a quick update is on its way (id → the state asked for). */
   toggling: Readonly<Record<string, boolean>>;
-  /** Whether the user may use the quick toggle (closure update or manage). */
-  canToggle: boolean;
+  /** Whether the user may use a closure's quick toggle (closure update or manage, its organization written). */
+  canToggle(closure: Closure): boolean;
   onOpen(closure: Closure): void;
   onToggle(closure: Closure, activate: boolean): void;
 }
@@ -55,7 +55,7 @@ export function ClosureRow({
             )}
           </span>
         </button>
-        {hasQuickToggle(closure) && canToggle && (
+        {hasQuickToggle(closure) && canToggle(closure) && (
           <button
             type="button"
             role="switch"

@@ -16,7 +16,7 @@ import type { ShellContext } from '../../app/shell/dashboard-layout';
 import { CONNECTION_GROUPS } from '../../domain/asset-status';
 import { CLOSURE_STATUSES, CLOSURE_TYPES, closureListRows, closureRowHeight, type Closure, type ClosureFilter } from '../../domain/closure';
 import { CLOSURE_TEXT, WZDX_FEEDS_TEXT } from '../../domain/labels';
-import { canAddClosure, canEditClosure, type PermissionList } from '../../domain/permissions';
+import { canAddClosure, canEditClosure, orgRelationsOf, type PermissionList } from '../../domain/permissions';
 import { useClosureCalls } from './calls';
 import { useClosuresData } from './closures-context';
 import { ClosureRow, type ClosureRowProps } from './closure-row';
@@ -126,6 +126,7 @@ export function ClosuresList() {
   }, []);
 
   const context = { mobile };
+  const relations = useMemo(() => orgRelationsOf(profile), [profile]);
   return (
     <ListFrame
       className="closures-list"
@@ -166,7 +167,7 @@ export function ClosuresList() {
         rowProps: {
           closures: rows,
           toggling,
-          canToggle: canEditClosure(permissions, { closureType: 'manual' }, context),
+          canToggle: (closure: Closure) => canEditClosure(permissions, closure, { mobile, relations }),
           onOpen: open,
           onToggle: (closure, activate) => {
             if (!activate && closure.isPublishOn) setConfirming(closure);

@@ -72,11 +72,20 @@ interface Setup {
   permissions?: string[];
   routes?: Record<string, Handler>;
   mobile?: boolean;
+  /** The organization the dashboard shows (default the user's own, ORG). */
+  shown?: string;
 }
 
 const calls: { method: string; path: string; body: unknown; query: URLSearchParams; headers: Headers }[] = [];
 
-function setup({ path, areas = [PARK, STATION, HOSPITAL], permissions = ['exclusion:manage'], routes = {}, mobile = false }: Setup) {
+function setup({
+  path,
+  areas = [PARK, STATION, HOSPITAL],
+  permissions = ['exclusion:manage'],
+  routes = {},
+  mobile = false,
+  shown = ORG,
+}: Setup) {
   calls.length = 0;
   let list = [...areas];
   const handlers: Record<string, Handler> = {
@@ -105,7 +114,7 @@ function setup({ path, areas = [PARK, STATION, HOSPITAL], permissions = ['exclus
   );
   services.session.state.profile = profile;
   const map: MapState = createMapState();
-  const context: ShellContext = { profile, mobile, mix: 'all', map, organizationId: ORG };
+  const context: ShellContext = { profile, mobile, mix: 'all', map, organizationId: shown };
   let where = '';
   function Where() {
     where = useLocation().pathname;
@@ -188,6 +197,12 @@ describe('part2 §2 areas list', () => {
     await waitFor(() => expect(rowNames()).toHaveLength(3), LOAD);
     expect(screen.queryByRole('link', { name: 'Add New Area' }) !== null).toBe(shown);
   });
+});
+
+it('part2 §6 an area is added, edited and deleted by its owner: a managed organization shown offers no add, as the server refuses it', async () => {
+  setup({ path: '/dashboard/areas', shown: 'org-managed' });
+  await waitFor(() => expect(rowNames()).toHaveLength(3), LOAD);
+  expect(screen.queryByRole('link', { name: 'Add New Area' })).toBeNull();
 });
 
 it('part2 §2 on a phone the list works but offers no add button (new is not available there)', async () => {

@@ -3,8 +3,22 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addCalendarMonths } from '../../../src/domain/closure';
-import { json } from '../../app/support/render-app';
-import { BRIDGE, CREW, DAY, FEED, NOW, OLD, OOS, PARADE, cleanupClosures, renderClosures } from './closure-fixtures';
+import { json, profileWire } from '../../app/support/render-app';
+import {
+  BRIDGE,
+  CREW,
+  DAY,
+  FEED,
+  MANAGE,
+  NOW,
+  OLD,
+  OOS,
+  ORG,
+  PARADE,
+  cleanupClosures,
+  closureWire,
+  renderClosures,
+} from './closure-fixtures';
 
 afterEach(cleanupClosures);
 
@@ -122,6 +136,27 @@ describe('part 2 §2 closures list', () => {
     // … and reverts when it failed.
     expect(within(rowOf(BRIDGE.id)).getByRole('switch').getAttribute('aria-checked')).toBe('true');
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ uuid: BRIDGE.id, is_active: false, end_time: null, isQuickUpdate: true });
+  });
+
+  it('an organization that only names ours accessor is read-only: its closures get no toggle, Edit or Delete (the server refuses them)', async () => {
+    const ACCESSED = { id: 'org-accessed', name: 'City of Pflugerville' };
+    const theirs = closureWire('c-theirs', { description: 'Their parade', organization: ACCESSED });
+    const profile = {
+      'GET /profile': () =>
+        json(
+          200,
+          profileWire(MANAGE, { organization_id: ORG, user_org: { id: ORG, name: 'Travis County Regional' }, accessed_orgs: [ACCESSED] }),
+        ),
+    };
+    renderClosures('/dashboard/closures', { closures: [PARADE, theirs], routes: profile });
+    await waitFor(() => expect(rowOf(theirs.id)).toBeTruthy(), { timeout: 20_000 });
+    expect(within(rowOf(theirs.id)).queryByRole('switch')).toBeNull();
+    expect(within(rowOf(PARADE.id)).getByRole('switch')).toBeTruthy();
+    cleanupClosures();
+    renderClosures(`/dashboard/closures/${theirs.id}`, { closures: [PARADE, theirs], routes: profile });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Their parade' }, { timeout: 20_000 })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
   });
 
   it('the add-new button and the toggle need the permissions (part 2 §6)', async () => {

@@ -8,7 +8,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { QueryKey } from '@tanstack/react-query';
 import type { ErrorContext } from '../../domain/errors';
-import { SECTION_TEXT } from '../../domain/labels';
+import { SECTION_TEXT, TOOLTIP } from '../../domain/labels';
 import { ConfirmDialog } from './confirm-dialog';
 import { useItemMemory } from './item-memory';
 import { useSubmit } from './use-submit';
@@ -34,9 +34,14 @@ export interface DetailHeaderProps {
   /** Drawn before the title (a status icon). */
   icon?: ReactNode;
   onBack(): void;
-  /** Edit's target; none: no Edit (the user may not edit). */
+  /** Edit's target; none: no Edit (the item is not edited here, e.g. a feed's closure). */
   editHref?: string | null;
   editLabel?: string;
+  /**
+   * The user may not edit or delete this item: Edit and Delete show disabled with part 2 §6's
+   * tooltip 'Not authorized' (the label of Delete given here).
+   */
+  refused?: { edit: boolean; deleteLabel?: string | null } | null;
   /** None: no Delete. */
   remove?: DeleteAction | null;
   /** More buttons after Edit and Delete. */
@@ -98,6 +103,7 @@ export function DetailHeader({
   editHref,
   editLabel = SECTION_TEXT.edit,
   remove,
+  refused,
   children,
   className,
 }: DetailHeaderProps) {
@@ -109,12 +115,26 @@ export function DetailHeader({
         <h1 id={titleId}>{title}</h1>
         {subtitle && <p className="detail-subtitle">{subtitle}</p>}
       </div>
-      {editHref && (
+      {editHref ? (
         <Link className="button button-primary detail-edit" to={editHref}>
           {editLabel}
         </Link>
+      ) : (
+        refused?.edit && (
+          <button type="button" className="button button-primary detail-edit" disabled title={TOOLTIP.notAuthorized}>
+            {editLabel}
+          </button>
+        )
       )}
-      {remove && <DeleteButton action={remove} />}
+      {remove ? (
+        <DeleteButton action={remove} />
+      ) : (
+        refused?.deleteLabel && (
+          <button type="button" className="button button-danger detail-delete" disabled title={TOOLTIP.notAuthorized}>
+            {refused.deleteLabel}
+          </button>
+        )
+      )}
       {children}
     </header>
   );

@@ -7,7 +7,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { List, type ListProps, type RowComponentProps } from 'react-window';
-import { SECTION_TEXT, showingText } from '../../domain/labels';
+import { SECTION_TEXT, showingText, TOOLTIP } from '../../domain/labels';
 import { SearchBox, type SearchBoxProps } from './search-box';
 import './section.css';
 
@@ -40,8 +40,11 @@ export interface ListFrameProps<RowProps extends object> {
   shown?: number;
   total?: number;
   count?: ReactNode;
-  /** The add-new button (part 2 §2), when the user may create. */
-  addNew?: { href: string; label?: string } | null;
+  /**
+   * The add-new button (part 2 §2). `href` null: the user may not create, and the button shows
+   * disabled with part 2 §6's tooltip 'Not authorized'; no `addNew`: the section has none here.
+   */
+  addNew?: { href: string | null; label?: string } | null;
   /** Shown instead of the rows when given (no row matches); null: no rows (nothing to list yet). */
   empty?: ReactNode;
   /** The rows, drawn by VirtualRows. */
@@ -72,11 +75,16 @@ export function ListFrame<RowProps extends object>({
   return (
     <section className={className ? `list-frame ${className}` : 'list-frame'} aria-labelledby={titleId}>
       <h1 id={titleId}>{title}</h1>
-      {addNew && (
-        <Link className="button button-primary list-add" to={addNew.href}>
-          {addNew.label ?? SECTION_TEXT.addNew}
-        </Link>
-      )}
+      {addNew &&
+        (addNew.href === null ? (
+          <button type="button" className="button button-primary list-add" disabled title={TOOLTIP.notAuthorized}>
+            {addNew.label ?? SECTION_TEXT.addNew}
+          </button>
+        ) : (
+          <Link className="button button-primary list-add" to={addNew.href}>
+            {addNew.label ?? SECTION_TEXT.addNew}
+          </Link>
+        ))}
       {(search || filters) && (
         <div className="list-frame-controls">
           {search && <SearchBox {...search} />}

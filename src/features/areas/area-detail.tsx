@@ -89,16 +89,19 @@ export function AreaDetail() {
   }
   const { area } = lookup;
   const ownership = { orgId: area.orgId, isAvType: area.isAvType };
+  const canEdit = canEditArea(profile.permissions, ownership, profile.organizationId);
+  const canDelete = canDeleteArea(profile.permissions, ownership, profile.organizationId);
   return (
     <section className="area-detail" aria-labelledby="section-title">
       <DetailHeader
         title={area.displayName}
         subtitle={area.ezTypeName}
         onBack={back}
-        editHref={canEditArea(profile.permissions, ownership, profile.organizationId) ? itemHref('areas', area.id, { page: 'edit' }) : null}
+        editHref={canEdit ? itemHref('areas', area.id, { page: 'edit' }) : null}
         editLabel={AREAS_TEXT.edit}
+        refused={{ edit: !canEdit, deleteLabel: canDelete ? null : AREAS_TEXT.deleteArea }}
         remove={
-          canDeleteArea(profile.permissions, ownership, profile.organizationId)
+          canDelete
             ? {
                 label: AREAS_TEXT.deleteArea,
                 itemName: area.displayName,

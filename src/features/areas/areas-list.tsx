@@ -74,8 +74,9 @@ export function AreasList() {
     focusArea(map, area);
     navigate(itemHref('areas', area.id));
   };
-  // A phone cannot open the new page (part 2 §2): no add button there.
-  const canAdd = !mobile && canAddArea(profile.permissions, organizationId, profile.organizationId);
+  // A phone cannot open the new page (part 2 §2): no add button there. Elsewhere a user who may not
+  // add sees it disabled, 'Not authorized' (part 2 §6).
+  const canAdd = canAddArea(profile.permissions, organizationId, profile.organizationId);
   const targetId = target?.kind === 'area' ? target.id : null;
 
   let empty: React.ReactNode | undefined;
@@ -97,7 +98,7 @@ export function AreasList() {
     <ListFrame
       className="areas-list"
       title={SECTION_LABEL.areas}
-      addNew={canAdd ? { href: itemHref('areas', 'new'), label: AREAS_TEXT.addNew } : null}
+      addNew={mobile ? null : { href: canAdd ? itemHref('areas', 'new') : null, label: AREAS_TEXT.addNew }}
       search={{ value: search, label: AREAS_TEXT.search, onSearch: setSearch }}
       filters={
         <label className="areas-type-filter">

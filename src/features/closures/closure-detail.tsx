@@ -116,6 +116,8 @@ export function ClosureDetail() {
   // An accessor organization's closures are read-only here as on the server (writesOrg).
   const context = { mobile, relations: orgRelationsOf(profile) };
   const feed = isFeedManaged(closure);
+  const canEdit = canEditClosure(permissions, closure, context);
+  const canDelete = canDeleteClosure(permissions, closure, context);
   return (
     <section className="closure-detail" aria-labelledby="section-title">
       <DetailHeader
@@ -123,10 +125,13 @@ export function ClosureDetail() {
         subtitle={closure.secondaryDisplayName}
         icon={<ClosureStatusIcon status={closure.status} />}
         onBack={back}
-        editHref={canEditClosure(permissions, closure, context) ? itemHref('closures', closure.id, { page: 'edit' }) : null}
+        editHref={canEdit ? itemHref('closures', closure.id, { page: 'edit' }) : null}
         editLabel={CLOSURE_TEXT.edit}
+        // A feed's closure is not edited here at all (the note below says why); otherwise a user who
+        // may not sees the buttons disabled, 'Not authorized' (part 2 §6).
+        refused={feed ? null : { edit: !canEdit, deleteLabel: canDelete ? null : CLOSURE_TEXT.delete }}
         remove={
-          canDeleteClosure(permissions, closure, context)
+          canDelete
             ? {
                 label: CLOSURE_TEXT.delete,
                 itemName: closure.description,

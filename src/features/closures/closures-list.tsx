@@ -131,7 +131,7 @@ export function ClosuresList() {
     <ListFrame
       className="closures-list"
       title={CLOSURE_TEXT.list}
-      addNew={canAddClosure(permissions, context) ? { href: itemHref('closures', 'new'), label: CLOSURE_TEXT.addNew } : null}
+      addNew={{ href: canAddClosure(permissions, context) ? itemHref('closures', 'new') : null, label: CLOSURE_TEXT.addNew }}
       search={{
         value: filter.search,
         onSearch: (search) => setFilter({ ...filter, search }),

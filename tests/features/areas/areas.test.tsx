@@ -196,6 +196,8 @@ describe('part2 §2 areas list', () => {
     setup({ path: '/dashboard/areas', permissions });
     await waitFor(() => expect(rowNames()).toHaveLength(3), LOAD);
     expect(screen.queryByRole('link', { name: 'Add New Area' }) !== null).toBe(shown);
+    // Without: the button is there, disabled, 'Not authorized' (part 2 §6).
+    if (!shown) expect((screen.getByRole('button', { name: 'Add New Area' }) as HTMLButtonElement).title).toBe('Not authorized');
   });
 });
 
@@ -203,6 +205,7 @@ it('part2 §6 an area is added, edited and deleted by its owner: a managed organ
   setup({ path: '/dashboard/areas', shown: 'org-managed' });
   await waitFor(() => expect(rowNames()).toHaveLength(3), LOAD);
   expect(screen.queryByRole('link', { name: 'Add New Area' })).toBeNull();
+  expect((screen.getByRole('button', { name: 'Add New Area' }) as HTMLButtonElement).disabled).toBe(true);
 });
 
 it('part2 §2 on a phone the list works but offers no add button (new is not available there)', async () => {
@@ -256,11 +259,16 @@ describe('part2 §2 area detail', () => {
     await screen.findByText('This area was not found.', undefined, LOAD);
   });
 
-  it('part2 §6 a user of another organization, or with read only, gets no Edit and no Delete', async () => {
+  it("part2 §6 a user of another organization gets Edit and Delete disabled, 'Not authorized'", async () => {
     setup({ path: '/dashboard/areas/a-station', areas: [{ ...STATION, organization_id: OTHER_ORG }] });
     await screen.findByRole('heading', { level: 1, name: 'Fire Station 1' }, LOAD);
     expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Delete Area' })).toBeNull();
+    for (const name of ['Edit', 'Delete Area']) {
+      const button = screen.getByRole('button', { name }) as HTMLButtonElement;
+      expect([button.disabled, button.title]).toEqual([true, 'Not authorized']);
+    }
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Area' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it.each([

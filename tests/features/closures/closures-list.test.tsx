@@ -29,6 +29,13 @@ function rowOf(id: string): HTMLElement {
   expect(row, id).not.toBeNull();
   return row!;
 }
+/** part 2 §6: a control the user may not use shows disabled with the tooltip 'Not authorized'. */
+function expectRefused(...names: string[]) {
+  for (const name of names) {
+    const button = screen.getByRole('button', { name }) as HTMLButtonElement;
+    expect([name, button.disabled, button.title]).toEqual([name, true, 'Not authorized']);
+  }
+}
 const box = (group: string, name: string) => within(screen.getByRole('group', { name: group })).getByRole('checkbox', { name });
 const shownIds = () => [...document.querySelectorAll('[data-closure-id]')].map((el) => el.getAttribute('data-closure-id'));
 
@@ -138,7 +145,7 @@ describe('part 2 §2 closures list', () => {
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ uuid: BRIDGE.id, is_active: false, end_time: null, isQuickUpdate: true });
   });
 
-  it('an organization that only names ours accessor is read-only: its closures get no toggle, Edit or Delete (the server refuses them)', async () => {
+  it("an organization that only names ours accessor is read-only: its closures get no toggle, and Edit and Delete say 'Not authorized' (the server refuses them)", async () => {
     const ACCESSED = { id: 'org-accessed', name: 'City of Pflugerville' };
     const theirs = closureWire('c-theirs', { description: 'Their parade', organization: ACCESSED });
     const profile = {
@@ -156,7 +163,7 @@ describe('part 2 §2 closures list', () => {
     renderClosures(`/dashboard/closures/${theirs.id}`, { closures: [PARADE, theirs], routes: profile });
     expect(await screen.findByRole('heading', { level: 1, name: 'Their parade' }, { timeout: 20_000 })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    expectRefused('Edit', 'Delete');
   });
 
   it('the add-new button and the toggle need the permissions (part 2 §6)', async () => {
@@ -227,6 +234,7 @@ describe('part 2 §2 closure detail', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'State DOT lane closure' }, LOAD)).toBeTruthy();
     expect(screen.getByRole('note').textContent).toBe('This closure is managed by the WZDx feed and cannot be edited or deleted.');
     expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
     cleanupClosures();
     renderClosures(`/dashboard/closures/${FEED.id}/edit`);
@@ -234,7 +242,7 @@ describe('part 2 §2 closure detail', () => {
     expect(screen.queryByRole('form')).toBeNull();
   });
 
-  it('Delete asks, sends DELETE and goes back to the list; a read-only user sees neither button', async () => {
+  it("Delete asks, sends DELETE and goes back to the list; for a read-only user both say 'Not authorized'", async () => {
     const { calls, api, router } = renderClosures(`/dashboard/closures/${PARADE.id}`, {
       routes: {
         [`DELETE /organization/closure/${PARADE.id}`]: () => {
@@ -255,7 +263,7 @@ describe('part 2 §2 closure detail', () => {
     renderClosures(`/dashboard/closures/${PARADE.id}`, { permissions: ['closure:read'] });
     expect(await screen.findByRole('heading', { level: 1, name: 'Parade route' }, LOAD)).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    expectRefused('Edit', 'Delete');
   });
 
   it("a failed delete says so in the dialog ('Unable to delete Closure'), not the save's words; the closure stays", async () => {

@@ -12,8 +12,6 @@ import { ScatterplotLayer } from '@deck.gl/layers';
 import type { LayersList } from '@deck.gl/core';
 import {
   ADD_ZOOM_AREAS_CLOSURES,
-  ADD_ZOOM_DEFAULT,
-  ADD_ZOOM_TRIP_POINTS,
   FOUND_LOCATION_ZOOM,
   GEOLOCATION_OPTIONS,
   MAP_MAX_ZOOM,
@@ -24,7 +22,7 @@ import {
 } from '../../domain/constants';
 import { isValidLatLng, type LatLng } from '../../domain/coordinates';
 import { GEOLOCATION_TEXT, MAP_CONTROL_TEXT, MAP_TEXT, geolocationErrorText } from '../../domain/labels';
-import { canAddArea, DASHBOARD_PATH, type PermissionList } from '../../domain/permissions';
+import { canAddArea, canAddClosure, DASHBOARD_PATH, type PermissionList } from '../../domain/permissions';
 import { AddButton } from '../../map/controls/add-button';
 import { AreaJump, type AreaChoice } from '../../map/controls/area-jump';
 import { CoordinateSearch } from '../../map/controls/coordinate-search';
@@ -87,12 +85,13 @@ function controlsStateOf(map: MapState): ControlsState {
   return state;
 }
 
-/** §9: add thresholds — areas and closures 15.5, trip points 17, default 16.25. */
+/**
+ * §9: add thresholds — areas and closures 15.5 (trip points 17 and the default 16.25 have no add
+ * page: zones and trips are not made on the map).
+ */
 const ADD_SECTIONS: Readonly<Record<string, number>> = {
   areas: ADD_ZOOM_AREAS_CLOSURES,
   closures: ADD_ZOOM_AREAS_CLOSURES,
-  zones: ADD_ZOOM_DEFAULT,
-  trips: ADD_ZOOM_TRIP_POINTS,
 };
 
 /** The section whose add button shows at a path (not on its new or edit pages), with its zoom. */
@@ -207,11 +206,15 @@ function AreaJumpControl({ map }: { map: MapState }) {
   return <AreaJump areas={choices} onPick={pick} />;
 }
 
-/** part 2 §6: the map's '+ Add' of a section shows only to a user who may add there. */
-function canAddIn(section: string, permissions: PermissionList, organizationId: string | null, userOrgId: string): boolean {
+/**
+ * part 2 §6: the map's '+ Add' of a section shows only to a user who may add there, and where its
+ * new page opens (part 2 §2: no new area on a phone; closures use the mobile permissions there).
+ */
+function canAddIn(section: string, permissions: PermissionList, organizationId: string | null, userOrgId: string, phone: boolean): boolean {
   // An area is added to the organization shown; the server asks that the user's own be its owner.
-  if (section === 'areas') return canAddArea(permissions, organizationId, userOrgId);
-  return true;
+  if (section === 'areas') return !phone && canAddArea(permissions, organizationId, userOrgId);
+  if (section === 'closures') return canAddClosure(permissions, { mobile: phone });
+  return false;
 }
 
 function AddControl({ map }: { map: MapState }) {
@@ -221,8 +224,9 @@ function AddControl({ map }: { map: MapState }) {
   const { session } = useServices();
   const { profile } = useSnapshot(session.state);
   const organizationId = useLiveValue((store) => store.organizationId);
+  const phone = useIsMobile();
   const add = addSectionOf(pathname);
-  if (!add || !profile || !canAddIn(add.section, profile.permissions, organizationId, profile.organizationId)) return null;
+  if (!add || !profile || !canAddIn(add.section, profile.permissions, organizationId, profile.organizationId, phone)) return null;
   return (
     <AddButton
       zoom={view.zoom}

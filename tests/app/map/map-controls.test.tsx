@@ -505,12 +505,10 @@ describe('part1 §2 show-all fit, toggles, display panel and area search with th
 
 describe("part1 §2 '+ Add' / 'Zoom to Add' on the sections that add map items (§9 thresholds)", () => {
   it.each([
-    ['/dashboard/areas', 15.5],
-    ['/dashboard/closures', 15.5],
-    ['/dashboard/zones', 16.25],
-    ['/dashboard/trips', 17],
-  ])('%s: below %d it zooms there, at it it opens the new page', async (path, addZoom) => {
-    const { map } = setup({ path, bridge: null });
+    ['/dashboard/areas', 15.5, ['haas:manage']],
+    ['/dashboard/closures', 15.5, ['closure:manage']],
+  ])('%s: below %d it zooms there, at it it opens the new page', async (path, addZoom, permissions) => {
+    const { map } = setup({ path, bridge: null, permissions });
     await act(async () => {
       map.view = { ...map.view, zoom: addZoom - 0.01 };
     });
@@ -529,11 +527,36 @@ describe("part1 §2 '+ Add' / 'Zoom to Add' on the sections that add map items (
     expect(screen.queryByRole('button', { name: /Add/ })).toBeNull();
   });
 
-  it.each(['/dashboard/things', '/dashboard/events', '/dashboard/areas/new', '/dashboard/closures/c-1/edit'])(
-    '%s has no add button',
-    (path) => {
-      setup({ path, bridge: null });
-      expect(screen.queryByRole('button', { name: /Add/ })).toBeNull();
-    },
-  );
+  it('part2 §6 /dashboard/closures shows no add button to a user who may not add closures (closure read only)', () => {
+    setup({ path: '/dashboard/closures', bridge: null, permissions: ['closure:read'] });
+    expect(screen.queryByRole('button', { name: /Add/ })).toBeNull();
+  });
+
+  it('part2 §2 on a phone: no add for areas (no new area there); closures add with the mobile closure permissions', () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: true,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    setup({ path: '/dashboard/areas', bridge: null });
+    expect(screen.queryByRole('button', { name: /Add/ })).toBeNull();
+    cleanup();
+    setup({ path: '/dashboard/closures', bridge: null, permissions: ['closure:read', 'mobile:closure:create'] });
+    expect(screen.getByRole('button', { name: /Add/ })).toBeTruthy();
+    vi.unstubAllGlobals();
+  });
+
+  // Zones and trips are not made on the map: they have no new page, so no add button.
+  it.each([
+    '/dashboard/things',
+    '/dashboard/events',
+    '/dashboard/zones',
+    '/dashboard/trips',
+    '/dashboard/areas/new',
+    '/dashboard/closures/c-1/edit',
+  ])('%s has no add button', (path) => {
+    setup({ path, bridge: null });
+    expect(screen.queryByRole('button', { name: /Add/ })).toBeNull();
+  });
 });

@@ -275,11 +275,13 @@ function PinnedAssetPopup({
   id,
   size,
   mix,
+  timeZone,
 }: {
   map: MapState;
   id: string;
   size: { width: number; height: number };
   mix: ResponderMix;
+  timeZone: string | null;
 }) {
   const { view } = useSnapshot(map);
   const version = useLiveValue((store) => store.version);
@@ -292,6 +294,7 @@ function PinnedAssetPopup({
       mix={mix}
       x={x}
       y={y}
+      timeZone={timeZone}
       onClose={() => {
         map.popup = null;
       }}
@@ -300,7 +303,8 @@ function PinnedAssetPopup({
 }
 
 /** The asset popups (hover and pinned) and the availability legend, drawn over the map. */
-export function AssetPopups({ map }: DashboardMapProps) {
+/** `timeZone`: the user's, for 'Last sync' as every other time shown (part 1), not the browser's. */
+export function AssetPopups({ map, timeZone = null }: DashboardMapProps & { timeZone?: string | null }) {
   const ui = assetMapState(map);
   const snap = useSnapshot(ui);
   const { popup } = useSnapshot(map);
@@ -336,10 +340,10 @@ export function AssetPopups({ map }: DashboardMapProps) {
   return (
     <div ref={overlay} className="asset-popups">
       {hover?.kind === 'asset' && hover.details && hover.details.id !== pinnedId && (
-        <AssetPopup asset={hover.details as AssetDetails} mix={mix} x={hover.x} y={hover.y} />
+        <AssetPopup asset={hover.details as AssetDetails} mix={mix} x={hover.x} y={hover.y} timeZone={timeZone} />
       )}
       {hover?.kind === 'station' && <StationPopup name={hover.name} count={hover.count} x={hover.x} y={hover.y} />}
-      {pinnedId && snap.size && <PinnedAssetPopup map={map} id={pinnedId} size={snap.size} mix={mix} />}
+      {pinnedId && snap.size && <PinnedAssetPopup map={map} id={pinnedId} size={snap.size} mix={mix} timeZone={timeZone} />}
       {snap.availability && (
         <div className="availability-legend" data-testid="availability-share">
           <span className="availability-legend__swatch" aria-hidden="true" />

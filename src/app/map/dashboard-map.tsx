@@ -95,7 +95,9 @@ export function useBasemapHold(rowsPending: boolean, enabled: boolean): boolean 
 export function DashboardMap(props: DashboardMapProps) {
   const { map } = props;
   const mapSnap = useSnapshot(map);
-  const { theme } = useSnapshot(useServices().theme.state);
+  const services = useServices();
+  const { theme } = useSnapshot(services.theme.state);
+  const timeZone = useSnapshot(services.session.state).profile?.timezone ?? null;
   const container = useRef<HTMLDivElement>(null);
   const [initialViewState, setInitialViewState] = useState<MapViewState>(() => ({
     longitude: map.view.longitude,
@@ -219,7 +221,7 @@ export function DashboardMap(props: DashboardMapProps) {
           </div>
         ) : null,
       )}
-      <AssetPopups {...props} />
+      <AssetPopups {...props} timeZone={timeZone} />
       <MapControls {...props} />
     </div>
   );

@@ -279,6 +279,9 @@ export function ClosureForm({ closure, organizationId, isWzdxOrg, groupIds, onSa
   const [pickerNow] = useState(now);
   const [instructions, setInstructions] = useState(false);
   const picker = closurePickerRange(pickerNow);
+  // One time zone for every time shown or entered (part 1: the user's, as the detail and the
+  // published feed read it back), never the browser's own: an end of 5:00 PM is 5:00 PM there.
+  const zone = profile.timezone;
 
   // Every asset of the shown organization by name, whatever the asset list's filters and search.
   const fleet = useFleetList(shownOrganizationId, profile.organizationId);
@@ -545,9 +548,9 @@ export function ClosureForm({ closure, organizationId, isWzdxOrg, groupIds, onSa
                   id="closure-start"
                   type="datetime-local"
                   step={60}
-                  max={toMinuteInput(picker.max)}
-                  value={toMinuteInput(values.startTime)}
-                  onChange={(e) => set({ startTime: fromMinuteInput(e.target.value) })}
+                  max={toMinuteInput(picker.max, zone)}
+                  value={toMinuteInput(values.startTime, zone)}
+                  onChange={(e) => set({ startTime: fromMinuteInput(e.target.value, zone) })}
                   {...described('closure-start', errors.startTime)}
                 />
               </div>
@@ -560,10 +563,10 @@ export function ClosureForm({ closure, organizationId, isWzdxOrg, groupIds, onSa
                   id="closure-end"
                   type="datetime-local"
                   step={60}
-                  min={toMinuteInput(picker.min)}
-                  max={toMinuteInput(picker.max)}
-                  value={toMinuteInput(values.endTime)}
-                  onChange={(e) => set({ endTime: fromMinuteInput(e.target.value) })}
+                  min={toMinuteInput(picker.min, zone)}
+                  max={toMinuteInput(picker.max, zone)}
+                  value={toMinuteInput(values.endTime, zone)}
+                  onChange={(e) => set({ endTime: fromMinuteInput(e.target.value, zone) })}
                   {...described('closure-end', errors.endTime)}
                 />
               </div>

@@ -20,6 +20,9 @@ import { createMapState, showOnMap, startDrawing, type MapState } from '../../..
 import { useMapOverlay } from '../../../src/app/map/use-map-overlay';
 import { ScatterplotLayer } from '@deck.gl/layers';
 import { createAppServices, ServicesContext, type AppServices } from '../../../src/app/services';
+import { fromProfileWire, profileWireSchema } from '../../../src/domain/profile';
+import { formatDateTime } from '../../../src/domain/time';
+import { profileWire } from '../support/render-app';
 import { DRAW_LAYER_ID } from '../../../src/map/draw/draw-layer';
 import type { EventMarker } from '../../../src/map/layers/events-layer';
 import { FakeApi, PARK_AREA, crashOnLamar, iso, thing } from '../../support/live-fixtures';
@@ -177,6 +180,19 @@ describe('the map’s layers, bottom to top', () => {
     await settle(() => propsOf<unknown>('assets').onHover({ index: slot, x: 100, y: 50 } as PickingInfo<unknown>));
     expect(await screen.findByRole('tooltip', { name: 'Unit 1' })).toBeTruthy();
     expect(screen.queryByRole('tooltip', { name: 'Crash on Lamar' })).toBeNull();
+  });
+
+  it("an asset popup's 'Last sync' is in the user's zone (the profile's), not the browser's", async () => {
+    const ZONE = 'Pacific/Kiritimati'; // UTC+14: no test machine's own
+    services.session.state.profile = { ...fromProfileWire(profileWireSchema.parse(profileWire(['thing:read']))), timezone: ZONE };
+    renderMap();
+    await waitFor(() => expect(propsOf<EventMarker>('events').data).toHaveLength(1), { timeout: 3_000 });
+    const slot = await bridge.slotOf('thing-00001');
+    await settle(() => propsOf<unknown>('assets').onHover({ index: slot, x: 100, y: 50 } as PickingInfo<unknown>));
+    const popup = await screen.findByRole('tooltip', { name: 'Unit 1' });
+    const heartbeat = (await bridge.asset('thing-00001'))!.heartbeatTime!;
+    expect(popup.textContent).toContain(formatDateTime(heartbeat, ZONE));
+    expect(formatDateTime(heartbeat, ZONE)).not.toBe(formatDateTime(heartbeat));
   });
 });
 

@@ -2,9 +2,9 @@
 /** part 2 §2 closure form, §4 "Closure form modes", §5 Closure validation, §8 Closure save. */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { json } from '../../app/support/render-app';
-import { BRIDGE, CREW, DAY, NOW, ORG, PARADE, cleanupClosures, closureWire, renderClosures } from './closure-fixtures';
-import { toMinuteInput } from '../../../src/domain/time';
+import { json, profileWire } from '../../app/support/render-app';
+import { BRIDGE, CREW, DAY, MANAGE, NOW, ORG, PARADE, cleanupClosures, closureWire, renderClosures } from './closure-fixtures';
+import { fromMinuteInput, toMinuteInput } from '../../../src/domain/time';
 
 afterEach(cleanupClosures);
 
@@ -104,6 +104,27 @@ describe('part 2 §4 closure form modes (editing a manual closure)', () => {
     expect(body.is_active).toBe(true);
     expect(Math.abs(Date.parse(body.end_time as string) - (NOW + 2 * DAY))).toBeLessThan(60_000);
     expect(Math.abs(Date.parse(body.start_time as string) - NOW)).toBeLessThan(60_000);
+  });
+
+  it("times are shown and read in the user's zone (the profile's), not the browser's: what is typed is what the detail and the feed say", async () => {
+    // A zone no test machine runs in (UTC+14): the browser's reading would differ by hours.
+    const ZONE = 'Pacific/Kiritimati';
+    const { calls } = await openForm(`/dashboard/closures/${BRIDGE.id}/edit`, {
+      routes: {
+        'GET /profile': () =>
+          json(200, profileWire(MANAGE, { organization_id: ORG, user_org: { id: ORG, name: 'Travis County Regional' }, timezone: ZONE })),
+        [`PUT /organization/closure/${BRIDGE.id}`]: answerWith(BRIDGE),
+      },
+    });
+    const end = Date.parse(BRIDGE.end_time!);
+    expect(field('End time *').value).toBe(toMinuteInput(end, ZONE));
+    expect(toMinuteInput(end, ZONE)).not.toBe(toMinuteInput(end));
+    const typed = toMinuteInput(end + DAY, ZONE).replace(/T\d\d:\d\d$/, 'T17:00');
+    fireEvent.change(field('End time *'), { target: { value: typed } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved(calls)).toHaveLength(1));
+    expect(saved(calls)[0]!.end_time).toBe(new Date(fromMinuteInput(typed, ZONE)!).toISOString());
+    expect(new Date(saved(calls)[0]!.end_time as string).getUTCHours()).toBe(3); // 17:00 at UTC+14
   });
 
   it('scheduled: start and end; a start already past is sent as scheduled (the server makes it active on save); the active switch is disabled', async () => {

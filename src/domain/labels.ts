@@ -237,6 +237,8 @@ export const CLOSURE_TEXT = {
   display: 'Display closure',
   path: 'Closure path',
   drawPath: 'Draw path on map',
+  /** chosen: ends the path as Enter does (a phone has no Enter key). */
+  finishPath: 'Finish path',
   redrawPath: 'Redraw path',
   drawing: 'Click the map to place the start, any turns, then the end; press Enter to finish, Escape to cancel.',
   instructions: 'View Instructions',

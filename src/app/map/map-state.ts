@@ -151,6 +151,11 @@ export function startDrawing(state: MapState, request: DrawingRequest): () => vo
   return stop;
 }
 
+/** The form's Finish: ends the drawing on the map as Enter does; false when its shape is not complete (or none is on). */
+export function finishDrawing(state: MapState): boolean {
+  return state.drawing?.finish?.() ?? false;
+}
+
 /**
  * A section puts its own layers (and popups) on the dashboard map under its key, replacing what it
  * showed before; returns the function that takes them off again (unless replaced since). Sections

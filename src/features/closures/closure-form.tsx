@@ -21,7 +21,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } 
 import { useOutletContext } from 'react-router-dom';
 import { userErrorOf } from '../../app/api-client';
 import { useFleetList } from '../../app/fleet-list';
-import { pathRouter, startDrawing } from '../../app/map/map-state';
+import { finishDrawing, pathRouter, startDrawing } from '../../app/map/map-state';
 import { useMapOverlay } from '../../app/map/use-map-overlay';
 import { SubmitFailure } from '../../app/section/item-state';
 import { useSubmit } from '../../app/section/use-submit';
@@ -399,9 +399,15 @@ export function ClosureForm({ closure, organizationId, isWzdxOrg, groupIds, onSa
           {values.userRoute.length >= 2 ? CLOSURE_TEXT.redrawPath : CLOSURE_TEXT.drawPath}
         </button>
         {route.kind === 'drawing' && (
-          <p className="field-note" role="status">
-            {CLOSURE_TEXT.drawing}
-          </p>
+          <>
+            <p className="field-note" role="status">
+              {CLOSURE_TEXT.drawing}
+            </p>
+            {/* Enter's twin for touch: a path of two points or more ends and is routed. */}
+            <button type="button" className="button button-primary" onClick={() => finishDrawing(map)}>
+              {CLOSURE_TEXT.finishPath}
+            </button>
+          </>
         )}
         {route.kind === 'routing' && (
           <p className="field-note" role="status">

@@ -25,6 +25,11 @@ export interface DrawingRequest {
   onDone: (shape: Geometry) => void;
   /** Escape. */
   onCancel: () => void;
+  /**
+   * Set by the map while the drawing is on it: finishes it as Enter does (false: the shape is not
+   * complete yet). A form's Finish button calls it, so a drawing ends by touch too.
+   */
+  finish?: () => boolean;
 }
 
 export type DrawPhase = 'drawing' | 'editing';

@@ -47,7 +47,9 @@ export function useDrawLayer(request: DrawingRequest | null): { layer: Layer | n
     () => session?.version ?? 0,
   );
   useEffect(() => {
-    if (!session) return undefined;
+    if (!session || !request) return undefined;
+    // The form's Finish (a phone has no Enter key) ends the drawing as Enter does.
+    request.finish = () => session.finish();
     const onKey = (event: KeyboardEvent) => {
       if (typingInField(event.target)) return;
       if (event.key === 'Escape') {
@@ -59,8 +61,11 @@ export function useDrawLayer(request: DrawingRequest | null): { layer: Layer | n
       }
     };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [session]);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      delete request.finish;
+    };
+  }, [session, request]);
   // A new layer per change of the session (its version): the editable layer re-reads data and mode.
   const layer = useMemo(() => (session && loaded ? loaded.drawLayer(session) : null), [session, loaded, version]);
   return { layer, edits: version };

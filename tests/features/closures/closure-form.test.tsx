@@ -204,6 +204,14 @@ describe('part 2 §4 closure form modes (editing a manual closure)', () => {
     await waitFor(() => expect(within(form).getByRole('alert').textContent).toBe(text), LOAD);
   });
 
+  it("while the path is drawn the form offers 'Finish path' (Enter's twin for touch: a phone has no Enter key)", async () => {
+    await openForm('/dashboard/closures/new');
+    expect(screen.queryByRole('button', { name: 'Finish path' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Draw path on map' }));
+    expect(await screen.findByRole('button', { name: 'Finish path' })).toBeTruthy();
+    expect(screen.getByText(/press Enter to finish/)).toBeTruthy();
+  });
+
   it('lost updates: the save sends the version the form opened on; a 412 shows whose change it met and keeps what was typed', async () => {
     const opened = { ...PARADE, version: 3 };
     const { calls, router } = await openForm(`/dashboard/closures/${PARADE.id}/edit`, {

@@ -10,7 +10,7 @@ import { act, cleanup, render } from '@testing-library/react';
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Geometry, LatLng } from '../../../src/domain/geometry';
-import { createMapState, startDrawing, type MapState } from '../../../src/app/map/map-state';
+import { createMapState, finishDrawing, startDrawing, type MapState } from '../../../src/app/map/map-state';
 import { loadDrawRuntime, useDrawLayer } from '../../../src/map/draw/use-draw-layer';
 import type { DrawKind } from '../../../src/map/draw/draw-shape';
 import { DrawDeck } from './draw-deck';
@@ -185,6 +185,28 @@ describe('drawing each kind with the pointer (part 2 §3 geometry types)', () =>
       await click(x, y);
       expect(edits, `click ${i + 1}`).toBeGreaterThan(before);
     }
+  });
+
+  it("a path: clicks, then the form's Finish (finishDrawing; a phone has no Enter): refused with one point, ends with two", async () => {
+    await start('line');
+    await click(100, 500);
+    let finished = true;
+    await act(async () => {
+      finished = finishDrawing(map);
+    });
+    expect(finished).toBe(false);
+    expect(done()).toBeUndefined();
+    await click(300, 450);
+    await act(async () => {
+      finished = finishDrawing(map);
+    });
+    expect(finished).toBe(true);
+    const shape = done();
+    if (shape?.kind !== 'line') throw new Error('no path');
+    expect(shape.path).toHaveLength(2);
+    expectAt(shape.path[1], 300, 450);
+    // Once ended, nothing is left to finish.
+    expect(finishDrawing(map)).toBe(false);
   });
 
   it('a path: clicks, then Enter', async () => {

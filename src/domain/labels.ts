@@ -905,6 +905,10 @@ export const WZDX_FEEDS_TEXT = {
   /** The link from the closures list. */
   open: 'WZDx feeds',
   intro: "Other agencies' WZDx 4.x work zone feeds, imported as feed closures. A work zone that leaves its feed is ended.",
+  /** chosen: the organization's own published feed (GET /wzdx/{organizationId}/feed), for the apps that read it. */
+  publishedTitle: 'Your published feed',
+  publishedNote: 'Closures published to WZDx are served here, public, for navigation apps and other agencies to read.',
+  copyPublished: 'Copy the published feed address',
   add: 'Add feed',
   addTitle: 'Add WZDx feed',
   editTitle: 'Edit WZDx feed',

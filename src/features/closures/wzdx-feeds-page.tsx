@@ -21,6 +21,7 @@ import { SubmitFailure } from '../../app/section/item-state';
 import { useSubmit } from '../../app/section/use-submit';
 import type { ShellContext } from '../../app/shell/dashboard-layout';
 import { useApiQuery } from '../../app/use-api-query';
+import { CopyButton } from '../../app/ui/copy-button';
 import { Modal } from '../../app/ui/modal';
 import { SaveButton } from '../../app/ui/save-button';
 import { TextField } from '../../app/ui/text-field';
@@ -93,6 +94,10 @@ export function WzdxFeedsPage() {
     onSuccess: () => refreshClosures(),
   });
 
+  // A WZDx organization publishes its own feed: its address, to hand to the apps that read it.
+  const org = useApiQuery({ key: CLOSURE_QUERIES.organization(organizationId), load: () => calls.organization(organizationId) });
+  const publishedUrl = `${window.location.origin}/wzdx/${encodeURIComponent(organizationId)}/feed`;
+
   const refreshNow = async (feed: WzdxFeedSubscription) => {
     setRefreshing(feed.id);
     await refresh.submit(() => calls.refreshWzdxFeed(feed.id));
@@ -108,6 +113,18 @@ export function WzdxFeedsPage() {
           </button>
         )}
       </DetailHeader>
+      {org.data?.isWzdxOrg && (
+        <section className="wzdx-published" aria-labelledby="wzdx-published-title">
+          <h2 id="wzdx-published-title">{WZDX_FEEDS_TEXT.publishedTitle}</h2>
+          <p className="field-note">{WZDX_FEEDS_TEXT.publishedNote}</p>
+          <p className="wzdx-published-url">
+            <a href={publishedUrl} target="_blank" rel="noreferrer">
+              {publishedUrl}
+            </a>{' '}
+            <CopyButton text={publishedUrl} label={WZDX_FEEDS_TEXT.copyPublished} />
+          </p>
+        </section>
+      )}
       <p className="field-note">{WZDX_FEEDS_TEXT.intro}</p>
       <SubmitFailure failure={refresh.failure} />
       <FeedList

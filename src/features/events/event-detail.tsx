@@ -17,7 +17,7 @@ import { itemHref } from '../../app/section/item-href';
 import { useNow } from '../../app/section/use-now';
 import type { ShellContext } from '../../app/shell/dashboard-layout';
 import { EventPending, useBackToPanel } from './event-pending';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../app/ui/copy-button';
 import { EventStatusIcon } from './event-status-icon';
 import { HeadingDial } from './heading-dial';
 import { useEvent } from './use-events';

@@ -149,6 +149,18 @@ describe('WZDx feeds page', () => {
     expect(within(feedItem(GOOD.url)).queryByText(/left out/)).toBeNull();
   });
 
+  it('a WZDx organization sees the address of its own published feed, with Copy; another sees none', async () => {
+    renderClosures('/dashboard/closures/wzdx-feeds', { routes: feedRoutes([]), isWzdxOrg: true });
+    const published = await screen.findByRole('region', { name: 'Your published feed' }, LOAD);
+    const url = `${window.location.origin}/wzdx/${ORG}/feed`;
+    expect(within(published).getByRole('link', { name: url }).getAttribute('href')).toBe(url);
+    expect(within(published).getByRole('button', { name: 'Copy the published feed address' })).toBeTruthy();
+    cleanupClosures();
+    await openFeeds([]);
+    expect(await screen.findByText('No WZDx feeds yet.', undefined, LOAD)).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Your published feed' })).toBeNull();
+  });
+
   it('says when there are none', async () => {
     await openFeeds([]);
     expect(await screen.findByText('No WZDx feeds yet.', undefined, LOAD)).toBeTruthy();

@@ -2,7 +2,7 @@
 /** part1 §2 event detail "lat/lon with copy", §9 copy feedback: 'Copied' for 1 s (the map menu's is 2 s: map-context-menu.test.tsx). */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CopyButton } from '../../../src/features/events/copy-button';
+import { CopyButton } from '../../../src/app/ui/copy-button';
 
 let writeText: ReturnType<typeof vi.fn>;
 

@@ -134,7 +134,7 @@ describe('part1 §2 desktop shell', () => {
     expect(calls.find((c) => c.path === '/revoke_token')?.body).toEqual({ token: 'access-1' });
   });
 
-  it("settings: 'Manage Accounts & Users' by permission; the organization list for acs users with search over 5", async () => {
+  it("settings: 'Manage Accounts & Users' by permission; the organization list with search over 5", async () => {
     const orgs = Array.from({ length: 6 }, (_, i) => ({ id: `m${i}`, name: `Managed ${i}` }));
     renderApp('/dashboard/things', shellRoutes(ADMIN, { acs: true, managed_orgs: orgs }), { signedIn: true });
     fireEvent.click(await screen.findByRole('button', { name: 'Settings' }));
@@ -149,12 +149,21 @@ describe('part1 §2 desktop shell', () => {
     ).toEqual(['Managed 3']);
   });
 
-  it('no settings entries without acs and admin permissions; no search at 5 organizations or fewer', async () => {
+  it('no Manage Accounts without admin permissions; no search at 5 organizations or fewer', async () => {
     const orgs = Array.from({ length: 4 }, (_, i) => ({ id: `m${i}`, name: `Managed ${i}` }));
     renderApp('/dashboard/things', shellRoutes(['thing:read'], { acs: true, managed_orgs: orgs }), { signedIn: true });
     fireEvent.click(await screen.findByRole('button', { name: 'Settings' }));
     expect(screen.queryByRole('link', { name: 'Manage Accounts & Users' })).toBeNull();
     expect(screen.queryByPlaceholderText('Search for an organization...')).toBeNull();
+  });
+
+  it('a user who is neither acs nor an administrator still finds the organization list in Settings, never an empty box (part 1 §2)', async () => {
+    renderApp('/dashboard/things', shellRoutes(['thing:read'], { managed_orgs: [{ id: 'm1', name: 'Travis County Regional' }] }), {
+      signedIn: true,
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Settings' }));
+    const list = screen.getByRole('list', { name: 'Organizations' });
+    expect(within(list).getAllByRole('button').length).toBeGreaterThan(0);
   });
 
   it('the offline banner follows the connection', async () => {

@@ -149,7 +149,8 @@ export function TopBar({ profile, organizations, organizationId, assetCount, onC
         </button>
         {settingsOpen && (
           <div className="settings-menu">
-            {chooser && (
+            {/* part 1 §2: the dropdown holds the organization list for every user (search past 5). */}
+            {organizations.length > 0 && (
               <OrganizationList
                 organizations={organizations}
                 organizationId={organizationId}

@@ -301,7 +301,11 @@ export function ClosureForm({ closure, organizationId, isWzdxOrg, groupIds, onSa
   const draft = useMemo(
     () =>
       values.isDisplayed && values.routePath.length >= 2
-        ? closuresLayers({ closures: [{ id: closure?.id ?? 'new', routePath: values.routePath, status: 'active' }], targetId: null })
+        ? closuresLayers({
+            closures: [{ id: closure?.id ?? 'new', routePath: values.routePath, status: 'active' }],
+            targetId: null,
+            idPrefix: 'closure-form',
+          })
         : null,
     [values.isDisplayed, values.routePath, closure?.id],
   );

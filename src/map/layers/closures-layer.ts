@@ -79,16 +79,24 @@ export interface ClosuresLayerProps {
   targetId: string | null;
   /** A click on a closure's path, marker or arrow. Returns true when handled. */
   onClick?: (id: string) => boolean;
+  /**
+   * The start of the layers' ids ('closures'): a second set on the map at the same time (the
+   * form's own path beside the list's) needs its own, or deck.gl mixes the two up.
+   */
+  idPrefix?: string;
 }
 
-/** The layers under the fleet (paths, arrows) and over it (start/end markers); ids start with 'closures'. */
-export function closuresLayers({ closures, targetId, onClick }: ClosuresLayerProps): { under: Layer[]; over: Layer[] } {
+/** The layers under the fleet (paths, arrows) and over it (start/end markers); ids start with `idPrefix`. */
+export function closuresLayers({ closures, targetId, onClick, idPrefix = 'closures' }: ClosuresLayerProps): {
+  under: Layer[];
+  over: Layer[];
+} {
   const paths = closurePaths(closures);
   const click = onClick ? (info: PickingInfo<{ id: string }>) => (info.object ? onClick(info.object.id) : false) : undefined;
   const target = paths.filter((p) => p.id === targetId);
   const under: Layer[] = [
     new PathLayer<ClosurePathDatum>({
-      id: 'closures-target',
+      id: `${idPrefix}-target`,
       data: target,
       getPath: (d) => d.path,
       getColor: CLOSURE_STYLE.target,
@@ -98,7 +106,7 @@ export function closuresLayers({ closures, targetId, onClick }: ClosuresLayerPro
       jointRounded: true,
     }),
     new PathLayer<ClosurePathDatum>({
-      id: 'closures-paths',
+      id: `${idPrefix}-paths`,
       data: paths,
       getPath: (d) => d.path,
       getColor: (d) => CLOSURE_STYLE.status[d.status],
@@ -110,7 +118,7 @@ export function closuresLayers({ closures, targetId, onClick }: ClosuresLayerPro
       ...(click ? { onClick: click } : {}),
     }),
     new TextLayer<ClosureArrowDatum>({
-      id: 'closures-arrows',
+      id: `${idPrefix}-arrows`,
       data: closureArrows(paths),
       getPosition: (d) => d.position,
       getText: () => ARROW_GLYPH,
@@ -125,7 +133,7 @@ export function closuresLayers({ closures, targetId, onClick }: ClosuresLayerPro
   ];
   const over: Layer[] = [
     new ScatterplotLayer<ClosureMarkerDatum>({
-      id: 'closures-markers',
+      id: `${idPrefix}-markers`,
       data: closureMarkers(paths),
       getPosition: (d) => d.position,
       getFillColor: (d) => (d.end === 'start' ? CLOSURE_STYLE.start : CLOSURE_STYLE.end),

@@ -96,4 +96,20 @@ describe('closures layer', () => {
     expect(clicked).toEqual(['a']);
     expect((under[0]!.props.data as unknown[]).length).toBe(1);
   });
+
+  it("a second set on the map at once (the form's own path beside the list's) has ids of its own: deck.gl would mix equal ids up", () => {
+    const closure = {
+      id: 'a',
+      routePath: [
+        { lat: 30.2, lng: -97.7 },
+        { lat: 30.21, lng: -97.7 },
+      ],
+      status: 'active' as const,
+    };
+    const list = closuresLayers({ closures: [closure], targetId: null });
+    const form = closuresLayers({ closures: [closure], targetId: null, idPrefix: 'closure-form' });
+    const ids = [...list.under, ...list.over, ...form.under, ...form.over].map((layer) => layer.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(form.under.map((layer) => layer.id)).toEqual(['closure-form-target', 'closure-form-paths', 'closure-form-arrows']);
+  });
 });

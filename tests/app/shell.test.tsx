@@ -259,6 +259,21 @@ describe('part1 §2 mobile shell', () => {
       vi.unstubAllGlobals();
     }
   });
+  it('the phone menu offers Night (no accounts page there, so no Profile & Preferences link) and closes when the bottom nav moves on', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: true, media: query, addEventListener() {}, removeEventListener() {} }));
+    try {
+      const { router } = renderApp('/dashboard/things', shellRoutes(ADMIN), { signedIn: true });
+      fireEvent.click(await screen.findByRole('button', { name: 'Profile menu' }));
+      const appearance = screen.getByRole('group', { name: 'Appearance' });
+      expect(within(appearance).getByRole('radio', { name: 'Night' })).toBeTruthy();
+      expect(screen.queryByRole('link', { name: 'Profile & Preferences' })).toBeNull();
+      fireEvent.click(within(screen.getByRole('navigation', { name: 'Sections' })).getByRole('link', { name: 'Closures' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/closures'));
+      await waitFor(() => expect(screen.queryByRole('group', { name: 'Appearance' })).toBeNull());
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });
 
 describe('part1 §4 session dialogs', () => {

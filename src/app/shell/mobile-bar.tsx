@@ -2,16 +2,17 @@
  * part 1 §2 mobile: the top bar (logo, organization name truncated to 70, a dropdown with profile,
  * sign out and the organization chooser) and the 70 px bottom nav of four items.
  */
-import { useState } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import type { ResponderMix } from '../../domain/asset-status';
 import { BOTTOM_NAV_HEIGHT } from '../../domain/constants';
-import { DATA_TEXT, SHELL_EXTRA_TEXT, SHELL_TEXT } from '../../domain/labels';
+import { DATA_TEXT, SHELL_EXTRA_TEXT } from '../../domain/labels';
 import type { OrganizationRef } from '../../domain/organization';
 import { canSeeSection, sectionHref, showsOrgChooser } from '../../domain/permissions';
 import { profileInitials, type Profile } from '../../domain/profile';
 import { Logo } from '../ui/logo';
 import { BOTTOM_NAV_KEYS, mobileOrganizationName, navSections, sectionLabel, sectionLinkTarget, type ShellState } from './shell-model';
+import { AppearanceChoice } from './profile-menu';
 import { SignOutButton } from './sign-out-button';
 import { OrganizationChooser } from './top-bar';
 
@@ -27,6 +28,9 @@ export function MobileTopBar({
   onChooseOrganization: (org: OrganizationRef) => void;
 }) {
   const [open, setOpen] = useState(false);
+  // Moving on (the bottom nav, a link in the menu) closes the menu.
+  const { pathname } = useLocation();
+  useEffect(() => setOpen(false), [pathname]);
   const name = organizations.find((org) => org.id === organizationId)?.name ?? '';
   return (
     <header className="mobile-top-bar">
@@ -47,7 +51,8 @@ export function MobileTopBar({
         <div className="mobile-menu">
           <p className="profile-name">{`${profile.firstName} ${profile.lastName}`.trim()}</p>
           <p className="profile-email">{profile.email}</p>
-          {canSeeSection(profile.permissions, 'accounts') && <Link to={sectionHref('accounts')}>{SHELL_TEXT.profileAndPreferences}</Link>}
+          {/* Accounts are not on a phone (part 2 §2): the profile's appearance is here instead. */}
+          <AppearanceChoice />
           {/* part 2 §2: exports are unavailable on mobile, so the phone's Data navigation is the reports. */}
           {canSeeSection(profile.permissions, 'reports') && <Link to={sectionHref('reports')}>{DATA_TEXT.monthlyReports}</Link>}
           {showsOrgChooser({ acs: profile.acs, organizations }) && (

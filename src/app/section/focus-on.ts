@@ -2,6 +2,7 @@
  * part 1 §2: opening an item (a list row, a deep link) targets it on the map and pans there,
  * zooming in to at least CENTERING_MIN_ZOOM and never out. The one place that rule is written.
  */
+import { useEffect, useRef } from 'react';
 import { CENTERING_MIN_ZOOM } from '../../domain/constants';
 import { centerOn, setTarget, type MapState, type MapTarget } from '../map/map-state';
 
@@ -24,4 +25,20 @@ export function focusOn(map: MapState, target: MapTarget, at: LngLat | null): vo
 /** Whether `target` is the map's target already (a list or map click targeted it and panned). */
 export function isFocused(map: MapState, target: MapTarget): boolean {
   return map.target?.kind === target.kind && map.target.id === target.id;
+}
+
+/**
+ * A page of one item opened by its address (a deep link, a reload; its detail or edit page)
+ * focuses the item as a list click does (`focus`: the section's own way, e.g. fitting a shape),
+ * once per item, and not when it is the map's target already. `item` null: not loaded yet.
+ */
+export function useFocusOnOpen<T>(map: MapState, target: MapTarget, item: T | null, focus: (map: MapState, item: T) => void): void {
+  const latest = useRef({ item, focus, target });
+  latest.current = { item, focus, target };
+  const key = item === null ? null : `${target.kind}/${target.id}`;
+  useEffect(() => {
+    const { item: current, focus: focusItem, target: shown } = latest.current;
+    if (key === null || current === null || isFocused(map, shown)) return;
+    focusItem(map, current);
+  }, [map, key]);
 }

@@ -4,13 +4,12 @@
  * (a confirmation; a 404 means it was deleted already, part 2 §4). After the delete the targeted
  * area is cleared (part 2 §4) and the list opens.
  */
-import { useEffect, useRef } from 'react';
 import { useNavigate, useOutletContext, useParams } from 'react-router-dom';
 import { focusArea } from '../../app/map/area-focus';
 import { setTarget } from '../../app/map/map-state';
 import { areasKey } from '../../app/map/use-areas';
 import { DetailHeader } from '../../app/section/detail-header';
-import { isFocused } from '../../app/section/focus-on';
+import { useFocusOnOpen } from '../../app/section/focus-on';
 import { itemHref } from '../../app/section/item-href';
 import { ItemState } from '../../app/section/item-state';
 import type { ShellContext } from '../../app/shell/dashboard-layout';
@@ -66,15 +65,7 @@ export function AreaDetail() {
   };
 
   // A deep link (or a reload) targets the area and fits the map to it as a row click does.
-  const found = lookup.state === 'found' ? lookup.area : null;
-  const latest = useRef(found);
-  latest.current = found;
-  const foundId = found?.id ?? null;
-  useEffect(() => {
-    const area = latest.current;
-    if (!area || isFocused(map, { kind: 'area', id: area.id })) return;
-    focusArea(map, area);
-  }, [map, foundId]);
+  useFocusOnOpen(map, { kind: 'area', id: areaId }, lookup.state === 'found' ? lookup.area : null, focusArea);
 
   if (lookup.state !== 'found') {
     return (

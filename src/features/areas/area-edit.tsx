@@ -14,6 +14,8 @@ import { setTarget, startDrawing, type MapState } from '../../app/map/map-state'
 import { areasKey } from '../../app/map/use-areas';
 import { useMapOverlay } from '../../app/map/use-map-overlay';
 import { areaDraftLayers } from '../../map/layers/area-draft-layer';
+import { useFocusOnOpen } from '../../app/section/focus-on';
+import { focusArea } from '../../app/map/area-focus';
 import { DetailHeader } from '../../app/section/detail-header';
 import { itemHref } from '../../app/section/item-href';
 import { ItemState, SubmitFailure } from '../../app/section/item-state';
@@ -309,9 +311,11 @@ export function AreaNew() {
 /** /dashboard/areas/{areaId}/edit. */
 export function AreaEdit() {
   const { areaId = '' } = useParams();
-  const { profile, organizationId } = useOutletContext<ShellContext>();
+  const { profile, organizationId, map } = useOutletContext<ShellContext>();
   const navigate = useNavigate();
   const lookup = useArea(organizationId, areaId);
+  // A deep link or a reload frames the area as its Edit button's page does (part 1 §2), not the region.
+  useFocusOnOpen(map, { kind: 'area', id: areaId }, lookup.state === 'found' ? lookup.area : null, focusArea);
   const header = (subtitle?: string) => (
     <DetailHeader
       title={AREAS_TEXT.editTitle}

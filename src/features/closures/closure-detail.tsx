@@ -4,11 +4,10 @@
  * impacted lanes, a WZDx block and owner. It has Edit and Delete buttons"): Edit and Delete by
  * permission (part 2 §6); a feed closure is read-only, managed by the WZDx feed (part 2 §4).
  */
-import { useEffect, useRef } from 'react';
 import { useNavigate, useOutletContext, useParams } from 'react-router-dom';
 import { setTarget } from '../../app/map/map-state';
 import { DetailHeader } from '../../app/section/detail-header';
-import { isFocused } from '../../app/section/focus-on';
+import { useFocusOnOpen } from '../../app/section/focus-on';
 import { itemHref } from '../../app/section/item-href';
 import { ItemState } from '../../app/section/item-state';
 import type { ShellContext } from '../../app/shell/dashboard-layout';
@@ -96,12 +95,7 @@ export function ClosureDetail() {
   const closure = lookup.state === 'found' ? lookup.closure : null;
 
   // A deep link (or a map click) targets the closure and fits its path, as a list click does (part 1 §2).
-  const path = useRef<LatLng[]>([]);
-  path.current = closure?.routePath ?? [];
-  useEffect(() => {
-    if (lookup.state !== 'found' || isFocused(map, { kind: 'closure', id: closureId })) return;
-    focusClosure(map, { id: closureId, routePath: path.current });
-  }, [map, closureId, lookup.state]);
+  useFocusOnOpen(map, { kind: 'closure', id: closureId }, closure, focusClosure);
 
   if (!closure) {
     return (

@@ -10,6 +10,7 @@ import { useApiQuery } from '../../app/use-api-query';
 import { DetailHeader } from '../../app/section/detail-header';
 import { itemHref } from '../../app/section/item-href';
 import { ItemState } from '../../app/section/item-state';
+import { useFocusOnOpen } from '../../app/section/focus-on';
 import type { ShellContext } from '../../app/shell/dashboard-layout';
 import { isFeedManaged, type Closure } from '../../domain/closure';
 import { CLOSURE_TEXT, PAGE_TEXT } from '../../domain/labels';
@@ -17,6 +18,7 @@ import { canAddClosure, canEditClosure, orgRelationsOf, type PermissionList } fr
 import { CLOSURE_QUERIES, useClosureCalls } from './calls';
 import { useClosure, useClosuresData } from './closures-context';
 import { ClosureForm } from './closure-form';
+import { focusClosure } from './focus-closure';
 import { useRefreshClosures } from './use-closures';
 
 function Refused({ title, onBack, text }: { title: string; onBack(): void; text: string }) {
@@ -70,8 +72,10 @@ export function ClosureNew() {
 
 export function ClosureEdit() {
   const { closureId = '' } = useParams();
-  const { profile, mobile } = useOutletContext<ShellContext>();
+  const { profile, mobile, map } = useOutletContext<ShellContext>();
   const lookup = useClosure(closureId);
+  // A deep link or a reload frames the closure as its Edit button's page does (part 1 §2), not the region.
+  useFocusOnOpen(map, { kind: 'closure', id: closureId }, lookup.state === 'found' ? lookup.closure : null, focusClosure);
   const navigate = useNavigate();
   const back = () => navigate(itemHref('closures', closureId));
   if (lookup.state !== 'found') {

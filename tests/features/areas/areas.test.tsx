@@ -178,6 +178,13 @@ describe('part2 §2 areas list', () => {
     expect(screen.getByText('Showing (0/3)')).toBeTruthy();
   });
 
+  it('an edit page opened by its address (a reload, a deep link) frames its area as the list does, not the region', async () => {
+    const { map } = setup({ path: '/dashboard/areas/a-park/edit' });
+    await screen.findByRole('button', { name: 'Save' }, LOAD);
+    expect(map.target).toEqual({ kind: 'area', id: 'a-park' });
+    expect(map.camera).toMatchObject({ kind: 'fit', bounds: [-97.701, 30.299, -97.699, 30.301] });
+  });
+
   it('a row click targets the area, fits the map to its shape and opens its detail', async () => {
     const { map, path } = setup({ path: '/dashboard/areas' });
     await waitFor(() => expect(rowNames()).toHaveLength(3), LOAD);

@@ -5,13 +5,12 @@
  */
 import { fitBounds, setTarget, type MapState } from '../../app/map/map-state';
 import type { Closure } from '../../domain/closure';
+import { FIT_BOUNDS_PADDING_SHELL } from '../../domain/constants';
 import { boundsOf } from '../../domain/geometry';
-
-/** Screen pixels kept around the fitted path. */
-const FIT_PADDING_PX = 80;
 
 export function focusClosure(map: MapState, closure: Pick<Closure, 'id' | 'routePath'>): void {
   setTarget(map, { kind: 'closure', id: closure.id });
   const bounds = boundsOf(closure.routePath);
-  if (bounds) fitBounds(map, [bounds.west, bounds.south, bounds.east, bounds.north], FIT_PADDING_PX);
+  // part 1 §9: the shell's fit padding (75 px), room for the path's end markers.
+  if (bounds) fitBounds(map, [bounds.west, bounds.south, bounds.east, bounds.north], FIT_BOUNDS_PADDING_SHELL);
 }

@@ -206,6 +206,12 @@ export function userRoutes(app: FastifyInstance, deps: ServerDeps): void {
   app.post('/users', { config: { access: userAction('canCreate') } }, createUser);
   app.post('/users/', { config: { access: userAction('canCreate') } }, createUser);
 
+  /** The user a PUT or PATCH edits (one the caller administers) and the version its If-Match names. */
+  async function editedUser(request: FastifyRequest, id: string): Promise<{ target: UserRow; expected: number | null }> {
+    const target = await manageableUser(db, request.caller, id);
+    return { target, expected: expectVersion(request, 'user', target.version) };
+  }
+
   /**
    * part 2 §7 PUT /users/{id}: firstname, lastname, email, id, role_id; the legacy form sends no
    * email (the e-mail stays).
@@ -214,11 +220,8 @@ export function userRoutes(app: FastifyInstance, deps: ServerDeps): void {
     '/users/:id',
     { config: { access: userAction('canUpdate') }, schema: { params: idPath, body: userBody } },
     async (request, reply) => {
-      const { caller } = request;
-      const { id } = request.params;
-      const body = request.body;
-      const target = await manageableUser(db, caller, id);
-      const expected = expectVersion(request, 'user', target.version);
+      const { caller, body } = request;
+      const { target, expected } = await editedUser(request, request.params.id);
       if (body.id !== undefined && body.id !== target.id) {
         throw unprocessable('id: must be the id of the path', 'invalid', { fields: { id: 'must be the id of the path' } });
       }
@@ -264,11 +267,8 @@ export function userRoutes(app: FastifyInstance, deps: ServerDeps): void {
     '/users/:id',
     { config: { access: userAction('canUpdate') }, schema: { params: idPath, body: patchBody } },
     async (request, reply) => {
-      const { caller } = request;
-      const { id } = request.params;
-      const body = request.body;
-      const target = await manageableUser(db, caller, id);
-      const expected = expectVersion(request, 'user', target.version);
+      const { body } = request;
+      const { target, expected } = await editedUser(request, request.params.id);
       const form = parseForm(
         userFormSchema.pick({ firstName: true, lastName: true }),
         { firstName: body.firstName ?? '', lastName: body.lastName ?? '' },

@@ -16,6 +16,7 @@ import { CLOSURE_STYLE } from '../src/map/layers/closures-style';
 import { wzdxFeedValidator } from '../tests/support/wzdx-schema';
 import { decodePng, pixelsNear } from './pixels';
 import { animationFrames, drawingClick, drawingReady } from './frames';
+import { toMinuteInput } from '../src/domain/time';
 import { expectMapCentredAt, mapView } from './map-view';
 import { expect, test } from './server-fixture';
 import { expectNoSeriousViolations } from './axe';
@@ -35,15 +36,16 @@ async function shot(
   await testInfo.attach(name, { path: file, contentType: 'image/png' });
 }
 
-async function signInAgency(page: Page, url: string): Promise<{ token: string; orgId: string }> {
+async function signInAgency(page: Page, url: string): Promise<{ token: string; orgId: string; timeZone: string | null }> {
   await page.goto(url);
   await signIn(page, 'txdot.admin@lightbar.demo');
   await expect(page).toHaveURL(/\/dashboard\//, SLOW);
   const token = await sessionToken(page);
   const profile = (await (await page.request.get(`${url}/profile`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
     organization_id: string;
+    timezone?: string | null;
   };
-  return { token, orgId: profile.organization_id };
+  return { token, orgId: profile.organization_id, timeZone: profile.timezone ?? null };
 }
 
 /** Centres the map on `at` (the coordinates search: zoom 16 at least) and waits for it to settle. */
@@ -90,10 +92,9 @@ async function pathHits(page: Page, points: { x: number; y: number }[], rgba: re
   return points.filter((p) => pixelsNear(pixels, Math.round(p.x), Math.round(p.y), 3, rgba.slice(0, 3), 40) > 0).length;
 }
 
-function localInput(ms: number): string {
-  const d = new Date(ms);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+/** A datetime-local value as the form reads it: the wall time in the user's zone (the profile's), not the browser's. */
+function localInput(ms: number, timeZone: string | null): string {
+  return toMinuteInput(ms, timeZone);
 }
 
 interface ClosureAnswer {
@@ -114,7 +115,7 @@ test.describe('closures on the real server', () => {
   }, testInfo) => {
     test.setTimeout(600_000);
     const url = demoServer.url;
-    const { token, orgId } = await signInAgency(page, url);
+    const { token, orgId, timeZone } = await signInAgency(page, url);
     const validateFeed = wzdxFeedValidator();
 
     await page.goto(`${url}/dashboard/closures/new`);
@@ -144,7 +145,7 @@ test.describe('closures on the real server', () => {
     await page.getByLabel('Direction of travel *').selectOption('N');
     await page.getByRole('checkbox', { name: '2', exact: true }).check();
     await page.getByRole('switch', { name: 'Active now' }).check();
-    await page.getByLabel('End time *').fill(localInput(Date.now() + 3 * 24 * 3_600_000));
+    await page.getByLabel('End time *').fill(localInput(Date.now() + 3 * 24 * 3_600_000, timeZone));
     await page.getByRole('switch', { name: 'Publish to WZDx feed' }).check();
     await page.getByLabel('WZDx ID *').fill(wzdxId);
     await page.getByLabel('Location method *').selectOption('channel-device-method');
@@ -211,7 +212,7 @@ test.describe('closures on the real server', () => {
   test('a schedule starting in the past is active after save', async ({ page, demoServer }, testInfo) => {
     test.setTimeout(600_000);
     const url = demoServer.url;
-    await signInAgency(page, url);
+    const { timeZone } = await signInAgency(page, url);
     await page.goto(`${url}/dashboard/closures/new`);
     await expect(page.getByRole('button', { name: 'Save' })).toBeVisible(SLOW);
     const centre = await centreMap(page, offsetMetres(nodePosition(network, network.gridNode(4, 8)), 30, 0));
@@ -224,8 +225,8 @@ test.describe('closures on the real server', () => {
     await page.getByLabel('Direction of travel *').selectOption('E');
     await page.getByRole('switch', { name: 'Scheduled' }).check();
     await expect(page.getByRole('switch', { name: 'Active now' })).toBeDisabled();
-    await page.getByLabel('Start time *').fill(localInput(Date.now() - 3_600_000));
-    await page.getByLabel('End time *').fill(localInput(Date.now() + 24 * 3_600_000));
+    await page.getByLabel('Start time *').fill(localInput(Date.now() - 3_600_000, timeZone));
+    await page.getByLabel('End time *').fill(localInput(Date.now() + 24 * 3_600_000, timeZone));
     await shot(page, testInfo, 'closure-form-scheduled');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page).toHaveURL(/\/dashboard\/closures\/[0-9a-f-]{36}$/, SLOW);

@@ -8,7 +8,8 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { QueryKey } from '@tanstack/react-query';
 import type { ErrorContext } from '../../domain/errors';
-import { SECTION_TEXT, TOOLTIP } from '../../domain/labels';
+import { SECTION_TEXT } from '../../domain/labels';
+import { RefusedButton } from '../ui/refused-button';
 import { ConfirmDialog } from './confirm-dialog';
 import { useItemMemory } from './item-memory';
 import { useSubmit } from './use-submit';
@@ -120,20 +121,12 @@ export function DetailHeader({
           {editLabel}
         </Link>
       ) : (
-        refused?.edit && (
-          <button type="button" className="button button-primary detail-edit" disabled title={TOOLTIP.notAuthorized}>
-            {editLabel}
-          </button>
-        )
+        refused?.edit && <RefusedButton className="button button-primary detail-edit">{editLabel}</RefusedButton>
       )}
       {remove ? (
         <DeleteButton action={remove} />
       ) : (
-        refused?.deleteLabel && (
-          <button type="button" className="button button-danger detail-delete" disabled title={TOOLTIP.notAuthorized}>
-            {refused.deleteLabel}
-          </button>
-        )
+        refused?.deleteLabel && <RefusedButton className="button button-danger detail-delete">{refused.deleteLabel}</RefusedButton>
       )}
       {children}
     </header>

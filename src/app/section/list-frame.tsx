@@ -7,7 +7,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { List, type ListProps, type RowComponentProps } from 'react-window';
-import { SECTION_TEXT, showingText, TOOLTIP } from '../../domain/labels';
+import { SECTION_TEXT, showingText } from '../../domain/labels';
+import { RefusedButton } from '../ui/refused-button';
 import { SearchBox, type SearchBoxProps } from './search-box';
 import './section.css';
 
@@ -77,9 +78,7 @@ export function ListFrame<RowProps extends object>({
       <h1 id={titleId}>{title}</h1>
       {addNew &&
         (addNew.href === null ? (
-          <button type="button" className="button button-primary list-add" disabled title={TOOLTIP.notAuthorized}>
-            {addNew.label ?? SECTION_TEXT.addNew}
-          </button>
+          <RefusedButton className="button button-primary list-add">{addNew.label ?? SECTION_TEXT.addNew}</RefusedButton>
         ) : (
           <Link className="button button-primary list-add" to={addNew.href}>
             {addNew.label ?? SECTION_TEXT.addNew}

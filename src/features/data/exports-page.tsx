@@ -27,7 +27,8 @@ import {
   type DataExport,
   type ExportTab,
 } from '../../domain/export';
-import { DATA_TEXT, exportEstimateText, exportRowsText, SECTION_TEXT, TOOLTIP } from '../../domain/labels';
+import { DATA_TEXT, exportEstimateText, exportRowsText, SECTION_TEXT } from '../../domain/labels';
+import { RefusedButton } from '../../app/ui/refused-button';
 import { areaCrud } from '../../domain/permissions';
 import { formatDateTime } from '../../domain/time';
 import { DATA_QUERIES, useDataCalls } from './calls';
@@ -71,9 +72,7 @@ export function ExportsPage() {
             </Link>
           ) : (
             // part 2 §6: a control the user may not use says 'Not authorized' rather than vanishing.
-            <button type="button" className="button button-primary" disabled title={TOOLTIP.notAuthorized}>
-              {DATA_TEXT.createNew}
-            </button>
+            <RefusedButton className="button button-primary">{DATA_TEXT.createNew}</RefusedButton>
           )}
         </div>
       </div>

@@ -12,6 +12,10 @@ const EMBEDDED_DATABASE_SUITES = [
   'tests/security/fault-socket-reconnect.test.ts',
 ];
 
+/** The suites run in Node without module mocks, and the screens' suites (README "Tests"). */
+const NODE_SUITES = ['domain', 'server', 'security', 'workers', 'bench', 'lint', 'scale'].map((folder) => `tests/${folder}/**/*.test.ts`);
+const SCREEN_SUITES = ['app', 'features', 'map'].flatMap((folder) => [`tests/${folder}/**/*.test.ts`, `tests/${folder}/**/*.test.tsx`]);
+
 // One config for the app build and for Vitest (tests mirror src/ and server/ under tests/).
 export default defineConfig({
   plugins: [react()],
@@ -29,12 +33,19 @@ export default defineConfig({
       }
     : {},
   test: {
-    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     // The multi-process suite needs real Postgres and NATS servers: `npm run test:pg` runs it. That
     // run leaves out the suites about the embedded database itself, which start PGlite servers on a
     // DATA_DIR whichever engine the other suites use: it would only repeat them.
     exclude: process.env.LIGHTBAR_TEST_ENGINE === 'postgres' ? EMBEDDED_DATABASE_SUITES : ['tests/scale/**'],
     environment: 'node',
+    // Two projects, one run (README "Tests"): the suites that run in Node (domain tables, the server
+    // through inject, the spawned servers, the worker) share each fork's loaded modules from file to
+    // file, which spares each file its second or two of imports; the screens (jsdom, module mocks)
+    // keep a fresh module graph per file, as their mocks would otherwise leak into the next file.
+    projects: [
+      { extends: true, test: { name: 'node', include: NODE_SUITES, isolate: false } },
+      { extends: true, test: { name: 'screens', include: SCREEN_SUITES, setupFiles: ['tests/support/screens-setup.ts'] } },
+    ],
     // The server bundle and the migrated PGlite dump every file starts from (README "Tests").
     globalSetup: ['tests/support/global-setup.ts'],
     pool: 'forks',

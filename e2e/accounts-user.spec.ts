@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import { spawnServer, type SpawnedServer } from '../tests/support/spawn-server';
 import { DEMO_ENV, e2eDataDir, expect, test } from './server-fixture';
-import { signIn } from './sign-in';
+import { openSignedIn, signIn } from './sign-in';
 import { expectNoSeriousViolations } from './axe';
 
 const START_TIMEOUT_MS = 150_000;
@@ -52,12 +52,9 @@ test('part2 §2 accounts: a new user is added, sets a password from the mail, si
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.setViewportSize({ width: 1366, height: 800 });
-  await page.goto(url);
-  await signIn(page, 'orgadmin@lightbar.demo');
-  await expect(page).toHaveURL(/\/dashboard\//, { timeout: SLOW_MS });
+  await openSignedIn(page, url, 'orgadmin@lightbar.demo', '/dashboard/accounts?tab=user');
 
   // The admin adds the user.
-  await page.goto(`${url}/dashboard/accounts?tab=user`);
   const table = page.getByRole('table');
   await expect(table.getByRole('row', { name: /Jordan Lee/ })).toBeVisible({ timeout: SLOW_MS });
   await expectNoSeriousViolations(page, '.drawer');

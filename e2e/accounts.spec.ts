@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import { spawnServer, type SpawnedServer } from '../tests/support/spawn-server';
 import { DEMO_ENV, DEMO_PASSWORD, e2eDataDir, expect, test } from './server-fixture';
-import { signIn } from './sign-in';
+import { openSignedIn, signIn } from './sign-in';
 import { expectNoSeriousViolations } from './axe';
 
 const START_TIMEOUT_MS = 150_000;
@@ -31,12 +31,9 @@ test('part2 §2 accounts: users, organization time zone and change password for 
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.setViewportSize({ width: 1366, height: 800 });
-  await page.goto(url);
-  await signIn(page, 'orgadmin@lightbar.demo');
-  await expect(page).toHaveURL(/\/dashboard\//, { timeout: SLOW_MS });
+  await openSignedIn(page, url, 'orgadmin@lightbar.demo', '/dashboard/accounts');
 
   // Account tab.
-  await page.goto(`${url}/dashboard/accounts`);
   await expect(page.getByRole('tablist', { name: 'Account Management' })).toBeVisible({ timeout: SLOW_MS });
   await expect(page.getByRole('form', { name: 'Profile' })).toBeVisible();
   await expectNoSeriousViolations(page, '.drawer');

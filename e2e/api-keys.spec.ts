@@ -8,7 +8,7 @@
  */
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './server-fixture';
-import { apiGet, sessionToken, signIn } from './sign-in';
+import { apiGet, openSignedIn, signInBeforeLoad } from './sign-in';
 import { expectNoSeriousViolations } from './axe';
 
 const SLOW_MS = 30_000;
@@ -46,13 +46,11 @@ test('part2 §2 API keys: create in the UI, a device posts with it, revoke in th
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
   await page.setViewportSize({ width: 1366, height: 800 });
-  await page.goto(url);
-  await signIn(page, 'orgadmin@lightbar.demo');
-  await expect(page).toHaveURL(/\/dashboard\//, { timeout: SLOW_MS });
+  const { token } = await signInBeforeLoad(page, url, 'orgadmin@lightbar.demo');
 
   // An asset of the Org Admin's organization, to report for.
   const things = await request.get(`${url}/organization/things?page=1&per_page=5`, {
-    headers: { authorization: `Bearer ${await sessionToken(page)}` },
+    headers: { authorization: `Bearer ${token}` },
   });
   expect(things.status()).toBe(200);
   const haasId = ((await things.json()) as { data: { haas_id: string }[] }).data[0]!.haas_id;
@@ -116,11 +114,7 @@ test('part2 §2 integrations: an Org Admin configures Geotab on the Integrations
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.setViewportSize({ width: 1366, height: 800 });
-  await page.goto(url);
-  await signIn(page, 'orgadmin@lightbar.demo');
-  await expect(page).toHaveURL(/\/dashboard\//, { timeout: SLOW_MS });
-
-  await page.goto(`${url}/dashboard/accounts?tab=integration`);
+  await openSignedIn(page, url, 'orgadmin@lightbar.demo', '/dashboard/accounts?tab=integration');
   const panel = page.getByRole('tabpanel');
   await expect(panel.getByRole('heading', { name: 'Integrations' })).toBeVisible({ timeout: SLOW_MS });
   const geotab = panel.getByRole('row', { name: /Geotab/ });

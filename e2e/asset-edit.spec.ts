@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, test } from './server-fixture';
-import { sessionToken, signIn } from './sign-in';
+import { signInBeforeLoad } from './sign-in';
 
 /** First loads (profile, section chunk, fleet) on a busy machine. */
 const LOAD_MS = 60_000;
@@ -22,15 +22,9 @@ interface ThingRow {
   organization: { id: string } | null;
 }
 
-async function signInAsAdmin(page: Page, url: string) {
-  await page.goto(`${url}/welcome/signin`);
-  await signIn(page, 'admin@lightbar.demo');
-  await expect(page).toHaveURL(/\/dashboard\/things$/);
-}
-
-/** Positioned, nicknamed assets of the signed-in user's own organization (they may be edited). */
-async function ownAssets(page: Page, url: string): Promise<ThingRow[]> {
-  const token = await sessionToken(page);
+/** Positioned, nicknamed assets of the admin's own organization (they may be edited); the admin is signed in for the next page load. */
+async function signInForOwnAssets(page: Page, url: string): Promise<ThingRow[]> {
+  const { token } = await signInBeforeLoad(page, url, 'admin@lightbar.demo');
   const headers = { authorization: `Bearer ${token}` };
   const profile = (await (await page.request.get(`${url}/profile`, { headers })).json()) as { organization_id: string };
   const answer = await page.request.get(`${url}/organization/things?per_page=500`, { headers });
@@ -48,8 +42,7 @@ test.describe('part1 §2 asset detail and edit', () => {
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.setViewportSize({ width: 1366, height: 860 });
-    await signInAsAdmin(page, demoServer.url);
-    const [asset] = await ownAssets(page, demoServer.url);
+    const [asset] = await signInForOwnAssets(page, demoServer.url);
     expect(asset).toBeTruthy();
     const name = asset!.nickname!;
 
@@ -97,8 +90,7 @@ test.describe('part1 §2 asset detail and edit', () => {
   }, testInfo) => {
     test.slow();
     await page.setViewportSize({ width: 1366, height: 860 });
-    await signInAsAdmin(page, demoServer.url);
-    const assets = await ownAssets(page, demoServer.url);
+    const assets = await signInForOwnAssets(page, demoServer.url);
     const [target, other] = assets.slice(-2);
     expect(target && other).toBeTruthy();
 

@@ -20,7 +20,7 @@ import { toMinuteInput } from '../src/domain/time';
 import { expectMapCentredAt, mapView } from './map-view';
 import { expect, test } from './server-fixture';
 import { expectNoSeriousViolations } from './axe';
-import { sessionToken, signIn } from './sign-in';
+import { signInBeforeLoad } from './sign-in';
 
 const SLOW = { timeout: 60_000 };
 const network = austinRoadNetwork();
@@ -36,15 +36,14 @@ async function shot(
   await testInfo.attach(name, { path: file, contentType: 'image/png' });
 }
 
-async function signInAgency(page: Page, url: string): Promise<{ token: string; orgId: string; timeZone: string | null }> {
-  await page.goto(url);
-  await signIn(page, 'txdot.admin@lightbar.demo');
-  await expect(page).toHaveURL(/\/dashboard\//, SLOW);
-  const token = await sessionToken(page);
+/** Opens `path` signed in as the agency's admin; its token, organization and time zone for the spec's own calls. */
+async function signInAgency(page: Page, url: string, path: string): Promise<{ token: string; orgId: string; timeZone: string | null }> {
+  const { token } = await signInBeforeLoad(page, url, 'txdot.admin@lightbar.demo');
   const profile = (await (await page.request.get(`${url}/profile`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
     organization_id: string;
     timezone?: string | null;
   };
+  await page.goto(`${url}${path}`);
   return { token, orgId: profile.organization_id, timeZone: profile.timezone ?? null };
 }
 
@@ -115,10 +114,9 @@ test.describe('closures on the real server', () => {
   }, testInfo) => {
     test.setTimeout(600_000);
     const url = demoServer.url;
-    const { token, orgId, timeZone } = await signInAgency(page, url);
+    const { token, orgId, timeZone } = await signInAgency(page, url, '/dashboard/closures/new');
     const validateFeed = wzdxFeedValidator();
 
-    await page.goto(`${url}/dashboard/closures/new`);
     await expect(page.getByRole('button', { name: 'Save' })).toBeVisible(SLOW);
     // A grid intersection of the demo city; the clicks go ~140 m north-east and south-west of it.
     const corner = nodePosition(network, network.gridNode(6, 6));
@@ -212,8 +210,7 @@ test.describe('closures on the real server', () => {
   test('a schedule starting in the past is active after save', async ({ page, demoServer }, testInfo) => {
     test.setTimeout(600_000);
     const url = demoServer.url;
-    const { timeZone } = await signInAgency(page, url);
-    await page.goto(`${url}/dashboard/closures/new`);
+    const { timeZone } = await signInAgency(page, url, '/dashboard/closures/new');
     await expect(page.getByRole('button', { name: 'Save' })).toBeVisible(SLOW);
     const centre = await centreMap(page, offsetMetres(nodePosition(network, network.gridNode(4, 8)), 30, 0));
     await drawPath(page, [
@@ -237,8 +234,7 @@ test.describe('closures on the real server', () => {
   test('a feed closure is read-only: no Edit or Delete, and its edit page refuses', async ({ page, demoServer }, testInfo) => {
     test.setTimeout(300_000);
     const url = demoServer.url;
-    await signInAgency(page, url);
-    await page.goto(`${url}/dashboard/closures`);
+    await signInAgency(page, url, '/dashboard/closures');
     await page.getByText('Filters', { exact: true }).click();
     await page.getByRole('group', { name: 'Type' }).getByRole('checkbox', { name: 'Manual' }).uncheck();
     await page.getByRole('group', { name: 'Type' }).getByRole('checkbox', { name: 'Automated' }).uncheck();
@@ -259,8 +255,7 @@ test.describe('closures on the real server', () => {
     test.setTimeout(300_000);
     await page.setViewportSize({ width: 390, height: 844 });
     const url = demoServer.url;
-    await signInAgency(page, url);
-    await page.goto(`${url}/dashboard/closures/new`);
+    await signInAgency(page, url, '/dashboard/closures/new');
     await expect(page.getByRole('button', { name: 'Save' })).toBeVisible(SLOW);
     await expect(page.getByText("This page isn't available on mobile devices.")).toHaveCount(0);
     await shot(page, testInfo, 'closure-form-phone');

@@ -1,8 +1,6 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { test as base } from '@playwright/test';
-import { spawnServer } from '../tests/support/spawn-server';
+import { spawnServer, templateDataDir } from '../tests/support/spawn-server';
 
 export interface RunningServer {
   url: string;
@@ -17,15 +15,9 @@ export interface RunningServer {
  */
 export const SERVER_START_MS = 120_000;
 
-/**
- * A new temporary data directory whose embedded database is the run's migrated, empty one
- * (LIGHTBAR_E2E_PGLITE_TEMPLATE, e2e/global-setup.ts) when there is one.
- */
+/** A new temporary data directory holding the run's migrated, empty database (templateDataDir). */
 export function e2eDataDir(prefix = 'lightbar-e2e-'): string {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  const template = process.env.LIGHTBAR_E2E_PGLITE_TEMPLATE;
-  if (template) fs.cpSync(template, path.join(dataDir, 'pglite'), { recursive: true });
-  return dataDir;
+  return templateDataDir(prefix);
 }
 
 /** Starts the real server (`server/main.ts`) on a free port with a temporary data directory. */

@@ -17,8 +17,8 @@ import { fromTripWire, tripWireSchema, type Trip } from '../src/domain/trip';
 import { toMinuteInput } from '../src/domain/time';
 import { tripColor } from '../src/map/layers/trips-layer';
 import { decodePng, pixelsNear } from './pixels';
-import { DEMO_PASSWORD, expect, test, type RunningServer } from './server-fixture';
-import { apiGet, sessionToken, signIn } from './sign-in';
+import { expect, test, type RunningServer } from './server-fixture';
+import { apiGet, openSignedIn, sessionToken } from './sign-in';
 import { expectNoSeriousViolations } from './axe';
 import { mapView } from './map-view';
 
@@ -36,10 +36,7 @@ async function api(page: Page, server: RunningServer, method: 'GET' | 'PUT', pat
 }
 
 async function signInAt(page: Page, server: RunningServer, path: string) {
-  await page.goto(`${server.url}/welcome/signin`);
-  await signIn(page, ENGINEER, DEMO_PASSWORD);
-  await page.waitForURL(/\/dashboard/, { timeout: 120_000 });
-  await page.goto(`${server.url}${path}`);
+  await openSignedIn(page, server.url, ENGINEER, path);
 }
 
 async function shot(page: Page, testInfo: TestInfo, name: string) {

@@ -10,7 +10,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from './server-fixture';
 import { expectNoSeriousViolations } from './axe';
-import { signIn } from './sign-in';
+import { openSignedIn } from './sign-in';
 
 const SLOW = { timeout: 60_000 };
 const DAY_MS = 86_400_000;
@@ -41,10 +41,7 @@ test.describe('WZDx feeds', () => {
 
   test('a subscription is added, refreshed, and its work zones are feed closures', async ({ page, demoServer }, testInfo) => {
     test.setTimeout(300_000);
-    await page.goto(demoServer.url);
-    await signIn(page, 'txdot.admin@lightbar.demo');
-    await expect(page).toHaveURL(/\/dashboard\//, SLOW);
-    await page.goto(`${demoServer.url}/dashboard/closures`);
+    await openSignedIn(page, demoServer.url, 'txdot.admin@lightbar.demo', '/dashboard/closures');
     await page.getByRole('link', { name: 'WZDx feeds' }).click();
     await expect(page.getByRole('heading', { name: 'WZDx feeds' })).toBeVisible(SLOW);
 

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +11,7 @@ import { createFileStore, filesDir } from '../../server/files';
 import { JOB_LOCK_TIMEOUT_MS, JOB_MAX_ATTEMPTS, startJobRunner } from '../../server/jobs/runner';
 import { call } from '../support/account-calls';
 import { parseCsv } from '../support/parse-csv';
-import { spawnServer, type SpawnedServer } from '../support/spawn-server';
+import { spawnServer, templateDataDir, type SpawnedServer } from '../support/spawn-server';
 import { createTestServer, PASSWORD, type TestServer } from '../support/test-server';
 import { until } from '../support/until';
 
@@ -37,7 +36,7 @@ describe('a real server process killed (SIGKILL) while an export is written', ()
 
   beforeAll(async () => {
     process.env.LIGHTBAR_FAST_HASH = '1';
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lightbar-crash-'));
+    dataDir = templateDataDir('lightbar-crash-');
     // Seed the embedded database the server will open (the lock is released on close).
     const database = await openDatabase({ dataDir });
     try {

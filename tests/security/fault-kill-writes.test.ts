@@ -5,7 +5,6 @@
  * server starts again on the same DATA_DIR.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areaTypeWireSchema, areaWireSchema } from '../../src/domain/area';
@@ -13,7 +12,7 @@ import { thingWireSchema } from '../../src/domain/asset';
 import { profileWireSchema } from '../../src/domain/profile';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
 import { LOCK_FILE, parseLock } from '../../server/db/data-dir-lock';
-import { spawnServer, type SpawnedServer } from '../support/spawn-server';
+import { spawnServer, templateDataDir, type SpawnedServer } from '../support/spawn-server';
 import { until } from '../support/until';
 
 const START_TIMEOUT_MS = 120_000;
@@ -55,7 +54,7 @@ function square(lat: number, lng: number, side: number): number[][] {
 }
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lightbar-fault-kill-'));
+  dataDir = templateDataDir('lightbar-fault-kill-');
   // The demo seed (3 assets, no simulator traffic beyond them) gives accounts and assets to edit.
   server = await spawnServer({ PORT: '0', DATA_DIR: dataDir, LIGHTBAR_DEMO: '1', SIM_ASSETS: '3' }, START_TIMEOUT_MS);
 }, START_TIMEOUT_MS);

@@ -10,15 +10,13 @@
 import '@vitest/web-worker';
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WS from 'ws';
 import { thingWireSchema } from '../../src/domain/asset';
 import { createLiveBridge, type LiveBridge } from '../../src/app/live/bridge';
 import { openDatabase } from '../../server/db/connection';
 import { ingestPoint, seedFaultFleet, signInFault, type FaultFleet } from '../support/fault-seed';
-import { spawnServer, type SpawnedServer } from '../support/spawn-server';
+import { spawnServer, templateDataDir, type SpawnedServer } from '../support/spawn-server';
 import { until, untilAsync } from '../support/until';
 
 const START_TIMEOUT_MS = 120_000;
@@ -102,7 +100,7 @@ async function untilStoreLat(id: string, lat: number, what: string): Promise<voi
 
 beforeAll(async () => {
   (globalThis as { WebSocket?: unknown }).WebSocket = WS;
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lightbar-fault-socket-'));
+  dataDir = templateDataDir('lightbar-fault-socket-');
   // A fleet no simulator moves (no demo): the only positions are the test's.
   const seeding = await openDatabase({ dataDir });
   fleet = await seedFaultFleet(seeding.db, 2);

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../../server/config';
 import { LOCK_FILE } from '../../server/db/data-dir-lock';
-import { serverArgs, spawnServer, type SpawnedServer } from '../support/spawn-server';
+import { serverArgs, spawnServer, templateDataDir, type SpawnedServer } from '../support/spawn-server';
 import { sleep, until } from '../support/until';
 
 const SERVER_ENV = { PORT: '0', LIGHTBAR_DEMO: '0', SIM_ASSETS: '0' };
@@ -22,8 +22,15 @@ const SECOND_SIGNAL_AFTER_MS = 30;
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
 const servers: SpawnedServer[] = [];
+/** An empty folder: the server creates its cluster there (the first start's path, migrations included). */
 function tempDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lightbar-ops-lock-'));
+  dirs.push(dir);
+  return dir;
+}
+/** A folder holding the run's migrated database: the tests about the lock alone skip creating a cluster. */
+function migratedDir(): string {
+  const dir = templateDataDir('lightbar-ops-lock-');
   dirs.push(dir);
   return dir;
 }
@@ -79,7 +86,7 @@ describe('a stopped server leaves no lock behind', () => {
   }, 180_000);
 
   it('a second signal while stopping (Ctrl-C reaches both npm start and the server) still removes the lock', async () => {
-    const dir = tempDir();
+    const dir = migratedDir();
     const raw = startRaw(dir);
     await until(() => raw.output().includes('Lightbar is running at'), 'the server to start', START_TIMEOUT_MS);
     raw.child.kill('SIGINT');
@@ -99,7 +106,7 @@ describe('a lock whose process is not a Lightbar server on this folder is taken 
   }
 
   it('a lock (the process id alone) naming a live `sleep` process: the server starts and holds the folder', async () => {
-    const dir = tempDir();
+    const dir = migratedDir();
     const other = sleeper();
     fs.writeFileSync(lockPath(dir), String(other.pid));
     const server = await spawnServer({ ...SERVER_ENV, DATA_DIR: dir }, START_TIMEOUT_MS);
@@ -110,7 +117,7 @@ describe('a lock whose process is not a Lightbar server on this folder is taken 
   }, 180_000);
 
   it('a lock recorded by a server whose process id now belongs to `sleep`: the server starts', async () => {
-    const dir = tempDir();
+    const dir = migratedDir();
     const first = await spawnServer({ ...SERVER_ENV, DATA_DIR: dir }, START_TIMEOUT_MS);
     servers.push(first);
     const recorded = fs.readFileSync(lockPath(dir), 'utf8');
@@ -125,7 +132,7 @@ describe('a lock whose process is not a Lightbar server on this folder is taken 
   }, 300_000);
 
   it('a second real server on the same folder is still refused with the clear message', async () => {
-    const dir = tempDir();
+    const dir = migratedDir();
     const first = await spawnServer({ ...SERVER_ENV, DATA_DIR: dir }, START_TIMEOUT_MS);
     servers.push(first);
     const holder = Number(fs.readFileSync(lockPath(dir), 'utf8').split('\n')[0]);

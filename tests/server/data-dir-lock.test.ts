@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../../server/config';
 import { DataDirInUseError, openDatabase } from '../../server/db/connection';
 import { LOCK_FILE, lockDataDir } from '../../server/db/data-dir-lock';
-import { serverArgs, spawnServer, type SpawnedServer } from '../support/spawn-server';
+import { serverArgs, spawnServer, templateDataDir, type SpawnedServer } from '../support/spawn-server';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -82,7 +82,9 @@ describe('two server processes on one DATA_DIR', () => {
   });
 
   it('the second exits with status 1 and says which process holds the database', async () => {
-    const dir = tempDir();
+    // The run's migrated database: the lock is the subject here, not creating a cluster.
+    const dir = templateDataDir('lightbar-lock-');
+    dirs.push(dir);
     server = await spawnServer({ PORT: '0', DATA_DIR: dir, LIGHTBAR_DEMO: '0', SIM_ASSETS: '0' }, 120_000);
     const holder = Number(fs.readFileSync(path.join(dir, LOCK_FILE), 'utf8').split('\n')[0]);
     const second = spawn(process.execPath, serverArgs(), {

@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ROOT_DIR } from '../../server/config';
 import { NO_LOAD_SHEDDING } from './load-shedding';
@@ -15,6 +17,23 @@ export interface SpawnedServer {
   kill(): Promise<void>;
   /** Starts a new server process with the same environment and port (the same DATA_DIR); the old one must be gone. */
   restart(startTimeoutMs?: number): Promise<SpawnedServer>;
+}
+
+/** The run's migrated data directory (set by the global setups: migratedDataDirTemplate, tests/support/test-run.ts). */
+export const DATA_DIR_TEMPLATE_ENV = 'LIGHTBAR_TEST_PGLITE_DATADIR';
+
+/**
+ * A new temporary DATA_DIR whose embedded database is a copy of the run's migrated one, so a
+ * spawned server opens an existing database instead of creating its cluster (several seconds of
+ * CPU). Without a global setup (one file run by hand outside Vitest or Playwright) it is empty.
+ * Creating the cluster on an empty folder is what tests/security/ops-data-dir-lock.test.ts and
+ * tests/server/data-dir-lock.test.ts exercise, on folders of their own.
+ */
+export function templateDataDir(prefix: string): string {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const template = process.env[DATA_DIR_TEMPLATE_ENV];
+  if (template) fs.cpSync(path.join(template, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
+  return dataDir;
 }
 
 /**

@@ -10,6 +10,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { ROOT_DIR } from '../../server/config';
 import { MIGRATIONS_DIR } from '../../server/db/connection';
+import { DATA_DIR_TEMPLATE_ENV } from './spawn-server';
 // @ts-expect-error: a plain ES module script without declarations.
 import { buildServerBundle } from '../../scripts/server-bundle.mjs';
 
@@ -29,5 +30,16 @@ export async function prepareTestRun(prefix: string): Promise<{ dir: string; rem
 export async function migratedPGlite(dataDir?: string): Promise<PGlite> {
   const pglite = new PGlite(dataDir);
   await migrate(drizzle({ client: pglite }), { migrationsFolder: MIGRATIONS_DIR });
+  return pglite;
+}
+
+/**
+ * Makes the run's migrated embedded database folder in `dir` (a server opening it finds every
+ * migration applied) and names it for templateDataDir (tests/support/spawn-server.ts); returns
+ * the open PGlite, which the caller may dump before closing it.
+ */
+export async function migratedDataDirTemplate(dir: string): Promise<PGlite> {
+  const pglite = await migratedPGlite(path.join(dir, 'pglite'));
+  process.env[DATA_DIR_TEMPLATE_ENV] = dir;
   return pglite;
 }

@@ -64,6 +64,8 @@ test.describe('part1 §2 Asset list (Live)', () => {
     await panel.getByRole('checkbox', { name: 'Offline' }).uncheck();
     await panel.getByRole('button', { name: 'Apply' }).click();
     await expect(chip(drawer, 'Offline')).toHaveText('Offline 0', SLOW);
+    // The button says the list is filtered.
+    await expect(drawer.getByRole('button', { name: 'Filters 1 active', exact: true })).toBeVisible();
     const filtered = await sizeLine(drawer);
     expect(filtered.listed).toBeLessThanOrEqual(before.total - offline);
     await page.screenshot({ path: testInfo.outputPath('live-list-filtered.png') });

@@ -127,6 +127,18 @@ export function defaultStatusFilter(showOffline: boolean): AssetStatus[] {
   return statuses;
 }
 
+/**
+ * Out-of-service assets are in view by default: the 'Out of service' box starts ticked (a
+ * dispatcher sees which units are unavailable) and unticking it takes them out of the list and off
+ * the map. Decision: part 1 §4 names the default statuses, not this box.
+ */
+export const OUT_OF_SERVICE_BY_DEFAULT = true;
+
+/** The filter a new session starts with and Clear returns to (part 1 §4). */
+export function defaultAssetFilter(showOffline: boolean): { statuses: AssetStatus[]; outOfService: boolean; feed: boolean } {
+  return { statuses: defaultStatusFilter(showOffline), outOfService: OUT_OF_SERVICE_BY_DEFAULT, feed: false };
+}
+
 /** What a user picks in the Filters panel and the search box. Empty lists mean "any". */
 export interface AssetFilterInput {
   statuses: readonly AssetStatus[];
@@ -145,8 +157,11 @@ export interface AssetFilterInput {
 
 /**
  * A prepared filter. Decisions (part 1 §4 "Filters add out-of-service and feed"):
- * - statuses match the asset's computed status (an out-of-service asset keeps one);
- * - out-of-service and feed narrow: when on, only out-of-service assets / only assets in a feed;
+ * - the statuses choose by the status the asset shows (`displayStatus`): an out-of-service asset
+ *   shows as out of service (code 6, drawn and counted apart), whatever its computed status;
+ * - out-of-service and feed add: 'Out of service' adds the out-of-service assets (the seventh
+ *   status; on by default, OUT_OF_SERVICE_BY_DEFAULT), 'Feed' adds every asset in a WZDx feed,
+ *   whatever its status;
  * - search is a case-insensitive substring of any name or id (see `assetSearchText`);
  * - type, subtype and organization lists, when not empty, must contain the asset's value.
  */
@@ -160,6 +175,28 @@ export interface AssetFilter {
   readonly typeNames: ReadonlySet<string> | null;
   readonly subtypeIds: ReadonlySet<string> | null;
   readonly orgIds: ReadonlySet<string> | null;
+}
+
+/** The Filters panel's part of a filter (the search box and the organization toggles are apart). */
+export type PanelFilterChoice = Pick<AssetFilterInput, 'statuses' | 'outOfService' | 'feed' | 'typeNames' | 'subtypeIds'>;
+
+/**
+ * How many of the Filters panel's choices differ from the default filter (part 1 §4,
+ * defaultAssetFilter): the set of statuses (one, however many differ), out of service, feed, the
+ * type and the subtype. The Filters
+ * button shows it, so a narrowed list never looks like the whole fleet.
+ */
+export function activeFilterCount(choice: PanelFilterChoice, showOffline: boolean): number {
+  const defaults = defaultStatusFilter(showOffline);
+  const statuses = new Set(choice.statuses);
+  const sameStatuses = statuses.size === defaults.length && defaults.every((status) => statuses.has(status));
+  return (
+    (sameStatuses ? 0 : 1) +
+    ((choice.outOfService ?? false) !== OUT_OF_SERVICE_BY_DEFAULT ? 1 : 0) +
+    (choice.feed ? 1 : 0) +
+    ((choice.typeNames?.length ?? 0) > 0 ? 1 : 0) +
+    ((choice.subtypeIds?.length ?? 0) > 0 ? 1 : 0)
+  );
 }
 
 /** Lower-cases and trims a search text; line breaks cannot match across the joined fields. */
@@ -195,9 +232,8 @@ export type FilterableAsset = Pick<
 >;
 
 export function matchesAssetFilter(asset: FilterableAsset, filter: AssetFilter): boolean {
-  if (filter.statusMask[asset.status] !== true) return false;
-  if (filter.outOfService && asset.inService) return false;
-  if (filter.feed && asset.feedSubscriptions.length === 0) return false;
+  const byStatus = asset.inService ? filter.statusMask[asset.status] === true : filter.outOfService;
+  if (!byStatus && !(filter.feed && asset.feedSubscriptions.length > 0)) return false;
   if (filter.typeNames && (asset.thingType === null || !filter.typeNames.has(asset.thingType))) return false;
   if (filter.subtypeIds && (asset.thingSubtypeUUID === null || !filter.subtypeIds.has(asset.thingSubtypeUUID))) {
     return false;

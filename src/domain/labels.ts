@@ -485,6 +485,9 @@ export const LIVE_LIST_TEXT = {
   empty: 'No assets match the search and filters.',
 } as const;
 
+/** The Filters button's badge, read with the button's name: 'Filters 2 active'. */
+export const filtersActiveText = (count: number): string => `${count} active`;
+
 /** The progress bar's words while the fleet's pages load (part 1 §7 paging). */
 export function listLoadingText(loaded: number, total: number): string {
   return `Loading assets… ${loaded} of ${total} pages`;

@@ -9,7 +9,7 @@
  */
 import { fromThingWire, type Asset, type ThingWire } from '../domain/asset';
 import { applyStationCheck, ASSET_STATUS, computeAssetStatus, displayStatus, isStale, nextStatusDeadline } from '../domain/asset-status';
-import { createAssetFilter, defaultStatusFilter, matchesAssetFilter, type AssetFilter } from '../domain/asset-filter';
+import { createAssetFilter, defaultAssetFilter, matchesAssetFilter, type AssetFilter } from '../domain/asset-filter';
 import {
   createFleetBuffers,
   encodeDiff,
@@ -87,7 +87,7 @@ export class FleetStore {
   private outsideLat = new Float64Array(INITIAL_CAPACITY).fill(Number.NaN);
   readonly clock = new StatusClock(INITIAL_CAPACITY);
   readonly stations = new StationIndex();
-  filter: AssetFilter = createAssetFilter({ statuses: defaultStatusFilter(true) });
+  filter: AssetFilter = createAssetFilter(defaultAssetFilter(true));
   readonly counts = new Int32Array(STATUS_COUNT);
   readonly listCounts = new Int32Array(STATUS_COUNT);
   total = 0;

@@ -9,7 +9,7 @@
  */
 import * as Comlink from 'comlink';
 import { z } from 'zod';
-import { defaultStatusFilter, type AssetFilterInput } from '../domain/asset-filter';
+import { defaultAssetFilter, type AssetFilterInput } from '../domain/asset-filter';
 import type { Closure } from '../domain/closure';
 import { SOCKET_BATCH_MS, SOCKET_PROTOCOL } from '../domain/constants';
 import type { EventsQuery, EventsView, Location } from '../domain/location';
@@ -150,7 +150,7 @@ export function createLiveEngine(overrides: Partial<LiveEngineDeps> = {}) {
       state.config = parsed;
       state.token = parsed.token;
       core.reset();
-      core.setFilter((parsed.filter as AssetFilterInput | undefined) ?? { statuses: defaultStatusFilter(true) }, now());
+      core.setFilter((parsed.filter as AssetFilterInput | undefined) ?? defaultAssetFilter(true), now());
       if (parsed.events) core.events.query = parsed.events;
       state.status = { ...initialStatus(), online: parsed.online, focused: parsed.focused, unauthorized: false };
       flush();

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ASSET_STATUS, type AssetStatus } from '../../src/domain/asset-status';
 import { fromThingWire, thingWireSchema, type Asset, type ThingWireInput } from '../../src/domain/asset';
 import {
+  activeFilterCount,
+  defaultAssetFilter,
   compareAssets,
   compareKeyedNames,
   compareNames,
@@ -165,11 +167,15 @@ describe('part1 §4 asset filter', () => {
     ['no statuses chosen', standbyAsset, { statuses: [] }, false],
     ['offline hidden by the default without show-offline', offlineAsset, { statuses: defaultStatusFilter(false) }, false],
     ['offline shown by the default with show-offline', offlineAsset, { statuses: defaultStatusFilter(true) }, true],
-    ['out of service, matched by its status', oosAsset, all, true],
-    ['out-of-service on: an in-service asset is out', standbyAsset, { ...all, outOfService: true }, false],
-    ['out-of-service on: an out-of-service asset is in', oosAsset, { ...all, outOfService: true }, true],
-    ['feed on: an asset in no feed is out', standbyAsset, { ...all, feed: true }, false],
-    ['feed on: an asset in a feed is in', feedAsset, { ...all, feed: true }, true],
+    ['out of service: not matched by its computed status (it shows as out of service)', oosAsset, all, false],
+    ['out of service added: an out-of-service asset is in', oosAsset, { ...all, outOfService: true }, true],
+    ['out of service added: the in-service assets of the chosen statuses stay', standbyAsset, { ...all, outOfService: true }, true],
+    ['out of service added to no status: an in-service asset is out', standbyAsset, { statuses: [], outOfService: true }, false],
+    ['out of service added to no status: an out-of-service asset is in', oosAsset, { statuses: [], outOfService: true }, true],
+    ['feed added: the in-service assets of the chosen statuses stay', standbyAsset, { ...all, feed: true }, true],
+    ['feed added: an asset in a feed whose status is not chosen is in', feedAsset, { statuses: [], feed: true }, true],
+    ['feed added to no status: an asset in no feed is out', standbyAsset, { statuses: [], feed: true }, false],
+    ['feed added: the other filters still apply', feedAsset, { statuses: [], feed: true, typeNames: ['police'] }, false],
     ['search: nickname, any case', rich, { ...all, search: 'engine SEV' }, true],
     ['search: name', rich, { ...all, search: 'HX-77' }, true],
     ['search: id', rich, { ...all, search: 'uuid-7' }, true],
@@ -196,7 +202,7 @@ describe('part1 §4 asset filter', () => {
   });
 
   it('filterAssets keeps input order', () => {
-    const f = createAssetFilter({ statuses: [standby], search: 'id-' });
+    const f = createAssetFilter({ statuses: [standby], outOfService: true, search: 'id-' });
     expect(filterAssets([feedAsset, offlineAsset, standbyAsset, oosAsset], f).map((a) => a.id)).toEqual(['id-feed', 'id-1', 'id-oos']);
   });
 
@@ -205,5 +211,28 @@ describe('part1 §4 asset filter', () => {
     ['ABC', 'abc'],
   ])('normalizeSearch(%j) → %j', (input, expected) => {
     expect(normalizeSearch(input)).toBe(expected);
+  });
+});
+
+it('the default filter: the default statuses, out of service in view, no feed filter', () => {
+  expect(defaultAssetFilter(true)).toEqual({ statuses: defaultStatusFilter(true), outOfService: true, feed: false });
+  expect(defaultAssetFilter(false).statuses).not.toContain(ASSET_STATUS.offline);
+});
+
+describe('activeFilterCount: how many Filters panel choices narrow or widen the list (the button shows it)', () => {
+  const { location, active, standby, stationary, pending, offline } = ASSET_STATUS;
+  const base = { statuses: defaultStatusFilter(true), outOfService: true, feed: false, typeNames: [], subtypeIds: [] };
+  it.each([
+    ['the default', base, true, 0],
+    ['the default without offline, with show-offline off', { ...base, statuses: defaultStatusFilter(false) }, false, 0],
+    ['the same statuses in another order', { ...base, statuses: [offline, pending, stationary, standby, active, location] }, true, 0],
+    ['offline removed while show-offline is on', { ...base, statuses: defaultStatusFilter(false) }, true, 1],
+    ['two statuses removed count once', { ...base, statuses: [location, active, standby, stationary] }, true, 1],
+    ['out of service left out (it is in view by default)', { ...base, outOfService: false }, true, 1],
+    ['feed added', { ...base, feed: true }, true, 1],
+    ['a type and its subtype', { ...base, typeNames: ['fire'], subtypeIds: ['sub-engine'] }, true, 2],
+    ['everything', { statuses: [active], outOfService: false, feed: true, typeNames: ['fire'], subtypeIds: ['sub-engine'] }, true, 5],
+  ])('%s', (_name, choice, showOffline, count) => {
+    expect(activeFilterCount(choice, showOffline)).toBe(count);
   });
 });

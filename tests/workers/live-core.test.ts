@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { thingWireSchema, fromThingWire, type Asset } from '../../src/domain/asset';
 import { ASSET_STATUS, computeAssetStatus, displayStatus } from '../../src/domain/asset-status';
-import { compareAssets, createAssetFilter, defaultStatusFilter, matchesAssetFilter } from '../../src/domain/asset-filter';
+import {
+  compareAssets,
+  createAssetFilter,
+  defaultAssetFilter,
+  defaultStatusFilter,
+  matchesAssetFilter,
+} from '../../src/domain/asset-filter';
 import { fromAreaWire, stationsFrom } from '../../src/domain/area';
 import { HOUR_MS, POINT_ACCURACY_MIN_M, POINT_ACCURACY_STATION_MIN_M, SECOND_MS, STALE_AFTER_MS } from '../../src/domain/constants';
 import type { LiveMessageInput } from '../../src/domain/live-message';
@@ -43,6 +49,7 @@ function mixedFleet(count: number) {
       location_id: i % 29 === 0 ? 'loc-1' : null,
       in_service: i % 13 !== 0,
       thing_type: ['police', 'fire', 'tow', 'mystery'][i % 4],
+      feed_subscriptions: i % 9 === 0 ? ['wzdx-1'] : [],
     }),
   );
 }
@@ -51,7 +58,7 @@ describe('part1 §4 sorting and filtering in the worker', () => {
   it('the list order equals the domain sort (compareAssets) of the matching assets', () => {
     const wires = mixedFleet(600);
     const core = coreWith(wires);
-    const filter = createAssetFilter({ statuses: defaultStatusFilter(true) });
+    const filter = createAssetFilter(defaultAssetFilter(true));
     const expected = wires
       .map((wire) => fromThingWire(wire, NOW))
       .filter((asset): asset is Asset => asset !== null && matchesAssetFilter(asset, filter))
@@ -75,7 +82,9 @@ describe('part1 §4 sorting and filtering in the worker', () => {
 
   it.each([
     ['show offline off', { statuses: defaultStatusFilter(false) }],
-    ['out of service only', { statuses: defaultStatusFilter(true), outOfService: true }],
+    ['out of service added', { statuses: defaultStatusFilter(true), outOfService: true }],
+    ['out of service alone', { statuses: [], outOfService: true }],
+    ['feed added to pending', { statuses: [ASSET_STATUS.pending], feed: true }],
     ['search', { statuses: defaultStatusFilter(true), search: 'same name' }],
     ['type', { statuses: defaultStatusFilter(true), typeNames: ['fire'] }],
     ['pending only', { statuses: [ASSET_STATUS.pending] }],

@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import WS from 'ws';
 import { subscribeKey } from 'valtio/utils';
 import { ASSET_STATUS } from '../../src/domain/asset-status';
+import { defaultStatusFilter } from '../../src/domain/asset-filter';
 import {
   HOUR_MS,
   POLL_INTERVAL_MS,
@@ -764,10 +765,15 @@ describe('part1 §4 filters, sort and details on request', () => {
     await b.setPreferences({ showOffline: false });
     await until(() => b.store.listLength === 3, 'offline hidden');
     expect(b.store.filters.statuses).not.toContain(ASSET_STATUS.offline);
-    await b.setFilters({ outOfService: true });
-    await until(() => b.store.listLength === 1, 'out of service only');
+    // part 1 §4: out of service is a status of its own, in view by default; unticked, it leaves.
+    await b.setFilters({ outOfService: false });
+    await until(() => b.store.listLength === 2, 'out of service left out');
+    expect((await b.rows(0, 10)).map((row) => row.primaryDisplayName)).toEqual(['Zulu', 'Alpha']);
+    // 'Out of service' adds: with no status chosen, only the out-of-service asset.
+    await b.setFilters({ statuses: [], outOfService: true });
+    await until(() => b.store.listLength === 1, 'out of service alone');
     expect((await b.rows(0, 10)).map((row) => row.primaryDisplayName)).toEqual(['Bravo']);
-    await b.setFilters({ outOfService: false, search: 'ALPHA' });
+    await b.setFilters({ statuses: defaultStatusFilter(false), outOfService: false, search: 'ALPHA' });
     await until(() => b.store.listLength === 1 && b.store.listCounts[ASSET_STATUS.standby] === 1, 'search');
     expect(b.store.counts.reduce((a, c) => a + c, 0)).toBe(4);
     const slot = await slotFor(b, 'thing-00002');

@@ -9,7 +9,7 @@
 import { proxy, ref } from 'valtio';
 import { z } from 'zod';
 import { ASSET_STATUS, type AssetStatus, type ResponderMix } from '../../domain/asset-status';
-import { defaultStatusFilter } from '../../domain/asset-filter';
+import { defaultAssetFilter } from '../../domain/asset-filter';
 import { DEFAULT_EVENT_DISPLAY, type EventsQuery } from '../../domain/location';
 import { applyDiff, createFleetBuffers, STATUS_COUNT, type AssetDetails, type FleetBuffers, type LiveDiff } from '../../domain/live-diff';
 import { layerDataOf, type AssetsLayerData } from '../../map/layers/assets-layer-data';
@@ -88,9 +88,7 @@ export interface LiveFilters {
 
 export function defaultFilters(showOffline: boolean): LiveFilters {
   return {
-    statuses: defaultStatusFilter(showOffline),
-    outOfService: false,
-    feed: false,
+    ...defaultAssetFilter(showOffline),
     search: '',
     typeNames: [],
     subtypeIds: [],

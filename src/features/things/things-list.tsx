@@ -9,7 +9,8 @@ import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useNavigate, useOutletContext } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { ASSET_STATUS, ASSET_STATUSES, statusLabel, type AssetStatus, type ResponderMix } from '../../domain/asset-status';
-import { LIVE_LIST_TEXT, SECTION_LABEL, listLoadingText, listSizeText } from '../../domain/labels';
+import { activeFilterCount } from '../../domain/asset-filter';
+import { LIVE_LIST_TEXT, SECTION_LABEL, filtersActiveText, listLoadingText, listSizeText } from '../../domain/labels';
 import type { Profile } from '../../domain/profile';
 import type { LiveBridge } from '../../app/live/bridge';
 import { defaultFilters, type LiveStore } from '../../app/live/store';
@@ -73,6 +74,7 @@ function LiveList({ store, bridge, map, mix, profile, organizationId }: LiveList
     void bridge.setFilters(defaults).catch(() => undefined);
   };
 
+  const activeFilters = activeFilterCount(snap.filters, snap.preferences.showOffline);
   const { progress } = snap;
   // The map's basemap waits for this list's first rows (DashboardMap useBasemapHold), one flag
   // written here only: none to wait for in a list left empty once the load is over (the load's
@@ -104,6 +106,14 @@ function LiveList({ store, bridge, map, mix, profile, organizationId }: LiveList
           onClick={() => setFiltersOpen((open) => !open)}
         >
           {LIVE_LIST_TEXT.filters}
+          {activeFilters > 0 && (
+            <>
+              {' '}
+              <span className="filters-badge" aria-label={filtersActiveText(activeFilters)}>
+                {activeFilters}
+              </span>
+            </>
+          )}
         </button>
       }
       empty={

@@ -158,23 +158,27 @@ describe('part1 §2 Asset list, §4 sorting (the Live list)', () => {
       'Out of service',
       'Feed',
     ]);
-    expect(boxes.map((box) => (box as HTMLInputElement).checked)).toEqual([true, true, true, true, true, true, false, false]);
+    // Out of service is in view by default (its own status: the standby Delta is out of service).
+    expect(boxes.map((box) => (box as HTMLInputElement).checked)).toEqual([true, true, true, true, true, true, true, false]);
     fireEvent.click(within(panel).getByRole('checkbox', { name: 'Standby' }));
     // A draft until Apply.
     expect(rowNames()).toHaveLength(9);
     fireEvent.click(within(panel).getByRole('button', { name: 'Apply' }));
-    await waitFor(() => expect(rowNames()).toEqual(['Zulu', 'Bravo', 'Echo', 'Pending new', 'Pending old', 'Gone']), WAIT);
+    await waitFor(() => expect(rowNames()).toEqual(['Zulu', 'Bravo', 'Delta', 'Echo', 'Pending new', 'Pending old', 'Gone']), WAIT);
     expect(chip('Standby')).toBe('Standby 0');
-    expect(chip('Out-of-Service')).toBeNull();
+    expect(chip('Out-of-Service')).toBe('Out-of-Service 1');
     expect(screen.queryByRole('region', { name: 'Filters' })).toBeNull();
+    // The button says the list is filtered.
+    expect(screen.getByRole('button', { name: 'Filters 1 active' })).toBeTruthy();
 
     // Type and subtype from GET /thing_types and /thing_subtypes; subtype options follow the type.
-    fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Filters 1 active' }));
     const again = screen.getByRole('region', { name: 'Filters' });
     expect((within(again).getByRole('checkbox', { name: 'Standby' }) as HTMLInputElement).checked).toBe(false);
     fireEvent.click(within(again).getByRole('button', { name: 'Clear' }));
     await waitFor(() => expect(rowNames()).toHaveLength(9), WAIT);
     expect(chip('Standby')).toBe('Standby 2');
+    expect(screen.getByRole('button', { name: 'Filters' })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
     const third = screen.getByRole('region', { name: 'Filters' });
@@ -203,24 +207,47 @@ describe('part1 §2 Asset list, §4 sorting (the Live list)', () => {
     expect(chip('On-Scene')).toBe('On-Scene 0');
     expect(calls.filter((call) => call.path === '/thing_types')).toHaveLength(1);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    expect(screen.getByRole('button', { name: 'Filters 2 active' })).toBeTruthy();
+
+    // part 1 §4 "Filters add out-of-service": with no status chosen, Out of service alone.
+    fireEvent.click(screen.getByRole('button', { name: 'Filters 2 active' }));
     const fourth = screen.getByRole('region', { name: 'Filters' });
-    fireEvent.click(within(fourth).getByRole('checkbox', { name: 'Out of service' }));
+    for (const status of ['On-Scene', 'Responding', 'Standby', 'Stationary', 'Pending', 'Offline']) {
+      fireEvent.click(within(fourth).getByRole('checkbox', { name: status }));
+    }
     fireEvent.change(within(fourth).getByRole('combobox', { name: 'Type' }), { target: { value: '' } });
     fireEvent.click(within(fourth).getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(rowNames()).toEqual(['Delta']), WAIT);
     expect(chip('Out-of-Service')).toBe('Out-of-Service 1');
+    // Unticked, the out-of-service asset leaves the default list.
+    fireEvent.click(screen.getByRole('button', { name: 'Filters 1 active' }));
+    fireEvent.click(within(screen.getByRole('region', { name: 'Filters' })).getByRole('button', { name: 'Clear' }));
+    await waitFor(() => expect(rowNames()).toHaveLength(9), WAIT);
+    fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    const fifth = screen.getByRole('region', { name: 'Filters' });
+    fireEvent.click(within(fifth).getByRole('checkbox', { name: 'Out of service' }));
+    fireEvent.click(within(fifth).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(rowNames()).toEqual(ALL_IN_ORDER.filter((name) => name !== 'Delta')), WAIT);
   });
 
-  it("Filters: Feed keeps only the assets in a WZDx feed (part1 §4 'feed')", async () => {
+  it("Filters: Feed adds the assets in a WZDx feed to the chosen statuses (part1 §4 'Filters add … feed')", async () => {
     renderLive([...fleet(), thing(10, { nickname: 'Feeder', feed_subscriptions: ['wzdx-1'] })]);
     await waitFor(() => expect(rowNames()).toHaveLength(10), WAIT);
     fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
     const panel = screen.getByRole('region', { name: 'Filters' });
-    fireEvent.click(within(panel).getByRole('checkbox', { name: 'Feed' }));
+    // Pending alone, and out of service off: the two pending assets; Feed then adds the standby Feeder.
+    for (const status of ['On-Scene', 'Responding', 'Standby', 'Stationary', 'Offline', 'Out of service']) {
+      fireEvent.click(within(panel).getByRole('checkbox', { name: status }));
+    }
     fireEvent.click(within(panel).getByRole('button', { name: 'Apply' }));
-    await waitFor(() => expect(rowNames()).toEqual(['Feeder']), WAIT);
-    expect(screen.getByText('1 of 10 assets')).toBeTruthy();
+    await waitFor(() => expect(rowNames()).toEqual(['Pending new', 'Pending old']), WAIT);
+    fireEvent.click(screen.getByRole('button', { name: 'Filters 2 active' }));
+    const again = screen.getByRole('region', { name: 'Filters' });
+    fireEvent.click(within(again).getByRole('checkbox', { name: 'Feed' }));
+    fireEvent.click(within(again).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(rowNames()).toEqual(['Feeder', 'Pending new', 'Pending old']), WAIT);
+    expect(screen.getByText('3 of 10 assets')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Filters 3 active' })).toBeTruthy();
   });
 
   it('part1 §4: with the show-offline preference off the status filter leaves offline out (and Clear keeps it out)', async () => {

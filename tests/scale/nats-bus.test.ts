@@ -56,12 +56,25 @@ describe.runIf(natsUrl)('the NATS bus between server processes', () => {
     return { received, natsMessages };
   }
 
+  /**
+   * Until both have had `count` live messages: the bus's listener and the plain client each read
+   * the subject on their own connection, so one may be done while the other still reads.
+   */
+  async function untilBothHave(watched: { received: unknown[]; natsMessages: { data: unknown }[] }, count: number, timeoutMs?: number) {
+    const plain = () => watched.natsMessages.reduce((sum, message) => sum + (Array.isArray(message.data) ? message.data.length : 1), 0);
+    await until(
+      () => (watched.received.length >= count && plain() >= count ? true : undefined),
+      'every message, on both connections',
+      timeoutMs,
+    );
+  }
+
   it('a turn of messages on one subject is one NATS message, delivered in order to another process', async () => {
     const organizationId = randomUUID();
     const { received, natsMessages } = await watch(organizationId);
     const sent = [point(1), point(2), point(3)];
     for (const message of sent) publisher.publish(organizationId, message);
-    await until(() => (received.length >= sent.length ? true : undefined), 'every message');
+    await untilBothHave({ received, natsMessages }, sent.length);
     expect(received).toEqual(sent);
     expect(natsMessages.map((m) => m.data)).toEqual([sent]);
   });
@@ -73,7 +86,7 @@ describe.runIf(natsUrl)('the NATS bus between server processes', () => {
     const padding = '-'.repeat(1_000);
     const sent = Array.from({ length: 700 }, (_, i) => point(i, padding));
     for (const message of sent) publisher.publish(organizationId, message);
-    await until(() => (received.length >= sent.length ? true : undefined), 'every message', 10_000);
+    await untilBothHave({ received, natsMessages }, sent.length, 10_000);
     expect(received).toEqual(sent);
     expect(natsMessages.length).toBeGreaterThanOrEqual(3);
     expect(Math.max(...natsMessages.map((m) => m.bytes))).toBeLessThanOrEqual(NATS_BATCH_BYTES);

@@ -10,7 +10,8 @@
  */
 import fs from 'node:fs';
 import { spawnServer, type SpawnedServer } from '../tests/support/spawn-server';
-import { DEMO_ENV, e2eDataDir, expect, test } from './server-fixture';
+import { DEMO_ENV, expect, test } from './server-fixture';
+import { templateDataDir } from '../tests/support/spawn-server';
 import { openSignedIn, signIn } from './sign-in';
 import { expectNoSeriousViolations } from './axe';
 
@@ -24,7 +25,7 @@ let demo: { server: SpawnedServer; dataDir: string } | null = null;
 
 test.beforeAll(async () => {
   test.setTimeout(START_TIMEOUT_MS + 10_000);
-  const dataDir = e2eDataDir('lightbar-e2e-accounts-user-');
+  const dataDir = templateDataDir('lightbar-e2e-accounts-user-');
   demo = {
     server: await spawnServer(
       {

@@ -6,7 +6,8 @@
  */
 import fs from 'node:fs';
 import { spawnServer, type SpawnedServer } from '../tests/support/spawn-server';
-import { DEMO_ENV, DEMO_PASSWORD, e2eDataDir, expect, test } from './server-fixture';
+import { DEMO_ENV, DEMO_PASSWORD, expect, test } from './server-fixture';
+import { templateDataDir } from '../tests/support/spawn-server';
 import { openSignedIn, signIn } from './sign-in';
 import { expectNoSeriousViolations } from './axe';
 
@@ -17,7 +18,7 @@ let demo: { server: SpawnedServer; dataDir: string } | null = null;
 
 test.beforeAll(async () => {
   test.setTimeout(START_TIMEOUT_MS + 10_000);
-  const dataDir = e2eDataDir('lightbar-e2e-accounts-');
+  const dataDir = templateDataDir('lightbar-e2e-accounts-');
   demo = { server: await spawnServer({ ...DEMO_ENV, SIM_ASSETS: '5', DATA_DIR: dataDir, PORT: '0' }, START_TIMEOUT_MS), dataDir };
 });
 test.afterAll(async () => {

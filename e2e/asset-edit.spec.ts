@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, test } from './server-fixture';
-import { signInBeforeLoad } from './sign-in';
+import { apiGet, signInBeforeLoad } from './sign-in';
 
 /** First loads (profile, section chunk, fleet) on a busy machine. */
 const LOAD_MS = 60_000;
@@ -25,11 +25,8 @@ interface ThingRow {
 /** Positioned, nicknamed assets of the admin's own organization (they may be edited); the admin is signed in for the next page load. */
 async function signInForOwnAssets(page: Page, url: string): Promise<ThingRow[]> {
   const { token } = await signInBeforeLoad(page, url, 'admin@lightbar.demo');
-  const headers = { authorization: `Bearer ${token}` };
-  const profile = (await (await page.request.get(`${url}/profile`, { headers })).json()) as { organization_id: string };
-  const answer = await page.request.get(`${url}/organization/things?per_page=500`, { headers });
-  expect(answer.ok()).toBe(true);
-  const { data } = (await answer.json()) as { data: ThingRow[] };
+  const profile = (await apiGet(page, url, '/profile', token)) as { organization_id: string };
+  const { data } = (await apiGet(page, url, '/organization/things?per_page=500', token)) as { data: ThingRow[] };
   return data.filter((t) => t.nickname && t.lat !== null && t.lng !== null && t.organization?.id === profile.organization_id);
 }
 

@@ -20,7 +20,7 @@ import { toMinuteInput } from '../src/domain/time';
 import { expectMapCentredAt, mapView } from './map-view';
 import { expect, test } from './server-fixture';
 import { expectNoSeriousViolations } from './axe';
-import { signInBeforeLoad } from './sign-in';
+import { apiGet, signInBeforeLoad } from './sign-in';
 
 const SLOW = { timeout: 60_000 };
 const network = austinRoadNetwork();
@@ -39,10 +39,7 @@ async function shot(
 /** Opens `path` signed in as the agency's admin; its token, organization and time zone for the spec's own calls. */
 async function signInAgency(page: Page, url: string, path: string): Promise<{ token: string; orgId: string; timeZone: string | null }> {
   const { token } = await signInBeforeLoad(page, url, 'txdot.admin@lightbar.demo');
-  const profile = (await (await page.request.get(`${url}/profile`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
-    organization_id: string;
-    timezone?: string | null;
-  };
+  const profile = (await apiGet(page, url, '/profile', token)) as { organization_id: string; timezone?: string | null };
   await page.goto(`${url}${path}`);
   return { token, orgId: profile.organization_id, timeZone: profile.timezone ?? null };
 }

@@ -15,14 +15,9 @@ export interface RunningServer {
  */
 export const SERVER_START_MS = 120_000;
 
-/** A new temporary data directory holding the run's migrated, empty database (templateDataDir). */
-export function e2eDataDir(prefix = 'lightbar-e2e-'): string {
-  return templateDataDir(prefix);
-}
-
 /** Starts the real server (`server/main.ts`) on a free port with a temporary data directory. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer & { stop(): Promise<void> }> {
-  const dataDir = e2eDataDir();
+  const dataDir = templateDataDir('lightbar-e2e-');
   const server = await spawnServer({ PORT: '0', DATA_DIR: dataDir, ...env }, SERVER_START_MS);
   return {
     url: server.url,

@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import { VERSION_FIRST_CHECK_MS, VERSION_POLL_MS } from '../src/domain/constants';
 import { spawnServer, type SpawnedServer } from '../tests/support/spawn-server';
-import { DEMO_ENV, e2eDataDir, expect, test } from './server-fixture';
+import { DEMO_ENV, expect, test } from './server-fixture';
+import { templateDataDir } from '../tests/support/spawn-server';
 import { signIn } from './sign-in';
 
 /** A first start (migrations and seed) on a busy machine can take longer than the shared fixture waits. */
@@ -15,7 +16,7 @@ const START_TIMEOUT_MS = 150_000;
 const SLOW_MS = 30_000;
 
 /** The seeded demo (a small fleet) on its own data directory; `port` and `dataDir` given: a restart. */
-async function startDemo(version?: string, port = '0', dataDir = e2eDataDir('lightbar-e2e-shell-more-')) {
+async function startDemo(version?: string, port = '0', dataDir = templateDataDir('lightbar-e2e-shell-more-')) {
   const server = await spawnServer(
     { ...DEMO_ENV, SIM_ASSETS: '10', DATA_DIR: dataDir, PORT: port, ...(version ? { LIGHTBAR_VERSION: version } : {}) },
     START_TIMEOUT_MS,

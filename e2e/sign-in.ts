@@ -50,9 +50,12 @@ export async function sessionToken(page: Page): Promise<string> {
   return page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { token?: string }).token ?? '', SESSION_STORAGE_KEY);
 }
 
-/** A GET the test sends itself with the page's session: the parsed JSON of a 200 answer. */
-export async function apiGet(page: Page, url: string, path: string): Promise<unknown> {
-  const token = await sessionToken(page);
+/**
+ * A GET the test sends itself with the page's session (or `token`: one from signInBeforeLoad, before
+ * the page has loaded): the parsed JSON of a 200 answer.
+ */
+export async function apiGet(page: Page, url: string, path: string, token?: string): Promise<unknown> {
+  token ??= await sessionToken(page);
   const response = await page.request.get(`${url}${path}`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
   const text = await response.text();
   // A failure says what the server answered (a 401's reason, a 422's fields), not only its status.

@@ -14,35 +14,28 @@ import { migratedDataDirTemplate, prepareTestRun } from './test-run';
 
 /** The run's preparation, shared: Vitest calls the global setup once per project (vite.config.ts), in one process. */
 const PREPARED = Symbol.for('lightbar.vitest.prepared');
-type Prepared = { env: Record<string, string>; remove(): void };
 
-async function prepare(): Promise<Prepared> {
+/** Builds the bundle and the migrated database (each sets its variable in this process's environment); resolves with their removal. */
+async function prepare(): Promise<() => void> {
   const run = await prepareTestRun('vitest-');
   const template = path.join(run.dir, 'pglite-migrated.tar');
   const pglite = await migratedDataDirTemplate(run.dir);
   const dump = await pglite.dumpDataDir('none');
   fs.writeFileSync(template, Buffer.from(await dump.arrayBuffer()));
   await pglite.close();
-  return {
-    env: {
-      LIGHTBAR_SERVER_BUNDLE: process.env.LIGHTBAR_SERVER_BUNDLE!,
-      LIGHTBAR_TEST_PGLITE_TEMPLATE: template,
-      LIGHTBAR_TEST_PGLITE_DATADIR: process.env.LIGHTBAR_TEST_PGLITE_DATADIR!,
-    },
-    remove: run.remove,
-  };
+  process.env.LIGHTBAR_TEST_PGLITE_TEMPLATE = template;
+  return run.remove;
 }
 
 export default async function setup(): Promise<() => void> {
-  const shared = globalThis as { [PREPARED]?: { prepared: Promise<Prepared>; users: number } };
-  const entry = (shared[PREPARED] ??= { prepared: prepare(), users: 0 });
+  const shared = globalThis as { [PREPARED]?: { removal: Promise<() => void>; users: number } };
+  const entry = (shared[PREPARED] ??= { removal: prepare(), users: 0 });
   entry.users += 1;
-  const prepared = await entry.prepared;
-  Object.assign(process.env, prepared.env);
+  const remove = await entry.removal;
   return () => {
     entry.users -= 1;
     if (entry.users > 0) return;
     delete shared[PREPARED];
-    prepared.remove();
+    remove();
   };
 }

@@ -6,6 +6,7 @@
 import { ASSET_STATUS, ONLINE_STATUSES, type AssetStatus } from './asset-status';
 import type { Asset } from './asset';
 import { compareIds, compareNewest } from './compare';
+import { ownershipOf, type OrganizationGroupKind } from './organization';
 
 // ── sort ─────────────────────────────────────────────────────────────────────
 /** What the sort reads; the client `Asset` model satisfies it. */
@@ -151,8 +152,10 @@ export interface AssetFilterInput {
   typeNames?: readonly string[];
   /** Subtype ids (Asset.thingSubtypeUUID). */
   subtypeIds?: readonly string[];
-  /** Owner organization ids: the chosen Owned / Managed groups of `groupOrganizations`. */
-  orgIds?: readonly string[];
+  /** The Owned / Managed toggles (part 1 §3): only owned or only managed assets (`ownershipOf`); absent or null: both. */
+  ownership?: OrganizationGroupKind | null;
+  /** The organizations that own (the subscribed one and its children); empty or absent: whoever owns none is managed. */
+  ownedOrgIds?: readonly string[];
 }
 
 /**
@@ -163,7 +166,8 @@ export interface AssetFilterInput {
  *   status; on by default, OUT_OF_SERVICE_BY_DEFAULT), 'Feed' adds every asset in a WZDx feed,
  *   whatever its status;
  * - search is a case-insensitive substring of any name or id (see `assetSearchText`);
- * - type, subtype and organization lists, when not empty, must contain the asset's value.
+ * - type and subtype lists, when not empty, must contain the asset's value;
+ * - Owned or Managed alone keeps the assets of that kind by the one ownership rule (`ownershipOf`).
  */
 export interface AssetFilter {
   /** Index = status code. */
@@ -174,7 +178,8 @@ export interface AssetFilter {
   readonly search: string;
   readonly typeNames: ReadonlySet<string> | null;
   readonly subtypeIds: ReadonlySet<string> | null;
-  readonly orgIds: ReadonlySet<string> | null;
+  readonly ownership: OrganizationGroupKind | null;
+  readonly ownedOrgIds: ReadonlySet<string>;
 }
 
 /** The Filters panel's part of a filter (the search box and the organization toggles are apart). */
@@ -183,17 +188,17 @@ export type PanelFilterChoice = Pick<AssetFilterInput, 'statuses' | 'outOfServic
 /**
  * How many of the Filters panel's choices differ from the default filter (part 1 §4,
  * defaultAssetFilter): the set of statuses (one, however many differ), out of service, feed, the
- * type and the subtype. The Filters
- * button shows it, so a narrowed list never looks like the whole fleet.
+ * type and the subtype. The Filters button shows it, so a narrowed list never looks like the whole
+ * fleet.
  */
 export function activeFilterCount(choice: PanelFilterChoice, showOffline: boolean): number {
-  const defaults = defaultStatusFilter(showOffline);
+  const defaults = defaultAssetFilter(showOffline);
   const statuses = new Set(choice.statuses);
-  const sameStatuses = statuses.size === defaults.length && defaults.every((status) => statuses.has(status));
+  const sameStatuses = statuses.size === defaults.statuses.length && defaults.statuses.every((status) => statuses.has(status));
   return (
     (sameStatuses ? 0 : 1) +
-    ((choice.outOfService ?? false) !== OUT_OF_SERVICE_BY_DEFAULT ? 1 : 0) +
-    (choice.feed ? 1 : 0) +
+    ((choice.outOfService ?? false) !== defaults.outOfService ? 1 : 0) +
+    ((choice.feed ?? false) !== defaults.feed ? 1 : 0) +
     ((choice.typeNames?.length ?? 0) > 0 ? 1 : 0) +
     ((choice.subtypeIds?.length ?? 0) > 0 ? 1 : 0)
   );
@@ -221,7 +226,8 @@ export function createAssetFilter(input: AssetFilterInput): AssetFilter {
     search: normalizeSearch(input.search ?? ''),
     typeNames: toSet(input.typeNames),
     subtypeIds: toSet(input.subtypeIds),
-    orgIds: toSet(input.orgIds),
+    ownership: input.ownership ?? null,
+    ownedOrgIds: new Set(input.ownedOrgIds ?? []),
   };
 }
 
@@ -238,7 +244,7 @@ export function matchesAssetFilter(asset: FilterableAsset, filter: AssetFilter):
   if (filter.subtypeIds && (asset.thingSubtypeUUID === null || !filter.subtypeIds.has(asset.thingSubtypeUUID))) {
     return false;
   }
-  if (filter.orgIds && (asset.organization === null || !filter.orgIds.has(asset.organization.id))) return false;
+  if (filter.ownership !== null && ownershipOf(asset.organization?.id, filter.ownedOrgIds) !== filter.ownership) return false;
   if (filter.search !== '' && !asset.searchText.includes(filter.search)) return false;
   return true;
 }

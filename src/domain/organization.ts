@@ -139,7 +139,7 @@ export interface OrganizationGroup {
   id: string;
   name: string;
   isSubscribedOrg: boolean;
-  /** 'owned' for the subscribed organization's own assets, 'managed' for another owner's. */
+  /** 'owned' for the subscribed organization's own assets (and its children's), 'managed' for another owner's. */
   kind: OrganizationGroupKind;
   thingIds: string[];
 }
@@ -153,41 +153,67 @@ export interface GroupableAsset {
 }
 
 /**
- * Groups the visible assets by owner. The subscribed organization's group is 'owned'; every other
- * owner's group is 'managed' (the subscribed organization sees those assets through a manager or
- * accessor relationship). The subscribed organization "has relationships" when any visible asset
- * is owned by another organization or any owned asset carries organization_relationships; when
- * it has none, its group's name gets ' (ONLY)'. The owned group is always present (possibly with
- * no things); subscribed first, then by upper-cased name.
+ * The one ownership rule of the Live list's Owned / Managed toggles and of the grouping (part 1 §3,
+ * part 2 §3). Decision: the subscribed organization owns its own assets and those of its child
+ * organizations (the organization record's childStructure: they belong to it, part 2 §3 lists them
+ * with it); every other owner's asset is managed, whether it is seen through a manager or accessor
+ * relationship of the organizations or shared one by one (organization_relationships). An asset
+ * without an owner is taken as the subscribed organization's.
  */
-export function groupOrganizations(subscribedOrg: OrganizationRef, assets: Iterable<GroupableAsset>): OrganizationGroup[] {
-  const owned: OrganizationGroup = {
+export function ownershipOf(ownerId: string | null | undefined, ownedOrgIds: ReadonlySet<string>): OrganizationGroupKind {
+  return ownerId == null || ownedOrgIds.has(ownerId) ? 'owned' : 'managed';
+}
+
+/**
+ * part 1 §3 "relations exist": some visible asset is managed, or some owned asset carries
+ * organization relationships (it is shared with another organization). The Owned and Managed
+ * toggles show then, and the owned group's name loses ' (ONLY)'.
+ */
+export function relationsExist(counts: { readonly managed: number; readonly ownedShared: number }): boolean {
+  return counts.managed > 0 || counts.ownedShared > 0;
+}
+
+/**
+ * Groups the visible assets by owner. The subscribed organization's group is first, then its child
+ * organizations' groups (also 'owned'), then every other owner's group ('managed'), each by
+ * upper-cased name (`ownershipOf`). When relations do not exist (`relationsExist`) the subscribed
+ * organization's group name gets ' (ONLY)'. The subscribed organization's group is always present
+ * (possibly with no things). `ownedOrgIds` defaults to the subscribed organization alone.
+ */
+export function groupOrganizations(
+  subscribedOrg: OrganizationRef,
+  assets: Iterable<GroupableAsset>,
+  ownedOrgIds: ReadonlySet<string> = new Set([subscribedOrg.id]),
+): OrganizationGroup[] {
+  const subscribed: OrganizationGroup = {
     id: subscribedOrg.id,
     name: subscribedOrg.name,
     isSubscribedOrg: true,
     kind: 'owned',
     thingIds: [],
   };
+  const owned = new Set([...ownedOrgIds, subscribedOrg.id]);
   const others = new Map<string, OrganizationGroup>();
-  let hasRelationships = false;
+  const counts = { managed: 0, ownedShared: 0 };
   for (const asset of assets) {
     const owner = asset.organization;
+    const kind = ownershipOf(owner?.id, owned);
+    if (kind === 'managed') counts.managed += 1;
+    else if (asset.organizationRelationships.length > 0) counts.ownedShared += 1;
     if (!owner || owner.id === subscribedOrg.id) {
-      owned.thingIds.push(asset.id);
-      if (asset.organizationRelationships.length > 0) hasRelationships = true;
+      subscribed.thingIds.push(asset.id);
       continue;
     }
-    hasRelationships = true;
     let group = others.get(owner.id);
     if (!group) {
-      group = { id: owner.id, name: owner.name, isSubscribedOrg: false, kind: 'managed', thingIds: [] };
+      group = { id: owner.id, name: owner.name, isSubscribedOrg: false, kind, thingIds: [] };
       others.set(owner.id, group);
     }
     group.thingIds.push(asset.id);
   }
-  if (!hasRelationships) owned.name += OWNED_ONLY_SUFFIX;
-  const managed = [...others.values()].sort(compareGroupNames);
-  return [owned, ...managed];
+  if (!relationsExist(counts)) subscribed.name += OWNED_ONLY_SUFFIX;
+  const rest = [...others.values()].sort(compareGroupNames);
+  return [subscribed, ...rest.filter((g) => g.kind === 'owned'), ...rest.filter((g) => g.kind === 'managed')];
 }
 
 function compareGroupNames(a: OrganizationGroup, b: OrganizationGroup): number {

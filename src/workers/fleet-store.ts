@@ -10,6 +10,7 @@
 import { fromThingWire, type Asset, type ThingWire } from '../domain/asset';
 import { applyStationCheck, ASSET_STATUS, computeAssetStatus, displayStatus, isStale, nextStatusDeadline } from '../domain/asset-status';
 import { createAssetFilter, defaultAssetFilter, matchesAssetFilter, type AssetFilter } from '../domain/asset-filter';
+import { ownershipOf } from '../domain/organization';
 import {
   createFleetBuffers,
   encodeDiff,
@@ -94,6 +95,12 @@ export class FleetStore {
   listed = 0;
   /** Assets whose type is a responder (part 1 §2, §4 responder mix), kept on upsert and remove. */
   responders = 0;
+  /**
+   * The fleet by the one ownership rule (part 1 §3, `ownershipOf` with the filter's owned
+   * organizations): owned and managed assets, and owned ones shared with another organization.
+   * Kept per upsert and removal, counted again only when the owned organizations change.
+   */
+  readonly ownership = { owned: 0, managed: 0, ownedShared: 0 };
   /** The selected asset (its details ride on the diffs in which it changed). */
   selectedId: string | null = null;
   selectedSlot = -1;
@@ -177,6 +184,9 @@ export class FleetStore {
     }
     if (this.assets[slot]?.isResponderType) this.responders -= 1;
     if (asset.isResponderType) this.responders += 1;
+    const before = this.assets[slot];
+    if (before) this.countOwnership(before, -1);
+    this.countOwnership(asset, 1);
     if (asset.activeClosures.length === 0) asset.activeClosures = NO_ACTIVE_CLOSURES;
     this.assets[slot] = asset;
     this.typeIndex[slot] = iconTypeIndex(asset.thingType);
@@ -205,6 +215,8 @@ export class FleetStore {
     this.clock.delete(slot);
     this.slotOf.delete(id);
     if (this.assets[slot]?.isResponderType) this.responders -= 1;
+    const gone = this.assets[slot];
+    if (gone) this.countOwnership(gone, -1);
     this.assets[slot] = null;
     this.removed.push(slot);
     this.freedInBatch.push(slot);
@@ -242,6 +254,9 @@ export class FleetStore {
     this.total = 0;
     this.listed = 0;
     this.responders = 0;
+    this.ownership.owned = 0;
+    this.ownership.managed = 0;
+    this.ownership.ownedShared = 0;
     this.free = [];
     this.freedInBatch = [];
     this.next = 0;
@@ -444,11 +459,32 @@ export class FleetStore {
   }
 
   setFilter(filter: AssetFilter, now: number): void {
+    const before = this.filter.ownedOrgIds;
     this.filter = filter;
+    if (before.size !== filter.ownedOrgIds.size || [...before].some((id) => !filter.ownedOrgIds.has(id))) this.recountOwnership();
     this.refreshAll(now);
     this.orderFull = true;
     this.changes.order = true;
     this.changes.clusters = true;
+  }
+
+  private countOwnership(asset: Asset, sign: 1 | -1): void {
+    const o = this.ownership;
+    if (ownershipOf(asset.organization?.id, this.filter.ownedOrgIds) === 'managed') o.managed += sign;
+    else {
+      o.owned += sign;
+      if (asset.organizationRelationships.length > 0) o.ownedShared += sign;
+    }
+  }
+
+  private recountOwnership(): void {
+    this.ownership.owned = 0;
+    this.ownership.managed = 0;
+    this.ownership.ownedShared = 0;
+    for (let slot = 0; slot < this.next; slot += 1) {
+      const asset = this.assets[slot];
+      if (asset) this.countOwnership(asset, 1);
+    }
   }
 
   /** Slots whose deadline has come, refreshed. */

@@ -80,6 +80,9 @@ export interface IncrementalAnswer<T> {
   serverTimestamp: string;
 }
 
+/** What the worker reads of the organization record: who it owns with it (part 1 §3 childStructure). */
+const childStructureSchema = z.object({ child_structure: z.array(z.object({ id: z.string() })).default([]) });
+
 const NOT_MODIFIED = 304;
 /** Answers kept for revalidation: every page of a large fleet plus the incremental polls. */
 const VALIDATED_MAX = 64;
@@ -197,6 +200,12 @@ export class LiveApi {
   async closures(since: string | null): Promise<IncrementalAnswer<ClosureWire>> {
     const answer = await this.get('/organization/closure', since ? [['last_updated_timestamp', since]] : [], closuresSchema);
     return { items: answer.data, deletedIds: answer.meta.deleted_ids, serverTimestamp: answer.meta.server_timestamp };
+  }
+
+  /** The child organizations of `organizationId` (GET /organization/{id}, its child_structure; part 1 §3). */
+  async childOrganizations(organizationId: string): Promise<string[]> {
+    const answer = await this.get(`/organization/${encodeURIComponent(organizationId)}`, [], childStructureSchema);
+    return answer.child_structure.map((child) => child.id);
   }
 
   /** The stations among the areas (GET /organization/exclusion_zone; part 1 §4 station check). */

@@ -7,7 +7,8 @@
 import type { Asset, ThingWire } from '../domain/asset';
 import { responderMixOfCount, type ResponderMix } from '../domain/asset-status';
 import type { Station } from '../domain/area';
-import { createAssetFilter, type AssetFilterInput } from '../domain/asset-filter';
+import { createAssetFilter, defaultAssetFilter, type AssetFilterInput } from '../domain/asset-filter';
+import { relationsExist } from '../domain/organization';
 import type { ClosureWire } from '../domain/closure';
 import type { LiveMessage } from '../domain/live-message';
 import { fromLocationWire, type LocationWire } from '../domain/location';
@@ -16,7 +17,7 @@ import { AvailabilityIndex, listedPositions, type AvailabilityAnswer, type Avail
 import { ClosureCache } from './closure-cache';
 import { ClusterIndex } from './cluster-index';
 import type { ClusterAnswer } from '../domain/cluster-answer';
-import type { ClusterQuery } from './live-protocol';
+import type { ClusterQuery, LiveOwnership } from './live-protocol';
 import type { AssetDetails, LiveDiff } from '../domain/live-diff';
 import { EventsCache } from './events-cache';
 import { FleetStore } from './fleet-store';
@@ -44,6 +45,8 @@ export class LiveCore {
   version = 0;
   /** Bumped per batch in which something the group view shows changed. */
   clusterVersion = 0;
+  private filterInput: AssetFilterInput = defaultAssetFilter(true);
+  private ownedOrgIds: string[] = [];
   private queue: LiveMessage[] = [];
   /** The slot each queued message's asset had when it arrived (-1: not held then). */
   private queueSlots: number[] = [];
@@ -105,7 +108,20 @@ export class LiveCore {
   }
 
   setFilter(input: AssetFilterInput, now: number): void {
-    this.fleet.setFilter(createAssetFilter(input), now);
+    this.filterInput = input;
+    this.fleet.setFilter(createAssetFilter({ ...input, ownedOrgIds: this.ownedOrgIds }), now);
+  }
+
+  /** The organizations that own (the subscribed one and its children; part 1 §3, `ownershipOf`). */
+  setOwnedOrganizations(ids: readonly string[], now: number): void {
+    this.ownedOrgIds = [...new Set(ids)];
+    this.setFilter(this.filterInput, now);
+  }
+
+  /** part 1 §3: the fleet's owned and managed counts, and whether relations exist (the Owned / Managed toggles). */
+  ownership(): LiveOwnership {
+    const { owned, managed, ownedShared } = this.fleet.ownership;
+    return { owned, managed, relations: relationsExist({ managed, ownedShared }) };
   }
 
   /** The selected asset (its details then ride on every diff in which it changed). */

@@ -31,6 +31,7 @@ import {
   type FilterInput,
   type LiveConfig,
   type LiveListener,
+  type LiveOwnership,
   type LiveStatus,
   type OrganizationChoice,
 } from './live-protocol';
@@ -77,7 +78,12 @@ function initialStatus(): LiveStatus {
     stations: 0,
     // An empty fleet reads 'all': is_responder defaults to true (part 1 §1), so Incidents until a non-responder arrives.
     responderMix: 'all',
+    ownership: { owned: 0, managed: 0, relations: false },
   };
+}
+
+function ownershipMoved(a: LiveOwnership, b: LiveOwnership): boolean {
+  return a.owned !== b.owned || a.managed !== b.managed || a.relations !== b.relations;
 }
 
 export function createLiveEngine(overrides: Partial<LiveEngineDeps> = {}) {
@@ -96,6 +102,7 @@ export function createLiveEngine(overrides: Partial<LiveEngineDeps> = {}) {
       closuresVersion: core.closures.version,
       stations: core.fleet.stations.size,
       responderMix: core.responderMix(),
+      ownership: core.ownership(),
     };
     const status = state.status;
     if (listener) void Promise.resolve(listener.status(status)).catch(() => undefined);
@@ -130,7 +137,8 @@ export function createLiveEngine(overrides: Partial<LiveEngineDeps> = {}) {
       if (
         core.events.version !== eventsVersion ||
         core.closures.version !== closuresVersion ||
-        core.responderMix() !== state.status.responderMix
+        core.responderMix() !== state.status.responderMix ||
+        ownershipMoved(core.ownership(), state.status.ownership)
       )
         emitStatus();
     },

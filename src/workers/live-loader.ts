@@ -337,6 +337,15 @@ export function createLiveLoader({ state, core, scheduler, deps, now, setStatus 
     });
   }
 
+  /** The organizations that own with the subscribed one (its children), before the fleet is counted by them. */
+  async function loadOwnedOrganizations(own: number, organizationId: string): Promise<void> {
+    await optional('organization', async () => {
+      const children = await api!.childOrganizations(organizationId);
+      check(own);
+      core.setOwnedOrganizations([organizationId, ...children], now());
+    });
+  }
+
   async function loadEvents(own: number): Promise<void> {
     await optional('events', async () => {
       const answer = await api!.locations(core.events.since, now());
@@ -377,15 +386,20 @@ export function createLiveLoader({ state, core, scheduler, deps, now, setStatus 
     connectSocket();
     let readAfterSubscribed = false;
     try {
-      // The stations, the events and the fleet's first page asked at once; the fleet applied after
-      // the first two (its station check needs the stations; the events panel does not wait for
-      // the fleet's snapshot and pages, asked then). A status with the events' new version: the
-      // panel shows them now.
+      // The stations, the organization's children (who owns with it), the events and the fleet's
+      // first page asked at once; the fleet applied after the first three (its station check needs
+      // the stations, its ownership counts the owners; the events panel does not wait for the
+      // fleet's snapshot and pages, asked then). A status with the events' new version: the panel
+      // shows them now.
       readAfterSubscribed = await loadThings(
         own,
         null,
         true,
-        Promise.all([loadStations(own), loadEvents(own).then(() => setStatus({}))]),
+        Promise.all([
+          loadStations(own),
+          loadOwnedOrganizations(own, state.config!.organizationId),
+          loadEvents(own).then(() => setStatus({})),
+        ]),
         subscribedSoon,
       );
       await loadClosures(own);
@@ -460,6 +474,8 @@ export function createLiveLoader({ state, core, scheduler, deps, now, setStatus 
     unavailable.clear();
     const config = { ...state.config, ...choice };
     state.config = config;
+    // Until its record says which children it has, the subscribed organization owns alone.
+    core.setOwnedOrganizations([config.organizationId], now());
     api = new LiveApi({
       apiBase: config.apiBase,
       token: () => state.token,

@@ -23,7 +23,8 @@ export const assetFilterInputSchema = z.object({
   search: z.string().max(200).optional(),
   typeNames: z.array(z.string()).optional(),
   subtypeIds: z.array(z.string()).optional(),
-  orgIds: z.array(z.string()).optional(),
+  /** The Owned / Managed toggles: one kind alone, or null for both (the worker knows who owns). */
+  ownership: z.enum(['owned', 'managed']).nullable().optional(),
 });
 /** `AssetFilterInput` as it crosses the boundary. */
 export type FilterInput = z.input<typeof assetFilterInputSchema>;
@@ -74,6 +75,13 @@ export interface SocketInfo {
   delayMs: number | null;
 }
 
+/** part 1 §3: the fleet by the ownership rule (`ownershipOf`), and whether relations exist. */
+export interface LiveOwnership {
+  owned: number;
+  managed: number;
+  relations: boolean;
+}
+
 /** What the worker reports besides diffs (small; sent whole on every change). */
 export interface LiveStatus {
   organizationId: string | null;
@@ -97,6 +105,7 @@ export interface LiveStatus {
   stations: number;
   /** part 1 §2, §4: responders among the fleet's assets (labels: Incidents or Events, On-Scene...). */
   responderMix: ResponderMix;
+  ownership: LiveOwnership;
 }
 
 /** The main thread's half of the conversation (a `Comlink.proxy` of it in the browser). */
@@ -121,6 +130,7 @@ export const liveStatusSchema = z.object({
   closuresVersion: z.number().int(),
   stations: z.number().int(),
   responderMix: z.enum(['all', 'some', 'none']),
+  ownership: z.object({ owned: z.number().int(), managed: z.number().int(), relations: z.boolean() }),
 }) satisfies z.ZodType<LiveStatus>;
 
 // ── the group view's answer ──────────────────────────────────────────────────

@@ -192,9 +192,13 @@ describe('part1 §4 asset filter', () => {
     ['type filter, asset without type', standbyAsset, { ...all, typeNames: ['police'] }, false],
     ['subtype id matches', rich, { ...all, subtypeIds: ['sub-engine'] }, true],
     ['subtype id does not match', rich, { ...all, subtypeIds: ['sub-ladder'] }, false],
-    ['owner org matches', rich, { ...all, orgIds: ['org-a', 'org-b'] }, true],
-    ['owner org does not match', rich, { ...all, orgIds: ['org-a'] }, false],
-    ['empty lists mean any', rich, { ...all, typeNames: [], subtypeIds: [], orgIds: [] }, true],
+    ['Owned: a child organization (org-b) owns', rich, { ...all, ownership: 'owned', ownedOrgIds: ['org-a', 'org-b'] }, true],
+    ['Owned: another owner is managed', rich, { ...all, ownership: 'owned', ownedOrgIds: ['org-a'] }, false],
+    ['Managed: another owner', rich, { ...all, ownership: 'managed', ownedOrgIds: ['org-a'] }, true],
+    ['Managed: an owned asset is not', rich, { ...all, ownership: 'managed', ownedOrgIds: ['org-a', 'org-b'] }, false],
+    ['Managed: an asset without owner is owned', standbyAsset, { ...all, ownership: 'managed', ownedOrgIds: ['org-a'] }, false],
+    ['both (no ownership) keeps every owner', rich, { ...all, ownership: null, ownedOrgIds: ['org-a'] }, true],
+    ['empty lists mean any', rich, { ...all, typeNames: [], subtypeIds: [] }, true],
   ];
 
   it.each(rows)('%s', (_name, a, input, expected) => {

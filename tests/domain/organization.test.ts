@@ -3,6 +3,8 @@ import {
   administeredOrganizations,
   fromOrganizationWire,
   groupOrganizations,
+  ownershipOf,
+  relationsExist,
   isAcs,
   organizationWireSchema,
   toOrganizationPayload,
@@ -121,6 +123,33 @@ describe('part1 §3, part2 §3 owned / managed grouping', () => {
   it('subscribed sorts first even when its name sorts last', () => {
     const groups = groupOrganizations({ id: 's', name: 'ZZZ' }, [a('1', { id: 'a', name: 'AAA' })]);
     expect(groups.map((g) => g.name)).toEqual(['ZZZ', 'AAA']);
+  });
+
+  it("a child organization's assets are owned (after the subscribed group, before the managed ones); they alone are no relation", () => {
+    const child = { id: 'child', name: 'Metro North' };
+    const owned = new Set(['sub', 'child']);
+    const groups = groupOrganizations(sub, [a('1', child), a('2', { id: 'b', name: 'Beta' }), a('3', sub)], owned);
+    expect(groups.map((g) => [g.name, g.kind, g.isSubscribedOrg, g.thingIds])).toEqual([
+      ['Metro', 'owned', true, ['3']],
+      ['Metro North', 'owned', false, ['1']],
+      ['Beta', 'managed', false, ['2']],
+    ]);
+    expect(groupOrganizations(sub, [a('1', child), a('3', sub)], owned)[0]?.name).toBe('Metro (ONLY)');
+  });
+
+  it('ownershipOf: own and child owners own, no owner is taken as own, any other owner manages', () => {
+    const owned = new Set(['sub', 'child']);
+    expect([ownershipOf('sub', owned), ownershipOf('child', owned), ownershipOf(null, owned), ownershipOf('other', owned)]).toEqual([
+      'owned',
+      'owned',
+      'owned',
+      'managed',
+    ]);
+    expect([
+      relationsExist({ managed: 0, ownedShared: 0 }),
+      relationsExist({ managed: 1, ownedShared: 0 }),
+      relationsExist({ managed: 0, ownedShared: 2 }),
+    ]).toEqual([false, true, true]);
   });
 });
 

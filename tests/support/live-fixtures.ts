@@ -117,6 +117,8 @@ export class FakeApi {
   locations = new Map<string, LocationWireInput & Dated>();
   closures = new Map<string, ClosureWire & Dated>();
   areas: AreaWire[] = [];
+  /** GET /organization/{id}: the records (id, name, child_structure) the test sets; others answer 404. */
+  organizations = new Map<string, { id: string; name: string; child_structure: { id: string; name: string; parent_id: string }[] }>();
   /** Every URL asked for, in order. */
   calls: string[] = [];
   /** Tokens of the calls. */
@@ -200,8 +202,12 @@ export class FakeApi {
         });
       case '/organization/exclusion_zone':
         return json(this.areas);
-      default:
-        return json({ error: 'not_found' }, 404);
+      default: {
+        const record = url.pathname.startsWith('/organization/')
+          ? this.organizations.get(url.pathname.slice('/organization/'.length))
+          : undefined;
+        return record ? json(record) : json({ error: 'not_found' }, 404);
+      }
     }
   };
 }

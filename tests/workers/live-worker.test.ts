@@ -782,4 +782,45 @@ describe('part1 §4 filters, sort and details on request', () => {
     expect(selected?.primaryDisplayName).toBe('Alpha');
     expect(b.store.selection.asset?.id).toBe('thing-00002');
   });
+
+  it("part1 §3 Owned / Managed: the organization and its children own, every other owner manages (an organization's or one asset shared alone)", async () => {
+    const CHILD = 'org-child';
+    api.organizations.set(ORG, { id: ORG, name: 'Org', child_structure: [{ id: CHILD, name: 'Org North', parent_id: ORG }] });
+    api.setThings([
+      thing(1, { nickname: 'Own' }),
+      thing(2, { nickname: 'Child unit', organization: { id: CHILD, name: 'Org North' } }),
+      thing(3, { nickname: 'Managed unit', organization: { id: OTHER_ORG, name: 'Other' } }),
+      // Shared one by one: its owner is no organization the profile lists.
+      thing(4, { nickname: 'Lent unit', organization: { id: 'org-lender', name: 'Lender' } }),
+    ]);
+    const b = await startBridge();
+    await until(() => b.store.total === 4, 'the load');
+    await until(() => b.store.ownership.owned === 2, 'the children counted as owned');
+    expect(b.store.ownership).toEqual({ owned: 2, managed: 2, relations: true });
+    await b.setFilters({ ownership: 'owned' });
+    await until(() => b.store.listLength === 2, 'owned only');
+    expect((await b.rows(0, 10)).map((row) => row.primaryDisplayName).sort()).toEqual(['Child unit', 'Own']);
+    await b.setFilters({ ownership: 'managed' });
+    await until(() => b.store.listLength === 2, 'managed only');
+    expect((await b.rows(0, 10)).map((row) => row.primaryDisplayName).sort()).toEqual(['Lent unit', 'Managed unit']);
+    await b.setFilters({ ownership: null });
+    await until(() => b.store.listLength === 4, 'both');
+  });
+
+  it('part1 §3: an organization whose assets are all its own and unshared has no relations; one shared asset makes them', async () => {
+    api.setThings([thing(1, { nickname: 'Own' }), thing(2, { nickname: 'Also own' })]);
+    const b = await startBridge();
+    await until(() => b.store.total === 2 && b.store.ownership.owned === 2, 'the load');
+    expect(b.store.ownership).toEqual({ owned: 2, managed: 0, relations: false });
+    // An incremental load brings one of them shared with another organization (the socket is live: a new subscription loads what changed).
+    api.setThings([
+      thing(2, {
+        nickname: 'Also own',
+        organization_relationships: [{ organization_uuid: OTHER_ORG, organization_name: 'Other', relationship_type: 'accessor' }],
+      }),
+    ]);
+    await b.switchOrganization({ organizationId: ORG, orgIds: [] });
+    await until(() => b.store.ownership.relations, 'relations after the share');
+    expect(b.store.ownership).toEqual({ owned: 2, managed: 0, relations: true });
+  });
 });

@@ -13,7 +13,8 @@ import { defaultAssetFilter } from '../../domain/asset-filter';
 import { DEFAULT_EVENT_DISPLAY, type EventsQuery } from '../../domain/location';
 import { applyDiff, createFleetBuffers, STATUS_COUNT, type AssetDetails, type FleetBuffers, type LiveDiff } from '../../domain/live-diff';
 import { layerDataOf, type AssetsLayerData } from '../../map/layers/assets-layer-data';
-import type { FilterInput, LivePhase, LiveStatus, SocketState } from '../../workers/live-protocol';
+import type { FilterInput, LiveOwnership, LivePhase, LiveStatus, SocketState } from '../../workers/live-protocol';
+import type { OrganizationGroupKind } from '../../domain/organization';
 
 /** part 1 §2 Map: toggle preferences kept in local storage. */
 export interface LivePreferences {
@@ -83,7 +84,8 @@ export interface LiveFilters {
   search: string;
   typeNames: string[];
   subtypeIds: string[];
-  orgIds: string[];
+  /** The Owned / Managed toggles (part 1 §3): one kind alone, or null for both. */
+  ownership: OrganizationGroupKind | null;
 }
 
 export function defaultFilters(showOffline: boolean): LiveFilters {
@@ -92,7 +94,7 @@ export function defaultFilters(showOffline: boolean): LiveFilters {
     search: '',
     typeNames: [],
     subtypeIds: [],
-    orgIds: [],
+    ownership: null,
   };
 }
 
@@ -102,7 +104,6 @@ export function toFilterInput(filters: LiveFilters): FilterInput {
     statuses: [...filters.statuses],
     typeNames: [...filters.typeNames],
     subtypeIds: [...filters.subtypeIds],
-    orgIds: [...filters.orgIds],
   };
 }
 
@@ -152,6 +153,8 @@ export interface LiveState {
   stations: number;
   /** part 1 §2, §4: the fleet's responder mix as the worker counts it (Incidents or Events, status labels). */
   responderMix: ResponderMix;
+  /** part 1 §3: owned and managed counts of the fleet, and whether relations exist (the worker's). */
+  ownership: LiveOwnership;
   /** Per-slot typed arrays (under ref). */
   buffers: FleetBuffers;
   /** The list: slots in order (under ref). */
@@ -194,6 +197,7 @@ export function createLiveStore(preferences: LivePreferences = { ...DEFAULT_PREF
     closuresVersion: 0,
     stations: 0,
     responderMix: 'all',
+    ownership: { owned: 0, managed: 0, relations: false },
     buffers: ref(buffers),
     order: ref(new Int32Array(0)),
     data: ref(layerDataOf(buffers, 0)),
@@ -269,4 +273,8 @@ export function applyStatusToStore(store: LiveStore, status: LiveStatus): void {
   store.closuresVersion = status.closuresVersion;
   store.stations = status.stations;
   if (store.responderMix !== status.responderMix) store.responderMix = status.responderMix;
+  const o = store.ownership;
+  if (o.owned !== status.ownership.owned || o.managed !== status.ownership.managed || o.relations !== status.ownership.relations) {
+    store.ownership = { ...status.ownership };
+  }
 }

@@ -182,7 +182,11 @@ export function R2RPage() {
     if (found['startTime'] && runDate && alertTime) found['alertTime'] = found['startTime'];
     setErrors(found);
     if (!result.success || startTime === null) return;
-    setQuery({ thingId: thingIds[0]!, startTime });
+    const next = { thingId: thingIds[0]!, startTime };
+    // A search asked again is answered again: alerts of a recent window may have arrived since the
+    // kept answer (the query cache keeps answers 30 minutes, part 1 §9).
+    if (query && query.thingId === next.thingId && query.startTime === next.startTime) void answer.refetch();
+    else setQuery(next);
   };
 
   return (

@@ -1,34 +1,18 @@
 /**
  * The Owned / Managed toggles of the Live list (part 1 §2 "Owned and Managed organization toggles
- * show when relations exist", §6) as the worker's `orgIds` filter. Relations are read from the
- * profile (managed_orgs, accessed_orgs), so the main thread never groups the fleet.
+ * show when relations exist", §3 grouping, §6). The worker counts the fleet by the one ownership
+ * rule (`ownershipOf`: the subscribed organization and its children own, every other owner
+ * manages) and says whether relations exist; the list sends the choice, never organization ids.
  */
-import type { OrganizationRef } from '../../domain/organization';
-import type { Profile } from '../../domain/profile';
+import type { OrganizationGroupKind } from '../../domain/organization';
 
-/**
- * part 1 §2, §6 "Owned and Managed filters show when relations exist": the organizations whose
- * assets the subscribed one sees through a manager or accessor relation (the profile's
- * managed_orgs and accessed_orgs); acs organizations skip the relation logic (part 1 §1).
- */
-export function relatedOrganizations(
-  profile: Pick<Profile, 'acs' | 'managedOrgs' | 'accessedOrgs'>,
-  organizationId: string,
-): OrganizationRef[] {
-  if (profile.acs) return [];
-  const seen = new Map<string, OrganizationRef>();
-  for (const org of [...profile.managedOrgs, ...profile.accessedOrgs])
-    if (org.id !== organizationId && !seen.has(org.id)) seen.set(org.id, org);
-  return [...seen.values()];
+/** part 1 §1: acs organizations skip the relation logic; others show the toggles when relations exist. */
+export function showOwnershipToggles(acs: boolean, relations: boolean): boolean {
+  return !acs && relations;
 }
 
-/** The `orgIds` filter of the Owned / Managed choice: both on (or both off) is every organization. */
-export function organizationFilter(
-  owned: boolean,
-  managed: boolean,
-  organizationId: string,
-  related: readonly OrganizationRef[],
-): string[] {
-  if (owned === managed) return [];
-  return owned ? [organizationId] : related.map((org) => org.id);
+/** The filter of the two toggles: both on (or both off) is every asset, one alone its kind. */
+export function ownershipChoice(owned: boolean, managed: boolean): OrganizationGroupKind | null {
+  if (owned === managed) return null;
+  return owned ? 'owned' : 'managed';
 }

@@ -1,11 +1,11 @@
 /**
  * The Live section's list, /dashboard/things (part 1 §2 "Asset list"; §4 "Sorting and filtering"):
  * search, the Filters panel, group- and density-view toggles, Owned / Managed
- * toggles when the organization has relations, counts per status, a progress bar while the fleet
+ * toggles when relations exist (the worker's ownership counts, part 1 §3), counts per status, a progress bar while the fleet
  * loads, and the virtualized list in the worker's order. A row click targets the asset, opens its
  * detail and pans the map. Everything about the fleet comes from the worker through the bridge.
  */
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { useNavigate, useOutletContext } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { ASSET_STATUS, ASSET_STATUSES, statusLabel, type AssetStatus, type ResponderMix } from '../../domain/asset-status';
@@ -24,14 +24,14 @@ import { Toggle } from '../../app/ui/toggle';
 import type { AssetDetails } from '../../domain/live-diff';
 import { AssetList } from './asset-list';
 import { FiltersPanel, type PanelFilters } from './filters-panel';
-import { organizationFilter, relatedOrganizations } from './organization-filter';
+import { ownershipChoice, showOwnershipToggles } from './organization-filter';
 import './things.css';
 
 export function ThingsList() {
-  const { map, mix, profile, organizationId } = useOutletContext<ShellContext>();
+  const { map, mix, profile } = useOutletContext<ShellContext>();
   const { store, bridge } = useLive();
   if (!bridge) return <ListFrame className="things-list" title={SECTION_LABEL.things} empty={null} />;
-  return <LiveList store={store} bridge={bridge} map={map} mix={mix} profile={profile} organizationId={organizationId} />;
+  return <LiveList store={store} bridge={bridge} map={map} mix={mix} profile={profile} />;
 }
 
 interface LiveListProps {
@@ -40,18 +40,21 @@ interface LiveListProps {
   map: MapState;
   mix: ResponderMix;
   profile: Profile;
-  organizationId: string;
 }
 
-function LiveList({ store, bridge, map, mix, profile, organizationId }: LiveListProps) {
+function LiveList({ store, bridge, map, mix, profile }: LiveListProps) {
   const snap = useSnapshot(store);
   const navigate = useNavigate();
   const panelId = useId();
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const related = useMemo(() => relatedOrganizations(profile, organizationId), [profile, organizationId]);
-  const { orgIds } = snap.filters;
-  const ownedOn = orgIds.length === 0 || orgIds.includes(organizationId);
-  const managedOn = orgIds.length === 0 || related.some((org) => orgIds.includes(org.id));
+  const { ownership } = snap.filters;
+  const ownedOn = ownership !== 'managed';
+  const managedOn = ownership !== 'owned';
+  // A choice stays while the toggles show; when relations end, the whole fleet is listed again.
+  const togglesShown = showOwnershipToggles(profile.acs, snap.ownership.relations);
+  useEffect(() => {
+    if (!togglesShown && ownership !== null) void bridge.setFilters({ ownership: null }).catch(() => undefined);
+  }, [bridge, togglesShown, ownership]);
 
   const activate = useCallback(
     (asset: AssetDetails) => {
@@ -70,7 +73,7 @@ function LiveList({ store, bridge, map, mix, profile, organizationId }: LiveList
   const clearFilters = () => {
     setFiltersOpen(false);
     // The defaults of the panel's own filters; the search box and the organization toggles keep theirs.
-    const { search: _search, orgIds: _orgIds, ...defaults } = defaultFilters(store.preferences.showOffline);
+    const { search: _search, ownership: _ownership, ...defaults } = defaultFilters(store.preferences.showOffline);
     void bridge.setFilters(defaults).catch(() => undefined);
   };
 
@@ -148,20 +151,20 @@ function LiveList({ store, bridge, map, mix, profile, organizationId }: LiveList
           checked={snap.preferences.densityView}
           onChange={(densityView) => void bridge.setPreferences({ densityView })}
         />
-        {related.length > 0 && (
+        {togglesShown && (
           <>
             <Toggle
               label={LIVE_LIST_TEXT.owned}
               checked={ownedOn}
               // One of the two stays on: a list of no organization would show nothing.
               disabled={ownedOn && !managedOn}
-              onChange={(owned) => void bridge.setFilters({ orgIds: organizationFilter(owned, managedOn, organizationId, related) })}
+              onChange={(owned) => void bridge.setFilters({ ownership: ownershipChoice(owned, managedOn) })}
             />
             <Toggle
               label={LIVE_LIST_TEXT.managed}
               checked={managedOn}
               disabled={managedOn && !ownedOn}
-              onChange={(managed) => void bridge.setFilters({ orgIds: organizationFilter(ownedOn, managed, organizationId, related) })}
+              onChange={(managed) => void bridge.setFilters({ ownership: ownershipChoice(ownedOn, managed) })}
             />
           </>
         )}

@@ -134,12 +134,15 @@ describe('main-thread store', () => {
       closuresVersion: 1,
       stations: 3,
       responderMix: 'some',
+      ownership: { owned: 4, managed: 1, relations: true },
     });
     expect(store.progress).toEqual({ loaded: 2, total: 5, done: false });
     expect(store.connectivity).toMatchObject({ socket: 'waiting', socketAttempt: 3, polling: true, focused: false });
     expect(store.events).toMatchObject({ active: 1, recent: 2 });
     // part 1 §2, §4: the worker's responder mix (an empty store reads 'all').
     expect(store.responderMix).toBe('some');
+    // part 1 §3: the worker's ownership counts (the Owned / Managed toggles).
+    expect(store.ownership).toEqual({ owned: 4, managed: 1, relations: true });
   });
 });
 

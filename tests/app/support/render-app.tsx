@@ -69,7 +69,7 @@ export interface AppHarness {
   live: { api: FakeApi; cable: FakeCable } | null;
 }
 
-/** The worker's calls (part 1 §7): answered by FakeApi when a test renders with `live`. */
+/** The worker's calls (part 1 §7): answered by FakeApi when a test renders with `live` (and the organization records it holds). */
 const LIVE_PATHS = new Set([
   '/organization/things',
   '/organization/things/snapshot',
@@ -94,7 +94,8 @@ export function renderApp(
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ method, path: url.pathname, body, headers: new Headers(init?.headers) });
     const handler = routes[`${method} ${url.pathname}`];
-    if (!handler && liveApi && method === 'GET' && LIVE_PATHS.has(url.pathname)) return liveApi.fetch(url.href, init ?? {});
+    const liveRecord = liveApi?.organizations.has(url.pathname.replace(/^\/organization\//, '')) ?? false;
+    if (!handler && liveApi && method === 'GET' && (LIVE_PATHS.has(url.pathname) || liveRecord)) return liveApi.fetch(url.href, init ?? {});
     return handler ? handler(body, url) : json(404, { error: 'not_found', message: 'Not found' });
   });
   const live = liveApi ? inProcessLive((input, init) => fetchMock(input, init)) : null;

@@ -4,7 +4,7 @@
  * R2R (asset and start time required, the end is start plus 15 minutes, no future dates), §7 the
  * result as R2R data by asset, §8 404 'Asset not found'.
  */
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HOUR_MS, MINUTE_MS } from '../../../src/domain/constants';
 import { formatDateTime } from '../../../src/domain/time';
@@ -101,6 +101,42 @@ describe('part2 §5 R2R form', () => {
       `${formatDateTime(start + 9 * MINUTE_MS)}120 mNo`,
     ]);
     expect(within(result).getByRole('table', { name: 'Another organization’s asset' })).toBeTruthy();
+  });
+
+  it('the same search asked again is answered again: an alert that arrived since shows (not the kept answer)', async () => {
+    const start = floorToMinute(Date.now()) - 5 * MINUTE_MS;
+    let asked = 0;
+    const alert = (id: string, minutes: number) => ({
+      id,
+      alert_time: new Date(start + minutes * MINUTE_MS).toISOString(),
+      other_thing_id: MEDIC,
+      other_thing_name: 'Medic 2',
+      distance_m: 80,
+      lat: 30.2,
+      lng: -97.7,
+      is_test: false,
+      delivered: true,
+    });
+    renderR2R(() => {
+      asked += 1;
+      const alerts = asked === 1 ? [alert('a1', 1)] : [alert('a1', 1), alert('a2', 4)];
+      return json(200, {
+        thing_id: PATROL,
+        thing_name: 'Patrol 1',
+        start_time: new Date(start).toISOString(),
+        end_time: new Date(start + 15 * MINUTE_MS).toISOString(),
+        alerts,
+      });
+    });
+    await screen.findByRole('checkbox', { name: 'Patrol 1' }, WAIT);
+    pickPatrol();
+    setStart(start);
+    submit();
+    const medic = await screen.findByRole('table', { name: 'Medic 2' }, WAIT);
+    expect(within(medic).getAllByRole('row')).toHaveLength(2);
+    submit();
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Medic 2' })).getAllByRole('row')).toHaveLength(3), WAIT);
+    expect(asked).toBe(2);
   });
 
   it("part2 §8: a 404 shows 'Asset not found'", async () => {

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ThingWireInput } from '../../../src/domain/asset';
 import { HOUR_MS, THINGS_PAGE_MAX } from '../../../src/domain/constants';
 import { FakeApi, iso, ORG, OTHER_ORG, runClockFromNow, thing } from '../../support/live-fixtures';
-import { organizationFilter, relatedOrganizations } from '../../../src/features/things/organization-filter';
+import { ownershipChoice, showOwnershipToggles } from '../../../src/features/things/organization-filter';
 import { json, renderApp, signedInRoutes, type Handler } from '../../app/support/render-app';
 
 // The fixtures' times sit around NOW: the date runs on from it (see runClockFromNow).
@@ -61,8 +61,14 @@ function fleet(): ThingWireInput[] {
 }
 
 function renderLive(things: ThingWireInput[], profile: Record<string, unknown> = {}) {
+  return renderLiveWith(things, () => undefined, profile);
+}
+
+/** `renderLive`, with the fake server prepared first (records it answers besides the fleet). */
+function renderLiveWith(things: ThingWireInput[], prepare: (api: FakeApi) => void, profile: Record<string, unknown> = {}) {
   const api = new FakeApi();
   api.setThings(things);
+  prepare(api);
   return { api, ...renderApp('/dashboard/things', routes(profile), { signedIn: true, live: api }) };
 }
 
@@ -277,29 +283,45 @@ describe('part1 §2 Asset list, §4 sorting (the Live list)', () => {
     expect(map.getAttribute('data-camera')).toBe('-97.70000,30.20200,16.00');
   });
 
-  it('Owned and Managed toggles show only when the organization has relations, and narrow the list by owner', async () => {
-    const things = [...fleet().slice(0, 3), thing(20, { nickname: 'Shared', organization: { id: OTHER_ORG, name: 'Other' } })];
-    const first = renderLive(things);
-    await waitFor(() => expect(rowNames()).toHaveLength(4), WAIT);
+  it('Owned and Managed toggles show only when relations exist, and narrow the list by the ownership rule (children own, shared ones are managed)', async () => {
+    // Only own, unshared assets: no relations, no toggles.
+    const first = renderLive(fleet().slice(0, 3));
+    await waitFor(() => expect(rowNames()).toHaveLength(3), WAIT);
     expect(within(drawer()).getByRole('switch', { name: 'Group view' })).toBeTruthy();
     expect(within(drawer()).queryByRole('switch', { name: 'Owned' })).toBeNull();
     expect(within(drawer()).queryByRole('switch', { name: 'Managed' })).toBeNull();
     first.services.session.signOut();
     cleanup();
 
-    renderLive(things, { managed_orgs: [{ id: OTHER_ORG, name: 'Other' }] });
-    await waitFor(() => expect(rowNames()).toHaveLength(4), WAIT);
-    const owned = within(drawer()).getByRole('switch', { name: 'Owned' }) as HTMLInputElement;
+    // An asset of a child organization and one shared alone by an organization the profile does not list.
+    const things = [
+      ...fleet().slice(0, 3),
+      thing(20, { nickname: 'Shared', organization: { id: OTHER_ORG, name: 'Other' } }),
+      thing(21, { nickname: 'North unit', organization: { id: 'org-north', name: 'Org North' } }),
+    ];
+    const { api } = renderLiveWith(things, (fake) =>
+      fake.organizations.set(ORG, { id: ORG, name: 'Org', child_structure: [{ id: 'org-north', name: 'Org North', parent_id: ORG }] }),
+    );
+    await waitFor(() => expect(rowNames()).toHaveLength(5), WAIT);
+    expect(api.callsTo(`/organization/${ORG}`)).toHaveLength(1);
+    const owned = (await within(drawer()).findByRole('switch', { name: 'Owned' }, WAIT)) as HTMLInputElement;
     const managed = within(drawer()).getByRole('switch', { name: 'Managed' }) as HTMLInputElement;
     expect([owned.checked, managed.checked]).toEqual([true, true]);
     fireEvent.click(managed);
-    await waitFor(() => expect(rowNames()).toEqual(['Zulu', 'Bravo', 'Charlie']), WAIT);
+    await waitFor(() => expect(rowNames()).toEqual(['Zulu', 'Bravo', 'Charlie', 'North unit']), WAIT);
     // One of the two stays on.
     expect(owned.disabled).toBe(true);
     fireEvent.click(managed);
-    await waitFor(() => expect(rowNames()).toHaveLength(4), WAIT);
+    await waitFor(() => expect(rowNames()).toHaveLength(5), WAIT);
     fireEvent.click(owned);
     await waitFor(() => expect(rowNames()).toEqual(['Shared']), WAIT);
+  });
+
+  it('an acs organization skips the relation logic (part 1 §1): no Owned / Managed toggles whatever the fleet', async () => {
+    const things = [...fleet().slice(0, 2), thing(20, { nickname: 'Shared', organization: { id: OTHER_ORG, name: 'Other' } })];
+    renderLive(things, { acs: true });
+    await waitFor(() => expect(rowNames()).toHaveLength(3), WAIT);
+    expect(within(drawer()).queryByRole('switch', { name: 'Owned' })).toBeNull();
   });
 
   it('the group- and density-view toggles write the preferences', async () => {
@@ -344,14 +366,17 @@ describe('part1 §2 Asset list, §4 sorting (the Live list)', () => {
     expect(screen.getByText(`${count} of ${count} assets`)).toBeTruthy();
   });
 
-  it('part1 §1, §6: relations come from the managed and accessed organizations; acs organizations skip them', () => {
-    const other = { id: OTHER_ORG, name: 'Other' };
-    const third = { id: 'org-3', name: 'Third' };
-    const profile = { acs: false, managedOrgs: [other], accessedOrgs: [third, other, { id: ORG, name: 'Org' }] };
-    expect(relatedOrganizations(profile, ORG)).toEqual([other, third]);
-    expect(relatedOrganizations({ ...profile, acs: true }, ORG)).toEqual([]);
-    expect(organizationFilter(true, true, ORG, [other, third])).toEqual([]);
-    expect(organizationFilter(true, false, ORG, [other, third])).toEqual([ORG]);
-    expect(organizationFilter(false, true, ORG, [other, third])).toEqual([OTHER_ORG, 'org-3']);
+  it('part1 §3: both toggles (or neither) list every asset, one alone its kind; acs organizations never show them', () => {
+    expect([
+      ownershipChoice(true, true),
+      ownershipChoice(false, false),
+      ownershipChoice(true, false),
+      ownershipChoice(false, true),
+    ]).toEqual([null, null, 'owned', 'managed']);
+    expect([showOwnershipToggles(false, true), showOwnershipToggles(true, true), showOwnershipToggles(false, false)]).toEqual([
+      true,
+      false,
+      false,
+    ]);
   });
 });

@@ -2,7 +2,7 @@
  * Fleet telematics integrations (part 2 §1 "integrations (two providers)", §6 integration
  * configuration permissions, §9 "Integration providers: two"). Paths designed (§7 "Paths not shown"):
  *   GET /organization/integrations?org_ids[]=..., POST /organization/integrations,
- *   DELETE /organization/integrations/{id}.
+ *   PUT /organization/integrations/{id} (its settings replaced), DELETE /organization/integrations/{id}.
  * An organization has at most one configuration per provider (README INTEGRATION_PROVIDERS).
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
@@ -44,6 +44,9 @@ const createBody = z.object({
     .default({}),
   organization_id: z.string().max(100).nullish(),
 });
+
+/** PUT /organization/integrations/{id} (designed): the provider's settings replaced whole (a new token, a fixed database). */
+const updateBody = createBody.pick({ settings: true }).required();
 
 /** part 2 §6: integration configuration read, create, delete; manage sets all; the test: read or create. */
 const integrationAction =
@@ -123,6 +126,26 @@ export function integrationRoutes(app: FastifyInstance, deps: ServerDeps): void 
         });
       }
       return reply.code(201).send(integrationWire(created));
+    },
+  );
+
+  /**
+   * Replaces a configuration's settings (designed: a configuration with a wrong or missing
+   * credential is mended, not deleted and added again). Who may add a configuration may replace
+   * one (integration_configuration create, or manage); others' are 'not found'.
+   */
+  api.put(
+    '/organization/integrations/:id',
+    { config: { access: integrationAction('canCreate') }, schema: { params: idPath, body: updateBody } },
+    async (request) => {
+      const row = await administeredIntegration(request.caller, request.params.id);
+      const [updated] = await db
+        .update(integrationConfigurations)
+        .set({ settings: request.body.settings })
+        .where(eq(integrationConfigurations.id, row.id))
+        .returning();
+      if (!updated) throw notFound('Integration');
+      return integrationWire(updated);
     },
   );
 

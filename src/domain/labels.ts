@@ -557,6 +557,11 @@ export const SECTION_TEXT = {
   confirmDeleteTitle: (name: string) => `Delete ${name}?`,
   confirmDeleteBody: 'This cannot be undone.',
   deleting: 'Deleting...',
+  /** chosen: the question before leaving a form with changes not saved (Back, a link, a reload). */
+  leaveTitle: 'Leave without saving?',
+  leaveBody: 'Your changes on this page have not been saved and will be lost.',
+  stay: 'Stay',
+  leave: 'Leave',
 } as const;
 
 // ── areas section (part 2 §2 Areas, §5; chosen words where the spec gives none) ──────────────

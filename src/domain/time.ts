@@ -106,13 +106,35 @@ export function formatDuration(ms: number): string {
 const INPUT_PATTERN = "yyyy-MM-dd'T'HH:mm";
 const INPUT_SHAPE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
-/** Epoch ms as a datetime-local value ('2026-01-31T14:05') in `timeZone` (the runtime's when none); '' for none. */
+/** Epoch ms as a datetime-local value ('2026-01-31T14:05') in `timeZone` (the runtime's when none); '' for none or an unreadable date. */
 export function toMinuteInput(ms: number | null, timeZone?: string | null): string {
-  return ms === null ? '' : formatIn(ms, INPUT_PATTERN, timeZone);
+  return ms === null || !Number.isFinite(ms) ? '' : formatIn(ms, INPUT_PATTERN, timeZone);
 }
 
-/** A datetime-local value read in `timeZone` (the runtime's when none) as epoch ms; null for an empty or unreadable value. */
+/**
+ * The text a date input's state holds for a date the browser cannot read (a year 0000 typed: the
+ * input's value is then '' and `validity.badInput` is set, so it would pass for empty).
+ * `fromMinuteInput` reads it as NaN, which the forms' schemas answer with 'Enter a date between
+ * 1970 and 2100' (validation/fields.ts `readableDate`); shown, it is an empty input again.
+ */
+export const UNREADABLE_DATE_TEXT = 'unreadable';
+
+/** What a date input holds: its value, or UNREADABLE_DATE_TEXT when the browser cannot read what was typed. */
+export function dateInputText(input: { readonly value: string; readonly validity?: { readonly badInput: boolean } }): string {
+  return input.validity?.badInput ? UNREADABLE_DATE_TEXT : input.value;
+}
+
+/** A date input read as epoch ms in `timeZone`: null when empty, NaN when the browser cannot read it. */
+export function readDateInput(
+  input: { readonly value: string; readonly validity?: { readonly badInput: boolean } },
+  timeZone?: string | null,
+): number | null {
+  return fromMinuteInput(dateInputText(input), timeZone);
+}
+
+/** A datetime-local value read in `timeZone` (the runtime's when none) as epoch ms; null for an empty or malformed value, NaN for UNREADABLE_DATE_TEXT (alone or as the date or time part). */
 export function fromMinuteInput(value: string, timeZone?: string | null): number | null {
+  if (value.includes(UNREADABLE_DATE_TEXT)) return Number.NaN;
   const match = INPUT_SHAPE.exec(value.trim());
   if (!match) return null;
   const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];

@@ -1119,6 +1119,23 @@ const ROWS: readonly Row[] = [
     ),
   },
   {
+    // Designed: who may add a configuration may replace its settings (docs/api/accounts.md).
+    route: 'PUT /organization/integrations/:id',
+    access: { kind: 'permission', anyOf: integrationAction('create') },
+    ok: 200,
+    request: async () => ({
+      method: 'PUT',
+      url: `/organization/integrations/${await w.integration(w.own.orgId, 'geotab')}`,
+      body: { settings: { database: 'fleet' } },
+    }),
+    stranger: refuses(
+      404,
+      () => ({ method: 'PUT', url: `/organization/integrations/${w.own.integrationId}`, body: { settings: { database: 'x' } } }),
+      table(integrationConfigurations, integrationConfigurations.id),
+      'Integration not found',
+    ),
+  },
+  {
     route: 'DELETE /organization/integrations/:id',
     access: { kind: 'permission', anyOf: integrationAction('delete') },
     ok: 200,

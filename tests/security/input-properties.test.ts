@@ -151,6 +151,7 @@ const WRITE_CALLS: WriteCall[] = [
     valid: () => ({ thing_id: ids.thing, hazard_type: 'ice', severity: 'high', lat: 30.27, lng: -97.74, reported_at: RECENT[0] }),
   },
   { method: 'POST', route: '/organization/integrations', tables: [integrationConfigurations] },
+  { method: 'PUT', route: '/organization/integrations/:id', tables: [integrationConfigurations] },
   { method: 'DELETE', route: '/organization/integrations/:id', tables: [integrationConfigurations] },
   // Writes nothing (it calls the provider with the stored settings): no body or id makes a row.
   { method: 'POST', route: '/organization/integrations/:id/test', tables: [integrationConfigurations] },

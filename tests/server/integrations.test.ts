@@ -234,6 +234,35 @@ describe('the provider down', () => {
   });
 });
 
+describe('PUT /organization/integrations/{id}: a configuration mended, not deleted and added again', () => {
+  it('a configuration without a token gets one: the answer masks it, the database keeps it whole, the test now passes', async () => {
+    const id = await configure(token.admin, 'samsara', {});
+    expect((await test(id)).json).toEqual({ ok: false, reason: 'The configuration has no API Token' });
+    const answer = await call(server, 'PUT', `/organization/integrations/${id}`, token.admin, { settings: { api_token: GOOD_TOKEN } });
+    expect(answer.status).toBe(200);
+    expect(integrationWireSchema.parse(answer.json)).toMatchObject({ id, provider: 'samsara', settings: { api_token: '••••1234' } });
+    const [row] = await server.database.db.select().from(integrationConfigurations).where(eq(integrationConfigurations.id, id));
+    expect(row!.settings).toEqual({ api_token: GOOD_TOKEN });
+    expect((await test(id)).json).toMatchObject({ ok: true });
+    await remove(id);
+  });
+
+  it("another organization's → 404 'Integration not found'; a reader → 403; bad settings → 422; nothing changes", async () => {
+    const id = await configure(token.admin, 'samsara', { api_token: 'kept-token-0000' });
+    const before = await snapshot(server, integrationConfigurations, integrationConfigurations.id);
+    const theirs = await call(server, 'PUT', `/organization/integrations/${id}`, token.otherAdmin, { settings: { api_token: 'x' } });
+    expect([theirs.status, theirs.body.message]).toEqual([404, 'Integration not found']);
+    expect((await call(server, 'PUT', `/organization/integrations/${id}`, token.reader, { settings: { api_token: 'x' } })).status).toBe(
+      403,
+    );
+    const bad = await call(server, 'PUT', `/organization/integrations/${id}`, token.admin, { settings: { 'bad name': 'x' } });
+    expect(bad.status).toBe(422);
+    expect((await call(server, 'PUT', `/organization/integrations/${id}`, token.admin, {})).status).toBe(422);
+    expect(await snapshot(server, integrationConfigurations, integrationConfigurations.id)).toBe(before);
+    await remove(id);
+  });
+});
+
 describe('who may test which configuration', () => {
   it("another organization's configuration → 404 'Integration not found'; an unknown or malformed id → 404", async () => {
     const ours = await configure(token.admin, 'samsara', { api_token: GOOD_TOKEN });

@@ -1,9 +1,11 @@
 /**
  * A date and time input at minute precision (part 2 §5 "Date pickers ... with minute granularity"):
  * the browser's datetime-local control, its value read by the page in the user's time zone
- * (src/domain/time.ts `fromMinuteInput`), the form's message under it.
+ * (src/domain/time.ts `fromMinuteInput`), the form's message under it. A date the browser cannot
+ * read (a year 0000 typed) reaches the form as UNREADABLE_DATE_TEXT, not as an empty value.
  */
 import { useId } from 'react';
+import { dateInputText, UNREADABLE_DATE_TEXT } from '../../domain/time';
 
 export interface MinuteFieldProps {
   label: string;
@@ -27,11 +29,11 @@ export function MinuteField({ label, value, onChange, error, max, kind = 'dateti
           id={id}
           type={kind === 'datetime' ? 'datetime-local' : kind}
           step={60}
-          value={value}
+          value={value === UNREADABLE_DATE_TEXT ? '' : value}
           max={max}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
-          onChange={(event) => onChange(event.target.value)}
+          onChange={(event) => onChange(dateInputText(event.target))}
         />
       </div>
       {error && (

@@ -18,7 +18,7 @@ import {
   WZDX_ID_MAX,
 } from '../constants';
 import { closureEndLimit, closureFormMode, hidesStatusSection } from '../closure-form';
-import { optionalString, pointSchema, requiredString } from './fields';
+import { dateInputField, optionalString, pointSchema, readableDate, requiredString } from './fields';
 import { MESSAGES } from './messages';
 
 /** The closure types a form edits: feed closures are managed by the WZDx feed (part 2 §4). */
@@ -59,8 +59,8 @@ export function closureFormSchema({ now, isWzdxOrg }: ClosureFormContext) {
       isActive: z.boolean(),
       /** The scheduled switch. */
       isScheduled: z.boolean(),
-      startTime: z.number().nullish(),
-      endTime: z.number().nullish(),
+      startTime: dateInputField(),
+      endTime: dateInputField(),
       isPublishOn: z.boolean(),
       wzdxId: z.string().trim().max(WZDX_ID_MAX, { error: MESSAGES.max100 }).optional(),
       locationMethod: z.string().trim().optional(),
@@ -79,17 +79,16 @@ export function closureFormSchema({ now, isWzdxOrg }: ClosureFormContext) {
 
       const mode = closureFormMode(form);
       if (!hidesStatusSection({ closureType: form.closureType, thingId: form.thingId ?? null }) && mode !== 'inactive') {
-        const { startTime, endTime } = form;
-        if (mode === 'scheduled' && (startTime === null || startTime === undefined)) {
+        // An unreadable date, or one outside 1970–2100, says so (readableDate) and is not checked further.
+        const startTime = mode === 'scheduled' ? readableDate(ctx, 'startTime', form.startTime) : null;
+        const endTime = readableDate(ctx, 'endTime', form.endTime);
+        if (mode === 'scheduled' && (form.startTime === null || form.startTime === undefined)) {
           issue('startTime', MESSAGES.required);
         }
-        if (endTime === null || endTime === undefined) {
-          issue('endTime', MESSAGES.endDateRequired);
-        } else if (endTime > maxEnd) {
-          issue('endTime', MESSAGES.endDateTooFar);
-        } else if (endTime <= now) {
-          issue('endTime', MESSAGES.endDateInPast);
-        } else if (mode === 'scheduled' && startTime !== null && startTime !== undefined && endTime <= startTime) {
+        if (form.endTime === null || form.endTime === undefined) issue('endTime', MESSAGES.endDateRequired);
+        else if (endTime !== null && endTime > maxEnd) issue('endTime', MESSAGES.endDateTooFar);
+        else if (endTime !== null && endTime <= now) issue('endTime', MESSAGES.endDateInPast);
+        else if (endTime !== null && mode === 'scheduled' && startTime !== null && endTime <= startTime) {
           issue('endTime', MESSAGES.endAfterStart);
         }
       }

@@ -31,3 +31,20 @@ export function virtualizesSelect(optionCount: number): boolean {
 export function canSave(state: { readonly dirty: boolean; readonly submitting: boolean }): boolean {
   return state.dirty && !state.submitting;
 }
+
+/**
+ * Whether a form's values are those it opened with (part 1 §5, part 2 §5 "Save is disabled unless
+ * the form changed"), for a form that keeps its values apart from the form kit: deep, field by
+ * field, array by array, with NaN (an unreadable date, time.ts) equal to itself.
+ */
+export function sameFormValues(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keysA = Object.keys(a);
+  const keysB = Object.keys(b);
+  if (keysA.length !== keysB.length) return false;
+  return keysA.every(
+    (key) => Object.hasOwn(b, key) && sameFormValues((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+  );
+}

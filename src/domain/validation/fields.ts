@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { LAT_MAX, LAT_MIN, LNG_MAX, LNG_MIN } from '../coordinates';
-import { text } from './boundary';
+import { isInputTime, text } from './boundary';
 import { MESSAGES } from './messages';
 
 /** part 1 §5: "text, an @ sign, a dot-containing domain, no spaces". */
@@ -48,3 +48,23 @@ export function longitudeField() {
 /** A map point {lat, lng}. */
 export const pointSchema = z.object({ lat: latitudeField(), lng: longitudeField() });
 export type Point = z.infer<typeof pointSchema>;
+
+/**
+ * A date input's value (part 2 §5 date pickers): epoch ms, null (or absent) when empty, NaN when
+ * the browser holds a date it cannot read (a year 0000 typed: time.ts `readDateInput`).
+ */
+export function dateInputField() {
+  return z.union([z.number(), z.nan()]).nullish();
+}
+
+/**
+ * The date of a date input to check further, or null: empty stays null (the form says 'Required'
+ * where it must), and an unreadable date or one outside 1970–2100 gets 'Enter a date between 1970
+ * and 2100' on its field instead of being taken for empty.
+ */
+export function readableDate(ctx: z.RefinementCtx, path: string, time: number | null | undefined): number | null {
+  if (time === null || time === undefined) return null;
+  if (isInputTime(time)) return time;
+  ctx.addIssue({ code: 'custom', path: [path], message: MESSAGES.dateRange });
+  return null;
+}

@@ -79,6 +79,8 @@ export const MESSAGES = {
   assetsMin: `Must select at least ${REPORT_ASSETS_MIN} Asset`,
   assetsMax: `${REPORT_ASSETS_MAX} Assets max`,
   pastDate: 'Must be past date',
+  /** A date typed that cannot be read (a year 0000) or falls outside what can be sent (part 2 §5; chosen words). */
+  dateRange: 'Enter a date between 1970 and 2100',
   datesDifferent: 'Dates must be different',
   endAfterStart: 'End time must be after Start time',
   rangeMax24h: `Select up to ${TRIP_RANGE_MAX_MS / HOUR_MS} hours`,

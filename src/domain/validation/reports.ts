@@ -2,7 +2,8 @@
  * Trips, hazard, R2R and export/report forms (part 2 §2, §5). Each depends on the moment, so
  * each is a factory taking `now` (ms). Times are ms since the epoch; a missing time is null.
  *
- * A past range is checked in this order, each message on the field it concerns: start and end
+ * A date that cannot be read (a year 0000) or lies outside 1970–2100 says so ('Enter a date between
+ * 1970 and 2100') and is not checked further. A past range is checked in this order, each message on the field it concerns: start and end
  * not after now ('Must be past date'; now itself is allowed), then on the end: equal
  * ('Dates must be different'), before the start ('End time must be after Start time'), longer
  * than the maximum (exactly the maximum is allowed).
@@ -18,13 +19,12 @@ import {
   TRIP_RANGE_MAX_MS,
 } from '../constants';
 import { CLOSURE_EXPORT_INCLUDES, EXPORT_TYPES } from '../export';
-import { requiredId, requiredString } from './fields';
+import { dateInputField, readableDate, requiredId, requiredString } from './fields';
 import { MESSAGES } from './messages';
 
 type Ctx = z.RefinementCtx;
 type Time = number | null | undefined;
 
-const timeField = () => z.number().nullish();
 const present = (time: Time): time is number => time !== null && time !== undefined;
 
 function issue(ctx: Ctx, path: string, message: string): void {
@@ -37,10 +37,11 @@ function checkPastRange(
   range: { readonly startTime?: Time; readonly endTime?: Time },
   rules: { now: number; maxMs: number; maxMessage: string; required: boolean },
 ): void {
-  const { startTime, endTime } = range;
+  const startTime = readableDate(ctx, 'startTime', range.startTime);
+  const endTime = readableDate(ctx, 'endTime', range.endTime);
   if (rules.required) {
-    if (!present(startTime)) issue(ctx, 'startTime', MESSAGES.required);
-    if (!present(endTime)) issue(ctx, 'endTime', MESSAGES.required);
+    if (!present(range.startTime)) issue(ctx, 'startTime', MESSAGES.required);
+    if (!present(range.endTime)) issue(ctx, 'endTime', MESSAGES.required);
   }
   if (present(startTime) && startTime > rules.now) issue(ctx, 'startTime', MESSAGES.pastDate);
   if (present(endTime) && endTime > rules.now) issue(ctx, 'endTime', MESSAGES.pastDate);
@@ -60,7 +61,7 @@ const reportAssets = () =>
 // ── trips and date-range reports ─────────────────────────────────────────────
 export function tripsFormSchema({ now }: { readonly now: number }) {
   return z
-    .object({ thingIds: reportAssets(), startTime: timeField(), endTime: timeField() })
+    .object({ thingIds: reportAssets(), startTime: dateInputField(), endTime: dateInputField() })
     .superRefine((form, ctx) =>
       checkPastRange(ctx, form, { now, maxMs: TRIP_RANGE_MAX_MS, maxMessage: MESSAGES.rangeMax24h, required: true }),
     );
@@ -75,8 +76,8 @@ export function hazardReportSchema({ now }: { readonly now: number }) {
       allTypes: z.boolean(),
       types: z.array(z.enum(HAZARD_TYPES)),
       severities: z.array(z.enum(HAZARD_SEVERITIES)).optional(),
-      startTime: timeField(),
-      endTime: timeField(),
+      startTime: dateInputField(),
+      endTime: dateInputField(),
     })
     .superRefine((form, ctx) => {
       if (!form.allTypes && form.types.length === 0) issue(ctx, 'types', MESSAGES.hazardTypesMin);
@@ -88,9 +89,10 @@ export type HazardReportForm = z.infer<ReturnType<typeof hazardReportSchema>>;
 // ── R2R search ───────────────────────────────────────────────────────────────
 /** The end is start plus 15 minutes: trip.ts `r2rWindow`; only the start is entered. */
 export function r2rSearchSchema({ now }: { readonly now: number }) {
-  return z.object({ thingId: requiredId(), startTime: timeField() }).superRefine((form, ctx) => {
+  return z.object({ thingId: requiredId(), startTime: dateInputField() }).superRefine((form, ctx) => {
+    const startTime = readableDate(ctx, 'startTime', form.startTime);
     if (!present(form.startTime)) issue(ctx, 'startTime', MESSAGES.required);
-    else if (form.startTime > now) issue(ctx, 'startTime', MESSAGES.pastDate);
+    else if (present(startTime) && startTime > now) issue(ctx, 'startTime', MESSAGES.pastDate);
   });
 }
 export type R2RSearchForm = z.infer<ReturnType<typeof r2rSearchSchema>>;
@@ -104,8 +106,8 @@ export function exportFormSchema({ now }: { readonly now: number }) {
       title: requiredString(),
       useUtc: z.boolean({ error: MESSAGES.required }),
       organizationId: requiredString(),
-      startTime: z.number().nullable(),
-      endTime: z.number().nullable(),
+      startTime: dateInputField().transform((time) => time ?? null),
+      endTime: dateInputField().transform((time) => time ?? null),
       thingUuids: z.array(z.string()),
       /** Incident exports: include_no_thing_il. */
       includeNoThingIl: z.boolean(),

@@ -103,6 +103,8 @@ export interface AccountCalls {
   integrations(organizationId: string): Promise<Integration[]>;
   /** POST /organization/integrations: a provider's configuration. */
   createIntegration(payload: IntegrationPayload): Promise<Integration>;
+  /** PUT /organization/integrations/{id}: a configuration's settings replaced (a new token). */
+  updateIntegration(id: string, settings: IntegrationPayload['settings']): Promise<Integration>;
   deleteIntegration(id: string): Promise<void>;
   /** POST /organization/integrations/{id}/test: the provider took the stored credentials, or why not. */
   testIntegration(id: string): Promise<IntegrationTestWire>;
@@ -229,6 +231,16 @@ export function createAccountCalls(api: ApiClient): AccountCalls {
     async createIntegration(payload) {
       return fromIntegrationWire(
         await api.request(INTEGRATIONS_PATH, { method: 'POST', body: payload, schema: integrationWireSchema, context: 'integrations' }),
+      );
+    },
+    async updateIntegration(id, settings) {
+      return fromIntegrationWire(
+        await api.request(integrationPath(id), {
+          method: 'PUT',
+          body: { settings },
+          schema: integrationWireSchema,
+          context: 'integrations',
+        }),
       );
     },
     async deleteIntegration(id) {

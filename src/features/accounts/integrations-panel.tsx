@@ -67,7 +67,7 @@ export function IntegrationsPanel({ organizationId, permissions, timeZone }: Int
   const calls = useAccountCalls();
   const access = integrationAccess(permissions);
   const list = useApiQuery({ key: ACCOUNT_QUERIES.integrations(organizationId), load: () => calls.integrations(organizationId) });
-  const [configuring, setConfiguring] = useState<IntegrationProvider | null>(null);
+  const [configuring, setConfiguring] = useState<{ provider: IntegrationProvider; existing: Integration | null } | null>(null);
   const [deleting, setDeleting] = useState<Integration | null>(null);
   const remove = useSubmit<void>({
     context: 'integrations',
@@ -83,14 +83,14 @@ export function IntegrationsPanel({ organizationId, permissions, timeZone }: Int
         columns={[INTEGRATIONS_TEXT.provider, INTEGRATIONS_TEXT.status, INTEGRATIONS_TEXT.settings, INTEGRATIONS_TEXT.created]}
         renderRow={(row) => (
           <IntegrationRow
-            // A new configuration of the provider starts without the last one's test outcome.
-            key={`${row.provider}:${row.integration?.id ?? ''}`}
+            // A new configuration of the provider (or new settings of it) starts without the last test's outcome.
+            key={`${row.provider}:${row.integration?.id ?? ''}:${JSON.stringify(row.integration?.settings ?? {})}`}
             row={row}
             canCreate={access.canCreate}
             canTest={access.canTest}
             canDelete={access.canDelete}
             timeZone={timeZone}
-            onConfigure={() => setConfiguring(row.provider)}
+            onConfigure={() => setConfiguring({ provider: row.provider, existing: row.integration })}
             onDelete={(integration) => {
               remove.reset();
               setDeleting(integration);
@@ -101,11 +101,16 @@ export function IntegrationsPanel({ organizationId, permissions, timeZone }: Int
       <p className="field-note">{INTEGRATIONS_TEXT.secretNote}</p>
       {configuring && (
         <Modal
-          title={INTEGRATIONS_TEXT.configureTitle(INTEGRATION_PROVIDER_NAMES[configuring])}
+          title={INTEGRATIONS_TEXT.configureTitle(INTEGRATION_PROVIDER_NAMES[configuring.provider])}
           onClose={() => setConfiguring(null)}
           actions={null}
         >
-          <IntegrationForm provider={configuring} organizationId={organizationId} onDone={() => setConfiguring(null)} />
+          <IntegrationForm
+            provider={configuring.provider}
+            existing={configuring.existing}
+            organizationId={organizationId}
+            onDone={() => setConfiguring(null)}
+          />
         </Modal>
       )}
       {deleting && (
@@ -179,12 +184,7 @@ function IntegrationRow({ row, canCreate, canTest, canDelete, timeZone, onConfig
       </td>
       <td>{integration ? formatDateTime(integration.createdAt, timeZone) : ''}</td>
       <td className="accounts-row-actions">
-        <AllowedButton
-          allowed={canCreate}
-          disabled={integration !== null}
-          aria-label={`${INTEGRATIONS_TEXT.configure} ${name}`}
-          onClick={onConfigure}
-        >
+        <AllowedButton allowed={canCreate} aria-label={`${INTEGRATIONS_TEXT.configure} ${name}`} onClick={onConfigure}>
           {INTEGRATIONS_TEXT.configure}
         </AllowedButton>
         <AllowedButton
@@ -208,13 +208,28 @@ function IntegrationRow({ row, canCreate, canTest, canDelete, timeZone, onConfig
   );
 }
 
-/** The provider's settings, each 'Required *' (the domain's `INTEGRATION_FORM_SCHEMAS`); credentials typed into password inputs. */
-function IntegrationForm({ provider, organizationId, onDone }: { provider: IntegrationProvider; organizationId: string; onDone(): void }) {
+/**
+ * The provider's settings, each 'Required *' (the domain's `INTEGRATION_FORM_SCHEMAS`); credentials
+ * typed into password inputs. A configured provider opens with its settings (credentials blank:
+ * the server answers them masked) and Save replaces them (PUT): a wrong or missing token is
+ * mended without deleting the configuration.
+ */
+function IntegrationForm({
+  provider,
+  existing,
+  organizationId,
+  onDone,
+}: {
+  provider: IntegrationProvider;
+  existing: Integration | null;
+  organizationId: string;
+  onDone(): void;
+}) {
   const calls = useAccountCalls();
   const fields = INTEGRATION_FIELDS[provider];
   const { control, handleSubmit, formState } = useForm<IntegrationSettingsForm>({
     resolver: zodResolver(INTEGRATION_FORM_SCHEMAS[provider]) as unknown as Resolver<IntegrationSettingsForm>,
-    defaultValues: Object.fromEntries(fields.map((field) => [field.key, ''])),
+    defaultValues: Object.fromEntries(fields.map((field) => [field.key, field.secret ? '' : (existing?.settings[field.key] ?? '')])),
     mode: 'onTouched',
   });
   const save = useSubmit<Integration>({
@@ -222,9 +237,10 @@ function IntegrationForm({ provider, organizationId, onDone }: { provider: Integ
     invalidates: [ACCOUNT_QUERIES.integrations(organizationId)],
     onSuccess: onDone,
   });
-  const submit = handleSubmit((values) =>
-    save.submit(() => calls.createIntegration(toIntegrationPayload(provider, values, organizationId))),
-  );
+  const submit = handleSubmit((values) => {
+    const payload = toIntegrationPayload(provider, values, organizationId);
+    return save.submit(() => (existing ? calls.updateIntegration(existing.id, payload.settings) : calls.createIntegration(payload)));
+  });
   const title = INTEGRATIONS_TEXT.configureTitle(INTEGRATION_PROVIDER_NAMES[provider]);
   return (
     <form className="form accounts-form" noValidate aria-label={title} onSubmit={(event) => void submit(event)}>

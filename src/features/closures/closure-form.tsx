@@ -26,6 +26,7 @@ import { useMapOverlay } from '../../app/map/use-map-overlay';
 import { SubmitFailure } from '../../app/section/item-state';
 import { useSubmit } from '../../app/section/use-submit';
 import type { ShellContext } from '../../app/shell/dashboard-layout';
+import { LeaveGuard } from '../../app/ui/leave-guard';
 import { Toggle } from '../../app/ui/toggle';
 import { toClosurePayload, type Closure, type ClosureWire } from '../../domain/closure';
 import {
@@ -47,9 +48,10 @@ import {
   type ClosureDirection,
 } from '../../domain/constants';
 import type { LatLng } from '../../domain/geometry';
-import { fromMinuteInput, toMinuteInput } from '../../domain/time';
+import { readDateInput, toMinuteInput } from '../../domain/time';
 import { CLOSURE_TEXT } from '../../domain/labels';
 import { closureFormSchema } from '../../domain/validation/closure';
+import { sameFormValues } from '../../domain/validation/field-state';
 import { WZDX_LOCATION_METHODS, WZDX_VEHICLE_IMPACTS } from '../../domain/wzdx';
 import { closuresLayers } from '../../map/layers/closures-layer';
 import { useClosureCalls } from './calls';
@@ -259,6 +261,10 @@ export function ClosureForm({ closure, organizationId, isWzdxOrg, groupIds, onSa
   const { map, profile, organizationId: shownOrganizationId } = useOutletContext<ShellContext>();
   const calls = useClosureCalls();
   const [values, setValues] = useState(() => closureFormValues(closure));
+  // What the form opened with: an edit that changed nothing cannot be saved, and changes not saved
+  // are not left without asking (part 2 §5 General; LeaveGuard).
+  const [opened] = useState(() => closureFormValues(closure));
+  const dirty = useMemo(() => !sameFormValues(opened, values), [opened, values]);
   // The copy the form was opened on: a save made from it is refused once someone saved the closure
   // since (412), even though the list brings their copy meanwhile (lost updates, README "Security").
   const [openedVersion] = useState(() => closure?.version ?? null);
@@ -560,7 +566,7 @@ export function ClosureForm({ closure, organizationId, isWzdxOrg, groupIds, onSa
                   step={60}
                   max={toMinuteInput(picker.max, zone)}
                   value={toMinuteInput(values.startTime, zone)}
-                  onChange={(e) => set({ startTime: fromMinuteInput(e.target.value, zone) })}
+                  onChange={(e) => set({ startTime: readDateInput(e.target, zone) })}
                   {...described('closure-start', errors.startTime)}
                 />
               </div>
@@ -576,7 +582,7 @@ export function ClosureForm({ closure, organizationId, isWzdxOrg, groupIds, onSa
                   min={toMinuteInput(picker.min, zone)}
                   max={toMinuteInput(picker.max, zone)}
                   value={toMinuteInput(values.endTime, zone)}
-                  onChange={(e) => set({ endTime: fromMinuteInput(e.target.value, zone) })}
+                  onChange={(e) => set({ endTime: readDateInput(e.target, zone) })}
                   {...described('closure-end', errors.endTime)}
                 />
               </div>
@@ -662,7 +668,12 @@ export function ClosureForm({ closure, organizationId, isWzdxOrg, groupIds, onSa
         <button type="button" className="button button-secondary" onClick={onCancel} disabled={save.pending}>
           {CLOSURE_TEXT.cancel}
         </button>
-        <button type="submit" className="button button-primary" disabled={save.pending || route.kind === 'routing'}>
+        <LeaveGuard when={dirty && !save.pending} />
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={save.pending || route.kind === 'routing' || (closure !== null && !dirty)}
+        >
           {save.pending ? CLOSURE_TEXT.saving : CLOSURE_TEXT.save}
         </button>
       </div>

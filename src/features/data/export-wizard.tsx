@@ -29,7 +29,7 @@ import type { Profile } from '../../domain/profile';
 import { exportFormSchema } from '../../domain/validation/reports';
 import { DATA_QUERIES, useDataCalls } from './calls';
 import { ExportAssetPicker } from './asset-picker';
-import { fromMinuteInput, toMinuteInput } from '../../domain/time';
+import { readDateInput, toMinuteInput } from '../../domain/time';
 import { wizardZone } from './input-time';
 import './data.css';
 
@@ -224,7 +224,7 @@ function ExportFormStep({
             value={toMinuteInput(form.startTime, zone)}
             aria-invalid={shown('startTime') ? true : undefined}
             aria-describedby={described('startTime')}
-            onChange={(event) => set('startTime', fromMinuteInput(event.target.value, zone))}
+            onChange={(event) => set('startTime', readDateInput(event.target, zone))}
           />
           {error('startTime')}
         </div>
@@ -236,7 +236,7 @@ function ExportFormStep({
             value={toMinuteInput(form.endTime, zone)}
             aria-invalid={shown('endTime') ? true : undefined}
             aria-describedby={described('endTime')}
-            onChange={(event) => set('endTime', fromMinuteInput(event.target.value, zone))}
+            onChange={(event) => set('endTime', readDateInput(event.target, zone))}
           />
           {error('endTime')}
         </div>

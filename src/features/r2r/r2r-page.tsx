@@ -24,7 +24,7 @@ import { R2R_PAGE_TEXT, R2R_SEARCH_TEXT, TRIPS_TEXT } from '../../domain/labels'
 import { r2rSearchWireSchema, type R2RSearchWire } from '../../domain/r2r-search';
 import { formatDateTime } from '../../domain/time';
 import { r2rWindow } from '../../domain/trip';
-import { fromMinuteInput } from '../../domain/time';
+import { fromMinuteInput, UNREADABLE_DATE_TEXT } from '../../domain/time';
 import { fieldErrors } from '../../domain/validation/field-errors';
 import { MESSAGES } from '../../domain/validation/messages';
 import { r2rSearchSchema } from '../../domain/validation/reports';
@@ -169,8 +169,9 @@ export function R2RPage() {
       }),
     enabled: query !== null,
   });
-  const startTime = runDate && alertTime ? fromMinuteInput(`${runDate}T${alertTime}`, timeZone) : null;
-  const window = startTime === null ? null : r2rWindow(startTime);
+  const startTime =
+    runDate === UNREADABLE_DATE_TEXT ? Number.NaN : runDate && alertTime ? fromMinuteInput(`${runDate}T${alertTime}`, timeZone) : null;
+  const window = startTime === null || Number.isNaN(startTime) ? null : r2rWindow(startTime);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -179,7 +180,9 @@ export function R2RPage() {
     // The start is the run date and the alert time together: each missing part is required.
     if (!runDate) found['runDate'] = MESSAGES.required;
     if (!alertTime) found['alertTime'] = MESSAGES.required;
-    if (found['startTime'] && runDate && alertTime) found['alertTime'] = found['startTime'];
+    // An unreadable run date (a year 0000 typed) is the run date's fault, not the alert time's.
+    if (found['startTime'] && runDate === UNREADABLE_DATE_TEXT) found['runDate'] = found['startTime'];
+    else if (found['startTime'] && runDate && alertTime) found['alertTime'] = found['startTime'];
     setErrors(found);
     if (!result.success || startTime === null) return;
     const next = { thingId: thingIds[0]!, startTime };

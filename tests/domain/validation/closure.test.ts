@@ -58,6 +58,12 @@ describe('part2 §5 closure', () => {
     ['scheduled', { isActive: false, isScheduled: true, startTime: NOW + DAY_MS, endTime: NOW + 2 * DAY_MS }, {}],
     ['scheduled with a past start', { isActive: false, isScheduled: true, startTime: NOW - DAY_MS, endTime: NOW + DAY_MS }, {}],
     ['scheduled without start', { isActive: false, isScheduled: true, startTime: null }, { startTime: 'Required' }],
+    ['an unreadable end (a year 0000 typed)', { endTime: Number.NaN }, { endTime: 'Enter a date between 1970 and 2100' }],
+    [
+      'scheduled with an unreadable start',
+      { isActive: false, isScheduled: true, startTime: Number.NaN, endTime: NOW + DAY_MS },
+      { startTime: 'Enter a date between 1970 and 2100' },
+    ],
     [
       'scheduled ending before start',
       { isActive: false, isScheduled: true, startTime: NOW + 2 * DAY_MS, endTime: NOW + DAY_MS },

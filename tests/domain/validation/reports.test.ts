@@ -33,6 +33,14 @@ describe('part2 §5 trips and date-range reports', () => {
     ['end before start', { endTime: START - 1 }, { endTime: 'End time must be after Start time' }],
     ['exactly 24 h', { endTime: START + 24 * HOUR_MS }, {}],
     ['24 h + 1 ms', { endTime: START + 24 * HOUR_MS + 1 }, { endTime: 'Select up to 24 hours' }],
+    // A year 0000 typed: the browser cannot read it, the input reads NaN (time.ts readDateInput), not empty.
+    ['unreadable start', { startTime: Number.NaN }, { startTime: 'Enter a date between 1970 and 2100' }],
+    ['start in 1969', { startTime: Date.UTC(1969, 11, 31) }, { startTime: 'Enter a date between 1970 and 2100' }],
+    [
+      'both unreadable',
+      { startTime: Number.NaN, endTime: Number.NaN },
+      { startTime: 'Enter a date between 1970 and 2100', endTime: 'Enter a date between 1970 and 2100' },
+    ],
   ])('%s', (_name, change, expected) => {
     expect(fieldErrors(tripsFormSchema({ now: NOW }).safeParse({ ...valid, ...change }))).toEqual(expected);
   });
@@ -58,6 +66,7 @@ describe('part2 §5 R2R search', () => {
     ['no asset', { thingId: '', startTime: NOW - HOUR_MS }, { thingId: 'Required' }],
     ['no start', { thingId: 'a', startTime: null }, { startTime: 'Required' }],
     ['future start', { thingId: 'a', startTime: NOW + 1 }, { startTime: 'Must be past date' }],
+    ['unreadable start', { thingId: 'a', startTime: Number.NaN }, { startTime: 'Enter a date between 1970 and 2100' }],
   ])('%s', (_name, form, expected) => {
     expect(fieldErrors(r2rSearchSchema({ now: NOW }).safeParse(form))).toEqual(expected);
   });

@@ -54,6 +54,15 @@ function integrationServer(initial: Wire[] = [SAMSARA]) {
     },
   };
   for (const item of [SAMSARA, GEOTAB]) {
+    routes[`PUT /organization/integrations/${item.id}`] = (body) => {
+      const { settings } = body as { settings: Record<string, string> };
+      const masked = Object.fromEntries(
+        Object.entries(settings).map(([key, value]) => [key, /token|password/.test(key) ? `••••${value.slice(-4)}` : value]),
+      );
+      const updated = { ...item, settings: masked } as Wire;
+      list = list.map((one) => (one.id === item.id ? updated : one));
+      return json(200, updated);
+    };
     routes[`DELETE /organization/integrations/${item.id}`] = () => {
       list = list.filter((one) => one.id !== item.id);
       return json(200, { id: item.id });
@@ -103,8 +112,8 @@ describe('Integrations tab (part 2 §2, §9)', () => {
     const samsara = within(table).getByRole('row', { name: /Samsara/ });
     expect(samsara.textContent).toBe('SamsaraConfiguredAPI Token••••123411/20/2026 9:04 AMConfigureTest connectionDelete');
     expect(within(table).getByRole('row', { name: /Geotab/ }).textContent).toBe('GeotabNot configuredConfigureTest connectionDelete');
-    // One configuration per provider (no update on the server): a configured one is not configured again.
-    expect(button('Configure Samsara').disabled).toBe(true);
+    // A configured provider is configured again in place (its settings replaced), not a dead end.
+    expect(button('Configure Samsara').disabled).toBe(false);
     expect(button('Configure Geotab').disabled).toBe(false);
     // Nothing to test or delete where nothing is configured: disabled, and not for want of permission.
     for (const name of ['Test connection Geotab', 'Delete Integration Geotab']) {
@@ -138,6 +147,24 @@ describe('Integrations tab (part 2 §2, §9)', () => {
     const row = await screen.findByRole('row', { name: /Samsara Configured/ }, WAIT);
     expect(row.textContent).toContain('API Token••••abcd');
     expect(document.body.textContent).not.toContain('samsara-live-token');
+  });
+
+  it('a configured provider is mended in place: Configure opens its settings (credentials blank), Save replaces them (PUT), the test outcome starts over', async () => {
+    const { calls } = render(MANAGER, integrationServer([SAMSARA, GEOTAB]));
+    fireEvent.click(await screen.findByRole('button', { name: 'Configure Geotab' }, WAIT));
+    const form = screen.getByRole('form', { name: 'Configure Geotab' });
+    // The settings it has, but never the credential (answered masked).
+    expect((within(form).getByLabelText('Database *') as HTMLInputElement).value).toBe('alpha_fleet');
+    expect((within(form).getByLabelText('Password *') as HTMLInputElement).value).toBe('');
+    type(within(form).getByLabelText('Password *'), 'new-pass-5555');
+    fireEvent.submit(form);
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Configure Geotab' })).toBeNull(), WAIT);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
+      path: '/organization/integrations/int-g',
+      body: { settings: { server: 'my.geotab.com', database: 'alpha_fleet', user_name: 'ops@alpha.example', password: 'new-pass-5555' } },
+    });
+    await waitFor(() => expect(screen.getByRole('row', { name: /Geotab/ }).textContent).toContain('Password••••5555'), WAIT);
   });
 
   it("configure Geotab: four required fields, the server's form, and a refusal ('Provider already used') under the form", async () => {

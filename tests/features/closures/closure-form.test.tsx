@@ -18,6 +18,8 @@ async function openForm(path: string, options: Parameters<typeof renderClosures>
 
 const field = (label: string | RegExp) => screen.getByLabelText(label) as HTMLInputElement;
 const errorOf = (id: string) => document.getElementById(`${id}-error`)?.textContent ?? null;
+/** An edit that changes one thing (part 2 §5: an unchanged edit cannot be saved). */
+const touchDescription = () => fireEvent.change(field('Description *'), { target: { value: `${field('Description *').value}.` } });
 /** datetime-local text of a time in the test's zone. */
 const local = (ms: number): string => toMinuteInput(ms);
 
@@ -71,6 +73,9 @@ describe('part 2 §4 closure form modes (editing a manual closure)', () => {
     });
     expect(screen.getByText('Inactive: no start or end time.')).toBeTruthy();
     expect(screen.queryByLabelText('End time *')).toBeNull();
+    // Unchanged, the edit cannot be saved (part 2 §5 General).
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    touchDescription();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(saved(calls)).toHaveLength(1));
     expect(saved(calls)[0]).toMatchObject({
@@ -199,6 +204,7 @@ describe('part 2 §4 closure form modes (editing a manual closure)', () => {
     await openForm(`/dashboard/closures/${PARADE.id}/edit`, {
       routes: { [`PUT /organization/closure/${PARADE.id}`]: () => json(status, { error: 'x', message }) },
     });
+    touchDescription();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     const form = screen.getByRole('form');
     await waitFor(() => expect(within(form).getByRole('alert').textContent).toBe(text), LOAD);
@@ -250,7 +256,23 @@ describe('part 2 §4 closure form modes (editing a manual closure)', () => {
         },
       },
     });
+    touchDescription();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/closures/c-new'), LOAD);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it("Back with a change not saved asks 'Leave without saving?'; a failed save still asks; Stay keeps the change", async () => {
+    const { router } = await openForm(`/dashboard/closures/${PARADE.id}/edit`, {
+      routes: { [`PUT /organization/closure/${PARADE.id}`]: () => json(500, { error: 'x', message: 'boom' }) },
+    });
+    touchDescription();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(screen.getByRole('form')).getByRole('alert').textContent).toBe('Unable to save Closure'), LOAD);
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    fireEvent.click(screen.getByRole('button', { name: 'Stay' }));
+    expect(router.state.location.pathname).toBe(`/dashboard/closures/${PARADE.id}/edit`);
+    expect(field('Description *').value.endsWith('.')).toBe(true);
   });
 });

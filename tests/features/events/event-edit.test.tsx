@@ -34,6 +34,28 @@ describe('part1 §5 event location edit', () => {
     await waitFor(() => expect(save().disabled).toBe(false));
   });
 
+  it("leaving with a change not saved asks 'Leave without saving?': Stay keeps the edit, Leave goes; an unchanged form leaves at once", async () => {
+    const { router } = await openEdit();
+    type('Latitude', '30.3');
+    await waitFor(() => expect(save().disabled).toBe(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    expect(dialog.textContent).toContain('Your changes on this page have not been saved and will be lost.');
+    fireEvent.click(screen.getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/dashboard/events/loc-fire/edit');
+    expect(field('Latitude').value).toBe('30.3');
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/events/loc-fire'));
+    // Unchanged: no question.
+    await router.navigate('/dashboard/events/loc-fire/edit');
+    await screen.findByRole('heading', { level: 1, name: 'Edit Location' }, LOAD);
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/events/loc-fire'));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
   it.each([
     ['Latitude', '90.5', 'Must be between -90 and 90'],
     ['Latitude', '-91', 'Must be between -90 and 90'],

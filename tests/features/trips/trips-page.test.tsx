@@ -103,6 +103,22 @@ describe('part2 §5 trips form texts', () => {
     expect(harness.calls.some((call) => call.path.endsWith('/trips'))).toBe(false);
   });
 
+  it("a date the browser cannot read (a year 0000 typed) says 'Enter a date between 1970 and 2100', not 'Required'", async () => {
+    const harness = renderTrips();
+    await ready();
+    pick('Patrol 1');
+    const now = floorToMinute(Date.now());
+    setField('End time', now);
+    setField('Start time', now - HOUR_MS);
+    // What Chromium does with 0000 in the year: the value reads '' and validity.badInput is set.
+    Object.defineProperty(field('Start time'), 'validity', { configurable: true, value: { badInput: true, valid: false } });
+    fireEvent.change(field('Start time'), { target: { value: '' } });
+    submit();
+    expect(await screen.findByText('Enter a date between 1970 and 2100')).toBeTruthy();
+    expect(alerts()).toEqual(['Enter a date between 1970 and 2100']);
+    expect(harness.calls.some((call) => call.path.endsWith('/trips'))).toBe(false);
+  });
+
   it('a range of exactly 24 hours is asked for', async () => {
     const now = floorToMinute(Date.now()) - MINUTE_MS;
     const harness = renderTrips({ [`GET /things/${ids[0]}/trips`]: () => json(200, tripWire(ids[0]!, now - 2 * HOUR_MS)) });

@@ -9,6 +9,8 @@ export interface StationGroups {
   lngLat: Float64Array;
   count: Int32Array;
   topStatus: Uint8Array;
+  /** The station's listed assets per display status, STATUS_COUNT per station. */
+  mix: Int32Array;
 }
 
 /** Markers of one answer; the arrays are parallel, one entry per marker. */
@@ -24,6 +26,8 @@ export interface ClusterAnswer {
   clusterId: Int32Array;
   /** The most urgent display status inside (lowest code). */
   topStatus: Uint8Array;
+  /** Assets per display status inside, STATUS_COUNT per marker (a single asset: 1 at its status). */
+  mix: Int32Array;
   /** Station groups (empty from STATION_GROUPS_BELOW_ZOOM on, or without station view). */
   stations: StationGroups;
 }
@@ -35,9 +39,11 @@ export function clusterTransferables(answer: ClusterAnswer): ArrayBuffer[] {
     answer.slot,
     answer.clusterId,
     answer.topStatus,
+    answer.mix,
     answer.stations.lngLat,
     answer.stations.count,
     answer.stations.topStatus,
+    answer.stations.mix,
   ];
   return arrays.map((array) => array.buffer as ArrayBuffer);
 }

@@ -5,8 +5,8 @@
  * cluster like assets do), answered per viewport and zoom as typed arrays.
  *
  * The index is incremental: a grid of cells per zoom (0 to CLUSTER_MAX_ZOOM, cells of
- * CLUSTER_CELL_PX), each holding integer sums (entries, assets, position, slot, entries per
- * status). An update re-reads the fleet's typed arrays and moves only the points that changed (a
+ * CLUSTER_CELL_PX), each holding integer sums (entries, assets, position, slot, assets per
+ * status: a marker's mix). An update re-reads the fleet's typed arrays and moves only the points that changed (a
  * listed asset moved, changed status, joined or left a station or the list) from their old cells
  * to their new ones; a full rebuild and any sequence of updates hold the same sums
  * (tests/workers/cluster-index.test.ts proves it), so they answer the same. A query reads the
@@ -96,8 +96,8 @@ class Grid {
   sumX = new Float64Array(0);
   sumY = new Float64Array(0);
   sumEntry = new Float64Array(0);
-  /** Entries per status, STATUSES per row. */
-  tops = new Int32Array(0);
+  /** Listed assets per display status, STATUSES per row (a station entry adds its assets' mix). */
+  mix = new Int32Array(0);
   private rows = 0;
   private readonly free: number[] = [];
 
@@ -116,15 +116,18 @@ class Grid {
       this.sumX = grow(this.sumX, (n) => new Float64Array(n));
       this.sumY = grow(this.sumY, (n) => new Float64Array(n));
       this.sumEntry = grow(this.sumEntry, (n) => new Float64Array(n));
-      this.tops = grow(this.tops, (n) => new Int32Array(n), STATUSES);
+      this.mix = grow(this.mix, (n) => new Int32Array(n), STATUSES);
     }
     const row = this.rows;
     this.rows += 1;
     return row;
   }
 
-  /** Adds (sign 1) or removes (sign -1) one entry at every zoom. */
-  put(sign: 1 | -1, entry: number, x: number, y: number, weight: number, top: number): void {
+  /**
+   * Adds (sign 1) or removes (sign -1) one entry at every zoom: an asset (`status`, weight 1) or a
+   * station standing for `weight` assets whose statuses are `mix[at .. at + STATUSES)`.
+   */
+  put(sign: 1 | -1, entry: number, x: number, y: number, weight: number, status: number, mix: Int32Array | null = null, at = 0): void {
     for (let zoom = 0; zoom < LEVELS; zoom += 1) {
       const size = CELL_UNITS[zoom] as number;
       const key = Math.floor(x / size) * (CELL_SIDE[zoom] as number) + Math.floor(y / size);
@@ -139,23 +142,25 @@ class Grid {
       this.sumX[row] = (this.sumX[row] as number) + sign * weight * x;
       this.sumY[row] = (this.sumY[row] as number) + sign * weight * y;
       this.sumEntry[row] = (this.sumEntry[row] as number) + sign * entry;
-      this.tops[row * STATUSES + top] = (this.tops[row * STATUSES + top] as number) + sign;
+      const base = row * STATUSES;
+      if (mix) for (let s = 0; s < STATUSES; s += 1) this.mix[base + s] = (this.mix[base + s] as number) + sign * (mix[at + s] as number);
+      else this.mix[base + status] = (this.mix[base + status] as number) + sign;
       if (this.members[row] === 0) {
         level.delete(key);
         this.weight[row] = 0;
         this.sumX[row] = 0;
         this.sumY[row] = 0;
         this.sumEntry[row] = 0;
-        this.tops.fill(0, row * STATUSES, (row + 1) * STATUSES);
+        this.mix.fill(0, row * STATUSES, (row + 1) * STATUSES);
         this.free.push(row);
       }
     }
   }
 
-  /** The most urgent status (lowest code) with an entry in the row. */
+  /** The most urgent status (lowest code) of an asset in the row. */
   top(row: number): number {
     const base = row * STATUSES;
-    for (let status = 0; status < STATUSES; status += 1) if ((this.tops[base + status] as number) > 0) return status;
+    for (let status = 0; status < STATUSES; status += 1) if ((this.mix[base + status] as number) > 0) return status;
     return ASSET_STATUS.oos;
   }
 
@@ -212,9 +217,10 @@ export class ClusterIndex {
   private stationsRead: readonly Station[] | null = null;
   private stationCount = new Int32Array(0);
   private stationTops = new Int32Array(0);
-  /** The count and top each station's entry in `grouped` holds (count 0: no entry). */
+  /** The count, top and mix each station's entry in `grouped` holds (count 0: no entry). */
   private stationEntryCount = new Int32Array(0);
   private stationEntryTop = new Uint8Array(0);
+  private stationEntryMix = new Int32Array(0);
   private stationX = new Int32Array(0);
   private stationY = new Int32Array(0);
 
@@ -254,6 +260,7 @@ export class ClusterIndex {
     this.stationTops = new Int32Array(n * STATUSES);
     this.stationEntryCount = new Int32Array(n);
     this.stationEntryTop = new Uint8Array(n);
+    this.stationEntryMix = new Int32Array(n * STATUSES);
     this.stationX = Int32Array.from(this.stations, (station) => worldX(station.position.lng));
     this.stationY = Int32Array.from(this.stations, (station) => worldY(station.position.lat));
   }
@@ -369,13 +376,17 @@ export class ClusterIndex {
         break;
       }
     const held = this.stationEntryCount[n] as number;
-    if (held === count && (count === 0 || top === this.stationEntryTop[n])) return;
+    const at = n * STATUSES;
+    let same = held === count;
+    for (let status = 0; same && status < STATUSES; status += 1) same = this.stationEntryMix[at + status] === this.stationTops[at + status];
+    if (same) return;
     const x = this.stationX[n] as number;
     const y = this.stationY[n] as number;
-    if (held > 0) grid.put(-1, STATION_ENTRY + n, x, y, held, this.stationEntryTop[n] as number);
-    if (count > 0) grid.put(1, STATION_ENTRY + n, x, y, count, top);
+    if (held > 0) grid.put(-1, STATION_ENTRY + n, x, y, held, this.stationEntryTop[n] as number, this.stationEntryMix, at);
+    if (count > 0) grid.put(1, STATION_ENTRY + n, x, y, count, top, this.stationTops, at);
     this.stationEntryCount[n] = count;
     this.stationEntryTop[n] = top;
+    this.stationEntryMix.set(this.stationTops.subarray(at, at + STATUSES), at);
   }
 
   /** A grid from what the index read (the first query that needs it). */
@@ -388,6 +399,7 @@ export class ClusterIndex {
     }
     if (grouped) {
       this.stationEntryCount.fill(0);
+      this.stationEntryMix.fill(0);
       for (let n = 0; n < this.stations.length; n += 1) this.putStation(grid, n);
     }
     return grid;
@@ -407,7 +419,7 @@ export class ClusterIndex {
     const south = worldY(Math.min(85.06, Math.max(-85.06, query.bbox[1])));
     const singles: number[] = [];
     const clusters: AnsweredCluster[] = [];
-    const markers: { lng: number; lat: number; count: number; slot: number; cluster: number; top: number }[] = [];
+    const markers: { lng: number; lat: number; count: number; slot: number; cluster: number; top: number; mix: Int32Array | null }[] = [];
     const stationMarkers: number[] = [];
     if (zoom > CLUSTER_MAX_ZOOM) {
       // every asset alone
@@ -427,6 +439,7 @@ export class ClusterIndex {
         let sumX = 0;
         let sumY = 0;
         let top: number = ASSET_STATUS.oos;
+        const mix = new Int32Array(STATUSES);
         for (const j of group) {
           const row = cells[j]!.row;
           members += grid.members[row] as number;
@@ -434,6 +447,8 @@ export class ClusterIndex {
           sumX += grid.sumX[row] as number;
           sumY += grid.sumY[row] as number;
           top = Math.min(top, grid.top(row));
+          for (let status = 0; status < STATUSES; status += 1)
+            mix[status] = (mix[status] as number) + (grid.mix[row * STATUSES + status] as number);
         }
         if (members === 1) {
           const entry = grid.sumEntry[cell.row] as number;
@@ -442,7 +457,15 @@ export class ClusterIndex {
           continue;
         }
         clusters.push({ zoom, keys: group.map((j) => cells[j]!.key) });
-        markers.push({ lng: lngOf(sumX / weight), lat: latOf(sumY / weight), count: weight, slot: -1, cluster: clusters.length - 1, top });
+        markers.push({
+          lng: lngOf(sumX / weight),
+          lat: latOf(sumY / weight),
+          count: weight,
+          slot: -1,
+          cluster: clusters.length - 1,
+          top,
+          mix,
+        });
       }
     }
     for (const slot of singles)
@@ -453,6 +476,7 @@ export class ClusterIndex {
         slot,
         cluster: -1,
         top: this.status[slot] as number,
+        mix: null,
       });
     this.answered = { grid, clusters };
     const n = markers.length;
@@ -463,6 +487,7 @@ export class ClusterIndex {
       slot: new Int32Array(n),
       clusterId: new Int32Array(n),
       topStatus: new Uint8Array(n),
+      mix: new Int32Array(n * STATUSES),
       stations: this.stationGroups(stationMarkers),
     };
     markers.forEach((marker, i) => {
@@ -472,6 +497,8 @@ export class ClusterIndex {
       answer.slot[i] = marker.slot;
       answer.clusterId[i] = marker.cluster;
       answer.topStatus[i] = marker.top;
+      if (marker.mix) answer.mix.set(marker.mix, i * STATUSES);
+      else answer.mix[i * STATUSES + marker.top] = 1;
     });
     return answer;
   }
@@ -541,6 +568,7 @@ export class ClusterIndex {
       lngLat: new Float64Array(2 * numbers.length),
       count: new Int32Array(numbers.length),
       topStatus: new Uint8Array(numbers.length),
+      mix: new Int32Array(numbers.length * STATUSES),
     };
     numbers.forEach((n, i) => {
       const station = this.stations[n]!;
@@ -550,6 +578,7 @@ export class ClusterIndex {
       groups.lngLat[2 * i + 1] = station.position.lat;
       groups.count[i] = this.stationEntryCount[n] as number;
       groups.topStatus[i] = this.stationEntryTop[n] as number;
+      groups.mix.set(this.stationEntryMix.subarray(n * STATUSES, (n + 1) * STATUSES), i * STATUSES);
     });
     return groups;
   }

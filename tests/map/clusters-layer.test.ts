@@ -14,17 +14,23 @@ import {
   clusterMarkers,
   clusterRadiusPx,
   clustersLayers,
+  dominantStatus,
   OOS_COLOR,
   singleSlots,
   singlesLayerData,
   stationMarkers,
 } from '../../src/map/layers/clusters-layer';
-import { createFleetBuffers, FLAG_LISTED, FLAG_PRESENT } from '../../src/domain/live-diff';
+import { createFleetBuffers, FLAG_LISTED, FLAG_PRESENT, STATUS_COUNT } from '../../src/domain/live-diff';
 import type { ClusterAnswer } from '../../src/domain/cluster-answer';
 
+type Mix = number[];
+/** A mix of `count` assets all at `top`, unless given. */
+const mixOf = (count: number, top: number, mix?: Mix): Mix =>
+  mix ?? Array.from({ length: STATUS_COUNT }, (_, s) => (s === top ? count : 0));
+
 function answerOf(
-  markers: { lng: number; lat: number; count: number; slot: number; clusterId: number; top: number }[],
-  stations: { id: string; name: string; lng: number; lat: number; count: number; top: number }[] = [],
+  markers: { lng: number; lat: number; count: number; slot: number; clusterId: number; top: number; mix?: Mix }[],
+  stations: { id: string; name: string; lng: number; lat: number; count: number; top: number; mix?: Mix }[] = [],
 ): ClusterAnswer {
   return {
     version: 3,
@@ -33,12 +39,14 @@ function answerOf(
     slot: new Int32Array(markers.map((m) => m.slot)),
     clusterId: new Int32Array(markers.map((m) => m.clusterId)),
     topStatus: new Uint8Array(markers.map((m) => m.top)),
+    mix: new Int32Array(markers.flatMap((m) => mixOf(m.count, m.top, m.mix))),
     stations: {
       ids: stations.map((s) => s.id),
       names: stations.map((s) => s.name),
       lngLat: new Float64Array(stations.flatMap((s) => [s.lng, s.lat])),
       count: new Int32Array(stations.map((s) => s.count)),
       topStatus: new Uint8Array(stations.map((s) => s.top)),
+      mix: new Int32Array(stations.flatMap((s) => mixOf(s.count, s.top, s.mix))),
     },
   };
 }
@@ -79,7 +87,8 @@ describe('group view: cluster look', () => {
 describe('group view: markers from the worker answer', () => {
   const answer = answerOf(
     [
-      { lng: -97.7, lat: 30.2, count: 12, slot: -1, clusterId: 41, top: ASSET_STATUS.active },
+      // 12 assets: 2 en route (the most urgent), 10 standing by (the most).
+      { lng: -97.7, lat: 30.2, count: 12, slot: -1, clusterId: 41, top: ASSET_STATUS.active, mix: [0, 2, 10, 0, 0, 0, 0] },
       { lng: -97.6, lat: 30.3, count: 1, slot: 5, clusterId: -1, top: ASSET_STATUS.standby },
       { lng: -97.5, lat: 30.4, count: 3, slot: -1, clusterId: 42, top: ASSET_STATUS.offline },
       { lng: -97.4, lat: 30.5, count: 1, slot: 2, clusterId: -1, top: ASSET_STATUS.location },
@@ -87,16 +96,64 @@ describe('group view: markers from the worker answer', () => {
     [{ id: 'st-1', name: 'Fire Station 1', lng: -97.3, lat: 30.1, count: 4, top: ASSET_STATUS.stationary }],
   );
 
-  it('clusters are the markers of more than one asset, with id, colour status, label and radius', () => {
+  it('clusters are the markers of more than one asset, with id, most urgent and most common status, mix, label and radius', () => {
     expect(clusterMarkers(answer)).toEqual([
-      { position: [-97.7, 30.2], count: 12, clusterId: 41, status: ASSET_STATUS.active, label: '12', radius: clusterRadiusPx(12) },
-      { position: [-97.5, 30.4], count: 3, clusterId: 42, status: ASSET_STATUS.offline, label: '3', radius: clusterRadiusPx(3) },
+      {
+        position: [-97.7, 30.2],
+        count: 12,
+        clusterId: 41,
+        status: ASSET_STATUS.active,
+        dominant: ASSET_STATUS.standby,
+        mix: [0, 2, 10, 0, 0, 0, 0],
+        label: '12',
+        radius: clusterRadiusPx(12),
+      },
+      {
+        position: [-97.5, 30.4],
+        count: 3,
+        clusterId: 42,
+        status: ASSET_STATUS.offline,
+        dominant: ASSET_STATUS.offline,
+        mix: [0, 0, 0, 0, 0, 3, 0],
+        label: '3',
+        radius: clusterRadiusPx(3),
+      },
     ]);
   });
 
-  it('station groups keep their name and count', () => {
+  it('a cluster is filled with the status most of it has and ringed in the most urgent one when that differs (not red all over for 2 en route of 12)', () => {
+    const [clusters] = clustersLayers(clusterMarkers(answer), []);
+    const props = clusters!.props as unknown as {
+      getFillColor: (d: unknown) => number[];
+      getLineColor: (d: unknown) => number[];
+      getLineWidth: (d: unknown) => number;
+    };
+    const [mixed, plain] = clusterMarkers(answer);
+    expect(props.getFillColor(mixed)).toEqual([...clusterColor(ASSET_STATUS.standby), 235]);
+    expect(props.getLineColor(mixed)).toEqual([...clusterColor(ASSET_STATUS.active), 255]);
+    expect(props.getLineWidth(mixed)).toBe(4);
+    expect(props.getFillColor(plain)).toEqual([...clusterColor(ASSET_STATUS.offline), 235]);
+    expect(props.getLineColor(plain)).toEqual([255, 255, 255, 255]);
+    expect(props.getLineWidth(plain)).toBe(2);
+  });
+
+  it('the most common status: ties go to the more urgent; an empty mix reads out of service', () => {
+    expect(dominantStatus([0, 3, 3, 0, 0, 0, 0])).toBe(ASSET_STATUS.active);
+    expect(dominantStatus([1, 0, 0, 0, 0, 0, 5])).toBe(ASSET_STATUS.oos);
+    expect(dominantStatus([0, 0, 0, 0, 0, 0, 0])).toBe(ASSET_STATUS.oos);
+  });
+
+  it('station groups keep their name, count and mix', () => {
     expect(stationMarkers(answer)).toEqual([
-      { id: 'st-1', name: 'Fire Station 1', position: [-97.3, 30.1], count: 4, status: ASSET_STATUS.stationary, label: '4' },
+      {
+        id: 'st-1',
+        name: 'Fire Station 1',
+        position: [-97.3, 30.1],
+        count: 4,
+        status: ASSET_STATUS.stationary,
+        mix: [0, 0, 0, 4, 0, 0, 0],
+        label: '4',
+      },
     ]);
   });
 
@@ -133,8 +190,10 @@ describe('group view: markers from the worker answer', () => {
     const clicked: number[] = [];
     const stationClicks: string[] = [];
     const hovered: (string | null)[] = [];
+    const clusterHovers: (number | null)[] = [];
     const layers = clustersLayers(clusterMarkers(answer), stationMarkers(answer), {
       onClusterClick: (m) => clicked.push(m.clusterId),
+      onClusterHover: (m) => clusterHovers.push(m?.clusterId ?? null),
       onStationClick: (m) => stationClicks.push(m.name),
       onStationHover: (m) => hovered.push(m?.name ?? null),
     });
@@ -143,10 +202,13 @@ describe('group view: markers from the worker answer', () => {
     const first = clusterMarkers(answer)[0];
     // deck.gl calls a layer's onClick/onHover with the picked object.
     (clusters!.props.onClick as (info: unknown, event: unknown) => unknown)({ object: first }, {});
+    (clusters!.props.onHover as (info: unknown, event: unknown) => unknown)({ object: first }, {});
+    (clusters!.props.onHover as (info: unknown, event: unknown) => unknown)({ object: null }, {});
     (stations!.props.onClick as (info: unknown, event: unknown) => unknown)({ object: stationMarkers(answer)[0] }, {});
     (stations!.props.onHover as (info: unknown, event: unknown) => unknown)({ object: stationMarkers(answer)[0] }, {});
     (stations!.props.onHover as (info: unknown, event: unknown) => unknown)({ object: null }, {});
     expect(clicked).toEqual([41]);
+    expect(clusterHovers).toEqual([41, null]);
     expect(stationClicks).toEqual(['Fire Station 1']);
     expect(hovered).toEqual(['Fire Station 1', null]);
     expect(clusters!.props.pickable).toBe(true);

@@ -12,6 +12,7 @@ import { HOUR_MS } from '../../src/domain/constants';
 import type { ClusterAnswer } from '../../src/domain/cluster-answer';
 import { liveMessageSchema, type LiveMessageInput } from '../../src/domain/live-message';
 import { CLUSTER_MAX_ZOOM, ClusterIndex, STATION_GROUPS_BELOW_ZOOM } from '../../src/workers/cluster-index';
+import { STATUS_COUNT } from '../../src/domain/live-diff';
 import { LiveCore } from '../../src/workers/live-core';
 import type { ClusterQuery } from '../../src/workers/live-protocol';
 import { NOW, iso, parsedThing, stationArea } from '../support/live-fixtures';
@@ -76,11 +77,13 @@ function plain(answer: ClusterAnswer) {
     slot: Array.from(answer.slot),
     clusterId: Array.from(answer.clusterId),
     topStatus: Array.from(answer.topStatus),
+    mix: Array.from(answer.mix),
     stations: {
       ...answer.stations,
       lngLat: Array.from(answer.stations.lngLat),
       count: Array.from(answer.stations.count),
       topStatus: Array.from(answer.stations.topStatus),
+      mix: Array.from(answer.stations.mix),
     },
   };
 }
@@ -237,6 +240,31 @@ describe('the group view answers', () => {
     const statuses = [1, 2].map((i) => core.fleet.buffers.status[core.slotOf(idOf(i))]!);
     expect(answer.topStatus[cluster]).toBe(Math.min(...statuses));
     expect(Math.min(...statuses)).toBeLessThan(Math.max(...statuses));
+    // The mix counts each of its assets at its status (a single asset: 1 at its own).
+    const mixOf = (i: number) => Array.from(answer.mix.subarray(i * STATUS_COUNT, (i + 1) * STATUS_COUNT));
+    const expected = Array.from({ length: STATUS_COUNT }, (_, status) => statuses.filter((s) => s === status).length);
+    expect(mixOf(cluster)).toEqual(expected);
+    expect(mixOf(1 - cluster).reduce((a, b) => a + b, 0)).toBe(1);
+  });
+
+  it('every marker’s mix sums to its count, stations and merged stations included, and a station’s mix follows its assets', () => {
+    const core = fleetCore();
+    for (const [zoom, stationView] of [
+      [4, true],
+      [10, true],
+      [10, false],
+      [16, false],
+    ] as const) {
+      const answer = core.clusterAnswer({ bbox: world, zoom, stationView });
+      answer.count.forEach((count, i) => {
+        const mix = answer.mix.subarray(i * STATUS_COUNT, (i + 1) * STATUS_COUNT);
+        expect(mix.reduce((a, b) => a + b, 0)).toBe(count);
+        expect(mix.findIndex((n) => n > 0)).toBe(answer.topStatus[i]);
+      });
+      answer.stations.count.forEach((count, i) => {
+        expect(answer.stations.mix.subarray(i * STATUS_COUNT, (i + 1) * STATUS_COUNT).reduce((a, b) => a + b, 0)).toBe(count);
+      });
+    }
   });
 
   it('station groups: a station alone is a station marker with its count; a station next to free assets merges into their cluster', () => {

@@ -39,7 +39,7 @@ import type { AssetDetails } from '../../domain/live-diff';
 import type { ClusterAnswer } from '../../domain/cluster-answer';
 import type { LiveBridge } from '../live/bridge';
 import { useLive, useLiveValue, useResponderMix, useWorkerQuery } from '../live/hooks';
-import { AssetPopup, StationPopup } from './asset-popup';
+import { AssetPopup, ClusterPopup, StationPopup } from './asset-popup';
 import { assetMapState, hoverDetails, screenPoint, visibleBounds, type AssetMapState } from './asset-map-state';
 import type { DashboardMapProps } from './dashboard-map';
 import { centerOn, setTarget, type MapState } from './map-state';
@@ -120,6 +120,7 @@ interface Handlers {
   clickCluster(marker: ClusterMarker): void;
   clickStation(marker: StationMarker): void;
   hoverStation(marker: StationMarker | null, info: PickingInfo): void;
+  hoverCluster(marker: ClusterMarker | null, info: PickingInfo): void;
 }
 
 function createHandlers(
@@ -171,8 +172,13 @@ function createHandlers(
       centerOn(map, marker.position[0], marker.position[1], STATION_GROUPS_BELOW_ZOOM);
     },
     hoverStation(marker, info) {
-      if (marker) ui.hover = { kind: 'station', x: info.x, y: info.y, id: marker.id, name: marker.name, count: marker.count };
+      if (marker)
+        ui.hover = { kind: 'station', x: info.x, y: info.y, id: marker.id, name: marker.name, count: marker.count, mix: marker.mix };
       else if (ui.hover?.kind === 'station') ui.hover = null;
+    },
+    hoverCluster(marker, info) {
+      if (marker) ui.hover = { kind: 'cluster', x: info.x, y: info.y, clusterId: marker.clusterId, count: marker.count, mix: marker.mix };
+      else if (ui.hover?.kind === 'cluster') ui.hover = null;
     },
   };
 }
@@ -212,6 +218,7 @@ export function useAssetLayers({ map }: DashboardMapProps, displayed: boolean): 
             onClusterClick: handlers.clickCluster,
             onStationClick: handlers.clickStation,
             onStationHover: handlers.hoverStation,
+            onClusterHover: handlers.hoverCluster,
           })
         : [],
     [groups, displayed, handlers],
@@ -342,7 +349,10 @@ export function AssetPopups({ map, timeZone = null }: DashboardMapProps & { time
       {hover?.kind === 'asset' && hover.details && hover.details.id !== pinnedId && (
         <AssetPopup asset={hover.details as AssetDetails} mix={mix} x={hover.x} y={hover.y} timeZone={timeZone} />
       )}
-      {hover?.kind === 'station' && <StationPopup name={hover.name} count={hover.count} x={hover.x} y={hover.y} />}
+      {hover?.kind === 'station' && (
+        <StationPopup name={hover.name} count={hover.count} mix={hover.mix} responderMix={mix} x={hover.x} y={hover.y} />
+      )}
+      {hover?.kind === 'cluster' && <ClusterPopup count={hover.count} mix={hover.mix} responderMix={mix} x={hover.x} y={hover.y} />}
       {pinnedId && snap.size && <PinnedAssetPopup map={map} id={pinnedId} size={snap.size} mix={mix} timeZone={timeZone} />}
       {snap.availability && (
         <div className="availability-legend" data-testid="availability-share">

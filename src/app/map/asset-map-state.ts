@@ -11,7 +11,8 @@ import type { Bounds, MapState, MapView } from './map-state';
 
 export type AssetHover =
   | { kind: 'asset'; x: number; y: number; slot: number; details: AssetDetails | null }
-  | { kind: 'station'; x: number; y: number; id: string; name: string; count: number };
+  | { kind: 'station'; x: number; y: number; id: string; name: string; count: number; mix: number[] }
+  | { kind: 'cluster'; x: number; y: number; clusterId: number; count: number; mix: number[] };
 
 export interface AssetMapState {
   hover: AssetHover | null;

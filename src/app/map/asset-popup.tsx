@@ -4,7 +4,7 @@
  * the organization's responder mix, or 'Out-of-Service'), direction, speed and last sync — the
  * asset detail's status facts (part 1 §2 Asset detail). A pinned popup has a Close button.
  */
-import { statusLabel, type ResponderMix } from '../../domain/asset-status';
+import { statusLabel, type AssetStatus, type ResponderMix } from '../../domain/asset-status';
 import { MAP_TEXT } from '../../domain/labels';
 import { formatDateTime } from '../../domain/time';
 import type { AssetDetails } from '../../domain/live-diff';
@@ -67,16 +67,58 @@ export function AssetPopup({ asset, mix, x, y, onClose, timeZone }: AssetPopupPr
 export interface StationPopupProps {
   name: string;
   count: number;
+  /** Assets per display status (index = status code). */
+  mix: readonly number[];
+  responderMix: ResponderMix;
   x: number;
   y: number;
 }
 
-/** A station marker's hover: its name and how many listed assets are grouped there. */
-export function StationPopup({ name, count, x, y }: StationPopupProps) {
+/** A station marker's hover: its name, how many listed assets are grouped there, and their statuses. */
+export function StationPopup({ name, count, mix, responderMix, x, y }: StationPopupProps) {
   return (
     <div className="asset-popup asset-popup--station" style={{ left: x, top: y }} role="tooltip" data-testid="station-popup">
       <strong className="asset-popup__name">{name}</strong>
-      <div>{count === 1 ? '1 asset' : `${count} assets`}</div>
+      <div>{assetCountText(count)}</div>
+      <StatusMix mix={mix} responderMix={responderMix} />
     </div>
+  );
+}
+
+export interface ClusterPopupProps {
+  count: number;
+  mix: readonly number[];
+  responderMix: ResponderMix;
+  x: number;
+  y: number;
+}
+
+/** A cluster's hover (chosen: its colour says what most assets do; this says what each does). */
+export function ClusterPopup({ count, mix, responderMix, x, y }: ClusterPopupProps) {
+  return (
+    <div className="asset-popup asset-popup--station" style={{ left: x, top: y }} role="tooltip" data-testid="cluster-popup">
+      <strong className="asset-popup__name">{assetCountText(count)}</strong>
+      <StatusMix mix={mix} responderMix={responderMix} />
+    </div>
+  );
+}
+
+function assetCountText(count: number): string {
+  return count === 1 ? '1 asset' : `${count} assets`;
+}
+
+/** The count of each status present, most urgent first, each with its colour and its label by the responder mix. */
+function StatusMix({ mix, responderMix }: { mix: readonly number[]; responderMix: ResponderMix }) {
+  const present = mix.map((count, status) => ({ status, count })).filter((entry) => entry.count > 0);
+  if (present.length === 0) return null;
+  return (
+    <ul className="asset-popup__mix" aria-label="By status">
+      {present.map(({ status, count }) => (
+        <li key={status}>
+          <span className="asset-popup__mix-mark" style={{ background: `var(--status-${status})` }} aria-hidden="true" />
+          <span>{statusLabel(status as AssetStatus, responderMix)}</span> <span className="asset-popup__mix-count">{count}</span>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,8 +1,10 @@
 /**
  * The group view's markers (part 1 §2 Map: "Assets are grouped at stations when
- * zoomed out"): the worker's cluster answer (src/workers/cluster-index.ts) drawn as circles
- * coloured by the most urgent status inside with their count, and station groups as a station
- * marker with its count. A single asset of the answer is drawn with its real icon by the assets
+ * zoomed out"): the worker's cluster answer (src/workers/cluster-index.ts) drawn as circles with
+ * their count, filled with the status most of their assets have and ringed in the most urgent one
+ * when it differs (chosen: a cluster of 300 units with 19 on scene reads as a mostly standing-by
+ * fleet with some on scene, not as a region on scene; hovering lists the mix), and station groups
+ * as a station marker with its count. A single asset of the answer is drawn with its real icon by the assets
  * layer over a compact attribute set built here from the answer's slots and the live store's
  * buffers — work proportional to the markers on screen, never to the fleet.
  */
@@ -10,7 +12,7 @@ import { ScatterplotLayer, TextLayer } from '@deck.gl/layers';
 import type { Layer, PickingInfo } from '@deck.gl/core';
 import { ASSET_STATUS } from '../../domain/asset-status';
 import type { AssetsLayerData } from './assets-layer-data';
-import type { FleetBuffers } from '../../domain/live-diff';
+import { STATUS_COUNT, type FleetBuffers } from '../../domain/live-diff';
 import type { ClusterAnswer } from '../../domain/cluster-answer';
 import { STATUS_COLORS } from '../icon-atlas';
 
@@ -47,6 +49,10 @@ export interface ClusterMarker {
   clusterId: number;
   /** The most urgent display status inside. */
   status: number;
+  /** The display status most assets inside have (ties: the more urgent). */
+  dominant: number;
+  /** Assets per display status (index = status code). */
+  mix: number[];
   label: string;
   radius: number;
 }
@@ -57,7 +63,26 @@ export interface StationMarker {
   position: [number, number];
   count: number;
   status: number;
+  /** Assets per display status (index = status code). */
+  mix: number[];
   label: string;
+}
+
+/** The display status most of a mix's assets have; ties go to the more urgent (lower code). */
+export function dominantStatus(mix: readonly number[]): number {
+  let best = ASSET_STATUS.oos as number;
+  let most = 0;
+  mix.forEach((count, status) => {
+    if (count > most) {
+      most = count;
+      best = status;
+    }
+  });
+  return best;
+}
+
+function mixAt(array: Int32Array, i: number): number[] {
+  return Array.from(array.subarray(i * STATUS_COUNT, (i + 1) * STATUS_COUNT));
 }
 
 /** The clusters of an answer (its markers that hold more than one asset). */
@@ -66,11 +91,14 @@ export function clusterMarkers(answer: ClusterAnswer): ClusterMarker[] {
   for (let i = 0; i < answer.count.length; i += 1) {
     if ((answer.slot[i] as number) >= 0) continue;
     const count = answer.count[i] as number;
+    const mix = mixAt(answer.mix, i);
     markers.push({
       position: [answer.lngLat[2 * i] as number, answer.lngLat[2 * i + 1] as number],
       count,
       clusterId: answer.clusterId[i] as number,
       status: answer.topStatus[i] as number,
+      dominant: dominantStatus(mix),
+      mix,
       label: clusterLabel(count),
       radius: clusterRadiusPx(count),
     });
@@ -86,6 +114,7 @@ export function stationMarkers(answer: ClusterAnswer): StationMarker[] {
     position: [stations.lngLat[2 * i] as number, stations.lngLat[2 * i + 1] as number],
     count: stations.count[i] as number,
     status: stations.topStatus[i] as number,
+    mix: mixAt(stations.mix, i),
     label: clusterLabel(stations.count[i] as number),
   }));
 }
@@ -147,6 +176,8 @@ const INK: [number, number, number, number] = [23, 32, 46, 255];
 /** chosen: a station marker's radius, px. */
 export const STATION_RADIUS_PX = 16;
 
+/** chosen: the ring of a cluster whose most urgent status is not its most common, px. */
+const URGENT_RING_PX = 4;
 /** chosen: the count's text size on a cluster and on a station marker, px. */
 const CLUSTER_COUNT_SIZE_PX = 13;
 const STATION_COUNT_SIZE_PX = 12;
@@ -177,6 +208,7 @@ function countLabels<T extends { position: [number, number]; label: string }>(
 
 export interface ClustersLayerHandlers {
   onClusterClick?: (marker: ClusterMarker) => void;
+  onClusterHover?: (marker: ClusterMarker | null, info: PickingInfo) => void;
   onStationClick?: (marker: StationMarker) => void;
   onStationHover?: (marker: StationMarker | null, info: PickingInfo) => void;
 }
@@ -193,12 +225,17 @@ export function clustersLayers(clusters: ClusterMarker[], stations: StationMarke
       stroked: true,
       getPosition: (d) => d.position,
       getRadius: (d) => d.radius,
-      getFillColor: (d) => rgba(clusterColor(d.status), 235),
-      getLineColor: WHITE,
-      getLineWidth: 2,
+      getFillColor: (d) => rgba(clusterColor(d.dominant), 235),
+      // The most urgent status inside rings the cluster when most of it is something else.
+      getLineColor: (d) => (d.status === d.dominant ? WHITE : rgba(clusterColor(d.status))),
+      getLineWidth: (d) => (d.status === d.dominant ? 2 : URGENT_RING_PX),
       onClick: (info) => {
         if (info.object) handlers.onClusterClick?.(info.object);
         return true;
+      },
+      onHover: (info) => {
+        handlers.onClusterHover?.(info.object ?? null, info);
+        return false;
       },
     }),
     countLabels('asset-cluster-counts', clusters, CLUSTER_COUNT_SIZE_PX, WHITE),

@@ -39,12 +39,15 @@ const CLUSTER_ANSWER: ClusterAnswer = {
   slot: new Int32Array([-1, 1]),
   clusterId: new Int32Array([77, -1]),
   topStatus: new Uint8Array([ASSET_STATUS.active, ASSET_STATUS.standby]),
+  // The cluster: 1 en route, 4 standing by; the single: standby.
+  mix: new Int32Array([0, 1, 4, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0]),
   stations: {
     ids: ['st-1'],
     names: ['Fire Station 1'],
     lngLat: new Float64Array([-97.5, 30.1]),
     count: new Int32Array([3]),
     topStatus: new Uint8Array([2]),
+    mix: new Int32Array([0, 0, 3, 0, 0, 0, 0]),
   },
 };
 
@@ -175,8 +178,14 @@ describe('the fleet on the map', () => {
     // A single's pick maps its index to the slot.
     act(() => void layer('assets-singles').props.onHover!(pick(0), {} as never));
     expect(await screen.findByRole('tooltip', { name: 'Tow 2' })).toBeTruthy();
-    // Clicking a cluster zooms to where it breaks apart.
+    // Hovering a cluster lists what its assets do; clicking it zooms to where it breaks apart.
     const clusterData = layer('asset-clusters').props.data as { clusterId: number; position: [number, number] }[];
+    act(() => void layer('asset-clusters').props.onHover!({ object: clusterData[0], x: 9, y: 9, index: 0 } as PickingInfo, {} as never));
+    const clusterPopup = await screen.findByTestId('cluster-popup');
+    expect(clusterPopup.textContent).toContain('5 assets');
+    expect([...clusterPopup.querySelectorAll('li')].map((item) => item.textContent)).toEqual(['Responding 1', 'Standby 4']);
+    act(() => void layer('asset-clusters').props.onHover!({ object: null, x: 0, y: 0, index: -1 } as unknown as PickingInfo, {} as never));
+    await waitFor(() => expect(screen.queryByTestId('cluster-popup')).toBeNull());
     act(() => void layer('asset-clusters').props.onClick!({ object: clusterData[0] } as PickingInfo, {} as never));
     await waitFor(() => expect(map.camera).toMatchObject({ kind: 'center', longitude: -97.7, latitude: 30.2, zoom: 13 }));
     expect(bridge.expansionZoom).toHaveBeenCalledWith(77);

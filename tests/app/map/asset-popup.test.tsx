@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 /** The asset popup's texts (part 1 §2 Map: "the popup of an out-of-service asset shows Out-of-Service"). */
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromThingWire } from '../../../src/domain/asset';
 import { ASSET_STATUS } from '../../../src/domain/asset-status';
 import { MAP_TEXT } from '../../../src/domain/labels';
 import { formatDateTime } from '../../../src/domain/time';
-import { AssetPopup, popupStatusText, speedText, StationPopup } from '../../../src/app/map/asset-popup';
+import { AssetPopup, ClusterPopup, popupStatusText, speedText, StationPopup } from '../../../src/app/map/asset-popup';
 import type { AssetDetails } from '../../../src/domain/live-diff';
 import { NOW, parsedThing } from '../../support/live-fixtures';
 
@@ -70,9 +70,24 @@ describe('part1 §2 Map: asset popups', () => {
     expect(speedText(44.5)).toBe('45 mph');
   });
 
-  it('a station marker shows its name and count on hover', () => {
-    render(<StationPopup name="Fire Station 1" count={4} x={0} y={0} />);
+  it('a station marker shows its name, count and statuses on hover', () => {
+    render(<StationPopup name="Fire Station 1" count={4} mix={[0, 0, 3, 1, 0, 0, 0]} responderMix="all" x={0} y={0} />);
     expect(screen.getByRole('tooltip').textContent).toContain('Fire Station 1');
     expect(screen.getByRole('tooltip').textContent).toContain('4 assets');
+    expect(
+      within(screen.getByRole('list', { name: 'By status' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Standby 3', 'Stationary 1']);
+  });
+
+  it('a cluster shows its count and each status present with its count, most urgent first, labelled by the responder mix', () => {
+    render(<ClusterPopup count={315} mix={[19, 40, 250, 0, 0, 4, 2]} responderMix="all" x={0} y={0} />);
+    expect(screen.getByRole('tooltip').textContent).toContain('315 assets');
+    expect(
+      within(screen.getByRole('list', { name: 'By status' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['On-Scene 19', 'Responding 40', 'Standby 250', 'Offline 4', 'Out-of-Service 2']);
   });
 });

@@ -39,6 +39,14 @@ test('part2 §2 accounts: users, organization time zone and change password for 
   await expect(page.getByRole('form', { name: 'Profile' })).toBeVisible();
   await expectNoSeriousViolations(page, '.drawer');
   await page.screenshot({ path: testInfo.outputPath('accounts-account.png') });
+  // The map beside the accounts page is narrow: its controls lay out for its width, the map-type
+  // and display panels below the search boxes, never over them.
+  const searchBoxes = (await page.locator('.map-corner-top-left').boundingBox())!;
+  const panels = (await page.locator('.map-corner-top-right').boundingBox())!;
+  const mapWidth = (await page.getByTestId('dashboard-map').boundingBox())!.width;
+  expect(mapWidth).toBeLessThan(600);
+  expect(panels.y).toBeGreaterThanOrEqual(searchBoxes.y + searchBoxes.height);
+  expect(panels.x + panels.width).toBeLessThanOrEqual((await page.getByTestId('dashboard-map').boundingBox())!.x + mapWidth);
 
   // Users: add.
   await page.getByRole('tab', { name: 'Users' }).click();

@@ -271,5 +271,12 @@ test.describe('closures on the real server', () => {
     await expect(page.getByLabel('Description *')).toHaveValue('Phone closure', SLOW);
     // Routed along the roads, or the router's message (the straight path kept, its streets 'None'): both may show.
     await expect(page.getByTestId('closure-street-start').or(page.getByTestId('closure-route-error')).first()).toBeVisible(SLOW);
+    // The form's last buttons scroll clear of the floating List / Map switch and the bottom nav: a
+    // trial click fails when another element would take it.
+    for (const name of ['Cancel', 'Save']) {
+      const button = page.getByRole('button', { name, exact: true });
+      await button.scrollIntoViewIfNeeded();
+      await button.click({ trial: true, timeout: 5_000 });
+    }
   });
 });

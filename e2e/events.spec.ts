@@ -30,6 +30,15 @@ test.describe('part1 §2 events panel, detail and location edit', () => {
     await soon(page.getByRole('heading', { level: 1, name: /^(Incidents|Events)$/ })).toBeVisible();
     await soon(page.getByRole('combobox', { name: 'Display' })).toHaveValue('24h');
     await soon(page.getByPlaceholder('Search Asset, Street, or System ID')).toBeVisible();
+    // The spec's placeholder is read whole: its text fits the box (measured in the box's own font).
+    const fits = await page.getByPlaceholder('Search Asset, Street, or System ID').evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return context.measureText(input.placeholder).width <= room;
+    });
+    expect(fits).toBe(true);
     const counts = page.getByTestId('event-counts');
     await soon(counts).toHaveText(/^Active Events [1-9]\d* \| Recent Events \d+$/);
     const activeRow = page.locator('.event-row[data-active="true"]').first();
@@ -44,6 +53,22 @@ test.describe('part1 §2 events panel, detail and location edit', () => {
     await row.click();
     await soon(page).toHaveURL(new RegExp(`/dashboard/events/${eventId}$`));
     await soon(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    // The title wraps between words, never inside one: each word sits on one line.
+    const splitWords = await page.getByRole('heading', { level: 1, name }).evaluate((heading) => {
+      const text = heading.firstChild;
+      if (!text || text.nodeType !== Node.TEXT_NODE) return [];
+      const value = text.textContent ?? '';
+      const broken: string[] = [];
+      for (const match of value.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, match.index);
+        range.setEnd(text, match.index + match[0].length);
+        const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+        if (tops.size > 1) broken.push(match[0]);
+      }
+      return broken;
+    });
+    expect(splitWords).toEqual([]);
     await soon(page.getByTestId('event-coordinates')).toHaveText(/^-?\d+(\.\d{1,7})?, -?\d+(\.\d{1,7})?$/);
     await soon(page.getByRole('heading', { name: /^Active Vehicles \(\d+\)$/ })).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath('event-detail.png') });

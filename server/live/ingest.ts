@@ -13,6 +13,7 @@ import {
 } from '../../src/domain/constants';
 import { distanceM, type LatLng } from '../../src/domain/geometry';
 import type { LiveMessageInput as LiveMessage } from '../../src/domain/live-message';
+import { incidentName } from '../../src/domain/location';
 import {
   areas,
   areaTypes,
@@ -192,6 +193,8 @@ export interface IngestResult {
 export interface IngestOptions {
   /** The street name at a position, for the stationary rule (README "stationary after 10 min"). */
   streetAt?: (position: LatLng) => string | null;
+  /** Where a position is for a new event's name (a street and its cross street); the street when absent. */
+  placeAt?: (position: LatLng) => string | null;
 }
 
 /** A fallback street label where no road map is known: the rounded position. */
@@ -245,8 +248,8 @@ export class IngestEngine {
   }
 
   /** The simulator knows its road map: streets come from it. */
-  setStreetLookup(streetAt: (position: LatLng) => string | null): void {
-    this.options = { ...this.options, streetAt };
+  setStreetLookup(streetAt: (position: LatLng) => string | null, placeAt?: (position: LatLng) => string | null): void {
+    this.options = { ...this.options, streetAt, ...(placeAt ? { placeAt } : {}) };
   }
 
   /** Loads the fleet's state and starts the once-a-second flush. */
@@ -625,11 +628,12 @@ export class IngestEngine {
     let location = candidates.find((candidate) => distanceM(candidate, position) <= INCIDENT_JOIN_RADIUS_M);
     if (!location) {
       const street = this.options.streetAt?.(position) ?? coordinateLabel(position);
+      const place = this.options.placeAt?.(position) ?? street;
       const [created] = await db
         .insert(locations)
         .values({
           organizationId: thing.organizationId,
-          displayName: street,
+          displayName: incidentName(thing.type, place),
           street,
           lat: position.lat,
           lng: position.lng,

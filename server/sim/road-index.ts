@@ -94,6 +94,28 @@ export class RoadIndex {
     const hit = this.nearestEdge(p);
     return hit.distanceM <= maxM ? hit.edge.street : null;
   }
+
+  /**
+   * Where a position is, as a dispatcher names it: the nearest street within `maxM` metres and the
+   * nearest other street within `crossM` ('Guadalupe St & W 24th St'), the street alone when none
+   * crosses near, null off the roads.
+   */
+  placeAt(p: LatLng, maxM = 60, crossM = 250): string | null {
+    const street = this.streetAt(p, maxM);
+    if (street === null) return null;
+    const [x, y] = this.project(p);
+    const cx = Math.floor(x / CELL_M);
+    const cy = Math.floor(y / CELL_M);
+    const near: Projected[] = [];
+    for (let dx = -1; dx <= 1; dx += 1)
+      for (let dy = -1; dy <= 1; dy += 1) for (const entry of this.cells.get(cellKey(cx + dx, cy + dy)) ?? []) near.push(entry);
+    const cross = nearestOf(
+      near.filter((entry) => entry.edge.street && entry.edge.street !== street),
+      x,
+      y,
+    );
+    return cross && cross.distance <= crossM ? `${street} & ${cross.entry.edge.street}` : street;
+  }
 }
 
 function cellKey(x: number, y: number): number {

@@ -291,8 +291,12 @@ export class FleetSimulator {
       workSeconds: opts.workSeconds ?? [600, 3_600],
       zoneFlipMs: opts.zoneFlipMs ?? DEFAULT_ZONE_FLIP_MS,
     };
-    // The ingest names stationary streets and new locations by the nearest street within 60 m.
-    this.ingest.setStreetLookup((position) => this.index.streetAt(position, 60));
+    // The ingest names stationary streets by the nearest street within 60 m, and new events by
+    // their kind and place (the street and its nearest cross street).
+    this.ingest.setStreetLookup(
+      (position) => this.index.streetAt(position, 60),
+      (position) => this.index.placeAt(position, 60),
+    );
   }
 
   /** The report rates in use (they depend on how many assets were loaded). */

@@ -325,3 +325,24 @@ export interface EventsView {
   /** part 1 §2 'Active Events n | Recent Events n' of the events shown. */
   counts: EventCounts;
 }
+
+// ── the name of an event the ingest opens (chosen; part 1 §2 lists events by name) ─────────────
+/** What a responding unit's type says the event is (chosen words). */
+const INCIDENT_KINDS: Readonly<Record<string, string>> = {
+  police: 'Police',
+  fire: 'Fire',
+  ambulance: 'Medical',
+  arrow_board: 'Traffic control',
+  maintenance: 'Road work',
+  tow: 'Tow',
+  waste: 'Waste',
+};
+
+/**
+ * An event opened when a unit lights up away from every open one: what kind (by the first unit's
+ * type) and where ('Fire: Guadalupe St & W 24th St'), so two events on one long street differ.
+ */
+export function incidentName(assetType: string | null | undefined, place: string): string {
+  const kind = (assetType && INCIDENT_KINDS[assetType]) || 'Incident';
+  return `${kind}: ${place}`;
+}

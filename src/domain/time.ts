@@ -138,6 +138,8 @@ export function fromMinuteInput(value: string, timeZone?: string | null): number
   const match = INPUT_SHAPE.exec(value.trim());
   if (!match) return null;
   const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  // Date reads years 0..99 as 1900..1999: a year 0099 typed would pass for 1999. Such a year is unreadable here.
+  if (year < 100) return Number.NaN;
   const ms =
     timeZone && knownZone(timeZone)
       ? new TZDate(year, month - 1, day, hour, minute, timeZone).getTime()

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, EVENTS_KEPT, HOUR_MS, MINUTE_MS } from '../../src/domain/constants';
 import {
+  incidentName,
   DEFAULT_EVENT_DISPLAY,
   EVENT_DISPLAY_CHOICES,
   EVENT_DISPLAY_LABELS,
@@ -289,5 +290,14 @@ describe('part1 §2 counts and row height', () => {
     [false, 80],
   ])('active %s → %i px', (isActive, height) => {
     expect(eventRowHeight({ isActive })).toBe(height);
+  });
+});
+
+describe('the name of an event the ingest opens', () => {
+  it('says what kind by the first unit and where; an unknown type is an Incident', () => {
+    expect(incidentName('fire', 'Guadalupe St & W 24th St')).toBe('Fire: Guadalupe St & W 24th St');
+    expect(incidentName('ambulance', 'Koenig Ln & Burnet Rd')).toBe('Medical: Koenig Ln & Burnet Rd');
+    expect(incidentName('hovercraft', 'Lady Bird Lake')).toBe('Incident: Lady Bird Lake');
+    expect(incidentName(null, 'Congress Ave')).toBe('Incident: Congress Ave');
   });
 });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { isoDateTime, parseTime, toIso } from '../../src/domain/time';
+import {
+  dateInputText,
+  fromMinuteInput,
+  isoDateTime,
+  parseTime,
+  readDateInput,
+  toIso,
+  toMinuteInput,
+  UNREADABLE_DATE_TEXT,
+} from '../../src/domain/time';
 
 describe('part1 §3 wire times: ISO 8601 ↔ epoch ms', () => {
   it.each([
@@ -35,5 +44,18 @@ describe('part1 §3 wire times: ISO 8601 ↔ epoch ms', () => {
     ['yesterday', false],
   ] as const)('isoDateTime accepts %s: %s', (value, ok) => {
     expect(isoDateTime.safeParse(value).success).toBe(ok);
+  });
+});
+
+describe('part2 §5 date inputs: what the browser holds, read as an instant', () => {
+  it("a datetime-local value in a zone; '' is none; an unreadable input (year 0000: badInput) or a year before 100 is NaN, never a 1900s date", () => {
+    expect(fromMinuteInput('2026-01-31T14:05', 'UTC')).toBe(Date.UTC(2026, 0, 31, 14, 5));
+    expect(fromMinuteInput('', 'UTC')).toBeNull();
+    expect(fromMinuteInput('0099-01-31T14:05', 'UTC')).toBeNaN();
+    expect(readDateInput({ value: '', validity: { badInput: true } }, 'UTC')).toBeNaN();
+    expect(readDateInput({ value: '', validity: { badInput: false } }, 'UTC')).toBeNull();
+    expect(dateInputText({ value: '', validity: { badInput: true } })).toBe(UNREADABLE_DATE_TEXT);
+    expect(fromMinuteInput(`${UNREADABLE_DATE_TEXT}T10:30`, 'UTC')).toBeNaN();
+    expect(toMinuteInput(Number.NaN, 'UTC')).toBe('');
   });
 });

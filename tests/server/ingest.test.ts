@@ -199,6 +199,9 @@ describe('ingest derivations', () => {
     const locationId = engine.stateOf(first.haasId)?.locationId;
     expect(locationId).toBeTruthy();
     expect(received.find((m) => m.type === 'location')).toMatchObject({ thing_id: first.id, location_id: locationId });
+    // Named by what the first unit is and where (no street lookup here: its coordinates).
+    const [opened] = await server.database.db.select().from(locations).where(eq(locations.id, locationId!));
+    expect(opened!.displayName).toBe('Fire: Near 30.3000, -97.7000');
 
     await post([
       lights(second.haasId, true),

@@ -299,6 +299,20 @@ describe('fleet simulator: roads and motion', () => {
     expect(index.nearestEdge(offsetMetres(mid, 0, 30)).distanceM).toBeCloseTo(30, 0);
   });
 
+  it("names a place by its street and the nearest cross street ('Oltorf St & Congress Ave'), the street alone mid-block, nothing off the roads", () => {
+    const congress = streetByName(network, 'Congress Ave');
+    const corner = congress.path[5]!;
+    const streets = index.placeAt(offsetMetres(corner, 0, 20))!.split(' & ');
+    expect(streets).toHaveLength(2);
+    expect(streets).toContain('Congress Ave');
+    expect(new Set(streets).size).toBe(2);
+    // Mid-block (the demo's blocks are 800 m): no cross street within 250 m.
+    const next = congress.path[6]!;
+    const midBlock = { lat: (corner.lat + next.lat) / 2, lng: (corner.lng + next.lng) / 2 };
+    expect(index.placeAt(midBlock)).toBe('Congress Ave');
+    expect(index.placeAt(offsetMetres(midBlock, 0, 500))).toBeNull();
+  });
+
   it('routes by the fastest path, as shortestPath does', () => {
     const pairs = [
       [network.gridNode(0, 0), network.gridNode(20, 20)],

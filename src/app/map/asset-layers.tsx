@@ -39,7 +39,7 @@ import type { AssetDetails } from '../../domain/live-diff';
 import type { ClusterAnswer } from '../../domain/cluster-answer';
 import type { LiveBridge } from '../live/bridge';
 import { useLive, useLiveValue, useResponderMix, useWorkerQuery } from '../live/hooks';
-import { AssetPopup, ClusterPopup, StationPopup } from './asset-popup';
+import { AssetPopup, ClusterPopup, hoverPlacement, StationPopup } from './asset-popup';
 import { assetMapState, hoverDetails, screenPoint, visibleBounds, type AssetMapState } from './asset-map-state';
 import type { DashboardMapProps } from './dashboard-map';
 import { centerOn, setTarget, type MapState } from './map-state';
@@ -347,12 +347,36 @@ export function AssetPopups({ map, timeZone = null }: DashboardMapProps & { time
   return (
     <div ref={overlay} className="asset-popups">
       {hover?.kind === 'asset' && hover.details && hover.details.id !== pinnedId && (
-        <AssetPopup asset={hover.details as AssetDetails} mix={mix} x={hover.x} y={hover.y} timeZone={timeZone} />
+        <AssetPopup
+          asset={hover.details as AssetDetails}
+          mix={mix}
+          x={hover.x}
+          y={hover.y}
+          timeZone={timeZone}
+          placement={hoverPlacement(hover.x, hover.y, snap.size)}
+        />
       )}
       {hover?.kind === 'station' && (
-        <StationPopup name={hover.name} count={hover.count} mix={hover.mix} responderMix={mix} x={hover.x} y={hover.y} />
+        <StationPopup
+          name={hover.name}
+          count={hover.count}
+          mix={hover.mix}
+          responderMix={mix}
+          x={hover.x}
+          y={hover.y}
+          placement={hoverPlacement(hover.x, hover.y, snap.size)}
+        />
       )}
-      {hover?.kind === 'cluster' && <ClusterPopup count={hover.count} mix={hover.mix} responderMix={mix} x={hover.x} y={hover.y} />}
+      {hover?.kind === 'cluster' && (
+        <ClusterPopup
+          count={hover.count}
+          mix={hover.mix}
+          responderMix={mix}
+          x={hover.x}
+          y={hover.y}
+          placement={hoverPlacement(hover.x, hover.y, snap.size)}
+        />
+      )}
       {pinnedId && snap.size && <PinnedAssetPopup map={map} id={pinnedId} size={snap.size} mix={mix} timeZone={timeZone} />}
       {snap.availability && (
         <div className="availability-legend" data-testid="availability-share">

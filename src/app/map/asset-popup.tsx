@@ -19,6 +19,24 @@ export interface AssetPopupProps {
   /** Pinned: stays until closed (the pin-marker preference). */
   onClose?: () => void;
   timeZone?: string | null;
+  /** Extra classes from `hoverPlacement` (a hover popup near an edge of the map). */
+  placement?: string;
+}
+
+/** chosen: a hover popup is about this tall and half this wide, px (asset-popup.css). */
+const FLIP_BELOW_PX = 180;
+const ALIGN_SIDE_PX = 140;
+
+/**
+ * Where a hover popup opens from its point so the map's edges do not cut it: above (the default),
+ * below near the map's top edge, left- or right-aligned near a side.
+ */
+export function hoverPlacement(x: number, y: number, size: { width: number; height: number } | null): string {
+  const classes: string[] = [];
+  if (y < FLIP_BELOW_PX) classes.push('asset-popup--below');
+  if (size && x > size.width - ALIGN_SIDE_PX) classes.push('asset-popup--end');
+  else if (x < ALIGN_SIDE_PX) classes.push('asset-popup--start');
+  return classes.join(' ');
 }
 
 /** The status line of a popup: out of service wins (part 1 §2), else the mix's label (part 1 §4). */
@@ -31,12 +49,12 @@ export function speedText(speed: number): string {
   return `${Math.round(speed)} mph`;
 }
 
-export function AssetPopup({ asset, mix, x, y, onClose, timeZone }: AssetPopupProps) {
+export function AssetPopup({ asset, mix, x, y, onClose, timeZone, placement = '' }: AssetPopupProps) {
   const pinned = onClose !== undefined;
   const status = popupStatusText(asset, mix);
   return (
     <div
-      className={`asset-popup${pinned ? ' asset-popup--pinned' : ''}`}
+      className={`asset-popup${pinned ? ' asset-popup--pinned' : ''} ${placement}`.trim()}
       style={{ left: x, top: y }}
       role={pinned ? 'dialog' : 'tooltip'}
       aria-label={asset.primaryDisplayName}
@@ -72,12 +90,18 @@ export interface StationPopupProps {
   responderMix: ResponderMix;
   x: number;
   y: number;
+  placement?: string;
 }
 
 /** A station marker's hover: its name, how many listed assets are grouped there, and their statuses. */
-export function StationPopup({ name, count, mix, responderMix, x, y }: StationPopupProps) {
+export function StationPopup({ name, count, mix, responderMix, x, y, placement = '' }: StationPopupProps) {
   return (
-    <div className="asset-popup asset-popup--station" style={{ left: x, top: y }} role="tooltip" data-testid="station-popup">
+    <div
+      className={`asset-popup asset-popup--station ${placement}`.trim()}
+      style={{ left: x, top: y }}
+      role="tooltip"
+      data-testid="station-popup"
+    >
       <strong className="asset-popup__name">{name}</strong>
       <div>{assetCountText(count)}</div>
       <StatusMix mix={mix} responderMix={responderMix} />
@@ -91,12 +115,18 @@ export interface ClusterPopupProps {
   responderMix: ResponderMix;
   x: number;
   y: number;
+  placement?: string;
 }
 
 /** A cluster's hover (chosen: its colour says what most assets do; this says what each does). */
-export function ClusterPopup({ count, mix, responderMix, x, y }: ClusterPopupProps) {
+export function ClusterPopup({ count, mix, responderMix, x, y, placement = '' }: ClusterPopupProps) {
   return (
-    <div className="asset-popup asset-popup--station" style={{ left: x, top: y }} role="tooltip" data-testid="cluster-popup">
+    <div
+      className={`asset-popup asset-popup--station ${placement}`.trim()}
+      style={{ left: x, top: y }}
+      role="tooltip"
+      data-testid="cluster-popup"
+    >
       <strong className="asset-popup__name">{assetCountText(count)}</strong>
       <StatusMix mix={mix} responderMix={responderMix} />
     </div>

@@ -6,7 +6,7 @@ import { fromThingWire } from '../../../src/domain/asset';
 import { ASSET_STATUS } from '../../../src/domain/asset-status';
 import { MAP_TEXT } from '../../../src/domain/labels';
 import { formatDateTime } from '../../../src/domain/time';
-import { AssetPopup, ClusterPopup, popupStatusText, speedText, StationPopup } from '../../../src/app/map/asset-popup';
+import { AssetPopup, ClusterPopup, hoverPlacement, popupStatusText, speedText, StationPopup } from '../../../src/app/map/asset-popup';
 import type { AssetDetails } from '../../../src/domain/live-diff';
 import { NOW, parsedThing } from '../../support/live-fixtures';
 
@@ -68,6 +68,18 @@ describe('part1 §2 Map: asset popups', () => {
   it('speed is rounded mph', () => {
     expect(speedText(0)).toBe('0 mph');
     expect(speedText(44.5)).toBe('45 mph');
+  });
+
+  it('a hover popup near the top edge opens below its point, near a side it aligns to that side', () => {
+    const size = { width: 800, height: 600 };
+    expect(hoverPlacement(400, 300, size)).toBe('');
+    expect(hoverPlacement(400, 60, size)).toBe('asset-popup--below');
+    expect(hoverPlacement(30, 300, size)).toBe('asset-popup--start');
+    expect(hoverPlacement(780, 40, size)).toBe('asset-popup--below asset-popup--end');
+    render(
+      <ClusterPopup count={2} mix={[0, 0, 2, 0, 0, 0, 0]} responderMix="all" x={400} y={60} placement={hoverPlacement(400, 60, size)} />,
+    );
+    expect(screen.getByRole('tooltip').className).toBe('asset-popup asset-popup--station asset-popup--below');
   });
 
   it('a station marker shows its name, count and statuses on hover', () => {

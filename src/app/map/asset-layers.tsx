@@ -39,7 +39,7 @@ import type { AssetDetails } from '../../domain/live-diff';
 import type { ClusterAnswer } from '../../domain/cluster-answer';
 import type { LiveBridge } from '../live/bridge';
 import { useLive, useLiveValue, useResponderMix, useWorkerQuery } from '../live/hooks';
-import { AssetPopup, ClusterPopup, hoverPlacement, StationPopup } from './asset-popup';
+import { AssetPopup, GroupPopup, hoverPlacement } from './asset-popup';
 import { assetMapState, hoverDetails, screenPoint, visibleBounds, type AssetMapState } from './asset-map-state';
 import type { DashboardMapProps } from './dashboard-map';
 import { centerOn, setTarget, type MapState } from './map-state';
@@ -356,19 +356,10 @@ export function AssetPopups({ map, timeZone = null }: DashboardMapProps & { time
           placement={hoverPlacement(hover.x, hover.y, snap.size)}
         />
       )}
-      {hover?.kind === 'station' && (
-        <StationPopup
-          name={hover.name}
-          count={hover.count}
-          mix={hover.mix}
-          responderMix={mix}
-          x={hover.x}
-          y={hover.y}
-          placement={hoverPlacement(hover.x, hover.y, snap.size)}
-        />
-      )}
-      {hover?.kind === 'cluster' && (
-        <ClusterPopup
+      {(hover?.kind === 'station' || hover?.kind === 'cluster') && (
+        <GroupPopup
+          kind={hover.kind}
+          name={hover.kind === 'station' ? hover.name : undefined}
           count={hover.count}
           mix={hover.mix}
           responderMix={mix}

@@ -82,8 +82,10 @@ export function AssetPopup({ asset, mix, x, y, onClose, timeZone, placement = ''
   );
 }
 
-export interface StationPopupProps {
-  name: string;
+export interface GroupPopupProps {
+  /** A station marker's: its name over the count; a cluster's: the count alone. */
+  kind: 'station' | 'cluster';
+  name?: string;
   count: number;
   /** Assets per display status (index = status code). */
   mix: readonly number[];
@@ -93,41 +95,27 @@ export interface StationPopupProps {
   placement?: string;
 }
 
-/** A station marker's hover: its name, how many listed assets are grouped there, and their statuses. */
-export function StationPopup({ name, count, mix, responderMix, x, y, placement = '' }: StationPopupProps) {
+/**
+ * A station marker's or a cluster's hover: the station's name, how many listed assets it holds,
+ * and how many of each status (chosen: a cluster's colour says what most of its assets do; this
+ * says what each does).
+ */
+export function GroupPopup({ kind, name, count, mix, responderMix, x, y, placement = '' }: GroupPopupProps) {
   return (
     <div
       className={`asset-popup asset-popup--station ${placement}`.trim()}
       style={{ left: x, top: y }}
       role="tooltip"
-      data-testid="station-popup"
+      data-testid={`${kind}-popup`}
     >
-      <strong className="asset-popup__name">{name}</strong>
-      <div>{assetCountText(count)}</div>
-      <StatusMix mix={mix} responderMix={responderMix} />
-    </div>
-  );
-}
-
-export interface ClusterPopupProps {
-  count: number;
-  mix: readonly number[];
-  responderMix: ResponderMix;
-  x: number;
-  y: number;
-  placement?: string;
-}
-
-/** A cluster's hover (chosen: its colour says what most assets do; this says what each does). */
-export function ClusterPopup({ count, mix, responderMix, x, y, placement = '' }: ClusterPopupProps) {
-  return (
-    <div
-      className={`asset-popup asset-popup--station ${placement}`.trim()}
-      style={{ left: x, top: y }}
-      role="tooltip"
-      data-testid="cluster-popup"
-    >
-      <strong className="asset-popup__name">{assetCountText(count)}</strong>
+      {kind === 'station' ? (
+        <>
+          <strong className="asset-popup__name">{name}</strong>
+          <div>{assetCountText(count)}</div>
+        </>
+      ) : (
+        <strong className="asset-popup__name">{assetCountText(count)}</strong>
+      )}
       <StatusMix mix={mix} responderMix={responderMix} />
     </div>
   );

@@ -6,7 +6,7 @@ import { fromThingWire } from '../../../src/domain/asset';
 import { ASSET_STATUS } from '../../../src/domain/asset-status';
 import { MAP_TEXT } from '../../../src/domain/labels';
 import { formatDateTime } from '../../../src/domain/time';
-import { AssetPopup, ClusterPopup, hoverPlacement, popupStatusText, speedText, StationPopup } from '../../../src/app/map/asset-popup';
+import { AssetPopup, GroupPopup, hoverPlacement, popupStatusText, speedText } from '../../../src/app/map/asset-popup';
 import type { AssetDetails } from '../../../src/domain/live-diff';
 import { NOW, parsedThing } from '../../support/live-fixtures';
 
@@ -77,13 +77,21 @@ describe('part1 §2 Map: asset popups', () => {
     expect(hoverPlacement(30, 300, size)).toBe('asset-popup--start');
     expect(hoverPlacement(780, 40, size)).toBe('asset-popup--below asset-popup--end');
     render(
-      <ClusterPopup count={2} mix={[0, 0, 2, 0, 0, 0, 0]} responderMix="all" x={400} y={60} placement={hoverPlacement(400, 60, size)} />,
+      <GroupPopup
+        kind="cluster"
+        count={2}
+        mix={[0, 0, 2, 0, 0, 0, 0]}
+        responderMix="all"
+        x={400}
+        y={60}
+        placement={hoverPlacement(400, 60, size)}
+      />,
     );
     expect(screen.getByRole('tooltip').className).toBe('asset-popup asset-popup--station asset-popup--below');
   });
 
   it('a station marker shows its name, count and statuses on hover', () => {
-    render(<StationPopup name="Fire Station 1" count={4} mix={[0, 0, 3, 1, 0, 0, 0]} responderMix="all" x={0} y={0} />);
+    render(<GroupPopup kind="station" name="Fire Station 1" count={4} mix={[0, 0, 3, 1, 0, 0, 0]} responderMix="all" x={0} y={0} />);
     expect(screen.getByRole('tooltip').textContent).toContain('Fire Station 1');
     expect(screen.getByRole('tooltip').textContent).toContain('4 assets');
     expect(
@@ -94,7 +102,7 @@ describe('part1 §2 Map: asset popups', () => {
   });
 
   it('a cluster shows its count and each status present with its count, most urgent first, labelled by the responder mix', () => {
-    render(<ClusterPopup count={315} mix={[19, 40, 250, 0, 0, 4, 2]} responderMix="all" x={0} y={0} />);
+    render(<GroupPopup kind="cluster" count={315} mix={[19, 40, 250, 0, 0, 4, 2]} responderMix="all" x={0} y={0} />);
     expect(screen.getByRole('tooltip').textContent).toContain('315 assets');
     expect(
       within(screen.getByRole('list', { name: 'By status' }))

@@ -134,9 +134,17 @@ test('part2 §2 integrations: an Org Admin configures Geotab on the Integrations
   await expect(geotab).toContainText('travis_fleet');
   await expect(geotab).toContainText('••••4321');
   expect(await page.content()).not.toContain('geotab-e2e-pass');
-  await expect(geotab.getByRole('button', { name: 'Configure Geotab' })).toBeDisabled();
   await expectNoSeriousViolations(page, '.drawer');
   await page.screenshot({ path: testInfo.outputPath('accounts-integrations.png') });
+
+  // Mended in place (PUT): the form opens with its settings, the password blank; a new one replaces it.
+  await geotab.getByRole('button', { name: 'Configure Geotab' }).click();
+  await expect(form.getByRole('textbox', { name: 'Database *' })).toHaveValue('travis_fleet');
+  await expect(form.getByLabel('Password *')).toHaveValue('');
+  await form.getByLabel('Password *').fill('geotab-e2e-new-9876');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form).toBeHidden({ timeout: SLOW_MS });
+  await expect(geotab).toContainText('••••9876', { timeout: SLOW_MS });
 
   // The server's list holds it: the settings as typed, the password masked.
   const listed = (await apiGet(page, url, '/organization/integrations')) as { provider: string; settings: Record<string, string> }[];
@@ -144,7 +152,7 @@ test('part2 §2 integrations: an Org Admin configures Geotab on the Integrations
     server: 'my.geotab.com',
     database: 'travis_fleet',
     user_name: 'dispatch@travis.example',
-    password: '••••4321',
+    password: '••••9876',
   });
 
   await panel.getByRole('button', { name: 'Delete Integration Geotab' }).click();

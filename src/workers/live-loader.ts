@@ -5,7 +5,7 @@
  * (an organization switch, a stop) are dropped. A 401 goes on with a newer token or is reported.
  */
 import type { z } from 'zod';
-import { POLL_INTERVAL_MS, THINGS_PAGE_MAX, THINGS_PAGE_SIZE, THINGS_PAGES_IN_FLIGHT } from '../domain/constants';
+import { POLL_INTERVAL_MS, QUERY_REFRESH_MS, THINGS_PAGE_MAX, THINGS_PAGE_SIZE, THINGS_PAGES_IN_FLIGHT } from '../domain/constants';
 import { pageCount } from '../domain/incremental';
 import type { LiveMessage } from '../domain/live-message';
 import { LiveApi, UnauthorizedError, UnavailableError, type ThingsPage } from './live-api';
@@ -82,6 +82,8 @@ export function createLiveLoader({ state, core, scheduler, deps, now, setStatus 
   /** Calls that answered 403/404 are not asked again this session. */
   const unavailable = new Set<string>();
   let pollTimer: ReturnType<typeof setInterval> | null = null;
+  /** part 1 §9 "query refresh 30 min": a live socket's session reads what changed this often anyway. */
+  let refreshTimer: ReturnType<typeof setInterval> | null = null;
   /**
    * While a session's first load runs: whether the socket it opened was subscribed, whether it lost
    * that subscription again before the load ended (messages may have been missed), and the wait of
@@ -92,6 +94,8 @@ export function createLiveLoader({ state, core, scheduler, deps, now, setStatus 
   function clearPolling(): void {
     if (pollTimer) clearInterval(pollTimer);
     pollTimer = null;
+    if (refreshTimer) clearInterval(refreshTimer);
+    refreshTimer = null;
   }
 
   /** The socket opens with a session's first load (not after it): see SUBSCRIBE_WAIT_MS. */
@@ -131,6 +135,14 @@ export function createLiveLoader({ state, core, scheduler, deps, now, setStatus 
     if (!want && pollTimer) {
       clearInterval(pollTimer);
       pollTimer = null;
+    }
+    // part 1 §9 "query refresh 30 min": while the socket carries the session (no polling), an
+    // incremental load every QUERY_REFRESH_MS still reads what changed, in case a message was lost.
+    const wantRefresh = !!state.config && state.status.phase === 'live' && state.status.online && !state.status.unauthorized && !want;
+    if (wantRefresh && !refreshTimer) refreshTimer = setInterval(() => void refresh(), QUERY_REFRESH_MS);
+    if (!wantRefresh && refreshTimer) {
+      clearInterval(refreshTimer);
+      refreshTimer = null;
     }
     if (state.status.polling !== want) setStatus({ polling: want });
   }

@@ -22,6 +22,7 @@ import {
   THINGS_PAGE_MAX,
   THINGS_PAGE_SIZE,
   THINGS_PAGES_IN_FLIGHT,
+  QUERY_REFRESH_MS,
 } from '../../src/domain/constants';
 import { LIVE_BATCH_PROTOCOL, eventsChannelIdentifier } from '../../src/domain/live-message';
 import { createLiveBridge, type LiveBridge, type LiveStart } from '../../src/app/live/bridge';
@@ -685,6 +686,29 @@ describe('part1 §4 polling', () => {
     const [changed, next] = polls().slice(before + 2);
     expect(changed).toBe(quiet);
     expect(Date.parse(next!)).toBeGreaterThan(Date.parse(quiet!));
+  });
+
+  it('part1 §9 query refresh: a session the socket carries still reads what changed every 30 minutes (a change no message brought)', async () => {
+    useFakeClock();
+    api.setThings([thing(1, { nickname: 'Before' })]);
+    const b = await startBridge();
+    await until(() => b.store.connectivity.socket === 'subscribed' && b.store.phase === 'live', 'live');
+    const incremental = () => api.callsTo('/organization/things').filter((url) => url.searchParams.get('last_updated_timestamp')).length;
+    await sleep(30);
+    const before = incremental();
+    api.setThings([thing(1, { nickname: 'Renamed' })]);
+    // The socket lives on its pings; no poll runs meanwhile.
+    const step = SOCKET_DEAD_AFTER_MS / 2;
+    for (let spent = 0; spent + step < QUERY_REFRESH_MS; spent += step) {
+      await vi.advanceTimersByTimeAsync(step);
+      cable.ping();
+      await sleep(2);
+    }
+    expect(b.store.connectivity.polling).toBe(false);
+    expect(incremental()).toBe(before);
+    await vi.advanceTimersByTimeAsync(QUERY_REFRESH_MS % step || step);
+    await until(() => incremental() === before + 1, 'the 30-minute refresh');
+    await untilAsync(async () => (await b.rows(0, 1))[0]?.primaryDisplayName === 'Renamed', 'the change listed');
   });
 
   it('polls while the socket is not live, and stops once it is again', async () => {

@@ -333,3 +333,13 @@ export function buildWzdxFeed(closures: readonly WzdxClosure[], feedInfo: WzdxFe
     features,
   };
 }
+
+/**
+ * A WZDx enumeration value as words (the feed keeps the value): 'all-lanes-open-shift-left' →
+ * 'All lanes open, shift left', 'channel-device-method' → 'Channel device method'. Chosen: the
+ * spec shows no labels, and a dispatcher should not read hyphenated codes.
+ */
+export function wzdxValueLabel(value: string): string {
+  const words = value.replace(/-(merge|shift|split)(?=-|$)/, ', $1').replace(/-/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

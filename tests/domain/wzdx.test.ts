@@ -14,6 +14,7 @@ import {
   wzdxEventStatus,
   type WorkZoneFeed,
   type WzdxFeedInfoInput,
+  wzdxValueLabel,
 } from '../../src/domain/wzdx';
 
 // ── the official schemas (draft-07), registered under their $id ─────────────
@@ -331,5 +332,16 @@ describe('WZDx validator rejects broken feeds', () => {
     expectValid(structuredClone(feed));
     breakIt(feed);
     expect(validateFeed(feed)).toBe(false);
+  });
+});
+
+describe('WZDx values as words on screen (the feed keeps the codes)', () => {
+  it.each([
+    ['all-lanes-open-shift-left', 'All lanes open, shift left'],
+    ['some-lanes-closed-split', 'Some lanes closed, split'],
+    ['channel-device-method', 'Channel device method'],
+    ['flagging', 'Flagging'],
+  ])('%s → %s', (value, label) => {
+    expect(wzdxValueLabel(value)).toBe(label);
   });
 });

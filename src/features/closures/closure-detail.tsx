@@ -13,6 +13,7 @@ import { ItemState } from '../../app/section/item-state';
 import type { ShellContext } from '../../app/shell/dashboard-layout';
 import { isFeedManaged, type Closure } from '../../domain/closure';
 import type { LatLng } from '../../domain/geometry';
+import { wzdxValueLabel } from '../../domain/wzdx';
 import { CLOSURE_TEXT } from '../../domain/labels';
 import { canDeleteClosure, canEditClosure, orgRelationsOf, type PermissionList } from '../../domain/permissions';
 import { formatDateTime } from '../../domain/time';
@@ -64,8 +65,8 @@ export function ClosureFields({ closure, timeZone }: { closure: Closure; timeZon
             value={closure.closureType === 'feed' ? CLOSURE_TEXT.no : closure.isPublishOn ? CLOSURE_TEXT.yes : CLOSURE_TEXT.no}
           />
           <Row label={CLOSURE_TEXT.wzdxId} value={orNone(closure.wzdxId)} />
-          <Row label={CLOSURE_TEXT.locationMethod} value={orNone(closure.locationMethod)} />
-          <Row label={CLOSURE_TEXT.vehicleImpact} value={orNone(closure.vehicleImpact)} />
+          <Row label={CLOSURE_TEXT.locationMethod} value={orNone(closure.locationMethod && wzdxValueLabel(closure.locationMethod))} />
+          <Row label={CLOSURE_TEXT.vehicleImpact} value={orNone(closure.vehicleImpact && wzdxValueLabel(closure.vehicleImpact))} />
           <Row label={CLOSURE_TEXT.groupId} value={orNone(closure.groupId)} />
           <Row label={CLOSURE_TEXT.compliant} value={closure.isWzdxCompliant ? CLOSURE_TEXT.yes : CLOSURE_TEXT.no} />
         </dl>

@@ -52,7 +52,7 @@ import { readDateInput, toMinuteInput } from '../../domain/time';
 import { CLOSURE_TEXT } from '../../domain/labels';
 import { closureFormSchema } from '../../domain/validation/closure';
 import { sameFormValues } from '../../domain/validation/field-state';
-import { WZDX_LOCATION_METHODS, WZDX_VEHICLE_IMPACTS } from '../../domain/wzdx';
+import { WZDX_LOCATION_METHODS, WZDX_VEHICLE_IMPACTS, wzdxValueLabel } from '../../domain/wzdx';
 import { closuresLayers } from '../../map/layers/closures-layer';
 import { useClosureCalls } from './calls';
 
@@ -621,7 +621,7 @@ export function ClosureForm({ closure, organizationId, isWzdxOrg, groupIds, onSa
                 <option value="" />
                 {WZDX_LOCATION_METHODS.map((m) => (
                   <option key={m} value={m}>
-                    {m}
+                    {wzdxValueLabel(m)}
                   </option>
                 ))}
               </select>
@@ -637,7 +637,7 @@ export function ClosureForm({ closure, organizationId, isWzdxOrg, groupIds, onSa
                 <option value="" />
                 {WZDX_VEHICLE_IMPACTS.map((m) => (
                   <option key={m} value={m}>
-                    {m}
+                    {wzdxValueLabel(m)}
                   </option>
                 ))}
               </select>

@@ -180,6 +180,16 @@ describe('part 2 §4 closure form modes (editing a manual closure)', () => {
     // An existing group id is offered (the published BRIDGE closure's).
     expect([...document.querySelectorAll('#closure-group-ids option')].map((o) => o.getAttribute('value'))).toEqual(['bridges']);
     fireEvent.change(field('WZDx ID *'), { target: { value: 'wz-parade' } });
+    // The choices read as words; the values sent are WZDx's codes.
+    expect([...(screen.getByLabelText('Vehicle impact *') as HTMLSelectElement).options].slice(1, 8).map((o) => o.textContent)).toEqual([
+      'All lanes closed',
+      'Some lanes closed',
+      'All lanes open',
+      'Alternating one way',
+      'Some lanes closed, merge left',
+      'Some lanes closed, merge right',
+      'All lanes open, shift left',
+    ]);
     fireEvent.change(screen.getByLabelText('Location method *'), { target: { value: 'sign-method' } });
     fireEvent.change(screen.getByLabelText('Vehicle impact *'), { target: { value: 'all-lanes-closed' } });
     fireEvent.change(field('Group ID'), { target: { value: 'bridges' } });

@@ -219,8 +219,9 @@ describe('part 2 §2 closure detail', () => {
       Owner: 'Travis County Regional',
       'Publish to WZDx feed': 'Yes',
       'WZDx ID': 'wz-bridge',
-      'Location method': 'channel-device-method',
-      'Vehicle impact': 'some-lanes-closed',
+      // WZDx values as words (the feed keeps the codes).
+      'Location method': 'Channel device method',
+      'Vehicle impact': 'Some lanes closed',
       'Group ID': 'bridges',
       'WZDx compliant': 'Yes',
     });

@@ -70,3 +70,26 @@ export function typeOptionsFor(asset: TypedAsset, types: readonly ThingType[]): 
   const emergency = current ? current.isEmergency : asset.isResponderType;
   return types.filter((t) => t.isEmergency === emergency);
 }
+
+/**
+ * A code as words for a screen that has no display name for it: 'patrol_car' → 'Patrol car',
+ * 'all-lanes-open' → 'All lanes open' (chosen: users read labels, not codes).
+ */
+export function codeWords(code: string): string {
+  const words = code.replace(/[-_]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A type's label: its display name from GET /thing_types, else its code as words. */
+export function thingTypeLabel(name: string, types: readonly Pick<ThingType, 'name' | 'displayName'>[]): string {
+  return types.find((type) => type.name === name)?.displayName ?? codeWords(name);
+}
+
+/** A subtype's label: its display name from GET /thing_subtypes (by id, else by name), else its code as words. */
+export function thingSubtypeLabel(
+  subtype: { readonly id: string | null; readonly name: string },
+  subtypes: readonly Pick<ThingSubtype, 'id' | 'name' | 'displayName'>[],
+): string {
+  const known = subtypes.find((entry) => (subtype.id !== null && entry.id === subtype.id) || entry.name === subtype.name);
+  return known?.displayName ?? codeWords(subtype.name);
+}

@@ -29,6 +29,7 @@ import { closureEndLimit } from './closure-form';
 import type { ClosureDirection } from './constants';
 import { truncateCoordinate } from './geometry';
 import { toIso } from './time';
+import { codeWords } from './thing-type';
 
 // ── enumerations (schemas-4.2) ───────────────────────────────────────────────
 
@@ -340,6 +341,5 @@ export function buildWzdxFeed(closures: readonly WzdxClosure[], feedInfo: WzdxFe
  * spec shows no labels, and a dispatcher should not read hyphenated codes.
  */
 export function wzdxValueLabel(value: string): string {
-  const words = value.replace(/-(merge|shift|split)(?=-|$)/, ', $1').replace(/-/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return codeWords(value.replace(/-(merge|shift|split)(?=-|$)/, ',-$1'));
 }

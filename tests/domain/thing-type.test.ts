@@ -7,6 +7,9 @@ import {
   thingTypeWireSchema,
   typeOptionsFor,
   type ThingType,
+  codeWords,
+  thingSubtypeLabel,
+  thingTypeLabel,
 } from '../../src/domain/thing-type';
 
 describe('part1 §3 thing type and subtype', () => {
@@ -65,5 +68,18 @@ describe('part1 §5 type options limited to the kind matching the asset', () => 
     ['no type, not a responder', { thingTypeId: null, thingType: null, isResponderType: false }, ['tow', 'waste']],
   ])('%s', (_name, asset, ids) => {
     expect(typeOptionsFor(asset, types).map((t) => t.id)).toEqual(ids);
+  });
+});
+
+describe('type and subtype labels: display names, else the code as words', () => {
+  it('reads the lists, falls back to words', () => {
+    const types = [{ name: 'police', displayName: 'Police Department' }];
+    const subtypes = [{ id: 'st-1', name: 'patrol_car', displayName: 'Patrol Car' }];
+    expect(thingTypeLabel('police', types)).toBe('Police Department');
+    expect(thingTypeLabel('arrow_board', types)).toBe('Arrow board');
+    expect(thingSubtypeLabel({ id: 'st-1', name: 'anything' }, subtypes)).toBe('Patrol Car');
+    expect(thingSubtypeLabel({ id: null, name: 'patrol_car' }, subtypes)).toBe('Patrol Car');
+    expect(thingSubtypeLabel({ id: null, name: 'attenuator_truck' }, subtypes)).toBe('Attenuator truck');
+    expect(codeWords('all-lanes-open')).toBe('All lanes open');
   });
 });

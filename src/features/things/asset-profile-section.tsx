@@ -6,7 +6,9 @@
 import { useId } from 'react';
 import { ASSET_TEXT } from '../../domain/labels';
 import type { AssetDetails } from '../../domain/live-diff';
+import { thingSubtypeLabel, thingTypeLabel } from '../../domain/thing-type';
 import { STATUS_FIELD } from './asset-status-section';
+import { useThingTypeLists } from './use-thing-types';
 
 export const PROFILE_FIELD = {
   name: 'Name',
@@ -28,6 +30,8 @@ export const PROFILE_FIELD = {
 
 export function AssetProfileSection({ asset }: { asset: AssetDetails }) {
   const titleId = useId();
+  // Types and subtypes by their display names (GET /thing_types, /thing_subtypes), not their codes.
+  const { types, subtypes } = useThingTypeLists();
   const text = (value: string | null | undefined) => (value ? value : STATUS_FIELD.none);
   // Integrations: the asset's ids in its providers (provider: id), the values its edit form
   // edits. The wire's `integrations` are the owner organization's integration configurations:
@@ -39,8 +43,11 @@ export function AssetProfileSection({ asset }: { asset: AssetDetails }) {
     [PROFILE_FIELD.vin, text(asset.vinNumber)],
     [PROFILE_FIELD.plate, text(asset.plateNumber)],
     [PROFILE_FIELD.registry, text(asset.registryNumber)],
-    [PROFILE_FIELD.type, text(asset.thingType)],
-    [PROFILE_FIELD.subtype, text(asset.thingSubtype)],
+    [PROFILE_FIELD.type, asset.thingType ? thingTypeLabel(asset.thingType, types) : STATUS_FIELD.none],
+    [
+      PROFILE_FIELD.subtype,
+      asset.thingSubtype ? thingSubtypeLabel({ id: asset.thingSubtypeUUID, name: asset.thingSubtype }, subtypes) : STATUS_FIELD.none,
+    ],
     [PROFILE_FIELD.systemId, text(asset.systemId)],
     [
       PROFILE_FIELD.integrations,

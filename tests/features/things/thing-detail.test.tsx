@@ -212,13 +212,27 @@ describe('part1 §2 Asset detail: Profile and Organization Access', () => {
     expect(valueOf('Profile', 'VIN')).toBe('1FTFW1E50PFA00001');
     expect(valueOf('Profile', 'License Plate')).toBe('TX-4411');
     expect(valueOf('Profile', 'Vehicle ID')).toBe('V-12');
-    expect(valueOf('Profile', 'Type')).toBe('fire');
-    expect(valueOf('Profile', 'Subtype')).toBe('ladder');
+    // Without the type lists (the server answered none here): the codes as words, never the codes.
+    expect(valueOf('Profile', 'Type')).toBe('Fire');
+    expect(valueOf('Profile', 'Subtype')).toBe('Ladder');
     expect(valueOf('Profile', 'System ID')).toBe('SAM-123456');
     expect(valueOf('Profile', 'Integrations')).toBe('samsara: SAM-123456');
     expect(valueOf('Profile', 'Alerting')).toBe('Off');
     expect(valueOf('Profile', 'In Service')).toBe('Yes');
     expect(screen.getByRole('note').textContent).toBe('Alerting is off. It turns back on automatically after 60 minutes.');
+  });
+
+  it('type and subtype by their display names from GET /thing_types and /thing_subtypes', async () => {
+    renderDetail(thing(1, { nickname: 'Unit 7', thing_type: 'police', thing_subtype: 'patrol_car', thing_subtype_id: 'st-patrol' }), {
+      extra: {
+        'GET /thing_types': () => json(200, [{ id: 'tt-police', name: 'police', display_name: 'Police Department', is_emergency: true }]),
+        'GET /thing_subtypes': () =>
+          json(200, [{ id: 'st-patrol', name: 'patrol_car', display_name: 'Patrol Car', thing_type_id: 'tt-police' }]),
+      },
+    });
+    await opened('Unit 7');
+    await waitFor(() => expect(valueOf('Profile', 'Type')).toBe('Police Department'), WAIT);
+    await waitFor(() => expect(valueOf('Profile', 'Subtype')).toBe('Patrol Car'), WAIT);
   });
 
   it("Integrations are the asset's own provider ids (what its edit form edits), not the owner's integration configurations", async () => {
@@ -274,7 +288,7 @@ describe('part1 §2 Asset detail: Profile and Organization Access', () => {
     renderApp(`/dashboard/things/${wire.id}`, routes(EDITOR), { signedIn: true, live: api });
     await opened('Snapshot unit');
     expect(valueOf('Profile', 'Integrations')).toBe('Loading...');
-    expect(valueOf('Profile', 'Type')).toBe('police');
+    expect(valueOf('Profile', 'Type')).toBe('Police');
     const access = screen.getByRole('region', { name: 'Organization Access' });
     expect(within(access).getByText('Loading...')).toBeTruthy();
     expect(within(access).queryByRole('listitem')).toBeNull();

@@ -38,6 +38,12 @@ const WORLD = 2 ** WORLD_BITS;
 const CELL_LEVELS = 3;
 const LEVELS = CLUSTER_MAX_ZOOM + 1;
 const STATUSES = ASSET_STATUS.oos + 1;
+/** The most urgent status (lowest code) of a mix `mix[at .. at + STATUSES)`; out of service when empty. */
+function topOf(mix: ArrayLike<number>, at = 0): number {
+  for (let status = 0; status < STATUSES; status += 1) if ((mix[at + status] as number) > 0) return status;
+  return ASSET_STATUS.oos;
+}
+
 /** Entry ids of stations start here (assets are their slots). */
 const STATION_ENTRY = 2 ** 30;
 
@@ -124,10 +130,10 @@ class Grid {
   }
 
   /**
-   * Adds (sign 1) or removes (sign -1) one entry at every zoom: an asset (`status`, weight 1) or a
-   * station standing for `weight` assets whose statuses are `mix[at .. at + STATUSES)`.
+   * Adds (sign 1) or removes (sign -1) one entry at every zoom: an asset (its `status`, weight 1)
+   * or a station standing for `weight` assets whose statuses are the mix `status[at .. at + STATUSES)`.
    */
-  put(sign: 1 | -1, entry: number, x: number, y: number, weight: number, status: number, mix: Int32Array | null = null, at = 0): void {
+  put(sign: 1 | -1, entry: number, x: number, y: number, weight: number, status: number | Int32Array, at = 0): void {
     for (let zoom = 0; zoom < LEVELS; zoom += 1) {
       const size = CELL_UNITS[zoom] as number;
       const key = Math.floor(x / size) * (CELL_SIDE[zoom] as number) + Math.floor(y / size);
@@ -143,8 +149,8 @@ class Grid {
       this.sumY[row] = (this.sumY[row] as number) + sign * weight * y;
       this.sumEntry[row] = (this.sumEntry[row] as number) + sign * entry;
       const base = row * STATUSES;
-      if (mix) for (let s = 0; s < STATUSES; s += 1) this.mix[base + s] = (this.mix[base + s] as number) + sign * (mix[at + s] as number);
-      else this.mix[base + status] = (this.mix[base + status] as number) + sign;
+      if (typeof status === 'number') this.mix[base + status] = (this.mix[base + status] as number) + sign;
+      else for (let s = 0; s < STATUSES; s += 1) this.mix[base + s] = (this.mix[base + s] as number) + sign * (status[at + s] as number);
       if (this.members[row] === 0) {
         level.delete(key);
         this.weight[row] = 0;
@@ -159,9 +165,7 @@ class Grid {
 
   /** The most urgent status (lowest code) of an asset in the row. */
   top(row: number): number {
-    const base = row * STATUSES;
-    for (let status = 0; status < STATUSES; status += 1) if ((this.mix[base + status] as number) > 0) return status;
-    return ASSET_STATUS.oos;
+    return topOf(this.mix, row * STATUSES);
   }
 
   /** A cell's marker before merging: its weighted centre in pixels at the zoom. */
@@ -216,10 +220,10 @@ export class ClusterIndex {
   private stationNumber = new Map<string, number>();
   private stationsRead: readonly Station[] | null = null;
   private stationCount = new Int32Array(0);
-  private stationTops = new Int32Array(0);
-  /** The count, top and mix each station's entry in `grouped` holds (count 0: no entry). */
+  /** Listed assets per display status at each station, STATUSES per station. */
+  private stationMix = new Int32Array(0);
+  /** The count and mix each station's entry in `grouped` holds (count 0: no entry). */
   private stationEntryCount = new Int32Array(0);
-  private stationEntryTop = new Uint8Array(0);
   private stationEntryMix = new Int32Array(0);
   private stationX = new Int32Array(0);
   private stationY = new Int32Array(0);
@@ -257,9 +261,8 @@ export class ClusterIndex {
     this.stationNumber = new Map(this.stations.map((station, i) => [station.id, i]));
     const n = this.stations.length;
     this.stationCount = new Int32Array(n);
-    this.stationTops = new Int32Array(n * STATUSES);
+    this.stationMix = new Int32Array(n * STATUSES);
     this.stationEntryCount = new Int32Array(n);
-    this.stationEntryTop = new Uint8Array(n);
     this.stationEntryMix = new Int32Array(n * STATUSES);
     this.stationX = Int32Array.from(this.stations, (station) => worldX(station.position.lng));
     this.stationY = Int32Array.from(this.stations, (station) => worldY(station.position.lat));
@@ -362,31 +365,24 @@ export class ClusterIndex {
 
   private countAtStation(sign: 1 | -1, n: number, top: number, dirty: Set<number>): void {
     this.stationCount[n] = (this.stationCount[n] as number) + sign;
-    this.stationTops[n * STATUSES + top] = (this.stationTops[n * STATUSES + top] as number) + sign;
+    this.stationMix[n * STATUSES + top] = (this.stationMix[n * STATUSES + top] as number) + sign;
     dirty.add(n);
   }
 
   /** Brings a station's entry in the grouped grid in line with its listed assets. */
   private putStation(grid: Grid, n: number): void {
     const count = this.stationCount[n] as number;
-    let top: number = ASSET_STATUS.oos;
-    for (let status = 0; status < STATUSES; status += 1)
-      if ((this.stationTops[n * STATUSES + status] as number) > 0) {
-        top = status;
-        break;
-      }
     const held = this.stationEntryCount[n] as number;
     const at = n * STATUSES;
     let same = held === count;
-    for (let status = 0; same && status < STATUSES; status += 1) same = this.stationEntryMix[at + status] === this.stationTops[at + status];
+    for (let status = 0; same && status < STATUSES; status += 1) same = this.stationEntryMix[at + status] === this.stationMix[at + status];
     if (same) return;
     const x = this.stationX[n] as number;
     const y = this.stationY[n] as number;
-    if (held > 0) grid.put(-1, STATION_ENTRY + n, x, y, held, this.stationEntryTop[n] as number, this.stationEntryMix, at);
-    if (count > 0) grid.put(1, STATION_ENTRY + n, x, y, count, top, this.stationTops, at);
+    if (held > 0) grid.put(-1, STATION_ENTRY + n, x, y, held, this.stationEntryMix, at);
+    if (count > 0) grid.put(1, STATION_ENTRY + n, x, y, count, this.stationMix, at);
     this.stationEntryCount[n] = count;
-    this.stationEntryTop[n] = top;
-    this.stationEntryMix.set(this.stationTops.subarray(at, at + STATUSES), at);
+    this.stationEntryMix.set(this.stationMix.subarray(at, at + STATUSES), at);
   }
 
   /** A grid from what the index read (the first query that needs it). */
@@ -438,7 +434,6 @@ export class ClusterIndex {
         let weight = 0;
         let sumX = 0;
         let sumY = 0;
-        let top: number = ASSET_STATUS.oos;
         const mix = new Int32Array(STATUSES);
         for (const j of group) {
           const row = cells[j]!.row;
@@ -446,7 +441,6 @@ export class ClusterIndex {
           weight += grid.weight[row] as number;
           sumX += grid.sumX[row] as number;
           sumY += grid.sumY[row] as number;
-          top = Math.min(top, grid.top(row));
           for (let status = 0; status < STATUSES; status += 1)
             mix[status] = (mix[status] as number) + (grid.mix[row * STATUSES + status] as number);
         }
@@ -463,7 +457,7 @@ export class ClusterIndex {
           count: weight,
           slot: -1,
           cluster: clusters.length - 1,
-          top,
+          top: topOf(mix),
           mix,
         });
       }
@@ -577,7 +571,7 @@ export class ClusterIndex {
       groups.lngLat[2 * i] = station.position.lng;
       groups.lngLat[2 * i + 1] = station.position.lat;
       groups.count[i] = this.stationEntryCount[n] as number;
-      groups.topStatus[i] = this.stationEntryTop[n] as number;
+      groups.topStatus[i] = topOf(this.stationEntryMix, n * STATUSES);
       groups.mix.set(this.stationEntryMix.subarray(n * STATUSES, (n + 1) * STATUSES), i * STATUSES);
     });
     return groups;

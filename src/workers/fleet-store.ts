@@ -254,9 +254,7 @@ export class FleetStore {
     this.total = 0;
     this.listed = 0;
     this.responders = 0;
-    this.ownership.owned = 0;
-    this.ownership.managed = 0;
-    this.ownership.ownedShared = 0;
+    this.zeroOwnership();
     this.free = [];
     this.freedInBatch = [];
     this.next = 0;
@@ -477,10 +475,14 @@ export class FleetStore {
     }
   }
 
-  private recountOwnership(): void {
+  private zeroOwnership(): void {
     this.ownership.owned = 0;
     this.ownership.managed = 0;
     this.ownership.ownedShared = 0;
+  }
+
+  private recountOwnership(): void {
+    this.zeroOwnership();
     for (let slot = 0; slot < this.next; slot += 1) {
       const asset = this.assets[slot];
       if (asset) this.countOwnership(asset, 1);

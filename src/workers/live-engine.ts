@@ -27,11 +27,11 @@ import {
   eventsQuerySchema,
   liveConfigSchema,
   organizationChoiceSchema,
+  sameOwnership,
   type ClusterQuery,
   type FilterInput,
   type LiveConfig,
   type LiveListener,
-  type LiveOwnership,
   type LiveStatus,
   type OrganizationChoice,
 } from './live-protocol';
@@ -80,10 +80,6 @@ function initialStatus(): LiveStatus {
     responderMix: 'all',
     ownership: { owned: 0, managed: 0, relations: false },
   };
-}
-
-function ownershipMoved(a: LiveOwnership, b: LiveOwnership): boolean {
-  return a.owned !== b.owned || a.managed !== b.managed || a.relations !== b.relations;
 }
 
 export function createLiveEngine(overrides: Partial<LiveEngineDeps> = {}) {
@@ -138,7 +134,7 @@ export function createLiveEngine(overrides: Partial<LiveEngineDeps> = {}) {
         core.events.version !== eventsVersion ||
         core.closures.version !== closuresVersion ||
         core.responderMix() !== state.status.responderMix ||
-        ownershipMoved(core.ownership(), state.status.ownership)
+        !sameOwnership(core.ownership(), state.status.ownership)
       )
         emitStatus();
     },

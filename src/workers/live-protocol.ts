@@ -82,6 +82,11 @@ export interface LiveOwnership {
   relations: boolean;
 }
 
+/** Whether two ownership reports say the same (the worker sends a status, the store copies one, only on a change). */
+export function sameOwnership(a: LiveOwnership, b: LiveOwnership): boolean {
+  return a.owned === b.owned && a.managed === b.managed && a.relations === b.relations;
+}
+
 /** What the worker reports besides diffs (small; sent whole on every change). */
 export interface LiveStatus {
   organizationId: string | null;

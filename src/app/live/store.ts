@@ -13,7 +13,14 @@ import { defaultAssetFilter } from '../../domain/asset-filter';
 import { DEFAULT_EVENT_DISPLAY, type EventsQuery } from '../../domain/location';
 import { applyDiff, createFleetBuffers, STATUS_COUNT, type AssetDetails, type FleetBuffers, type LiveDiff } from '../../domain/live-diff';
 import { layerDataOf, type AssetsLayerData } from '../../map/layers/assets-layer-data';
-import type { FilterInput, LiveOwnership, LivePhase, LiveStatus, SocketState } from '../../workers/live-protocol';
+import {
+  sameOwnership,
+  type FilterInput,
+  type LiveOwnership,
+  type LivePhase,
+  type LiveStatus,
+  type SocketState,
+} from '../../workers/live-protocol';
 import type { OrganizationGroupKind } from '../../domain/organization';
 
 /** part 1 §2 Map: toggle preferences kept in local storage. */
@@ -273,8 +280,5 @@ export function applyStatusToStore(store: LiveStore, status: LiveStatus): void {
   store.closuresVersion = status.closuresVersion;
   store.stations = status.stations;
   if (store.responderMix !== status.responderMix) store.responderMix = status.responderMix;
-  const o = store.ownership;
-  if (o.owned !== status.ownership.owned || o.managed !== status.ownership.managed || o.relations !== status.ownership.relations) {
-    store.ownership = { ...status.ownership };
-  }
+  if (!sameOwnership(store.ownership, status.ownership)) store.ownership = { ...status.ownership };
 }

@@ -6,8 +6,10 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   // The server bundle and the migrated database every spec's server starts from (README "Tests").
   globalSetup: './e2e/global-setup.ts',
+  // Two workers on two cores (README "Tests"): each runs whole spec files, one after another, with
+  // its own servers (the worker-scoped fixtures) and its own browser; a spec's tests stay in order.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   // Each dashboard page draws the map in software WebGL here (SwiftShader): a frame can take a second.
   timeout: 180_000,

@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import fs from 'node:fs';
 import os from 'node:os';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -10,6 +11,26 @@ const EMBEDDED_DATABASE_SUITES = [
   'tests/security/ops-data-dir-lock.test.ts',
   'tests/security/fault-kill-writes.test.ts',
   'tests/security/fault-socket-reconnect.test.ts',
+];
+
+/**
+ * The security suites whose subject is not the database engine (authorization, validation, limits,
+ * mail, exports, sockets, operations): where `npm test` runs the Postgres phase as well
+ * (`LIGHTBAR_SECURITY_ON_POSTGRES=1`, set by scripts/test.mjs when TEST_DATABASE_URL and
+ * TEST_NATS_URL are given, as in CI), they run there only, on the engine production uses, instead
+ * of on both (README "Tests"). The locking suite (lost updates) and the embedded database's own
+ * suites keep running on PGlite.
+ */
+const SECURITY_ON_BOTH_ENGINES = ['tests/security/lost-updates.test.ts', ...EMBEDDED_DATABASE_SUITES];
+const ENGINE_NEUTRAL_SECURITY_SUITES = (fs.existsSync('tests/security') ? fs.readdirSync('tests/security') : [])
+  .filter((name) => name.endsWith('.test.ts'))
+  .map((name) => `tests/security/${name}`)
+  .filter((file) => !SECURITY_ON_BOTH_ENGINES.includes(file));
+
+/** The embedded (PGlite) run's exclusions: the multi-process suites (Postgres and NATS), and the engine-neutral security suites when the Postgres phase runs them. */
+const PGLITE_RUN_EXCLUDES = [
+  'tests/scale/**',
+  ...(process.env.LIGHTBAR_SECURITY_ON_POSTGRES === '1' ? ENGINE_NEUTRAL_SECURITY_SUITES : []),
 ];
 
 /** The suites run in Node without module mocks, and the screens' suites (README "Tests"). */
@@ -36,7 +57,7 @@ export default defineConfig({
     // The multi-process suite needs real Postgres and NATS servers: `npm run test:pg` runs it. That
     // run leaves out the suites about the embedded database itself, which start PGlite servers on a
     // DATA_DIR whichever engine the other suites use: it would only repeat them.
-    exclude: process.env.LIGHTBAR_TEST_ENGINE === 'postgres' ? EMBEDDED_DATABASE_SUITES : ['tests/scale/**'],
+    exclude: process.env.LIGHTBAR_TEST_ENGINE === 'postgres' ? EMBEDDED_DATABASE_SUITES : PGLITE_RUN_EXCLUDES,
     environment: 'node',
     // Two projects, one run (README "Tests"): the suites that run in Node (domain tables, the server
     // through inject, the spawned servers, the worker) share each fork's loaded modules from file to

@@ -485,6 +485,13 @@ export const LIVE_LIST_TEXT = {
   empty: 'No assets match the search and filters.',
 } as const;
 
+/**
+ * The count beside the Owned and Managed toggles (how many assets of the fleet each covers, by the
+ * one ownership rule): read as the switch's description, so 'Managed' alone says '0 assets'
+ * before it is chosen.
+ */
+export const ownershipCountText = (count: number): string => `${count} ${count === 1 ? 'asset' : 'assets'}`;
+
 /** The Filters button's badge, read with the button's name: 'Filters 2 active'. */
 export const filtersActiveText = (count: number): string => `${count} active`;
 

@@ -7,10 +7,13 @@ export interface ToggleProps {
   onChange: (checked: boolean) => void;
   disabled?: boolean;
   className?: string;
+  /** A short note after the label (a count), read as the switch's description, not its name. */
+  note?: string;
 }
 
-export function Toggle({ label, checked, onChange, disabled, className }: ToggleProps) {
+export function Toggle({ label, checked, onChange, disabled, className, note }: ToggleProps) {
   const id = useId();
+  const noteId = `${id}-note`;
   return (
     <div className={className ? `toggle ${className}` : 'toggle'}>
       <input
@@ -20,9 +23,15 @@ export function Toggle({ label, checked, onChange, disabled, className }: Toggle
         checked={checked}
         disabled={disabled}
         aria-checked={checked}
+        aria-describedby={note ? noteId : undefined}
         onChange={(event) => onChange(event.target.checked)}
       />
       <label htmlFor={id}>{label}</label>
+      {note && (
+        <span id={noteId} className="toggle-note">
+          {note}
+        </span>
+      )}
     </div>
   );
 }

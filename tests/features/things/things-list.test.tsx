@@ -307,6 +307,10 @@ describe('part1 §2 Asset list, §4 sorting (the Live list)', () => {
     const owned = (await within(drawer()).findByRole('switch', { name: 'Owned' }, WAIT)) as HTMLInputElement;
     const managed = within(drawer()).getByRole('switch', { name: 'Managed' }) as HTMLInputElement;
     expect([owned.checked, managed.checked]).toEqual([true, true]);
+    // Each switch says how many assets it covers, as its description (its name stays the spec's).
+    const description = (control: HTMLElement) => document.getElementById(control.getAttribute('aria-describedby') ?? '')?.textContent;
+    await waitFor(() => expect(description(owned)).toBe('4 assets'), WAIT);
+    expect(description(managed)).toBe('1 asset');
     fireEvent.click(managed);
     await waitFor(() => expect(rowNames()).toEqual(['Zulu', 'Bravo', 'Charlie', 'North unit']), WAIT);
     // One of the two stays on.

@@ -4,10 +4,12 @@
  * drawing as a form does, `startDrawing`, and keeps what it is told). Each shape's positions are
  * checked against the pixels clicked, unprojected with deck.gl's own viewport.
  */
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { WebMercatorViewport } from '@deck.gl/core';
-import { createServer, type ViteDevServer } from 'vite';
+import { build, preview, type PreviewServer } from 'vite';
 import type { Geometry, LatLng } from '../src/domain/geometry';
 import type { DrawLogEntry } from './draw-page/main';
 import { animationFrames, drawingClick, drawingReady } from './frames';
@@ -19,21 +21,25 @@ const viewport = new WebMercatorViewport({ width: WIDTH, height: HEIGHT, ...VIEW
 /** At zoom 14 a pixel is ~8 m; a click lands on its pixel: 2e-5° is under 3 px. */
 const TOLERANCE_DEG = 2e-5;
 
-let server: ViteDevServer;
+let server: PreviewServer;
+let outDir = '';
 let url: string;
 
+// The page is built once and served as built (`vite preview`): a dev server's first load transforms
+// hundreds of modules on request, which beside another spec's browser could outlast the spec's waits.
 test.beforeAll(async () => {
-  server = await createServer({
-    configFile: path.join(import.meta.dirname, 'draw-page', 'vite.config.ts'),
-    server: { port: 0, host: '127.0.0.1' },
-  });
-  await server.listen();
-  const address = server.httpServer?.address();
+  test.setTimeout(120_000);
+  const configFile = path.join(import.meta.dirname, 'draw-page', 'vite.config.ts');
+  outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lightbar-draw-page-'));
+  await build({ configFile, build: { outDir, emptyOutDir: true } });
+  server = await preview({ configFile, build: { outDir }, preview: { port: 0, host: '127.0.0.1' } });
+  const address = server.httpServer.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   url = `http://127.0.0.1:${address.port}/`;
 });
 test.afterAll(async () => {
   await server?.close();
+  if (outDir) fs.rmSync(outDir, { recursive: true, force: true });
 });
 
 function at(x: number, y: number): LatLng {

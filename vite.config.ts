@@ -21,11 +21,11 @@ const EMBEDDED_DATABASE_SUITES = [
  * of on both (README "Tests"). The locking suite (lost updates) and the embedded database's own
  * suites keep running on PGlite.
  */
-const SECURITY_ON_BOTH_ENGINES = ['tests/security/lost-updates.test.ts', ...EMBEDDED_DATABASE_SUITES];
+const SECURITY_KEPT_ON_PGLITE = ['tests/security/lost-updates.test.ts', ...EMBEDDED_DATABASE_SUITES];
 const ENGINE_NEUTRAL_SECURITY_SUITES = (fs.existsSync('tests/security') ? fs.readdirSync('tests/security') : [])
   .filter((name) => name.endsWith('.test.ts'))
   .map((name) => `tests/security/${name}`)
-  .filter((file) => !SECURITY_ON_BOTH_ENGINES.includes(file));
+  .filter((file) => !SECURITY_KEPT_ON_PGLITE.includes(file));
 
 /** The embedded (PGlite) run's exclusions: the multi-process suites (Postgres and NATS), and the engine-neutral security suites when the Postgres phase runs them. */
 const PGLITE_RUN_EXCLUDES = [

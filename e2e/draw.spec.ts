@@ -4,15 +4,13 @@
  * drawing as a form does, `startDrawing`, and keeps what it is told). Each shape's positions are
  * checked against the pixels clicked, unprojected with deck.gl's own viewport.
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { WebMercatorViewport } from '@deck.gl/core';
-import { build, preview, type PreviewServer } from 'vite';
 import type { Geometry, LatLng } from '../src/domain/geometry';
 import type { DrawLogEntry } from './draw-page/main';
 import { animationFrames, drawingClick, drawingReady } from './frames';
+import { serveBuiltPage, type PageServer } from '../bench/map-page/serve';
 
 const WIDTH = 800;
 const HEIGHT = 600;
@@ -21,25 +19,15 @@ const viewport = new WebMercatorViewport({ width: WIDTH, height: HEIGHT, ...VIEW
 /** At zoom 14 a pixel is ~8 m; a click lands on its pixel: 2e-5° is under 3 px. */
 const TOLERANCE_DEG = 2e-5;
 
-let server: PreviewServer;
-let outDir = '';
-let url: string;
+let server: PageServer;
 
-// The page is built once and served as built (`vite preview`): a dev server's first load transforms
-// hundreds of modules on request, which beside another spec's browser could outlast the spec's waits.
+// The page as built (serveBuiltPage), not from Vite's dev server (README "Tests").
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const configFile = path.join(import.meta.dirname, 'draw-page', 'vite.config.ts');
-  outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lightbar-draw-page-'));
-  await build({ configFile, build: { outDir, emptyOutDir: true } });
-  server = await preview({ configFile, build: { outDir }, preview: { port: 0, host: '127.0.0.1' } });
-  const address = server.httpServer.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  url = `http://127.0.0.1:${address.port}/`;
+  server = await serveBuiltPage(path.join(import.meta.dirname, 'draw-page', 'vite.config.ts'));
 });
 test.afterAll(async () => {
   await server?.close();
-  if (outDir) fs.rmSync(outDir, { recursive: true, force: true });
 });
 
 function at(x: number, y: number): LatLng {
@@ -85,7 +73,7 @@ const edits = async (page: Page) => Number(await page.getByTestId('draw-map').ge
 /** Opens the drawing page and waits until its map and the drawing code are there. */
 async function open(page: Page): Promise<void> {
   await page.setViewportSize({ width: WIDTH, height: HEIGHT });
-  await page.goto(url);
+  await page.goto(server.url);
   await page.waitForFunction(() => document.querySelectorAll('canvas').length >= 2 && window.lightbarDraw?.loaded === true);
   await animationFrames(page);
 }

@@ -6,20 +6,18 @@
  * asset's status colour appears at its projected position, and it follows the asset when it moves.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { startMapPage, type MapPageServer } from '../bench/map-page/serve';
+import { startMapPage, type PageServer } from '../bench/map-page/serve';
 import { BASEMAP_COLORS } from '../src/map/basemap-style';
 import { colourAt, colourNear, decodePng, pixelsNear, screenshotUntil, type Rgb } from './pixels';
 
-let server: MapPageServer;
+let server: PageServer;
 const WIDTH = 1000;
 const HEIGHT = 700;
 
-// The page as built (`vite build`, then `vite preview`), as the map bench serves it: a dev server's
-// first load transforms hundreds of modules on request, which beside another spec's browser
-// outlasted the 45 s wait for the page once.
+// The page as built, as the map bench serves it (README "Tests").
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  server = await startMapPage('build');
+  server = await startMapPage();
 });
 test.afterAll(async () => {
   await server?.close();

@@ -4,9 +4,10 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { postgresPhaseRuns } from './postgres-phase.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-if (!process.env.TEST_DATABASE_URL || !process.env.TEST_NATS_URL) {
+if (!postgresPhaseRuns()) {
   if (process.env.CI === 'true') {
     console.error('test:pg: CI=true but TEST_DATABASE_URL or TEST_NATS_URL is not set: the Postgres and NATS run is required in CI.');
     process.exit(1);

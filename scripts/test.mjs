@@ -2,6 +2,7 @@
 // each phase's seconds so every log (CI's included) says where the time went. Typecheck and lint
 // read the sources only and use one core each: they run side by side (about 35 s each here).
 import { spawn } from 'node:child_process';
+import { postgresPhaseRuns } from './postgres-phase.mjs';
 
 const STEPS = [
   [
@@ -12,9 +13,9 @@ const STEPS = [
   [['postgres+nats', 'test:pg']],
   [['build+playwright', 'test:e2e']],
 ];
-// The engine-neutral security suites run in the Postgres phase only when that phase runs
+// The engine-neutral security suites run in the Postgres phase alone when that phase runs
 // (ENGINE_NEUTRAL_SECURITY_SUITES in vite.config.ts); without Postgres and NATS, on PGlite.
-if (process.env.TEST_DATABASE_URL && process.env.TEST_NATS_URL) process.env.LIGHTBAR_SECURITY_ON_POSTGRES = '1';
+if (postgresPhaseRuns()) process.env.LIGHTBAR_SECURITY_ON_POSTGRES = '1';
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const seconds = (since) => Math.round((performance.now() - since) / 1000);
 

@@ -1,24 +1,26 @@
 /**
- * Serves the map bench page: Vite's dev server (the e2e test: no build step) or a production build
- * under `vite preview` (`npm run bench -- map`: timings of the code users get, not of dev React).
+ * Serves a test page as built (`vite build`, then `vite preview`): the map bench page (`npm run bench
+ * -- map` and e2e/map.spec.ts: timings of the code users get, not of dev React) and the drawing page
+ * of e2e/draw.spec.ts. A dev server's first load transforms hundreds of modules on request, which
+ * beside another spec's browser once outlasted a spec's wait for the page (README "Tests").
  */
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 
-export interface MapPageServer {
+export interface PageServer {
   url: string;
   close(): Promise<void>;
 }
 
-const configFile = path.join(import.meta.dirname, '..', 'vite.map-page.config.ts');
+const mapPageConfig = path.join(import.meta.dirname, '..', 'vite.map-page.config.ts');
 
 function urlOf(address: AddressInfo | string | null | undefined): string {
-  if (!address || typeof address === 'string') throw new Error('the map page server has no port');
+  if (!address || typeof address === 'string') throw new Error('the page server has no port');
   return `http://127.0.0.1:${address.port}/`;
 }
 
 /** Serves an already built page (the device machine's run, where no Vite is installed). */
-async function serveBuilt(dir: string): Promise<MapPageServer> {
+async function serveBuilt(dir: string): Promise<PageServer> {
   const http = await import('node:http');
   const fs = await import('node:fs');
   const types: Record<string, string> = {
@@ -42,16 +44,16 @@ async function serveBuilt(dir: string): Promise<MapPageServer> {
   return { url: urlOf(server.address()), close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-export async function startMapPage(mode: 'dev' | 'build' | { dir: string } = 'dev'): Promise<MapPageServer> {
-  if (typeof mode === 'object') return serveBuilt(path.resolve(mode.dir));
+/** Builds the page of a Vite config (into its `build.outDir`) and serves the build on a free port. */
+export async function serveBuiltPage(configFile: string): Promise<PageServer> {
   // Vite is loaded only here: the device machine's run serves a built page without it.
-  const { build, createServer, preview } = await import('vite');
-  if (mode === 'build') {
-    await build({ configFile, logLevel: 'warn' });
-    const server = await preview({ configFile, preview: { port: 0, host: '127.0.0.1' } });
-    return { url: urlOf(server.httpServer.address()), close: () => server.close() };
-  }
-  const server = await createServer({ configFile, server: { port: 0, host: '127.0.0.1' } });
-  await server.listen();
-  return { url: urlOf(server.httpServer?.address()), close: () => server.close() };
+  const { build, preview } = await import('vite');
+  await build({ configFile, logLevel: 'warn' });
+  const server = await preview({ configFile, preview: { port: 0, host: '127.0.0.1' } });
+  return { url: urlOf(server.httpServer.address()), close: () => server.close() };
+}
+
+/** The map bench page: built here, or a folder built elsewhere (`{ dir }`). */
+export async function startMapPage(mode: 'build' | { dir: string } = 'build'): Promise<PageServer> {
+  return typeof mode === 'object' ? serveBuilt(path.resolve(mode.dir)) : serveBuiltPage(mapPageConfig);
 }

@@ -1,4 +1,4 @@
-// The drawing test page's own Vite config (e2e/draw.spec.ts serves it with Vite's dev server).
+// The drawing test page's own Vite config (e2e/draw.spec.ts builds it and serves the build: serveBuiltPage).
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
@@ -8,5 +8,6 @@ export default defineConfig({
   plugins: [react()],
   // The page imports src/ from the repository root.
   server: { fs: { allow: [path.join(import.meta.dirname, '..', '..')] }, strictPort: false },
+  build: { outDir: path.join(import.meta.dirname, '..', '..', '.tmp', 'draw-page'), emptyOutDir: true },
   logLevel: 'warn',
 });

@@ -486,11 +486,10 @@ export const LIVE_LIST_TEXT = {
 } as const;
 
 /**
- * The count beside the Owned and Managed toggles (how many assets of the fleet each covers, by the
- * one ownership rule): read as the switch's description, so 'Managed' alone says '0 assets'
- * before it is chosen.
+ * A number of assets: '1 asset', '43 assets' (beside the Owned and Managed toggles, read as each
+ * switch's description; in the type edit's titles).
  */
-export const ownershipCountText = (count: number): string => `${count} ${count === 1 ? 'asset' : 'assets'}`;
+export const assetCountText = (count: number): string => `${count} ${count === 1 ? 'asset' : 'assets'}`;
 
 /** The Filters button's badge, read with the button's name: 'Filters 2 active'. */
 export const filtersActiveText = (count: number): string => `${count} active`;
@@ -964,10 +963,10 @@ export const THINGS_TAB_TEXT = {
   selectAll: 'Select all shown assets',
   select: (name: string) => `Select ${name}`,
   setType: 'Set type',
-  setTypeTitle: (count: number) => `Set type of ${count} ${count === 1 ? 'asset' : 'assets'}`,
+  setTypeTitle: (count: number) => `Set type of ${assetCountText(count)}`,
   keepSubtype: 'No subtype',
   next: 'Continue',
-  confirmTitle: (count: number, type: string) => `Set the type of ${count} ${count === 1 ? 'asset' : 'assets'} to ${type}?`,
+  confirmTitle: (count: number, type: string) => `Set the type of ${assetCountText(count)} to ${type}?`,
   confirmBody: 'Each asset is saved in turn; an asset the server refuses keeps its type.',
   progress: (done: number, count: number) => `Updating ${done} of ${count}...`,
   summary: (updated: number, failed: number) => `${updated} updated, ${failed} failed`,

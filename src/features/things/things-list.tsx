@@ -10,7 +10,7 @@ import { useNavigate, useOutletContext } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { ASSET_STATUS, ASSET_STATUSES, statusLabel, type AssetStatus, type ResponderMix } from '../../domain/asset-status';
 import { activeFilterCount } from '../../domain/asset-filter';
-import { LIVE_LIST_TEXT, SECTION_LABEL, filtersActiveText, listLoadingText, listSizeText, ownershipCountText } from '../../domain/labels';
+import { LIVE_LIST_TEXT, SECTION_LABEL, filtersActiveText, listLoadingText, listSizeText, assetCountText } from '../../domain/labels';
 import type { Profile } from '../../domain/profile';
 import type { LiveBridge } from '../../app/live/bridge';
 import { defaultFilters, type LiveStore } from '../../app/live/store';
@@ -155,7 +155,7 @@ function LiveList({ store, bridge, map, mix, profile }: LiveListProps) {
           <>
             <Toggle
               label={LIVE_LIST_TEXT.owned}
-              note={ownershipCountText(snap.ownership.owned)}
+              note={assetCountText(snap.ownership.owned)}
               checked={ownedOn}
               // One of the two stays on: a list of no organization would show nothing.
               disabled={ownedOn && !managedOn}
@@ -163,7 +163,7 @@ function LiveList({ store, bridge, map, mix, profile }: LiveListProps) {
             />
             <Toggle
               label={LIVE_LIST_TEXT.managed}
-              note={ownershipCountText(snap.ownership.managed)}
+              note={assetCountText(snap.ownership.managed)}
               checked={managedOn}
               disabled={managedOn && !ownedOn}
               onChange={(managed) => void bridge.setFilters({ ownership: ownershipChoice(ownedOn, managed) })}

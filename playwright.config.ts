@@ -1,6 +1,10 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM, SOFTWARE_GL_ARGS } from './tests/support/chromium';
 
+// The specs' servers check every answer against its route's response schema, as the Vitest
+// suites' do (server/http/route-validation.ts): they inherit this.
+process.env.LIGHTBAR_CHECK_RESPONSES = '1';
+
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',

@@ -59,6 +59,9 @@ export default defineConfig({
     // DATA_DIR whichever engine the other suites use: it would only repeat them.
     exclude: process.env.LIGHTBAR_TEST_ENGINE === 'postgres' ? EMBEDDED_DATABASE_SUITES : PGLITE_RUN_EXCLUDES,
     environment: 'node',
+    // Every answer is checked against its route's response schema, in the servers the suites build
+    // and spawn alike (server/http/route-validation.ts).
+    env: { LIGHTBAR_CHECK_RESPONSES: '1' },
     // Two projects, one run (README "Tests"): the suites that run in Node (domain tables, the server
     // through inject, the spawned servers, the worker) share each fork's loaded modules from file to
     // file, which spares each file its second or two of imports; the screens (jsdom, module mocks)

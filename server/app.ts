@@ -4,13 +4,13 @@ import rateLimit from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
 import type { ServerConfig } from './config';
 import type { Database } from './db/connection';
-import { createEvents, type ServerDeps } from './deps';
+import { createEvents, type Bus, type ServerDeps } from './deps';
 import { createMailer, type Mailer } from './mail/mailer';
-import { HttpError, installErrorHandler, OVERLOADED_MESSAGE } from './http/errors';
+import { HttpError, installErrorHandler, OVERLOADED_MESSAGE } from './core/errors';
 import { REDACT_PATHS, REDACTED, serializeRequest } from './http/log-redaction';
 import { registerRoutes, type RouteServices } from './http/routes';
 import { isAppFileRequest } from './http/spa';
-import { connectNatsBus, InProcessBus, type Bus } from './live/bus';
+import { connectNatsBus, InProcessBus } from './live/bus';
 import { IngestEngine } from './live/ingest';
 
 export interface BuildOptions {

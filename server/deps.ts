@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { ServerConfig } from './config';
 import type { Db } from './db/connection';
 import type { Mailer } from './mail/mailer';
-import type { Bus } from './live/bus';
+import type { LiveMessageInput } from '../src/domain/live-message';
 
 /**
  * Who a change of access concerns: the users whose role (permissions) changed, the organizations
@@ -13,6 +13,25 @@ export interface AccessChange {
   readonly userIds?: readonly string[];
   readonly organizationIds?: readonly string[];
   readonly all?: boolean;
+}
+
+/** What every server process must apply to its own open sockets, wherever the change was made. */
+export type ControlEvent = { type: 'tokens-revoked'; tokenIds: string[] } | { type: 'access-changed'; change: AccessChange };
+
+/**
+ * Between ingest and socket fan-out (docs/architecture.md "The live data path"; live/bus.ts implements it): in-process
+ * by default; NATS with NATS_URL, one subject per organization, so any number of server
+ * processes share one stream. A message is published on the subject of every organization
+ * that may see its asset (the audience), so a subscriber listens to one subject only.
+ */
+export interface Bus {
+  publish(organizationId: string, message: LiveMessageInput): void;
+  /** Returns the unsubscribe function. */
+  subscribe(organizationId: string, handler: (message: LiveMessageInput) => void): () => void;
+  /** To every process, this one included (revocations and access changes reach every socket). */
+  publishControl(event: ControlEvent): void;
+  subscribeControl(handler: (event: ControlEvent) => void): () => void;
+  close(): Promise<void>;
 }
 
 /** Server-wide happenings other parts react to (the socket hub closes revoked tokens' sockets). */

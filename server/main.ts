@@ -5,7 +5,7 @@ import { buildServer } from './app';
 import { DataDirInUseError, openDatabase } from './db/connection';
 import { ensureReferenceData } from './db/reference-data';
 import { DEFAULT_DEMO_ASSETS, formatDemoSummary, seedDemo } from './seed/demo';
-import { seedFromEnv } from './seed/random';
+import { seedFromEnv } from './region/random';
 import { JOB_TICK_MS, startJobRunner } from './jobs/runner';
 import { FleetSimulator } from './sim/simulator';
 

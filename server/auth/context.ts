@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { HAAS_MANAGE, hasAny, type Permission } from '../../src/domain/permissions';
 import type { Db } from '../db/connection';
 import { roles, tokens, users } from '../db/schema';
-import { forbidden, unauthorized } from '../http/errors';
+import { forbidden, unauthorized } from '../core/errors';
 import { hashToken } from './secrets';
 import { loadOrgScope, type OrgScope } from './scope';
 

@@ -7,7 +7,7 @@ import { desc, eq } from 'drizzle-orm';
 import { PASSWORD_HISTORY } from '../../src/domain/constants';
 import type { Db } from '../db/connection';
 import { passwordHistory } from '../db/schema';
-import { unprocessable } from '../http/errors';
+import { unprocessable } from '../core/errors';
 import { hashPassword, verifyPassword } from './secrets';
 
 /** The 422 the catalogue's reset row reads ('same' / 'used' → 'Cannot be same as last 10 passwords.'). */

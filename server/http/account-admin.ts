@@ -12,7 +12,7 @@ import { hashToken, newToken } from '../auth/secrets';
 import type { Db } from '../db/connection';
 import { organizations, users } from '../db/schema';
 import type { ServerDeps } from '../deps';
-import { notFound } from './errors';
+import { notFound } from '../core/errors';
 import { isUuid } from './query';
 
 /**

@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { MAX_FAILED_SIGN_INS } from '../../src/domain/constants';
 import { SIGN_IN_ERROR_CODES, WRONG_CURRENT_PASSWORD_TEXT } from '../../src/domain/errors';
+import { profileWireSchema, type ProfileWire } from '../../src/domain/profile';
 import { changePasswordSchema, profileFormSchema } from '../../src/domain/validation/accounts';
 import { replacingPassword } from '../auth/password-history';
 import { ACCOUNT_LOCKED_MESSAGE, lockAccount } from '../auth/lockout';
@@ -22,7 +23,7 @@ import { tokens, users } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { addressBodyShape, addressFormValues, ADDRESS_WIRE_NAMES, bodyText } from './address-body';
 import { nextVersion } from '../db/rows';
-import { notFound, parseForm, unprocessable } from './errors';
+import { errorAnswer, notFound, parseForm, unprocessable } from '../core/errors';
 import { profileFor } from './profile';
 
 export const WRONG_CURRENT_PASSWORD_MESSAGE = WRONG_CURRENT_PASSWORD_TEXT;
@@ -52,7 +53,12 @@ export function accountRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db, config } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.put('/profile', { config: { access: 'signed-in' }, schema: { body: profileBody } }, async (request) => {
+  const profileSchema = {
+    summary: "Edit the signed-in user's names, phone and address",
+    body: profileBody,
+    response: { 200: profileWireSchema, 404: errorAnswer },
+  };
+  api.put('/profile', { config: { access: 'signed-in' }, schema: profileSchema }, async (request) => {
     const { caller } = request;
     const body = request.body;
     const form = parseForm(
@@ -84,7 +90,8 @@ export function accountRoutes(app: FastifyInstance, deps: ServerDeps): void {
       .where(and(eq(users.id, caller.userId), isNull(users.deletedAt)));
     const profile = await profileFor(db, caller);
     if (!profile) throw notFound('User');
-    return profile;
+    // Every field is set (profileFor): the wire as the dashboard reads it, no default left to fill.
+    return profile as ProfileWire;
   });
 
   /**
@@ -96,7 +103,12 @@ export function accountRoutes(app: FastifyInstance, deps: ServerDeps): void {
     '/password',
     {
       config: { access: 'signed-in', rateLimit: { max: config.authRateLimit, timeWindow: '1 minute' } },
-      schema: { body: passwordBody },
+      schema: {
+        summary: "Change the signed-in user's password (the current one required)",
+        body: passwordBody,
+        // 429: the sign-in's rate limit (README, AUTH_RATE_LIMIT).
+        response: { 200: z.object({ message: z.string() }), 404: errorAnswer, 429: errorAnswer },
+      },
     },
     async (request) => {
       const { caller } = request;

@@ -8,27 +8,25 @@
  * organization's administrators (user:admin read, delete) list and revoke every key of their
  * organization, each with its owner.
  */
-import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { ApiKeyWire } from '../../src/domain/api-key';
+import { apiKeyWireSchema, type ApiKeyWire } from '../../src/domain/api-key';
 import { API_KEY_DESCRIPTION_MAX, API_KEY_LIMIT } from '../../src/domain/constants';
 import { CLIENT_ERROR_CODES } from '../../src/domain/errors';
-import { apiKeyAccess, apiKeyStillHeld, organizationApiKeyAccess, type Crud } from '../../src/domain/permissions';
+import { apiKeyAccess, organizationApiKeyAccess, type Crud } from '../../src/domain/permissions';
+import { API_KEY_PREFIX } from '../auth/api-key-auth';
 import type { Caller } from '../auth/context';
 import { hashToken, newToken } from '../auth/secrets';
-import type { Db } from '../db/connection';
-import { apiKeys, organizations, roles, users } from '../db/schema';
+import { apiKeys, users } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { idPath, isUuid } from './query';
-import { notFound, unprocessable } from './errors';
+import { errorAnswer, notFound, unprocessable } from '../core/errors';
 
 /** Keys read `lb_` + 43 base64url characters; the prefix shown is the first 11 characters. */
-export const API_KEY_PREFIX = 'lb_';
 const SHOWN_PREFIX_LENGTH = API_KEY_PREFIX.length + 8;
 const MASK = '••••••••';
-const API_KEY_MAX_LENGTH = 200;
 /** part 2 §8 'API keys, limit reached': the message and the code the catalogue reads. */
 export const API_KEY_LIMIT_MESSAGE = 'Your User has reached the API Key limit';
 
@@ -64,34 +62,6 @@ function ownerOf(row: { id: string; firstname: string; lastname: string; email: 
   return { id: row.id, name: name || row.email, email: row.email };
 }
 
-/**
- * The device ingest (POST /ingest, x-api-key): the organization and user an API key acts for, or null when the key is
- * unknown or revoked, its user or organization is deleted or suspended, or its user's role no longer
- * grants the right to make keys (read at every use, so a role change applies to the next batch, in
- * every process).
- */
-export async function authenticateApiKey(db: Db, key: string, now: Date): Promise<{ organizationId: string; userId: string } | null> {
-  if (typeof key !== 'string' || !key.startsWith(API_KEY_PREFIX) || key.length > API_KEY_MAX_LENGTH) return null;
-  const [row] = await db
-    .select({ organizationId: apiKeys.organizationId, userId: apiKeys.userId, permissions: roles.permissions })
-    .from(apiKeys)
-    .innerJoin(users, eq(users.id, apiKeys.userId))
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .innerJoin(organizations, eq(organizations.id, apiKeys.organizationId))
-    .where(
-      and(
-        eq(apiKeys.tokenHash, hashToken(key)),
-        or(isNull(apiKeys.revokedAt), gt(apiKeys.revokedAt, now)),
-        isNull(users.deletedAt),
-        eq(users.suspended, false),
-        isNull(organizations.deletedAt),
-      ),
-    )
-    .limit(1);
-  if (!row || !apiKeyStillHeld(row.permissions)) return null;
-  return { organizationId: row.organizationId, userId: row.userId };
-}
-
 export function apiKeyRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -100,7 +70,11 @@ export function apiKeyRoutes(app: FastifyInstance, deps: ServerDeps): void {
    * The caller's live keys, newest first, each with only its prefix and its owner; an
    * organization's administrators get every live key of the organization they are signed in to.
    */
-  app.get('/api_keys', { config: { access: listAccess } }, async (request) => {
+  const listSchema = {
+    summary: "The caller's API keys (an administrator: the organization's), masked",
+    response: { 200: z.array(apiKeyWireSchema) },
+  };
+  api.get('/api_keys', { config: { access: listAccess }, schema: listSchema }, async (request) => {
     const { caller } = request;
     const whose = organizationApiKeyAccess(caller.permissions).canRead
       ? eq(apiKeys.organizationId, caller.scope.organizationId)
@@ -115,7 +89,12 @@ export function apiKeyRoutes(app: FastifyInstance, deps: ServerDeps): void {
   });
 
   /** Creates a key and answers it once. At most API_KEY_LIMIT live keys per user → 422 api_key_limit. */
-  api.post('/api_keys', { config: { access: keyAction('canCreate') }, schema: { body: createBody } }, async (request, reply) => {
+  const createSchema = {
+    summary: 'Make an API key; the key is answered this once',
+    body: createBody,
+    response: { 201: apiKeyWireSchema },
+  };
+  api.post('/api_keys', { config: { access: keyAction('canCreate') }, schema: createSchema }, async (request, reply) => {
     const { caller, body } = request;
     const token = `${API_KEY_PREFIX}${newToken()}`;
     const now = deps.now();
@@ -149,7 +128,12 @@ export function apiKeyRoutes(app: FastifyInstance, deps: ServerDeps): void {
    * Revokes one of the caller's keys, or (an organization's administrators) any key of the
    * organization they are signed in to; another's key is 'not found'.
    */
-  api.delete('/api_keys/:id', { config: { access: revokeAccess }, schema: { params: idPath } }, async (request) => {
+  const revokeSchema = {
+    summary: 'Revoke an API key',
+    params: idPath,
+    response: { 200: z.object({ id: z.string() }), 404: errorAnswer },
+  };
+  api.delete('/api_keys/:id', { config: { access: revokeAccess }, schema: revokeSchema }, async (request) => {
     const { caller } = request;
     const { id } = request.params;
     if (!isUuid(id)) throw notFound('API key');

@@ -6,7 +6,8 @@ import { DAY_MS, MAX_FAILED_SIGN_INS, PASSWORD_EXPIRY_DAYS, PRODUCT_NAME } from 
 import { SIGN_IN_ERROR_CODES } from '../../src/domain/errors';
 import { ACCOUNT_RECOVERY_TEXT } from '../../src/domain/labels';
 import { allowedSections } from '../../src/domain/permissions';
-import { tokenRequestSchema } from '../../src/domain/session';
+import { profileWireSchema, type ProfileWire } from '../../src/domain/profile';
+import { tokenRequestSchema, tokenResponseSchema } from '../../src/domain/session';
 import { passwordRules } from '../../src/domain/validation/auth';
 import { ACCOUNT_INACTIVITY_EXPIRY_DAYS, RESET_TOKEN_TTL_MS } from '../auth/policy';
 import { callerForToken } from '../auth/context';
@@ -18,10 +19,26 @@ import { organizations, roles, users } from '../db/schema';
 import { reserveRecoveryMail } from '../mail/recovery-mail-quota';
 import { ACCOUNT_LOCKED_MESSAGE, lockAccount, mailUnlockLink } from '../auth/lockout';
 import type { ServerDeps } from '../deps';
-import { HttpError, notFound, unprocessable } from './errors';
+import { errorAnswer, HttpError, notFound, unprocessable } from '../core/errors';
 import { profileFor } from './profile';
 
 const emailBody = z.object({ email: z.string().trim().min(1, 'Required').max(320) });
+const resetBody = z.object({ token: z.string().min(1), password: z.string().min(1).max(200) });
+
+/** The answer of the recovery calls: one sentence, the same whether or not the e-mail exists. */
+const messageAnswer = z.object({ message: z.string() });
+
+/**
+ * A refused sign-in (part 1 §8): the error body with the OAuth-style `error_description` (the
+ * message again). Optional: Fastify's own 400 (malformed JSON) comes without it. The call is open,
+ * so its 401 and 403 (the account's conditions) are told in its description, not as statuses: the
+ * document keeps 401 and 403 for the access token and the role (./openapi).
+ */
+const signInErrorAnswer = errorAnswer.extend({
+  error_description: z.string().optional().meta({ description: 'The message again, as OAuth clients read it.' }),
+});
+/** The rate limit of the sign-in and recovery calls (README, AUTH_RATE_LIMIT a minute per address): 429 rate_limited. */
+const rateLimited = { 429: errorAnswer };
 
 /** A sign-in failure: the OAuth-style body the client's catalogue reads (part 1 §8). */
 function signInError(status: number, code: string, description: string): HttpError {
@@ -49,7 +66,15 @@ export function authRoutes(app: FastifyInstance, deps: ServerDeps): void {
     return row ?? null;
   }
 
-  api.post('/user_token', { ...limited, schema: { body: tokenRequestSchema } }, async (request) => {
+  /** part 1 §7 POST /user_token: sign in (grant_type password) or refresh (grant_type refresh_token). */
+  const userTokenSchema = {
+    summary: 'Sign in with e-mail and password, or refresh the session',
+    description:
+      'A wrong e-mail or password is 400 invalid_grant; an account locked, suspended, expired, or whose organization is not enabled is 401, and a role with no section 403, each with `error_description` (part 1 §8). A refresh token that is expired or was used is 422 invalid_token.',
+    body: tokenRequestSchema,
+    response: { 200: tokenResponseSchema, 400: signInErrorAnswer, ...rateLimited },
+  };
+  api.post('/user_token', { ...limited, schema: userTokenSchema }, async (request) => {
     const body = request.body;
     const now = deps.now();
     if (body.grant_type === 'refresh_token') {
@@ -117,14 +142,24 @@ export function authRoutes(app: FastifyInstance, deps: ServerDeps): void {
     return issueTokens(db, user.id, user.organizationId, now);
   });
 
-  api.post('/verify_token', { schema: { body: z.object({ access_token: z.string().min(1) }) } }, async (request) => {
+  const verifyTokenSchema = {
+    summary: 'Check that an access token is valid',
+    body: z.object({ access_token: z.string().min(1) }),
+    response: { 200: z.object({ valid: z.literal(true), user_id: z.string() }) },
+  };
+  api.post('/verify_token', { schema: verifyTokenSchema }, async (request) => {
     const body = request.body;
     const caller = await callerForToken(db, body.access_token, deps.now());
     if (!caller) throw unprocessable('Access token is expired or does not exist.', 'invalid_token');
-    return { valid: true, user_id: caller.userId };
+    return { valid: true as const, user_id: caller.userId };
   });
 
-  api.post('/revoke_token', { schema: { body: z.object({ token: z.string().min(1) }) } }, async (request) => {
+  const revokeTokenSchema = {
+    summary: 'Revoke an access or refresh token (sign out)',
+    body: z.object({ token: z.string().min(1) }),
+    response: { 200: z.object({}).meta({ description: 'Revoked, or no such token (RFC 7009).' }) },
+  };
+  api.post('/revoke_token', { schema: revokeTokenSchema }, async (request) => {
     const body = request.body;
     const revoked = await revokeToken(db, body.token, deps.now());
     if (revoked) deps.events.emit('tokens-revoked', [revoked]);
@@ -132,7 +167,12 @@ export function authRoutes(app: FastifyInstance, deps: ServerDeps): void {
     return {};
   });
 
-  api.post('/forgot_password', { ...limited, schema: { body: emailBody } }, async (request) => {
+  const forgotPasswordSchema = {
+    summary: 'Mail a reset-password link to the e-mail, if it is a user',
+    body: emailBody,
+    response: { 200: messageAnswer, ...rateLimited },
+  };
+  api.post('/forgot_password', { ...limited, schema: forgotPasswordSchema }, async (request) => {
     const { email } = request.body;
     const found = await findUserByEmail(email);
     if (found && !found.user.suspended && (await reserveRecoveryMail(db, found.user.id, deps.now()))) {
@@ -153,7 +193,12 @@ export function authRoutes(app: FastifyInstance, deps: ServerDeps): void {
     return { message: ACCOUNT_RECOVERY_TEXT.emailSentIfFound };
   });
 
-  api.post('/unlock_account', { ...limited, schema: { body: emailBody } }, async (request) => {
+  const unlockAccountSchema = {
+    summary: 'Mail an unlock link to the e-mail, if it is a locked user',
+    body: emailBody,
+    response: { 200: messageAnswer, ...rateLimited },
+  };
+  api.post('/unlock_account', { ...limited, schema: unlockAccountSchema }, async (request) => {
     const { email } = request.body;
     const found = await findUserByEmail(email);
     if (found?.user.lockedAt) await mailUnlockLink(deps, found.user, deps.now());
@@ -162,7 +207,15 @@ export function authRoutes(app: FastifyInstance, deps: ServerDeps): void {
 
   api.put(
     '/reset_password',
-    { ...limited, schema: { body: z.object({ token: z.string().min(1), password: z.string().min(1).max(200) }) } },
+    {
+      ...limited,
+      schema: {
+        summary: 'Set a new password with the token of a reset or welcome link',
+        description: 'An unknown token is 404, an expired one 422 token_expired, a suspended user 401 user_suspended.',
+        body: resetBody,
+        response: { 200: messageAnswer, 404: errorAnswer, ...rateLimited },
+      },
+    },
     async (request) => {
       const body = request.body;
       const now = deps.now();
@@ -205,11 +258,14 @@ export function authRoutes(app: FastifyInstance, deps: ServerDeps): void {
     },
   );
 
-  app.get('/profile', { config: { access: 'signed-in' } }, async (request) => {
+  /** part 1 §7 GET /profile: the signed-in user, their organization and permissions. */
+  const profileSchema = { summary: "The signed-in user's profile and permissions", response: { 200: profileWireSchema, 404: errorAnswer } };
+  api.get('/profile', { config: { access: 'signed-in' }, schema: profileSchema }, async (request) => {
     const { caller } = request;
     const profile = await profileFor(db, caller);
     if (!profile) throw notFound('User');
     await db.update(users).set({ lastActivityAt: deps.now() }).where(eq(users.id, caller.userId));
-    return profile;
+    // Every field is set (profileFor): the wire as the dashboard reads it, no default left to fill.
+    return profile as ProfileWire;
   });
 }

@@ -3,11 +3,12 @@ import ngraphPath, { type PathFinder } from 'ngraph.path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { routePointSchema } from '../../src/domain/closure';
 import { distanceM, truncateLatLng, type LatLng } from '../../src/domain/geometry';
 import type { Permission } from '../../src/domain/permissions';
-import { austinRoadNetwork, type RoadEdge, type RoadNetwork } from '../seed/geography';
-import { RoadIndex, type EdgeHit } from '../sim/road-index';
-import { unprocessable } from './errors';
+import { austinRoadNetwork, type RoadEdge, type RoadNetwork } from '../region/geography';
+import { RoadIndex, type EdgeHit } from '../region/road-index';
+import { unprocessable } from '../core/errors';
 
 /**
  * POST /closure/route — the offline router of the closure form (part 2 §7 "Closure routing uses a
@@ -41,12 +42,14 @@ const ROUTE_ACCESS: readonly Permission[] = [
 const pointSchema = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
 export const closureRouteBody = z.object({ points: z.array(pointSchema).min(2).max(ROUTE_WAYPOINTS_MAX) });
 
-export interface ClosureRouteAnswer {
-  path: LatLng[];
-  street_start: string;
-  street_end: string;
-  distance_m: number;
-}
+/** The answer: the path along the roads (points lat, lng, as the closure's routes travel), its end streets and length. */
+export const closureRouteAnswer = z.object({
+  path: z.array(routePointSchema),
+  street_start: z.string(),
+  street_end: z.string(),
+  distance_m: z.number(),
+});
+export type ClosureRouteAnswer = z.infer<typeof closureRouteAnswer>;
 
 interface NodeData {
   position: LatLng;
@@ -136,7 +139,16 @@ export function closureRouter(): ClosureRouter {
 
 export function closureRouteRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.post('/closure/route', { config: { access: ROUTE_ACCESS }, schema: { body: closureRouteBody } }, async (request) =>
-    closureRouter().route(request.body.points),
+  api.post(
+    '/closure/route',
+    {
+      config: { access: ROUTE_ACCESS },
+      schema: {
+        summary: 'Route a drawn closure path along the roads (the offline router of the closure form)',
+        body: closureRouteBody,
+        response: { 200: closureRouteAnswer },
+      },
+    },
+    async (request) => closureRouter().route(request.body.points),
   );
 }

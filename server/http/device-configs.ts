@@ -10,7 +10,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { DeviceConfigWire } from '../../src/domain/device-config';
+import { deviceConfigWireSchema, type DeviceConfigWire } from '../../src/domain/device-config';
 import { DEVICE_PIN_MAX, HEARTBEAT_INTERVAL_MAX_S } from '../../src/domain/constants';
 import { DEVICE_CONFIG_PERMISSIONS } from '../../src/domain/permissions';
 import { deviceConfigSchema } from '../../src/domain/validation/accounts';
@@ -20,8 +20,7 @@ import { deviceConfigs, thingTypes } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { administeredOrg, administeredOrgIds, canAdministerOrg } from './account-admin';
 import { idPath, isUuid } from './query';
-import { parseForm } from './errors';
-import { notFound, parse, unprocessable } from './errors';
+import { errorAnswer, notFound, parse, parseForm, unprocessable } from '../core/errors';
 import { listParam } from './query';
 
 const TEXT_MAX = 100;
@@ -58,6 +57,9 @@ const DEVICE_CONFIG_FIELDS = {
 } as const;
 
 type DeviceConfigRow = typeof deviceConfigs.$inferSelect;
+
+/** A configuration as the calls answer it: the domain's wire without the password (write-only, part 2 §5). */
+const deviceConfigAnswer = deviceConfigWireSchema.omit({ password: true });
 
 /** The wire leaves the password out (write-only). */
 function deviceConfigWire(row: DeviceConfigRow): DeviceConfigWire {
@@ -124,7 +126,15 @@ export function deviceConfigRoutes(app: FastifyInstance, deps: ServerDeps): void
     return row;
   }
 
-  app.get('/organization/device_configs', { config: { access: DEVICE_CONFIG_PERMISSIONS } }, async (request) => {
+  /**
+   * No querystring schema: `org_ids[]` is read by listParam (a string or a list), and a schema's
+   * check would refuse what the handler ignores today. 422: an id empty or too long, or over 1000.
+   */
+  const listSchema = {
+    summary: "The device configurations of the organizations asked (default: the caller's)",
+    response: { 200: z.array(deviceConfigAnswer), 422: errorAnswer },
+  };
+  api.get('/organization/device_configs', { config: { access: DEVICE_CONFIG_PERMISSIONS }, schema: listSchema }, async (request) => {
     const { caller } = request;
     const orgIds = administeredOrgIds(caller.scope, listParam(request.query, 'org_ids'));
     if (orgIds.length === 0) return [];
@@ -139,7 +149,14 @@ export function deviceConfigRoutes(app: FastifyInstance, deps: ServerDeps): void
   /** Creates a configuration in `organization_id` (default: the caller's organization); user_id is the caller. */
   api.post(
     '/organization/device_configs',
-    { config: { access: DEVICE_CONFIG_PERMISSIONS }, schema: { body: deviceConfigBody } },
+    {
+      config: { access: DEVICE_CONFIG_PERMISSIONS },
+      schema: {
+        summary: 'Add a device configuration to an organization',
+        body: deviceConfigBody,
+        response: { 201: deviceConfigAnswer, 404: errorAnswer },
+      },
+    },
     async (request, reply) => {
       const { caller, body } = request;
       const values = await validated(db, body);
@@ -158,9 +175,17 @@ export function deviceConfigRoutes(app: FastifyInstance, deps: ServerDeps): void
    * Replaces a configuration; user_id becomes the caller (who changed it last). It may move to another administered organization.
    * No password (absent, null or empty) keeps the stored one.
    */
+  // The body is parsed after the lookup (an unknown id is 404 before any 422): no body schema.
   api.put(
     '/organization/device_configs/:id',
-    { config: { access: DEVICE_CONFIG_PERMISSIONS }, schema: { params: idPath } },
+    {
+      config: { access: DEVICE_CONFIG_PERMISSIONS },
+      schema: {
+        summary: 'Replace a device configuration (no password keeps the stored one)',
+        params: idPath,
+        response: { 200: deviceConfigAnswer, 404: errorAnswer },
+      },
+    },
     async (request) => {
       const { caller } = request;
       const { id } = request.params;
@@ -189,7 +214,14 @@ export function deviceConfigRoutes(app: FastifyInstance, deps: ServerDeps): void
 
   api.delete(
     '/organization/device_configs/:id',
-    { config: { access: DEVICE_CONFIG_PERMISSIONS }, schema: { params: idPath } },
+    {
+      config: { access: DEVICE_CONFIG_PERMISSIONS },
+      schema: {
+        summary: 'Delete a device configuration',
+        params: idPath,
+        response: { 200: z.object({ id: z.string() }), 404: errorAnswer },
+      },
+    },
     async (request) => {
       const { caller } = request;
       const { id } = request.params;

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,6 +10,7 @@ import {
   EXPORTS_RUNNING_PER_USER,
   EXPORT_TYPES,
   canDeleteExport,
+  exportWireSchema,
   type ExportForm,
   type ExportWire,
 } from '../../src/domain/export';
@@ -24,7 +26,7 @@ import type { ServerDeps } from '../deps';
 import { FILE_KINDS, createFileStore, fileKind } from '../files';
 import { monthYearLabel } from '../../src/domain/time';
 import { enqueueJob } from '../jobs/runner';
-import { HttpError, forbidden, notFound, parseForm, unprocessable } from './errors';
+import { errorAnswer, forbidden, HttpError, notFound, parseForm, unprocessable } from '../core/errors';
 import { listOrgIds } from './organization-scope';
 import { pathIds } from './route-validation';
 
@@ -83,6 +85,29 @@ function wireMs(field: string, value: string | null | undefined): number | null 
 }
 
 const iso = (time: Date | null): string | null => (time ? time.toISOString() : null);
+
+/**
+ * An export as the calls answer it: the domain's wire (src/domain/export.ts) with what was asked
+ * for (the row's options, written only by POST /organization/export: the assets, and the incident
+ * and closure export's choices).
+ */
+const exportAnswer = exportWireSchema.extend({
+  thing_uuids: z.array(z.string()).optional().meta({ description: 'The assets asked for (none: every asset).' }),
+  include_no_thing_il: z.boolean().optional().meta({ description: 'An incident export: also the incidents without an asset.' }),
+  closures_to_include: z
+    .array(z.enum(CLOSURE_EXPORT_INCLUDES))
+    .optional()
+    .meta({ description: "A closure export: the closure kinds included besides the assets' closures." }),
+});
+/** A signed link to a completed export's file (GET /files/{fileId}, no bearer needed). */
+const fileLinkAnswer = z.object({ file_url: z.string().meta({ description: 'A signed, expiring link to the file.' }) });
+/** A file's bytes: a stream, which bypasses the serializer; documented as binary. */
+const fileBytes = () => z.custom<Readable>().meta({ type: 'string', format: 'binary' });
+/** A download: the CSV of an export or the PDF of a monthly report, as an attachment. */
+const fileAnswer = {
+  description: 'The file, as an attachment named after the export or report',
+  content: { 'text/csv': { schema: fileBytes() }, 'application/pdf': { schema: fileBytes() } },
+};
 
 type ExportRow = typeof exports.$inferSelect;
 
@@ -155,7 +180,7 @@ export function exportRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   /** An export's path: an id that is no uuid names none (404 'Export not found'). */
-  const exportPath = { params: pathIds(z.object({ id: z.uuid() }), 'Export') };
+  const exportPath = pathIds(z.object({ id: z.uuid() }), 'Export');
   const store = createFileStore(deps.config.dataDir);
 
   /** A visible, not deleted export, else 404 (another organization's export is "not found"). */
@@ -169,22 +194,40 @@ export function exportRoutes(app: FastifyInstance, deps: ServerDeps): void {
     return row;
   }
 
-  app.get('/organization/export', { config: { access: section('exports').anyOf } }, async (request) => {
-    // part 2 §8 "Lists and organization: 404 'Organization not found'", as the other lists answer.
-    const orgIds = await listOrgIds(db, request.caller, request.query);
-    if (orgIds !== null && orgIds.length === 0) return [];
-    const rows = await db
-      .select({ export: exports, requesterDeletedAt: users.deletedAt })
-      .from(exports)
-      .leftJoin(users, eq(users.id, exports.requestedBy))
-      .where(and(isNull(exports.deletedAt), orgIds === null ? undefined : inArray(exports.organizationId, orgIds)))
-      .orderBy(desc(exports.requestedAt), desc(exports.id));
-    return rows.map((row) => toWire(row.export, row.requesterDeletedAt !== null));
-  });
+  // org_ids[] is read by the shared list helper (its 422 and 404): no request schema.
+  api.get(
+    '/organization/export',
+    {
+      config: { access: section('exports').anyOf },
+      schema: {
+        summary: "The exports of the caller's organizations, newest first",
+        response: { 200: z.array(exportAnswer), 404: errorAnswer },
+      },
+    },
+    async (request) => {
+      // part 2 §8 "Lists and organization: 404 'Organization not found'", as the other lists answer.
+      const orgIds = await listOrgIds(db, request.caller, request.query);
+      if (orgIds !== null && orgIds.length === 0) return [];
+      const rows = await db
+        .select({ export: exports, requesterDeletedAt: users.deletedAt })
+        .from(exports)
+        .leftJoin(users, eq(users.id, exports.requestedBy))
+        .where(and(isNull(exports.deletedAt), orgIds === null ? undefined : inArray(exports.organizationId, orgIds)))
+        .orderBy(desc(exports.requestedAt), desc(exports.id));
+      return rows.map((row) => toWire(row.export, row.requesterDeletedAt !== null));
+    },
+  );
 
   api.post(
     '/organization/export',
-    { config: { access: (caller) => areaCrud(caller.permissions, 'export').canCreate }, schema: { body: exportRequestSchema } },
+    {
+      config: { access: (caller) => areaCrud(caller.permissions, 'export').canCreate },
+      schema: {
+        summary: 'Request a CSV export; a job writes the file',
+        body: exportRequestSchema,
+        response: { 201: exportAnswer, 404: errorAnswer, 429: errorAnswer },
+      },
+    },
     async (request, reply) => {
       const { caller, body } = request;
       const now = deps.now();
@@ -252,29 +295,52 @@ export function exportRoutes(app: FastifyInstance, deps: ServerDeps): void {
     },
   );
 
-  api.get('/organization/export/:id', { config: { access: section('exports').anyOf }, schema: exportPath }, async (request) => {
-    const { caller } = request;
-    const row = await findExport(caller, request.params.id);
-    const downloadable = (request.query as Record<string, unknown> | undefined)?.is_downloadable;
-    if (downloadable !== 'true' && downloadable !== true) return toWire(row);
-    // part 2 §8 'File not found': not completed yet, or the file is gone.
-    if (row.status !== 'completed' || !row.fileId || !(await store.exists(row.fileId))) throw notFound('File');
-    return { file_url: signedLinksFor(deps.config.dataDir).sign(row.fileId, deps.now()) };
-  });
+  // is_downloadable is read as it is ('true' or true asks for the link): no request schema.
+  api.get(
+    '/organization/export/:id',
+    {
+      config: { access: section('exports').anyOf },
+      schema: {
+        summary: 'An export, or with is_downloadable=true a signed link to its file',
+        params: exportPath,
+        response: { 200: z.union([exportAnswer, fileLinkAnswer]), 404: errorAnswer },
+      },
+    },
+    async (request) => {
+      const { caller } = request;
+      const row = await findExport(caller, request.params.id);
+      const downloadable = (request.query as Record<string, unknown> | undefined)?.is_downloadable;
+      if (downloadable !== 'true' && downloadable !== true) return toWire(row);
+      // part 2 §8 'File not found': not completed yet, or the file is gone.
+      if (row.status !== 'completed' || !row.fileId || !(await store.exists(row.fileId))) throw notFound('File');
+      return { file_url: signedLinksFor(deps.config.dataDir).sign(row.fileId, deps.now()) };
+    },
+  );
 
-  api.delete('/organization/export/:id', { config: { access: section('exports').anyOf }, schema: exportPath }, async (request) => {
-    const { caller } = request;
-    const row = await findExport(caller, request.params.id);
-    const [requester] = await db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, row.requestedBy)).limit(1);
-    const viewer = { userId: caller.userId, organizationId: caller.scope.organizationId, permissions: caller.permissions };
-    const exp = { requestedBy: row.requestedBy, requesterDeleted: !requester || requester.deletedAt !== null, orgId: row.organizationId };
-    // part 2 §8 'Only the export creator can delete' (the tooltip of §4 ends with a period; the error does not).
-    if (!canDeleteExport(exp, viewer)) {
-      throw forbidden(NOT_CREATOR_MESSAGE, CLIENT_ERROR_CODES.notCreator);
-    }
-    await db.update(exports).set({ deletedAt: deps.now() }).where(eq(exports.id, row.id));
-    return { id: row.id };
-  });
+  api.delete(
+    '/organization/export/:id',
+    {
+      config: { access: section('exports').anyOf },
+      schema: {
+        summary: 'Delete an export (its creator only)',
+        params: exportPath,
+        response: { 200: z.object({ id: z.string() }), 404: errorAnswer },
+      },
+    },
+    async (request) => {
+      const { caller } = request;
+      const row = await findExport(caller, request.params.id);
+      const [requester] = await db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, row.requestedBy)).limit(1);
+      const viewer = { userId: caller.userId, organizationId: caller.scope.organizationId, permissions: caller.permissions };
+      const exp = { requestedBy: row.requestedBy, requesterDeleted: !requester || requester.deletedAt !== null, orgId: row.organizationId };
+      // part 2 §8 'Only the export creator can delete' (the tooltip of §4 ends with a period; the error does not).
+      if (!canDeleteExport(exp, viewer)) {
+        throw forbidden(NOT_CREATOR_MESSAGE, CLIENT_ERROR_CODES.notCreator);
+      }
+      await db.update(exports).set({ deletedAt: deps.now() }).where(eq(exports.id, row.id));
+      return { id: row.id };
+    },
+  );
 
   /** A readable download name: the export's title, or the report's organization and month. */
   async function downloadName(fileId: string): Promise<string | null> {
@@ -295,24 +361,36 @@ export function exportRoutes(app: FastifyInstance, deps: ServerDeps): void {
   }
 
   /** GET /files/{fileId}?expires&signature: no bearer; the signature is the permission. */
-  api.get('/files/:fileId', { schema: { params: z.object({ fileId: z.string() }) } }, async (request, reply) => {
-    const { fileId } = request.params;
-    const query = (request.query ?? {}) as Record<string, unknown>;
-    const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-    const check = signedLinksFor(deps.config.dataDir).verify(fileId, text(query.expires), text(query.signature), deps.now());
-    if (check === 'expired') throw forbidden('The download link has expired', 'link_expired');
-    if (check !== 'ok') throw forbidden('The download link is not valid', 'link_invalid');
-    const kind = fileKind(fileId);
-    const name = kind ? await downloadName(fileId) : null;
-    const file = kind && name ? await store.open(fileId) : null;
-    if (!kind || !name || !file) throw notFound('File');
-    const safe = name.replace(FILE_NAME_UNSAFE, '_').trim() || fileId;
-    return reply
-      .header('content-type', FILE_KINDS[kind].contentType)
-      .header('content-length', file.size)
-      .header('content-disposition', `attachment; filename="${safe}"; filename*=UTF-8''${encodeURIComponent(name)}`)
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .send(file.stream);
-  });
+  // expires and signature are checked by the signed link itself (403 link_expired or link_invalid): no query schema.
+  api.get(
+    '/files/:fileId',
+    {
+      schema: {
+        summary: 'Download an export or report file by its signed link (no sign-in)',
+        description: 'A link past its time answers 403 `link_expired`; a link not signed for the file, 403 `link_invalid`.',
+        params: z.object({ fileId: z.string() }),
+        response: { 200: fileAnswer, 404: errorAnswer },
+      },
+    },
+    async (request, reply) => {
+      const { fileId } = request.params;
+      const query = (request.query ?? {}) as Record<string, unknown>;
+      const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+      const check = signedLinksFor(deps.config.dataDir).verify(fileId, text(query.expires), text(query.signature), deps.now());
+      if (check === 'expired') throw forbidden('The download link has expired', 'link_expired');
+      if (check !== 'ok') throw forbidden('The download link is not valid', 'link_invalid');
+      const kind = fileKind(fileId);
+      const name = kind ? await downloadName(fileId) : null;
+      const file = kind && name ? await store.open(fileId) : null;
+      if (!kind || !name || !file) throw notFound('File');
+      const safe = name.replace(FILE_NAME_UNSAFE, '_').trim() || fileId;
+      return reply
+        .header('content-type', FILE_KINDS[kind].contentType)
+        .header('content-length', file.size)
+        .header('content-disposition', `attachment; filename="${safe}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.stream);
+    },
+  );
 }

@@ -22,8 +22,7 @@ import type { Db } from '../db/connection';
 import { hazards, organizations, things } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { listOrgIds, orgAccess, visibleOrganization } from './organization-scope';
-import { parseForm } from './errors';
-import { forbidden, parse, unprocessable } from './errors';
+import { errorAnswer, forbidden, parse, parseForm, unprocessable } from '../core/errors';
 import { listParam, sinceParam } from './query';
 
 /**
@@ -119,44 +118,65 @@ export function hazardRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/organization/hazards', { config: { access: HAZARD_VIEW } }, async (request): Promise<HazardReportWire> => {
-    const { caller } = request;
-    const orgIds = await listOrgIds(db, caller, request.query);
-    const query = (request.query ?? {}) as Record<string, unknown>;
-    const now = deps.now().getTime();
-    const form = parseForm(
-      hazardReportSchema({ now }),
-      {
-        allTypes: parse(z.object({ all_types: z.enum(['true', 'false']).optional() }), query).all_types === 'true',
-        types: listParam(query, 'types'),
-        severities: listParam(query, 'severities'),
-        startTime: sinceParam(query, 'start_time')?.getTime() ?? null,
-        endTime: sinceParam(query, 'end_time')?.getTime() ?? null,
+  /**
+   * The query (org_ids[], start_time, end_time, types[], severities[], all_types) is read by the
+   * handler with the report form's rules and messages (part 2 §5 Hazard report), so it is no route schema.
+   */
+  api.get(
+    '/organization/hazards',
+    {
+      config: { access: HAZARD_VIEW },
+      schema: {
+        summary: 'The hazards reported in a past range of at most 24 hours, with counts by type and severity',
+        response: { 200: hazardReportWireSchema, 404: errorAnswer },
       },
-      REPORT_WIRE_NAMES,
-    );
-    const startTime = new Date(form.startTime!);
-    const endTime = new Date(form.endTime!);
-    const answer = { start_time: startTime.toISOString(), end_time: endTime.toISOString() };
-    if (orgIds !== null && orgIds.length === 0) return { ...answer, hazards: [], counts: [] };
-    const severities = form.severities ?? [];
-    const rows = await selectHazards(
-      db,
-      and(
-        orgIds === null ? undefined : inArray(hazards.organizationId, orgIds),
-        gte(hazards.reportedAt, startTime),
-        lte(hazards.reportedAt, endTime),
-        form.allTypes ? undefined : inArray(hazards.hazardType, form.types),
-        severities.length > 0 ? inArray(hazards.severity, severities) : undefined,
-      ),
-    );
-    const list = rows.map(hazardToWire);
-    return { ...answer, hazards: list, counts: hazardCounts(list) };
-  });
+    },
+    async (request): Promise<HazardReportWire> => {
+      const { caller } = request;
+      const orgIds = await listOrgIds(db, caller, request.query);
+      const query = (request.query ?? {}) as Record<string, unknown>;
+      const now = deps.now().getTime();
+      const form = parseForm(
+        hazardReportSchema({ now }),
+        {
+          allTypes: parse(z.object({ all_types: z.enum(['true', 'false']).optional() }), query).all_types === 'true',
+          types: listParam(query, 'types'),
+          severities: listParam(query, 'severities'),
+          startTime: sinceParam(query, 'start_time')?.getTime() ?? null,
+          endTime: sinceParam(query, 'end_time')?.getTime() ?? null,
+        },
+        REPORT_WIRE_NAMES,
+      );
+      const startTime = new Date(form.startTime!);
+      const endTime = new Date(form.endTime!);
+      const answer = { start_time: startTime.toISOString(), end_time: endTime.toISOString() };
+      if (orgIds !== null && orgIds.length === 0) return { ...answer, hazards: [], counts: [] };
+      const severities = form.severities ?? [];
+      const rows = await selectHazards(
+        db,
+        and(
+          orgIds === null ? undefined : inArray(hazards.organizationId, orgIds),
+          gte(hazards.reportedAt, startTime),
+          lte(hazards.reportedAt, endTime),
+          form.allTypes ? undefined : inArray(hazards.hazardType, form.types),
+          severities.length > 0 ? inArray(hazards.severity, severities) : undefined,
+        ),
+      );
+      const list = rows.map(hazardToWire);
+      return { ...answer, hazards: list, counts: hazardCounts(list) };
+    },
+  );
 
   api.post(
     '/organization/hazards',
-    { config: { access: HAZARD_REPORT }, schema: { body: hazardBody } },
+    {
+      config: { access: HAZARD_REPORT },
+      schema: {
+        summary: 'Report a hazard (a device or the simulator)',
+        body: hazardBody,
+        response: { 201: hazardWireSchema, 404: errorAnswer },
+      },
+    },
     async (request, reply): Promise<HazardWire> => {
       const { caller, body } = request;
       const now = deps.now();

@@ -13,6 +13,8 @@ import { INTEGRATION_PROVIDERS } from '../../src/domain/constants';
 import {
   INTEGRATION_SETTING_MAX,
   INTEGRATION_SETTING_MAX_TEXT,
+  integrationTestWireSchema,
+  integrationWireSchema,
   type IntegrationTestWire,
   type IntegrationWire,
 } from '../../src/domain/integration';
@@ -24,7 +26,7 @@ import type { ServerDeps } from '../deps';
 import { providerAdapters } from '../integrations';
 import { administeredOrg, administeredOrgIds, canAdministerOrg } from './account-admin';
 import { idPath, isUuid } from './query';
-import { notFound, unprocessable } from './errors';
+import { errorAnswer, notFound, unprocessable } from '../core/errors';
 import { listParam } from './query';
 
 const SETTINGS_MAX_ENTRIES = 20;
@@ -87,7 +89,15 @@ export function integrationRoutes(app: FastifyInstance, deps: ServerDeps): void 
   }
 
   /** The configurations of the organizations asked (those the caller administers; default their own). */
-  app.get('/organization/integrations', { config: { access: integrationAction('canRead') } }, async (request) => {
+  /**
+   * No querystring schema: `org_ids[]` is read by listParam (a string or a list), and a schema's
+   * check would refuse what the handler ignores today. 422: an id empty or too long, or over 1000.
+   */
+  const listSchema = {
+    summary: "The integrations of the organizations asked (default: the caller's), credentials masked",
+    response: { 200: z.array(integrationWireSchema), 422: errorAnswer },
+  };
+  api.get('/organization/integrations', { config: { access: integrationAction('canRead') }, schema: listSchema }, async (request) => {
     const { caller } = request;
     const orgIds = administeredOrgIds(caller.scope, listParam(request.query, 'org_ids'));
     if (orgIds.length === 0) return [];
@@ -102,7 +112,14 @@ export function integrationRoutes(app: FastifyInstance, deps: ServerDeps): void 
   /** Adds a provider's configuration; a provider already configured → 422 'Provider already used'. */
   api.post(
     '/organization/integrations',
-    { config: { access: integrationAction('canCreate') }, schema: { body: createBody } },
+    {
+      config: { access: integrationAction('canCreate') },
+      schema: {
+        summary: "Add a provider's integration to an organization",
+        body: createBody,
+        response: { 201: integrationWireSchema, 404: errorAnswer },
+      },
+    },
     async (request, reply) => {
       const { caller, body } = request;
       const org = await administeredOrg(db, caller, body.organization_id);
@@ -136,7 +153,15 @@ export function integrationRoutes(app: FastifyInstance, deps: ServerDeps): void 
    */
   api.put(
     '/organization/integrations/:id',
-    { config: { access: integrationAction('canCreate') }, schema: { params: idPath, body: updateBody } },
+    {
+      config: { access: integrationAction('canCreate') },
+      schema: {
+        summary: "Replace an integration's settings",
+        params: idPath,
+        body: updateBody,
+        response: { 200: integrationWireSchema, 404: errorAnswer },
+      },
+    },
     async (request) => {
       const row = await administeredIntegration(request.caller, request.params.id);
       const [updated] = await db
@@ -152,7 +177,10 @@ export function integrationRoutes(app: FastifyInstance, deps: ServerDeps): void 
   /** Removes a configuration of an organization the caller administers; others are 'not found'. */
   api.delete(
     '/organization/integrations/:id',
-    { config: { access: integrationAction('canDelete') }, schema: { params: idPath } },
+    {
+      config: { access: integrationAction('canDelete') },
+      schema: { summary: 'Remove an integration', params: idPath, response: { 200: z.object({ id: z.string() }), 404: errorAnswer } },
+    },
     async (request) => {
       const row = await administeredIntegration(request.caller, request.params.id);
       await db.delete(integrationConfigurations).where(eq(integrationConfigurations.id, row.id));
@@ -167,7 +195,14 @@ export function integrationRoutes(app: FastifyInstance, deps: ServerDeps): void 
    */
   api.post(
     '/organization/integrations/:id/test',
-    { config: { access: integrationAction('canTest') }, schema: { params: idPath } },
+    {
+      config: { access: integrationAction('canTest') },
+      schema: {
+        summary: "Sign in to the integration's provider with its settings",
+        params: idPath,
+        response: { 200: integrationTestWireSchema, 404: errorAnswer },
+      },
+    },
     async (request): Promise<IntegrationTestWire> => {
       const row = await administeredIntegration(request.caller, request.params.id);
       const provider = INTEGRATION_PROVIDERS.find((name) => name === row.provider);

@@ -9,7 +9,7 @@ import type { Caller } from '../auth/context';
 import { canSeeOrg, requestedOrgIds, type OrgScope } from '../auth/scope';
 import type { Db } from '../db/connection';
 import { organizations } from '../db/schema';
-import { notFound, parse } from './errors';
+import { notFound, parse } from '../core/errors';
 import { listParam } from './query';
 
 /** A live organization the caller may see, or 404 'Organization not found'. */

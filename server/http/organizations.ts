@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CLIENT_ERROR_CODES } from '../../src/domain/errors';
-import type { OrganizationWire } from '../../src/domain/organization';
+import { organizationWireSchema, type OrganizationWire } from '../../src/domain/organization';
 import { canEditOrganizationInAccounts, HAAS_MANAGE } from '../../src/domain/permissions';
 import { organizationFormSchema } from '../../src/domain/validation/accounts';
 import type { Caller } from '../auth/context';
@@ -37,8 +37,7 @@ import { canAdministerOrg, findLiveOrg, type OrganizationRow } from './account-a
 import { addressBodyShape, addressFormValues, ADDRESS_WIRE_NAMES, bodyText } from './address-body';
 import { idPath, isUuid } from './query';
 import { expectVersion, preconditionFailed, replyVersion } from './versioning';
-import { parseForm } from './errors';
-import { forbidden, notFound, parse, unprocessable } from './errors';
+import { errorAnswer, forbidden, notFound, parse, parseForm, unprocessable } from '../core/errors';
 
 /** part 2 §8 'Organization update': a 422 shows 'Organization not found'. */
 export const ORGANIZATION_NOT_FOUND_MESSAGE = 'Organization not found';
@@ -155,7 +154,12 @@ export function organizationRoutes(app: FastifyInstance, deps: ServerDeps): void
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   /** The organization lookup: any signed-in caller, for an organization they may see; else 404. */
-  api.get('/organization/:id', { config: { access: 'signed-in' }, schema: { params: idPath } }, async (request, reply) => {
+  const lookupSchema = {
+    summary: 'An organization the caller may see',
+    params: idPath,
+    response: { 200: organizationWireSchema, 404: errorAnswer },
+  };
+  api.get('/organization/:id', { config: { access: 'signed-in' }, schema: lookupSchema }, async (request, reply) => {
     const { caller } = request;
     const { id } = request.params;
     const org = isUuid(id) && canSeeOrg(caller.scope, id) ? await findLiveOrg(db, id) : null;
@@ -226,16 +230,23 @@ export function organizationRoutes(app: FastifyInstance, deps: ServerDeps): void
     return replyVersion(reply, await organizationWire(db, updated));
   }
 
-  /** part 2 §7 PUT /organization/{id}; legacy PUT /organization/{targetId}. */
+  /**
+   * part 2 §7 PUT /organization/{id}; legacy PUT /organization/{targetId}. The body is parsed after
+   * the lookup and the If-Match check (an unknown organization is 422, a stale copy 412, before
+   * the body's 422): no body schema. 'Organization not found' is a 422 (part 2 §8).
+   */
   const mayEdit = { access: canEditOrganization };
-  api.put('/organization/:id', { config: mayEdit, schema: { params: idPath } }, async (request, reply) =>
+  const updateAnswers = { 200: organizationWireSchema, 412: errorAnswer };
+  const updateSchema = { summary: "Edit an organization's name and address", params: idPath, response: updateAnswers };
+  api.put('/organization/:id', { config: mayEdit, schema: updateSchema }, async (request, reply) =>
     updateOrganization(request, reply, request.params.id),
   );
   /** Legacy PUT /organization/: the caller's (subscribed) organization. */
   const own = async (request: FastifyRequest, reply: FastifyReply) =>
     updateOrganization(request, reply, request.caller.scope.organizationId);
-  app.put('/organization/', { config: mayEdit }, own);
-  app.put('/organization', { config: mayEdit }, own);
+  const ownSchema = (summary: string) => ({ summary, response: { ...updateAnswers, 422: errorAnswer } });
+  api.put('/organization/', { config: mayEdit, schema: ownSchema("Edit the caller's organization (legacy)") }, own);
+  api.put('/organization', { config: mayEdit, schema: ownSchema("Edit the caller's organization (legacy, without the slash)") }, own);
 
   /**
    * Legacy DELETE /organization/{uuid}: haas:manage only, never the caller's own organization, and
@@ -246,7 +257,12 @@ export function organizationRoutes(app: FastifyInstance, deps: ServerDeps): void
    * it), its closures, areas and events (soft-deleted, inactive), its alerting zones (inactive), its WZDx feed
    * subscriptions (disabled) and its integrations (removed, with their credentials).
    */
-  api.delete('/organization/:id', { config: { access: [HAAS_MANAGE] }, schema: { params: idPath } }, async (request) => {
+  const deleteSchema = {
+    summary: 'Delete an organization without assets, with its users, sessions and keys',
+    params: idPath,
+    response: { 200: z.object({ id: z.string(), uuid: z.string() }), 404: errorAnswer },
+  };
+  api.delete('/organization/:id', { config: { access: [HAAS_MANAGE] }, schema: deleteSchema }, async (request) => {
     const { caller } = request;
     const { id } = request.params;
     const org = await findLiveOrg(db, id);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDay, isInputTime, TIME_RANGE_MESSAGE } from '../../src/domain/validation/boundary';
-import { HttpError, parse, unprocessable } from './errors';
+import { HttpError, parse, unprocessable } from '../core/errors';
 
 /**
  * Query helpers shared by the list calls. `org_ids[]={id}` may come once or repeated; Fastify's

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { primaryDisplayName } from '../../src/domain/asset';
 import { section, type Permission } from '../../src/domain/permissions';
@@ -10,8 +11,7 @@ import { thingVisibleSql } from '../auth/scope';
 import { points, r2rAlerts, things } from '../db/schema';
 import type { Db } from '../db/connection';
 import type { ServerDeps } from '../deps';
-import { parseForm } from './errors';
-import { unprocessable } from './errors';
+import { errorAnswer, parseForm, unprocessable } from '../core/errors';
 import { sinceParam } from './query';
 import { visibleThing } from './trips';
 
@@ -86,68 +86,83 @@ const SEARCH_WIRE_NAMES = { thingId: 'thing_id', startTime: 'start_time' } as co
 
 export function r2rSearchRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/r2r', { config: { access: R2R_VIEW } }, async (request): Promise<R2RSearchWire> => {
-    const { caller } = request;
-    const query = (request.query ?? {}) as Record<string, unknown>;
-    const now = deps.now().getTime();
-    const rawThingId = typeof query['thing_id'] === 'string' ? query['thing_id'] : undefined;
-    const form = parseForm(
-      r2rSearchSchema({ now }),
-      { thingId: rawThingId, startTime: sinceParam(query, 'start_time')?.getTime() ?? null },
-      SEARCH_WIRE_NAMES,
-    );
-    const thingId = z.uuid().safeParse(String(form.thingId));
-    if (!thingId.success) throw unprocessable('thing_id: must be a uuid');
-    const thing = await visibleThing(db, caller, thingId.data);
-    const window = r2rWindow(form.startTime!);
-    const alerts = await db
-      .select()
-      .from(r2rAlerts)
-      .where(
-        and(
-          eq(r2rAlerts.thingId, thing.id),
-          gte(r2rAlerts.alertTime, new Date(window.start)),
-          lte(r2rAlerts.alertTime, new Date(window.end)),
-        ),
-      )
-      .orderBy(asc(r2rAlerts.alertTime), asc(r2rAlerts.id));
-    const otherIds = [...new Set(alerts.flatMap((alert) => (alert.otherThingId ? [alert.otherThingId] : [])))];
-    const visibleOrgs = caller.scope.visibleOrgIds === null ? null : [...caller.scope.visibleOrgIds];
-    const others =
-      otherIds.length === 0
-        ? []
-        : await db
-            .select({ id: things.id, haasId: things.haasId, nickname: things.nickname })
-            .from(things)
-            .where(and(inArray(things.id, otherIds), isNull(things.deletedAt), thingVisibleSql(caller.scope, visibleOrgs)));
-    const names = new Map(others.map((other) => [other.id, primaryDisplayName(other.haasId, other.nickname?.trim())]));
-    const positions = await tripPositions(db, [thing.id, ...names.keys()], window.start, window.end);
-    return {
-      thing_id: thing.id,
-      thing_name: primaryDisplayName(thing.haasId, thing.nickname?.trim()),
-      start_time: new Date(window.start).toISOString(),
-      end_time: new Date(window.end).toISOString(),
-      alerts: alerts.map((alert) => {
-        const at = alert.alertTime.getTime();
-        const own = alert.lat === null || alert.lng === null ? nearestPosition(positions.get(thing.id), at) : null;
-        const visibleOther = alert.otherThingId && names.has(alert.otherThingId) ? alert.otherThingId : null;
-        const other = visibleOther ? nearestPosition(positions.get(visibleOther), at) : null;
-        return {
-          id: alert.id,
-          alert_time: alert.alertTime.toISOString(),
-          // An asset the caller may not see stays anonymous, and so does where it was.
-          other_thing_id: visibleOther,
-          other_thing_name: alert.otherThingId ? (names.get(alert.otherThingId) ?? null) : null,
-          distance_m: alert.distanceM,
-          lat: alert.lat ?? own?.lat ?? null,
-          lng: alert.lng ?? own?.lng ?? null,
-          is_test: alert.isTest,
-          delivered: alert.delivered,
-          other_lat: other?.lat ?? null,
-          other_lng: other?.lng ?? null,
-        };
-      }),
-    };
-  });
+  /**
+   * The query (thing_id, start_time) is read by the handler with the search form's rules and
+   * messages (part 2 §5 R2R), so it is no route schema.
+   */
+  api.get(
+    '/r2r',
+    {
+      config: { access: R2R_VIEW },
+      schema: {
+        summary: 'The R2R alerts an asset raised in the 15 minutes from start_time, with where both assets were',
+        response: { 200: r2rSearchWireSchema, 404: errorAnswer },
+      },
+    },
+    async (request): Promise<R2RSearchWire> => {
+      const { caller } = request;
+      const query = (request.query ?? {}) as Record<string, unknown>;
+      const now = deps.now().getTime();
+      const rawThingId = typeof query['thing_id'] === 'string' ? query['thing_id'] : undefined;
+      const form = parseForm(
+        r2rSearchSchema({ now }),
+        { thingId: rawThingId, startTime: sinceParam(query, 'start_time')?.getTime() ?? null },
+        SEARCH_WIRE_NAMES,
+      );
+      const thingId = z.uuid().safeParse(String(form.thingId));
+      if (!thingId.success) throw unprocessable('thing_id: must be a uuid');
+      const thing = await visibleThing(db, caller, thingId.data);
+      const window = r2rWindow(form.startTime!);
+      const alerts = await db
+        .select()
+        .from(r2rAlerts)
+        .where(
+          and(
+            eq(r2rAlerts.thingId, thing.id),
+            gte(r2rAlerts.alertTime, new Date(window.start)),
+            lte(r2rAlerts.alertTime, new Date(window.end)),
+          ),
+        )
+        .orderBy(asc(r2rAlerts.alertTime), asc(r2rAlerts.id));
+      const otherIds = [...new Set(alerts.flatMap((alert) => (alert.otherThingId ? [alert.otherThingId] : [])))];
+      const visibleOrgs = caller.scope.visibleOrgIds === null ? null : [...caller.scope.visibleOrgIds];
+      const others =
+        otherIds.length === 0
+          ? []
+          : await db
+              .select({ id: things.id, haasId: things.haasId, nickname: things.nickname })
+              .from(things)
+              .where(and(inArray(things.id, otherIds), isNull(things.deletedAt), thingVisibleSql(caller.scope, visibleOrgs)));
+      const names = new Map(others.map((other) => [other.id, primaryDisplayName(other.haasId, other.nickname?.trim())]));
+      const positions = await tripPositions(db, [thing.id, ...names.keys()], window.start, window.end);
+      return {
+        thing_id: thing.id,
+        thing_name: primaryDisplayName(thing.haasId, thing.nickname?.trim()),
+        start_time: new Date(window.start).toISOString(),
+        end_time: new Date(window.end).toISOString(),
+        alerts: alerts.map((alert) => {
+          const at = alert.alertTime.getTime();
+          const own = alert.lat === null || alert.lng === null ? nearestPosition(positions.get(thing.id), at) : null;
+          const visibleOther = alert.otherThingId && names.has(alert.otherThingId) ? alert.otherThingId : null;
+          const other = visibleOther ? nearestPosition(positions.get(visibleOther), at) : null;
+          return {
+            id: alert.id,
+            alert_time: alert.alertTime.toISOString(),
+            // An asset the caller may not see stays anonymous, and so does where it was.
+            other_thing_id: visibleOther,
+            other_thing_name: alert.otherThingId ? (names.get(alert.otherThingId) ?? null) : null,
+            distance_m: alert.distanceM,
+            lat: alert.lat ?? own?.lat ?? null,
+            lng: alert.lng ?? own?.lng ?? null,
+            is_test: alert.isTest,
+            delivered: alert.delivered,
+            other_lat: other?.lat ?? null,
+            other_lng: other?.lng ?? null,
+          };
+        }),
+      };
+    },
+  );
 }

@@ -2,14 +2,14 @@ import { and, eq, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sortMonthlyReports, type MonthlyReport, type MonthlyReportWire } from '../../src/domain/monthly-report';
+import { monthlyReportWireSchema, sortMonthlyReports, type MonthlyReport, type MonthlyReportWire } from '../../src/domain/monthly-report';
 import { section } from '../../src/domain/permissions';
 import { canSeeOrg } from '../auth/scope';
 import { signedLinksFor } from '../auth/signed-links';
 import { monthlyReports, organizations } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { createFileStore } from '../files';
-import { notFound } from './errors';
+import { errorAnswer, notFound } from '../core/errors';
 import { pathIds } from './route-validation';
 
 /**
@@ -20,6 +20,8 @@ import { pathIds } from './route-validation';
  */
 const orgParams = z.object({ orgId: z.uuid({ error: 'must be a uuid' }) });
 const linkQuery = z.object({ filename: z.string({ error: 'Required' }).min(1, { error: 'Required' }).max(200) });
+/** A signed link to a report's PDF (GET /files/{fileId}, no bearer needed). */
+const fileLinkAnswer = z.object({ file_url: z.string().meta({ description: 'A signed, expiring link to the file.' }) });
 
 const toWire = (report: MonthlyReport): MonthlyReportWire => ({
   year: report.year,
@@ -35,10 +37,17 @@ export function reportRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // A malformed id names no organization: the same 404 as an unknown one (part 2 §8 'Organization not found').
-  const reportsPath = { params: pathIds(orgParams, 'Organization') };
+  const reportsPath = pathIds(orgParams, 'Organization');
   api.get(
     '/reports/:orgId/organization_monthly_report_list',
-    { config: { access: section('reports').anyOf }, schema: reportsPath },
+    {
+      config: { access: section('reports').anyOf },
+      schema: {
+        summary: 'The monthly reports of an organization and its child organizations',
+        params: reportsPath,
+        response: { 200: z.array(monthlyReportWireSchema), 404: errorAnswer },
+      },
+    },
     async (request) => {
       const { caller } = request;
       const { orgId } = request.params;
@@ -67,7 +76,14 @@ export function reportRoutes(app: FastifyInstance, deps: ServerDeps): void {
 
   api.get(
     '/reports/organization_monthly_report_pdf_link',
-    { config: { access: section('reports').anyOf }, schema: { querystring: linkQuery } },
+    {
+      config: { access: section('reports').anyOf },
+      schema: {
+        summary: "A signed link to a monthly report's PDF",
+        querystring: linkQuery,
+        response: { 200: fileLinkAnswer, 404: errorAnswer },
+      },
+    },
     async (request) => {
       const { caller } = request;
       const { filename } = request.query;

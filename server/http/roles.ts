@@ -1,7 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { HAAS_MANAGE, section } from '../../src/domain/permissions';
-import { roleLabel, sortRoles } from '../../src/domain/role';
+import { roleLabel, roleWireSchema, sortRoles } from '../../src/domain/role';
 import type { Db } from '../db/connection';
 import { roles } from '../db/schema';
 import type { ServerDeps } from '../deps';
@@ -30,10 +32,15 @@ export function roleWire(role: RoleRow) {
   return { id: role.id, name: role.name, description: role.description, order: role.order, label: roleLabel(role.name) };
 }
 
+/** A role as GET /roles answers it: the wire with its shown name (roleLabel). */
+const roleAnswer = roleWireSchema.extend({ label: z.string() });
+
 /** part 2 §7 GET /roles: the roles the caller may assign, by order. Needs an accounts permission (part 2 §6). */
 export function roleRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
-  app.get('/roles', { config: { access: section('accounts').anyOf } }, async (request) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const listSchema = { summary: 'The roles the caller may assign, by order', response: { 200: z.array(roleAnswer) } };
+  api.get('/roles', { config: { access: section('accounts').anyOf }, schema: listSchema }, async (request) => {
     const { caller } = request;
     const rows = await db.select().from(roles).orderBy(asc(roles.order), asc(roles.id));
     return sortRoles(rows.filter((role) => canAssignRole(caller.permissions, role.permissions))).map(roleWire);

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasAny, type Permission } from '../../src/domain/permissions';
 import { requireCaller, type Caller } from '../auth/context';
 import type { Db } from '../db/connection';
-import { forbidden } from './errors';
+import { forbidden } from '../core/errors';
 
 /**
  * Who may call a route (part 1 §6, part 2 §6), declared on the route as `config: { access }`:

@@ -15,6 +15,7 @@ import { exportRoutes } from './exports';
 import { hazardRoutes } from './hazards';
 import { integrationRoutes } from './integrations';
 import { locationRoutes } from './locations';
+import { installOpenApi } from './openapi';
 import { organizationRoutes } from './organizations';
 import { r2rSearchRoutes } from './r2r-search';
 import { reportRoutes } from './reports';
@@ -36,35 +37,54 @@ import { zoneRoutes } from './zones';
 type ApiRoutes = (app: FastifyInstance, deps: ServerDeps) => void;
 
 /**
- * Every API route module, each the calls of one area of the spec, in the order of the spec's
- * sections: sign-in (part 1 §7), assets and events (part 1 §7), map objects (part 2 §7), data
- * (reports, exports, downloads), accounts (users, roles, organizations, keys, integrations, devices,
- * billing).
+ * Every API route module, each the calls of one area of the spec under its tag in the OpenAPI
+ * document, in the order of the spec's sections: sign-in (part 1 §7), assets and events (part 1
+ * §7), map objects (part 2 §7), data (reports, exports, downloads), accounts (users, roles,
+ * organizations, keys, integrations, devices, billing).
  */
-const API_ROUTES: readonly ApiRoutes[] = [
-  authRoutes,
-  thingRoutes,
-  locationRoutes,
-  areaRoutes,
-  closureRoutes,
-  closureRouteRoutes,
-  zoneRoutes,
-  tripRoutes,
-  hazardRoutes,
-  r2rSearchRoutes,
-  wzdxFeedRoutes,
-  wzdxFeedSubscriptionRoutes,
-  reportRoutes,
-  exportRoutes,
-  userRoutes,
-  accountRoutes,
-  roleRoutes,
-  organizationRoutes,
-  apiKeyRoutes,
-  integrationRoutes,
-  deviceConfigRoutes,
-  billingRoutes,
+const API_ROUTES: readonly (readonly [tag: string, routes: ApiRoutes])[] = [
+  ['Sign-in', authRoutes],
+  ['Assets', thingRoutes],
+  ['Events', locationRoutes],
+  ['Areas', areaRoutes],
+  ['Closures', closureRoutes],
+  ['Closures', closureRouteRoutes],
+  ['Alerting zones', zoneRoutes],
+  ['Trips', tripRoutes],
+  ['Hazards', hazardRoutes],
+  ['Road-to-road search', r2rSearchRoutes],
+  ['WZDx', wzdxFeedRoutes],
+  ['WZDx', wzdxFeedSubscriptionRoutes],
+  ['Reports', reportRoutes],
+  ['Exports', exportRoutes],
+  ['Users', userRoutes],
+  ['Account', accountRoutes],
+  ['Roles', roleRoutes],
+  ['Organizations', organizationRoutes],
+  ['API keys', apiKeyRoutes],
+  ['Integrations', integrationRoutes],
+  ['Device configurations', deviceConfigRoutes],
+  ['Billing', billingRoutes],
 ];
+
+/**
+ * Stamps each route declared during `declare` with `tag` (the OpenAPI document groups by it).
+ * Fastify calls onRoute as a route is declared, so the tag in force is the module's.
+ */
+function routeTagger(app: FastifyInstance) {
+  let tag = '';
+  app.addHook('onRoute', (route) => {
+    if (tag) route.schema = { ...route.schema, tags: [tag] };
+  });
+  return async (name: string, declare: () => unknown) => {
+    tag = name;
+    try {
+      await declare();
+    } finally {
+      tag = '';
+    }
+  };
+}
 
 /** What the database-backed routes need; absent, only /version and the app are served. */
 export interface RouteServices {
@@ -82,16 +102,18 @@ export async function registerRoutes(
   services?: RouteServices,
 ): Promise<void> {
   const { version, distDir } = config;
-  versionRoutes(app, version);
+  installRouteValidation(app);
+  await installOpenApi(app, version);
+  const during = routeTagger(app);
+  await during('Server', () => versionRoutes(app, version));
   // The standalone map's basemap: open routes, no account data (README "Basemap").
-  await tileRoutes(app, config);
+  await during('Basemap', () => tileRoutes(app, config));
   if (services) {
     const { deps, ingest } = services;
-    installRouteValidation(app);
     installRouteAccess(app, deps.db);
-    for (const routes of API_ROUTES) routes(app, deps);
-    await cableRoutes(app, deps, deps.bus);
-    ingestRoutes(app, deps, ingest);
+    for (const [tag, routes] of API_ROUTES) await during(tag, () => routes(app, deps));
+    await during('Live', () => cableRoutes(app, deps, deps.bus));
+    await during('Live', () => ingestRoutes(app, deps, ingest));
   }
   await spaRoutes(app, distDir);
 }

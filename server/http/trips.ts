@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DAY_MS } from '../../src/domain/constants';
 import { section, type Permission } from '../../src/domain/permissions';
-import { coverageWireSchema, type CoverageWire, type TripRunWire, type TripWire } from '../../src/domain/trip';
+import { coverageWireSchema, tripWireSchema, type CoverageWire, type TripRunWire, type TripWire } from '../../src/domain/trip';
 import { inputDate } from '../../src/domain/validation/boundary';
 import { MESSAGES } from '../../src/domain/validation/messages';
 import { tripsFormSchema } from '../../src/domain/validation/reports';
@@ -14,8 +14,7 @@ import { thingVisibleSql } from '../auth/scope';
 import type { Db } from '../db/connection';
 import { organizations, points, runs, things } from '../db/schema';
 import type { ServerDeps } from '../deps';
-import { parseForm } from './errors';
-import { notFound, parse, unprocessable } from './errors';
+import { errorAnswer, notFound, parse, parseForm, unprocessable } from '../core/errors';
 import { listParam, sinceParam } from './query';
 
 /**
@@ -126,7 +125,16 @@ export function tripRoutes(app: FastifyInstance, deps: ServerDeps): void {
 
   api.get(
     '/things/:thingId/trips',
-    { config: { access: TRIP_VIEW }, schema: { params: z.object({ thingId: z.string() }) } },
+    // The query (start_time, end_time or run_date) is read after the asset is found, by the domain's
+    // trips rules: it has no request schema, so no 404 turns into a 422.
+    {
+      config: { access: TRIP_VIEW },
+      schema: {
+        summary: "An asset's trips in a time range or on a day: its runs with their points",
+        params: z.object({ thingId: z.string() }),
+        response: { 200: tripWireSchema, 404: errorAnswer },
+      },
+    },
     async (request): Promise<TripWire> => {
       const { caller } = request;
       const thingId = thingIdParam(request.params.thingId, 'thingId');
@@ -145,37 +153,48 @@ export function tripRoutes(app: FastifyInstance, deps: ServerDeps): void {
     },
   );
 
-  app.get('/things/coverage', { config: { access: TRIP_VIEW } }, async (request): Promise<CoverageWire[]> => {
-    const { caller } = request;
-    const requested = [...new Set(listParam(request.query, 'thing_ids'))];
-    if (requested.length === 0) throw unprocessable(`thing_ids: ${MESSAGES.assetsMin}`);
-    if (requested.length > COVERAGE_THINGS_MAX) throw unprocessable(`thing_ids: at most ${COVERAGE_THINGS_MAX} assets`);
-    const ids = requested.map((id) => thingIdParam(id, 'thing_ids'));
-    const visibleOrgs = caller.scope.visibleOrgIds === null ? null : [...caller.scope.visibleOrgIds];
-    const visible = await db
-      .select({ id: things.id })
-      .from(things)
-      .where(and(inArray(things.id, ids), isNull(things.deletedAt), thingVisibleSql(caller.scope, visibleOrgs)));
-    const visibleIds = new Set(visible.map((row) => row.id));
-    if (visibleIds.size === 0) return [];
-    const spans = await db
-      .select({
-        thingId: points.thingId,
-        first: sql<string | Date | null>`min(${points.timestamp})`,
-        last: sql<string | Date | null>`max(${points.timestamp})`,
-        runCount: sql<number>`count(distinct ${points.runId})::int`,
-      })
-      .from(points)
-      .where(inArray(points.thingId, [...visibleIds]))
-      .groupBy(points.thingId);
-    const byThing = new Map(spans.map((span) => [span.thingId, span]));
-    const toIso = (value: string | Date | null | undefined): string | null => (value == null ? null : new Date(value).toISOString());
-    // Unknown and invisible assets are left out: the answer never confirms they exist.
-    return ids
-      .filter((id) => visibleIds.has(id))
-      .map((id) => {
-        const span = byThing.get(id);
-        return { thing_id: id, first_point_at: toIso(span?.first), last_point_at: toIso(span?.last), run_count: span?.runCount ?? 0 };
-      });
-  });
+  // thing_ids[] is read by the shared list helper, whose messages the 422s carry: no request schema.
+  api.get(
+    '/things/coverage',
+    {
+      config: { access: TRIP_VIEW },
+      schema: {
+        summary: 'For each asset asked, the time span of its recorded points and its run count',
+        response: { 200: z.array(coverageWireSchema) },
+      },
+    },
+    async (request): Promise<CoverageWire[]> => {
+      const { caller } = request;
+      const requested = [...new Set(listParam(request.query, 'thing_ids'))];
+      if (requested.length === 0) throw unprocessable(`thing_ids: ${MESSAGES.assetsMin}`);
+      if (requested.length > COVERAGE_THINGS_MAX) throw unprocessable(`thing_ids: at most ${COVERAGE_THINGS_MAX} assets`);
+      const ids = requested.map((id) => thingIdParam(id, 'thing_ids'));
+      const visibleOrgs = caller.scope.visibleOrgIds === null ? null : [...caller.scope.visibleOrgIds];
+      const visible = await db
+        .select({ id: things.id })
+        .from(things)
+        .where(and(inArray(things.id, ids), isNull(things.deletedAt), thingVisibleSql(caller.scope, visibleOrgs)));
+      const visibleIds = new Set(visible.map((row) => row.id));
+      if (visibleIds.size === 0) return [];
+      const spans = await db
+        .select({
+          thingId: points.thingId,
+          first: sql<string | Date | null>`min(${points.timestamp})`,
+          last: sql<string | Date | null>`max(${points.timestamp})`,
+          runCount: sql<number>`count(distinct ${points.runId})::int`,
+        })
+        .from(points)
+        .where(inArray(points.thingId, [...visibleIds]))
+        .groupBy(points.thingId);
+      const byThing = new Map(spans.map((span) => [span.thingId, span]));
+      const toIso = (value: string | Date | null | undefined): string | null => (value == null ? null : new Date(value).toISOString());
+      // Unknown and invisible assets are left out: the answer never confirms they exist.
+      return ids
+        .filter((id) => visibleIds.has(id))
+        .map((id) => {
+          const span = byThing.get(id);
+          return { thing_id: id, first_point_at: toIso(span?.first), last_point_at: toIso(span?.last), run_count: span?.runCount ?? 0 };
+        });
+    },
+  );
 }

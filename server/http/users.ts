@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { canAdministerUsers, section, type AccountsUserAction } from '../../src/domain/permissions';
 import { userFormSchema } from '../../src/domain/validation/accounts';
-import type { UserWire } from '../../src/domain/user';
+import { userWireSchema, usersListWireSchema, type UserWire } from '../../src/domain/user';
 import type { Caller } from '../auth/context';
 import { revokeAllForUser } from '../auth/tokens';
 import type { Db } from '../db/connection';
@@ -16,10 +16,9 @@ import { apiKeys, organizationRelationships, organizations, roles, users } from 
 import type { ServerDeps } from '../deps';
 import { administeredOrg, canAdministerOrg, mailSetPasswordLink } from './account-admin';
 import { idPath, isUuid } from './query';
-import { isUniqueViolation, parseForm } from './errors';
+import { errorAnswer, forbidden, HttpError, isUniqueViolation, parseForm, unprocessable } from '../core/errors';
 import { nextVersion, sameVersion } from '../db/rows';
 import { expectVersion, preconditionFailed, replyVersion } from './versioning';
-import { forbidden, HttpError, parse, unprocessable } from './errors';
 import { canAssignRole, findRole } from './roles';
 
 /**
@@ -54,6 +53,16 @@ const userBody = z.object({
 const patchBody = z.object({
   firstName: z.string().max(NAME_MAX).nullish(),
   lastName: z.string().max(NAME_MAX).nullish(),
+});
+
+const listQuery = z.object({ organization_id: z.string().max(100).optional() });
+
+/** A user as the user calls answer it: the list's row, with the organization it belongs to. */
+const userAnswer = userWireSchema.extend({ organization_id: z.string(), organization_name: z.string().nullable() });
+const usersAnswer = usersListWireSchema.extend({
+  organization_users: z.array(userAnswer),
+  organization_managers: z.array(userAnswer),
+  organization_accessors: z.array(userAnswer),
 });
 
 type UserRow = typeof users.$inferSelect;
@@ -156,21 +165,30 @@ export function userRoutes(app: FastifyInstance, deps: ServerDeps): void {
    * organizations that manage it (badge MANAGER) or access it (badge ACCESS). Query
    * `organization_id` (optional): an organization the caller administers; default their own.
    */
-  app.get('/organization/users', { config: { access: section('accounts').anyOf } }, async (request) => {
-    const { caller } = request;
-    const query = parse(z.object({ organization_id: z.string().max(100).optional() }), request.query);
-    const org = await administeredOrg(db, caller, query.organization_id);
-    return {
-      organization_users: await usersOf([org.id]),
-      organization_managers: await usersOf(await relatedOrgIds(org.id, 'manager')),
-      organization_accessors: await usersOf(await relatedOrgIds(org.id, 'accessor')),
-    };
-  });
+  api.get(
+    '/organization/users',
+    {
+      config: { access: section('accounts').anyOf },
+      schema: {
+        summary: "An organization's users, managers and accessors",
+        querystring: listQuery,
+        response: { 200: usersAnswer, 404: errorAnswer },
+      },
+    },
+    async (request) => {
+      const { caller, query } = request;
+      const org = await administeredOrg(db, caller, query.organization_id);
+      return {
+        organization_users: await usersOf([org.id]),
+        organization_managers: await usersOf(await relatedOrgIds(org.id, 'manager')),
+        organization_accessors: await usersOf(await relatedOrgIds(org.id, 'accessor')),
+      };
+    },
+  );
 
   /** part 2 §7 POST /users (legacy POST /users/): a user without a password, mailed a set-password link. */
-  const createUser = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { caller } = request;
-    const body = parse(userBody, request.body);
+  const createUser = async (request: FastifyRequest<{ Body: z.infer<typeof userBody> }>, reply: FastifyReply) => {
+    const { caller, body } = request;
     const form = parseForm(
       userFormSchema,
       { firstName: body.firstname ?? '', lastName: body.lastname ?? '', email: body.email ?? '', roleId: body.role_id },
@@ -203,8 +221,12 @@ export function userRoutes(app: FastifyInstance, deps: ServerDeps): void {
     await mailSetPasswordLink(deps, created, now);
     return reply.code(201).send(userWire(created, org.name));
   };
-  app.post('/users', { config: { access: userAction('canCreate') } }, createUser);
-  app.post('/users/', { config: { access: userAction('canCreate') } }, createUser);
+  const create = {
+    config: { access: userAction('canCreate') },
+    schema: { summary: 'Add a user, mailed a set-password link', body: userBody, response: { 201: userAnswer, 404: errorAnswer } },
+  };
+  api.post('/users', create, createUser);
+  api.post('/users/', { ...create, schema: { ...create.schema, summary: 'Add a user (the legacy path of POST /users)' } }, createUser);
 
   /** The user a PUT or PATCH edits (one the caller administers) and the version its If-Match names. */
   async function editedUser(request: FastifyRequest, id: string): Promise<{ target: UserRow; expected: number | null }> {
@@ -218,7 +240,15 @@ export function userRoutes(app: FastifyInstance, deps: ServerDeps): void {
    */
   api.put(
     '/users/:id',
-    { config: { access: userAction('canUpdate') }, schema: { params: idPath, body: userBody } },
+    {
+      config: { access: userAction('canUpdate') },
+      schema: {
+        summary: "Edit a user's names, e-mail and role",
+        params: idPath,
+        body: userBody,
+        response: { 200: userAnswer, 412: errorAnswer },
+      },
+    },
     async (request, reply) => {
       const { caller, body } = request;
       const { target, expected } = await editedUser(request, request.params.id);
@@ -265,7 +295,10 @@ export function userRoutes(app: FastifyInstance, deps: ServerDeps): void {
   /** part 2 §7 PATCH /users/{userId}: firstName and lastName (camelCase, as §7 shows); the answer's id updates the list. */
   api.patch(
     '/users/:id',
-    { config: { access: userAction('canUpdate') }, schema: { params: idPath, body: patchBody } },
+    {
+      config: { access: userAction('canUpdate') },
+      schema: { summary: "Edit a user's names", params: idPath, body: patchBody, response: { 200: userAnswer, 412: errorAnswer } },
+    },
     async (request, reply) => {
       const { body } = request;
       const { target, expected } = await editedUser(request, request.params.id);
@@ -288,19 +321,26 @@ export function userRoutes(app: FastifyInstance, deps: ServerDeps): void {
    * part 2 §7 DELETE /users/{id} → { uuid }: a soft delete; the user's sessions end at once
    * (tokens revoked, sockets told through 'tokens-revoked') and their API keys stop working.
    */
-  api.delete('/users/:id', { config: { access: userAction('canDelete') }, schema: { params: idPath } }, async (request) => {
-    const { caller } = request;
-    const { id } = request.params;
-    const target = await manageableUser(db, caller, id);
-    if (target.id === caller.userId) throw unprocessable(CANNOT_DELETE_SELF_MESSAGE, 'cannot_delete_self');
-    const now = deps.now();
-    await db.update(users).set({ deletedAt: now, updatedAt: now }).where(eq(users.id, target.id));
-    await db
-      .update(apiKeys)
-      .set({ revokedAt: now })
-      .where(and(eq(apiKeys.userId, target.id), isNull(apiKeys.revokedAt)));
-    const revoked = await revokeAllForUser(db, target.id, now);
-    if (revoked.length) deps.events.emit('tokens-revoked', revoked);
-    return { uuid: target.id };
-  });
+  api.delete(
+    '/users/:id',
+    {
+      config: { access: userAction('canDelete') },
+      schema: { summary: 'Delete a user: sessions end, API keys stop', params: idPath, response: { 200: z.object({ uuid: z.string() }) } },
+    },
+    async (request) => {
+      const { caller } = request;
+      const { id } = request.params;
+      const target = await manageableUser(db, caller, id);
+      if (target.id === caller.userId) throw unprocessable(CANNOT_DELETE_SELF_MESSAGE, 'cannot_delete_self');
+      const now = deps.now();
+      await db.update(users).set({ deletedAt: now, updatedAt: now }).where(eq(users.id, target.id));
+      await db
+        .update(apiKeys)
+        .set({ revokedAt: now })
+        .where(and(eq(apiKeys.userId, target.id), isNull(apiKeys.revokedAt)));
+      const revoked = await revokeAllForUser(db, target.id, now);
+      if (revoked.length) deps.events.emit('tokens-revoked', revoked);
+      return { uuid: target.id };
+    },
+  );
 }

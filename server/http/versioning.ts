@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { staleEditText, type EditedResource } from '../../src/domain/errors';
-import { HttpError } from './errors';
+import { HttpError } from '../core/errors';
 
 /**
  * Lost updates (README "Security"): organizations, users, assets, areas and closures carry an edit

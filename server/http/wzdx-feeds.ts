@@ -22,6 +22,7 @@ import {
   WZDX_FEED_READ,
   WZDX_FEED_TEXT,
   wzdxFeedFormSchema,
+  wzdxFeedWireSchema,
   type WzdxFeedWire,
 } from '../../src/domain/wzdx-subscription';
 import { canSeeOrg } from '../auth/scope';
@@ -29,7 +30,7 @@ import type { Caller } from '../auth/context';
 import { organizations, wzdxFeeds } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { deleteFeedClosures, importWzdxFeed } from '../jobs/wzdx-import';
-import { forbidden, HttpError, unprocessable } from './errors';
+import { errorAnswer, forbidden, HttpError, unprocessable } from '../core/errors';
 import { listOrgIds, orgAccess, orgCondition, visibleOrganization } from './organization-scope';
 import { uuidParam } from './query';
 
@@ -44,6 +45,11 @@ const feedBody = z.object({
   enabled: enabled.default(true),
 });
 const createBody = feedBody.extend({ organization_id: z.uuid({ error: 'must be a uuid' }).optional() });
+
+/** A subscription as every call answers it: the dashboard's own wire schema (src/domain/wzdx-subscription.ts). */
+const feedAnswer = wzdxFeedWireSchema;
+const feedsAnswer = z.array(wzdxFeedWireSchema);
+const feedDeletedAnswer = z.object({ id: z.string() });
 
 type FeedRow = typeof wzdxFeeds.$inferSelect;
 
@@ -98,44 +104,74 @@ export function wzdxFeedSubscriptionRoutes(app: FastifyInstance, deps: ServerDep
 
   const limits = () => deps.config.wzdxFetch;
 
-  api.get('/organization/wzdx_feeds', { config: { access: WZDX_FEED_READ } }, async (request) => {
-    const orgIds = await listOrgIds(db, request.caller, request.query);
-    const rows = await select(orgCondition(wzdxFeeds.organizationId, orgIds));
-    return rows.map((row) => feedWire(row.feed, row.organizationName));
-  });
+  /** The query `org_ids[]` is read by listOrgIds (part 2 §8 "Lists and organization": its own 422 and 404), so it is no route schema. */
+  api.get(
+    '/organization/wzdx_feeds',
+    {
+      config: { access: WZDX_FEED_READ },
+      schema: {
+        summary: "The WZDx feed subscriptions of the caller's organizations or of org_ids[], with their last fetch's outcome",
+        response: { 200: feedsAnswer, 404: errorAnswer },
+      },
+    },
+    async (request) => {
+      const orgIds = await listOrgIds(db, request.caller, request.query);
+      const rows = await select(orgCondition(wzdxFeeds.organizationId, orgIds));
+      return rows.map((row) => feedWire(row.feed, row.organizationName));
+    },
+  );
 
-  api.post('/organization/wzdx_feeds', { config: { access: WZDX_FEED_MANAGE }, schema: { body: createBody } }, async (request, reply) => {
-    const { caller, body } = request;
-    const org = await visibleOrganization(db, caller, body.organization_id ?? caller.scope.organizationId);
-    if (orgAccess(caller.scope, org.id) !== 'write') throw forbidden();
-    const now = deps.now();
-    const created = await db.transaction(async (tx) => {
-      // Lock the organization's row: two concurrent additions cannot both pass the limit.
-      await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, org.id)).for('update');
-      const [held] = await tx.select({ n: count() }).from(wzdxFeeds).where(eq(wzdxFeeds.organizationId, org.id));
-      if ((held?.n ?? 0) >= WZDX_FEEDS_PER_ORG) return null;
-      const [row] = await tx
-        .insert(wzdxFeeds)
-        .values({
-          organizationId: org.id,
-          url: body.url,
-          pollIntervalS: body.poll_interval_s,
-          enabled: body.enabled,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: wzdxFeeds.id });
-      return row ?? null;
-    });
-    if (!created) throw unprocessable(`url: ${PER_ORG_MESSAGE}`, 'invalid', { fields: { url: PER_ORG_MESSAGE } });
-    reply.code(201);
-    return answer(created.id);
-  });
+  api.post(
+    '/organization/wzdx_feeds',
+    {
+      config: { access: WZDX_FEED_MANAGE },
+      schema: {
+        summary: 'Subscribe an organization to an outside WZDx feed, imported as feed closures',
+        body: createBody,
+        response: { 201: feedAnswer, 404: errorAnswer },
+      },
+    },
+    async (request, reply) => {
+      const { caller, body } = request;
+      const org = await visibleOrganization(db, caller, body.organization_id ?? caller.scope.organizationId);
+      if (orgAccess(caller.scope, org.id) !== 'write') throw forbidden();
+      const now = deps.now();
+      const created = await db.transaction(async (tx) => {
+        // Lock the organization's row: two concurrent additions cannot both pass the limit.
+        await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, org.id)).for('update');
+        const [held] = await tx.select({ n: count() }).from(wzdxFeeds).where(eq(wzdxFeeds.organizationId, org.id));
+        if ((held?.n ?? 0) >= WZDX_FEEDS_PER_ORG) return null;
+        const [row] = await tx
+          .insert(wzdxFeeds)
+          .values({
+            organizationId: org.id,
+            url: body.url,
+            pollIntervalS: body.poll_interval_s,
+            enabled: body.enabled,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning({ id: wzdxFeeds.id });
+        return row ?? null;
+      });
+      if (!created) throw unprocessable(`url: ${PER_ORG_MESSAGE}`, 'invalid', { fields: { url: PER_ORG_MESSAGE } });
+      reply.code(201);
+      return answer(created.id);
+    },
+  );
 
   /** A changed URL is fetched on the next tick (its last fetch and error belonged to the old one). */
   api.put(
     '/organization/wzdx_feeds/:id',
-    { config: { access: WZDX_FEED_MANAGE }, schema: { params: uuidParam, body: feedBody } },
+    {
+      config: { access: WZDX_FEED_MANAGE },
+      schema: {
+        summary: "Change a subscription's URL, poll interval or enabled flag",
+        params: uuidParam,
+        body: feedBody,
+        response: { 200: feedAnswer, 404: errorAnswer },
+      },
+    },
     async (request) => {
       const { caller, body } = request;
       const current = await writable(caller, request.params.id);
@@ -155,19 +191,37 @@ export function wzdxFeedSubscriptionRoutes(app: FastifyInstance, deps: ServerDep
   );
 
   /** The subscription's feed closures are deleted with it (the incremental closure list reports them). */
-  api.delete('/organization/wzdx_feeds/:id', { config: { access: WZDX_FEED_MANAGE }, schema: { params: uuidParam } }, async (request) => {
-    const current = await writable(request.caller, request.params.id);
-    await db.transaction(async (tx) => {
-      await deleteFeedClosures(tx, [current.id], deps.now());
-      await tx.delete(wzdxFeeds).where(eq(wzdxFeeds.id, current.id));
-    });
-    return { id: current.id };
-  });
+  api.delete(
+    '/organization/wzdx_feeds/:id',
+    {
+      config: { access: WZDX_FEED_MANAGE },
+      schema: {
+        summary: 'End a subscription; its feed closures are deleted with it',
+        params: uuidParam,
+        response: { 200: feedDeletedAnswer, 404: errorAnswer },
+      },
+    },
+    async (request) => {
+      const current = await writable(request.caller, request.params.id);
+      await db.transaction(async (tx) => {
+        await deleteFeedClosures(tx, [current.id], deps.now());
+        await tx.delete(wzdxFeeds).where(eq(wzdxFeeds.id, current.id));
+      });
+      return { id: current.id };
+    },
+  );
 
   /** Fetches and imports the feed now (a disabled one too); a failed fetch is answered in `last_error`, not as an error. */
   api.post(
     '/organization/wzdx_feeds/:id/refresh',
-    { config: { access: WZDX_FEED_MANAGE }, schema: { params: uuidParam } },
+    {
+      config: { access: WZDX_FEED_MANAGE },
+      schema: {
+        summary: "Fetch and import a subscribed feed now; a failed fetch is the answer's last_error",
+        params: uuidParam,
+        response: { 200: feedAnswer, 404: errorAnswer },
+      },
+    },
     async (request) => {
       const current = await writable(request.caller, request.params.id);
       await importWzdxFeed({ db, now: deps.now, limits: limits(), log: request.log }, current);

@@ -2,7 +2,8 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { geoJsonFeatureSchema } from '../../src/domain/geometry';
-import type { AlertingZoneWire } from '../../src/domain/alerting-zone';
+import { z } from 'zod';
+import { alertingZoneWireSchema, type AlertingZoneWire } from '../../src/domain/alerting-zone';
 import { section, type Permission } from '../../src/domain/permissions';
 import type { Caller } from '../auth/context';
 import { canSeeOrg, thingVisibleSql } from '../auth/scope';
@@ -10,7 +11,7 @@ import type { Db } from '../db/connection';
 import { alertingZones, alertingZoneThings, things } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { listOrgIds } from './organization-scope';
-import { notFound } from './errors';
+import { errorAnswer, notFound } from '../core/errors';
 import { uuidParam } from './query';
 
 /**
@@ -70,25 +71,47 @@ export function zoneRoutes(app: FastifyInstance, deps: ServerDeps): void {
 
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/organization/alerting_zones', { config: { access: ZONE_VIEW } }, async (request) => {
-    const { caller } = request;
-    const orgIds = await listOrgIds(db, caller, request.query);
-    if (orgIds !== null && orgIds.length === 0) return [];
-    const rows = await db
-      .select()
-      .from(alertingZones)
-      .where(orgIds === null ? undefined : inArray(alertingZones.organizationId, orgIds))
-      // part 2 §4: zones are sorted by the active flag (active first).
-      .orderBy(desc(alertingZones.isActive), sql`lower(coalesce(${alertingZones.description}, ''))`, alertingZones.id);
-    return zonesToWire(db, caller, rows);
-  });
+  /** The query `org_ids[]` is read by listOrgIds (part 2 §8 "Lists and organization": its own 422 and 404), so it is no route schema. */
+  api.get(
+    '/organization/alerting_zones',
+    {
+      config: { access: ZONE_VIEW },
+      schema: {
+        summary: "The alerting zones of the caller's organizations or of org_ids[], active first",
+        response: { 200: z.array(alertingZoneWireSchema), 404: errorAnswer },
+      },
+    },
+    async (request) => {
+      const { caller } = request;
+      const orgIds = await listOrgIds(db, caller, request.query);
+      if (orgIds !== null && orgIds.length === 0) return [];
+      const rows = await db
+        .select()
+        .from(alertingZones)
+        .where(orgIds === null ? undefined : inArray(alertingZones.organizationId, orgIds))
+        // part 2 §4: zones are sorted by the active flag (active first).
+        .orderBy(desc(alertingZones.isActive), sql`lower(coalesce(${alertingZones.description}, ''))`, alertingZones.id);
+      return zonesToWire(db, caller, rows);
+    },
+  );
 
-  api.get('/organization/alerting_zones/:id', { config: { access: ZONE_VIEW }, schema: { params: uuidParam } }, async (request) => {
-    const { caller } = request;
-    const { id } = request.params;
-    const [row] = await db.select().from(alertingZones).where(eq(alertingZones.id, id)).limit(1);
-    if (!row || !canSeeOrg(caller.scope, row.organizationId)) throw notFound('Alerting zone');
-    const [zone] = await zonesToWire(db, caller, [row]);
-    return zone;
-  });
+  api.get(
+    '/organization/alerting_zones/:id',
+    {
+      config: { access: ZONE_VIEW },
+      schema: {
+        summary: 'One alerting zone, with the assets in it the caller may see',
+        params: uuidParam,
+        response: { 200: alertingZoneWireSchema, 404: errorAnswer },
+      },
+    },
+    async (request) => {
+      const { caller } = request;
+      const { id } = request.params;
+      const [row] = await db.select().from(alertingZones).where(eq(alertingZones.id, id)).limit(1);
+      if (!row || !canSeeOrg(caller.scope, row.organizationId)) throw notFound('Alerting zone');
+      const [zone] = await zonesToWire(db, caller, [row]);
+      return zone;
+    },
+  );
 }

@@ -9,7 +9,8 @@ import { CLOSURE_EXPORT_INCLUDES, EXPORT_MAX_ROWS, EXPORT_TOO_LARGE_REASON } fro
 import type { Db } from '../db/connection';
 import { closures, exports, locations, locationThings, organizations, points, things, thingSubtypes, thingTypes } from '../db/schema';
 import { createFileStore, type FileStore } from '../files';
-import { JobError, type JobDeps, type JobHandler } from './runner';
+import { JobError } from './job-error';
+import type { JobDeps, JobHandler } from './job-handler';
 
 /**
  * The 'export' job (part 2 §3 Export, §4 "Export wizard and exports").

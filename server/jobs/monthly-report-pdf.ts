@@ -18,7 +18,8 @@ import {
   thingTypes,
 } from '../db/schema';
 import { createFileStore } from '../files';
-import { JobError, type JobDeps, type JobHandler } from './runner';
+import { JobError } from './job-error';
+import type { JobDeps, JobHandler } from './job-handler';
 
 /**
  * Monthly PDF reports (part 2 §2 "Monthly Reports", §3 Monthly report). The month runs from 00:00 on its 1st to 00:00 on the next month's 1st in the

@@ -1,10 +1,11 @@
 import { and, eq, isNull, lt, lte, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { MINUTE_MS, SECOND_MS, DAY_MS } from '../../src/domain/constants';
-import { WZDX_FETCH_DEFAULTS, type ServerConfig } from '../config';
+import { WZDX_FETCH_DEFAULTS } from '../config';
 import type { Database, Db } from '../db/connection';
 import { jobs, monthlyReports, organizations } from '../db/schema';
 import { applyClosureSchedule } from './closure-schedule';
+import { JobError } from './job-error';
+import type { JobDeps, JobHandler } from './job-handler';
 import { exportJob } from './export-csv';
 import { monthRange, monthlyReportJob, previousMonthIn, safeZone } from './monthly-report-pdf';
 import { deleteOldPoints, pointRetentionDays, retentionCutoff } from './point-retention';
@@ -45,30 +46,7 @@ export const JOBS_PER_TICK = 100;
 export const JOB_KINDS = ['export', 'monthly_report'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
-/** What jobs need from the server: the database, the data folder for files, the clock. */
-export interface JobDeps {
-  db: Db;
-  config: Pick<ServerConfig, 'dataDir'> & Partial<Pick<ServerConfig, 'wzdxFetch'>>;
-  now(): Date;
-  log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-  /** A running export's progress write period (export-csv.ts EXPORT_PROGRESS_EVERY_MS unless set; tests set 0). */
-  exportProgressEveryMs?: number;
-}
-
-/** A failure whose message is fit to show a user (an export's reason); it is not retried. */
-export class JobError extends Error {
-  override readonly name = 'JobError';
-}
-
-export interface JobHandler {
-  run(deps: JobDeps, payload: Record<string, unknown>): Promise<void>;
-  /** Called once when the job has failed for good, with the reason. */
-  failed?(deps: JobDeps, payload: Record<string, unknown>, reason: string): Promise<void>;
-  /** Called when a run was cut short by its process dying, before the job is queued again or failed: undo its traces. */
-  interrupted?(deps: JobDeps, payload: Record<string, unknown>): Promise<void>;
-}
-
-/** The handler of each kind (a function, since the handlers' modules import this one). */
+/** The handler of each kind. */
 export function jobHandlers(): Readonly<Record<JobKind, JobHandler>> {
   return { export: exportJob, monthly_report: monthlyReportJob };
 }

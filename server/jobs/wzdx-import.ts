@@ -38,7 +38,7 @@ import type { WzdxFetchLimits } from '../config';
 import type { Db } from '../db/connection';
 import { closures, organizations, wzdxFeeds } from '../db/schema';
 import { failureReason, nextVersion } from '../db/rows';
-import { isUniqueViolation } from '../http/errors';
+import { isUniqueViolation } from '../core/errors';
 import { FeedFetchError, fetchFeedText } from '../wzdx/fetch-feed';
 import { workZoneFeedProblem } from '../wzdx/schema';
 

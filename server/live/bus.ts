@@ -1,24 +1,5 @@
 import type { LiveMessageInput } from '../../src/domain/live-message';
-import type { AccessChange } from '../deps';
-
-/** What every server process must apply to its own open sockets, wherever the change was made. */
-export type ControlEvent = { type: 'tokens-revoked'; tokenIds: string[] } | { type: 'access-changed'; change: AccessChange };
-
-/**
- * Between ingest and socket fan-out (ARCHITECTURE "Embedded default and scale-out"): in-process
- * by default; NATS with NATS_URL, one subject per organization, so any number of server
- * processes share one stream. A message is published on the subject of every organization
- * that may see its asset (the audience), so a subscriber listens to one subject only.
- */
-export interface Bus {
-  publish(organizationId: string, message: LiveMessageInput): void;
-  /** Returns the unsubscribe function. */
-  subscribe(organizationId: string, handler: (message: LiveMessageInput) => void): () => void;
-  /** To every process, this one included (revocations and access changes reach every socket). */
-  publishControl(event: ControlEvent): void;
-  subscribeControl(handler: (event: ControlEvent) => void): () => void;
-  close(): Promise<void>;
-}
+import type { Bus, ControlEvent } from '../deps';
 
 export class InProcessBus implements Bus {
   private readonly handlers = new Map<string, Set<(message: LiveMessageInput) => void>>();

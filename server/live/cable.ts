@@ -8,8 +8,7 @@ import { LIVE_BATCH_PROTOCOL, channelIdentifierSchema, clientCommandSchema, type
 import { callerForToken, type Caller } from '../auth/context';
 import { canSeeOrg } from '../auth/scope';
 import { tokens } from '../db/schema';
-import type { AccessChange, ServerDeps } from '../deps';
-import type { Bus } from './bus';
+import type { AccessChange, Bus, ServerDeps } from '../deps';
 import { AssetVisibility, audienceOf, mayReceive, type Audience } from './visibility';
 
 /** Past this many buffered bytes a connection is "backed up": points and heartbeats coalesce to the latest per asset. */

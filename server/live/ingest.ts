@@ -31,8 +31,8 @@ import {
   thingTypes,
 } from '../db/schema';
 import type { ServerDeps } from '../deps';
-import { toLocationWires } from '../http/location-wire';
-import { loadThingWire } from '../http/thing-wire';
+import { toLocationWires } from '../core/location-wire';
+import { loadThingWire } from '../core/thing-wire';
 import { failureReason, insertRecords } from '../db/rows';
 import { deviceMessageSchema, isNoFix, NO_FIX_REASON, type DeviceMessage } from './device-message';
 

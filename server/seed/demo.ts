@@ -76,8 +76,8 @@ import {
   streetSection,
   type RoadNetwork,
   type RoadPosition,
-} from './geography';
-import { createRandom, DEFAULT_SIM_SEED, type Random } from './random';
+} from '../region/geography';
+import { createRandom, DEFAULT_SIM_SEED, type Random } from '../region/random';
 
 // ── public shapes ────────────────────────────────────────────────────────────
 

@@ -40,10 +40,10 @@ import { areas, areaTypes, closures, locations, things, thingTypes } from '../db
 import type { ServerDeps } from '../deps';
 import type { DeviceMessageInput } from '../live/device-message';
 import type { IngestEngine, IngestResult } from '../live/ingest';
-import { austinRoadNetwork, metresPerSecondToMph, nearestNode, offsetMetres, otherEnd, type RoadNetwork } from '../seed/geography';
-import { createRandom, type Random } from '../seed/random';
-import { RoadIndex } from './road-index';
-import { advance, planRoute, randomWalk, RouteTrees, type Route, type RouteRequest } from './route';
+import { austinRoadNetwork, metresPerSecondToMph, nearestNode, offsetMetres, otherEnd, type RoadNetwork } from '../region/geography';
+import { createRandom, type Random } from '../region/random';
+import { RoadIndex } from '../region/road-index';
+import { advance, planRoute, randomWalk, RouteTrees, type Route, type RouteRequest } from '../region/route';
 import { DEFAULT_ZONE_FLIP_MS, ZoneFlipper } from './zone-flipper';
 
 // ── options and rates ────────────────────────────────────────────────────────

@@ -53,6 +53,22 @@ describe('layer boundaries (docs/architecture.md "Layers")', () => {
       "import { createLiveStore } from '../../src/app/live/store';",
       'may not import src/app',
     ],
+    [
+      'a server layer importing the app',
+      'server/live/x.ts',
+      "import { createLiveStore } from '../../src/app/live/store';",
+      'may not import src/app',
+    ],
+    ['the live hub importing a route module', 'server/live/x.ts', "import { a } from '../http/x';", 'may not import server/http'],
+    ['a job importing a route module', 'server/jobs/x.ts', "import { a } from '../../server/http/errors';", 'may not import server/http'],
+    ['a job importing the simulator', 'server/jobs/x.ts', "import { a } from '../sim/simulator';", 'may not import server/sim'],
+    ['auth importing the live hub', 'server/auth/x.ts', "import { a } from '../live/bus';", 'may not import server/live'],
+    ['the core importing auth', 'server/core/x.ts', "import type { a } from '../auth/context';", 'may not import server/auth'],
+    ['the region importing the seed', 'server/region/x.ts', "import { a } from '../seed/demo';", 'may not import server/seed'],
+    ['the region importing the database', 'server/region/x.ts', "import { a } from '../db/schema';", 'may not import server/db'],
+    ['the database importing the core', 'server/db/x.ts', "import { a } from '../core/errors';", 'may not import server/core'],
+    ['a route module importing the app', 'server/http/things/x.ts', "import { a } from '../../app';", 'Nothing below server/app.ts'],
+    ['the wiring types importing a route module', 'server/deps.ts', "import { a } from './http/x';", 'may not import server/http'],
   ])('refuses %s', async (_case, filePath, source, message) => {
     const messages = await restrictedImports(filePath, `${source}\nexport const used = [${source.match(/\{ (\w+) \}/)![1]}];\n`);
     expect(messages).toHaveLength(1);
@@ -72,6 +88,22 @@ describe('layer boundaries (docs/architecture.md "Layers")', () => {
       "import { a } from '../../workers/live-engine';\nimport { b } from '../../map/b';",
     ],
     ['the server importing the domain', 'server/http/x.ts', "import { a } from '../../src/domain/a';"],
+    [
+      'a route module importing the layers below it',
+      'server/http/things/x.ts',
+      "import { a } from '../../core/errors';\nimport { b } from '../../live/ingest';\nimport { c } from '../../region/geography';\nimport { d } from '../../db/schema';\nimport { e } from '../query';",
+    ],
+    [
+      'the simulator importing the ingest, the region and the wiring types',
+      'server/sim/x.ts',
+      "import { a } from '../live/ingest';\nimport { b } from '../region/route';\nimport type { c } from '../deps';",
+    ],
+    [
+      'the core importing the database and the domain',
+      'server/core/x.ts',
+      "import { a } from '../db/schema';\nimport { b } from '../../src/domain/b';",
+    ],
+    ['the entry importing the app', 'server/main.ts', "import { a } from './app';\nimport { b } from './sim/simulator';"],
   ])('allows %s', async (_case, filePath, source) => {
     expect(await restrictedImports(filePath, source)).toEqual([]);
   });

@@ -5,8 +5,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MVTLoader } from '@loaders.gl/mvt';
 import type { Feature, Geometry } from 'geojson';
-import { createDemoTileSource } from '../../server/tiles/demo-tiles';
-import { CITY } from '../../server/seed/geography';
+import { createDemoTileSource } from '../../server/region/demo-tiles';
+import { CITY } from '../../server/region/geography';
 import {
   drawnFeatures,
   httpTileReader,

@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveMessage } from '../../src/domain/live-message';
-import { connectNatsBus, NATS_BATCH_BYTES, natsSubject, type Bus } from '../../server/live/bus';
+import type { Bus } from '../../server/deps';
+import { connectNatsBus, NATS_BATCH_BYTES, natsSubject } from '../../server/live/bus';
 import { until } from '../support/until';
 
 const natsUrl = process.env.TEST_NATS_URL;

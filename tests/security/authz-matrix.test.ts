@@ -15,7 +15,7 @@ import { HOUR_MS, LIGHT_INTENSITY_OPTIONS } from '../../src/domain/constants';
 import { TOOLTIP } from '../../src/domain/labels';
 import { hasAny, PERMISSIONS, section, type Permission } from '../../src/domain/permissions';
 import { ACCESS_TOKEN_TTL_S } from '../../server/auth/tokens';
-import { austinRoadNetwork, nodePosition } from '../../server/seed/geography';
+import { austinRoadNetwork, nodePosition } from '../../server/region/geography';
 import { ROLE_DEFINITIONS } from '../../server/db/reference-data';
 import {
   apiKeys,
@@ -33,6 +33,7 @@ import {
   wzdxFeeds,
 } from '../../server/db/schema';
 import { call, refusedTokens, snapshot, type Answer, type Method } from '../support/account-calls';
+import { normalizeRoute, registeredRoutes, UNDOCUMENTED_ROUTES } from '../support/route-inventory';
 import { createTestServer, PASSWORD, type TestServer } from '../support/test-server';
 import { AuthzWorld, type Actor } from './support/authz-world';
 
@@ -1244,31 +1245,16 @@ const OPEN_ROUTES: Readonly<Record<string, string>> = {
   'GET /tiles/basemap.json': 'public: the map\'s basemap holds no account data (README "Basemap")',
   'GET /tiles/demo/:z/:x/:tile': 'public: tiles of the demo road network (README "Basemap")',
   'GET /tiles/region.pmtiles': 'public: the operator\'s regional basemap file (README "Basemap")',
+  'GET /openapi.json': 'public: the API document, made from the route schemas; it holds no account data',
+  'GET /docs/api': 'public: the API reader (Swagger UI) and its files',
+  'GET /docs/api/': 'public: the API reader',
+  'GET /docs/api/*': "public: the API reader's files",
+  'GET /docs/api/json': 'public: the API document, as the reader reads it',
+  'GET /docs/api/yaml': 'public: the API document in YAML',
+  'GET /docs/api/static/index.html': 'public: the API reader (redirects to /docs/api/)',
+  'GET /docs/api/static/swagger-initializer.js': "public: the API reader's start script",
+  'GET /docs/api/static/theme/lightbar.svg': "public: the API reader's icon",
 };
-
-// ── the route inventory ──────────────────────────────────────────────────────
-const TREE_LINE = /^((?:│ {3}| {4})*)(?:├── |└── )(.*?)(?: \(([A-Z, ]+)\))?$/;
-/** Path parameters compare by position, not name (find-my-way prints shared ones as `:thingId|:id`). */
-const normalize = (route: string) => route.replace(/:[A-Za-z_]+(?:\|:[A-Za-z_]+)*/g, ':');
-
-/** Every `METHOD /path` of the app, read from Fastify's route tree; a GET's automatic HEAD is left out. */
-function registeredRoutes(tree: string): string[] {
-  const stack: string[] = [];
-  const routes: string[] = [];
-  for (const line of tree.split('\n')) {
-    const match = TREE_LINE.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    stack.length = depth;
-    stack.push(match[2]!);
-    const methods = (match[3] ?? '').split(', ').filter(Boolean);
-    for (const method of methods) {
-      if (method === 'HEAD' && methods.includes('GET')) continue;
-      routes.push(`${method} ${stack.join('')}`);
-    }
-  }
-  return routes.map(normalize).sort();
-}
 
 // ── cases ────────────────────────────────────────────────────────────────────
 const name = (row: Row) => (row.variant ? `${row.route} (${row.variant})` : row.route);
@@ -1313,15 +1299,54 @@ afterAll(() => server.close());
 
 describe('the route inventory', () => {
   it('every route the app registers has a row, and every row names a registered route', () => {
-    const registered = registeredRoutes(server.app.printRoutes({ commonPrefix: false }));
-    const tabled = [...new Set([...ROWS.map((row) => row.route), ...Object.keys(OPEN_ROUTES)])].map(normalize).sort();
+    const registered = registeredRoutes(server.app);
+    const tabled = [...new Set([...ROWS.map((row) => row.route), ...Object.keys(OPEN_ROUTES)])].map(normalizeRoute).sort();
     expect({
       withoutRow: registered.filter((route) => !tabled.includes(route)),
       withoutRoute: tabled.filter((route) => !registered.includes(route)),
     }).toEqual({ withoutRow: [], withoutRoute: [] });
     // The parse itself is checked: a route known to exist is found.
-    expect(registered).toContain(normalize('GET /things/:thingId/trips'));
+    expect(registered).toContain(normalizeRoute('GET /things/:thingId/trips'));
   });
+});
+
+describe('the OpenAPI document states what the matrix sees', () => {
+  type Operation = { responses: Record<string, unknown>; security?: unknown[] };
+  let operations: Map<string, Operation>;
+  beforeAll(async () => {
+    const answer = await server.app.inject({ method: 'GET', url: '/openapi.json' });
+    const paths = (answer.json() as { paths: Record<string, Record<string, Operation>> }).paths;
+    operations = new Map(
+      Object.entries(paths).flatMap(([path, byMethod]) =>
+        Object.entries(byMethod).map(([method, operation]) => [normalizeRoute(`${method.toUpperCase()} ${path}`), operation] as const),
+      ),
+    );
+  });
+
+  it.each(ROWS.map((row) => ({ call: name(row), row })))(
+    '$call documents its success status, 401 and, for a permission, 403',
+    ({ row }) => {
+      const operation = operations.get(normalizeRoute(row.route));
+      const statuses = Object.keys(operation?.responses ?? {});
+      expect({ ok: statuses.includes(String(row.ok)), 401: statuses.includes('401'), 403: statuses.includes('403') }).toEqual({
+        ok: true,
+        401: true,
+        403: row.access.kind === 'permission',
+      });
+      expect(operation?.security).toEqual([{ accessToken: [] }]);
+    },
+  );
+
+  it.each(Object.keys(OPEN_ROUTES).filter((route) => !(route in UNDOCUMENTED_ROUTES)))(
+    '%s, open, is documented without the access token',
+    (route) => {
+      const operation = operations.get(normalizeRoute(route));
+      expect(operation).toBeDefined();
+      // The device ingest's credential is its API key; a 401 or 403 an open call documents is its own
+      // (a wrong password, key or link signature), never the access hook's.
+      expect(operation!.security).toEqual(route === 'POST /ingest' ? [{ apiKey: [] }] : undefined);
+    },
+  );
 });
 
 describe('part 1 §4 a call without a valid token answers 401 (the client signs out)', () => {

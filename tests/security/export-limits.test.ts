@@ -6,7 +6,7 @@ import { EXPORT_MAX_ROWS, EXPORT_TOO_LARGE_REASON } from '../../src/domain/expor
 import { exports, jobs } from '../../server/db/schema';
 import { createFileStore } from '../../server/files';
 import { writeCsv } from '../../server/jobs/export-csv';
-import { JobError } from '../../server/jobs/runner';
+import { JobError } from '../../server/jobs/job-error';
 import { startJobRunner, type JobRunner } from '../../server/jobs/runner';
 import { call, snapshot } from '../support/account-calls';
 import { createTestServer, type TestServer } from '../support/test-server';

@@ -12,7 +12,7 @@ import { readConfig } from '../../server/config';
 import type { Database } from '../../server/db/connection';
 import { ensureReferenceData } from '../../server/db/reference-data';
 import { apiKeys, organizations, roles, things, thingTypes, users } from '../../server/db/schema';
-import { OVERLOADED_MESSAGE } from '../../server/http/errors';
+import { OVERLOADED_MESSAGE } from '../../server/core/errors';
 import { openTestDatabase } from '../support/test-db';
 import { createTestServer, type TestServer } from '../support/test-server';
 import { until, untilAsync } from '../support/until';

@@ -7,7 +7,7 @@ import { errorText } from '../../src/domain/errors';
 import { integrationWireSchema } from '../../src/domain/integration';
 import { profileWireSchema } from '../../src/domain/profile';
 import { apiKeys, integrationConfigurations, organizations, users } from '../../server/db/schema';
-import { authenticateApiKey } from '../../server/http/api-keys';
+import { authenticateApiKey } from '../../server/auth/api-key-auth';
 import { badBodies, badIds, call, refusedTokens, snapshot, type Method } from '../support/account-calls';
 import { createTestServer, type TestServer } from '../support/test-server';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distanceM, type LatLng } from '../../src/domain/geometry';
 import { NO_ROAD_MESSAGE } from '../../server/http/closure-route';
-import { austinRoadNetwork, nodePosition, offsetMetres } from '../../server/seed/geography';
-import { RoadIndex } from '../../server/sim/road-index';
+import { austinRoadNetwork, nodePosition, offsetMetres } from '../../server/region/geography';
+import { RoadIndex } from '../../server/region/road-index';
 import { call } from '../support/account-calls';
 import { createTestServer, type TestServer } from '../support/test-server';
 

@@ -7,7 +7,7 @@ import { errorText, type ErrorContext } from '../../src/domain/errors';
 import { incrementalAnswerSchema } from '../../src/domain/incremental';
 import { closures, roles, things, thingTypes, users } from '../../server/db/schema';
 import { MOBILE_CLIENT_HEADER } from '../../server/http/closures/schema';
-import { isUniqueViolation } from '../../server/http/errors';
+import { isUniqueViolation } from '../../server/core/errors';
 import { badBodies, badIds, call, junk, refusedTokens, snapshot, type Answer, type Method } from '../support/account-calls';
 import { createTestServer, type TestServer } from '../support/test-server';
 

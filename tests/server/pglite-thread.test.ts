@@ -8,7 +8,7 @@ import { ROOT_DIR } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/connection';
 import { queryRows } from '../../server/db/rows';
 import { organizations } from '../../server/db/schema';
-import { isUniqueViolation } from '../../server/http/errors';
+import { isUniqueViolation } from '../../server/core/errors';
 import { countLoopTurns } from '../support/until';
 
 // The embedded database runs in a worker thread (server/db/pglite-thread.mjs): these hold its

@@ -53,8 +53,8 @@ import {
   RING_HIGHWAY_NAME,
   shortestPath,
   SPEED_LIMITS_MPH,
-} from '../../server/seed/geography';
-import { createRandom, seedFromEnv } from '../../server/seed/random';
+} from '../../server/region/geography';
+import { createRandom, seedFromEnv } from '../../server/region/random';
 import { distanceM } from '../../src/domain/geometry';
 import { createTestServer, type TestServer } from '../support/test-server';
 

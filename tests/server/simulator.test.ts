@@ -6,10 +6,10 @@ import { distanceM } from '../../src/domain/geometry';
 import { closures, hazards, locations, r2rAlerts, things } from '../../server/db/schema';
 import type { DeviceMessageInput } from '../../server/live/device-message';
 import type { IngestEngine } from '../../server/live/ingest';
-import { austinRoadNetwork, nodePosition, offsetMetres, shortestPath, streetByName } from '../../server/seed/geography';
+import { austinRoadNetwork, nodePosition, offsetMetres, shortestPath, streetByName } from '../../server/region/geography';
 import { seedDemo } from '../../server/seed/demo';
-import { RoadIndex } from '../../server/sim/road-index';
-import { advance, planRoute, RouteTrees, TURN_MPS } from '../../server/sim/route';
+import { RoadIndex } from '../../server/region/road-index';
+import { advance, planRoute, RouteTrees, TURN_MPS } from '../../server/region/route';
 import { FleetSimulator, reportRates, type FleetSimulatorOptions } from '../../server/sim/simulator';
 import { createTestServer, type TestServer } from '../support/test-server';
 

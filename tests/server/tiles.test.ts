@@ -23,7 +23,7 @@ import {
   lakeOutline,
   NORTH_SOUTH_STREETS,
   RING_HIGHWAY_NAME,
-} from '../../server/seed/geography';
+} from '../../server/region/geography';
 
 /** The web-mercator tile holding a point. */
 function tileAt(lng: number, lat: number, z: number): { z: number; x: number; y: number } {

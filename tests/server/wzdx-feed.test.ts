@@ -4,8 +4,9 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS } from '../../src/domain/constants';
-import type { WorkZoneFeed } from '../../src/domain/wzdx';
+import { buildWzdxFeed, type WorkZoneFeed, type WzdxClosure } from '../../src/domain/wzdx';
 import { closures } from '../../server/db/schema';
+import { workZoneFeedAnswer } from '../../server/http/wzdx-feed';
 import { WZDX_SCHEMA_DIR } from '../../server/wzdx/schema';
 import { call } from '../support/account-calls';
 import { createTestServer, type TestServer } from '../support/test-server';
@@ -165,5 +166,47 @@ describe('GET /wzdx/{organizationId}/feed (public WZDx 4.2 feed)', () => {
       expect(status).toBe(404);
       expect(json).toMatchObject({ message: 'Organization not found' });
     }
+  });
+});
+
+describe("the feed's response schema (workZoneFeedAnswer)", () => {
+  const closure = (overrides: Partial<WzdxClosure>): WzdxClosure => ({
+    closureType: 'manual',
+    status: 'active',
+    isPublishOn: true,
+    wzdxId: 'wz-1',
+    routePath: route,
+    startTime: null,
+    endTime: Date.UTC(2031, 0, 2),
+    lastStartTime: Date.UTC(2030, 11, 31),
+    direction: 'N',
+    streetStart: 'Main St',
+    streetEnd: '5th Ave',
+    description: 'Bridge deck repair',
+    impactedLanes: [1, 2],
+    vehicleImpact: 'some-lanes-closed',
+    locationMethod: 'channel-device-method',
+    groupId: 'bridge',
+    ...overrides,
+  });
+
+  it("writes the builder's feed byte for byte: every field kept, in the builder's order", () => {
+    const now = Date.UTC(2031, 0, 1);
+    const contact = { contact_name: 'Desk', contact_email: 'desk@dot.example' };
+    const full = buildWzdxFeed(
+      [
+        closure({}),
+        closure({ wzdxId: 'wz-2', status: 'pending', startTime: now + DAY_MS, description: ' ', groupId: null, impactedLanes: [] }),
+      ],
+      { publisher: 'DOT', ...contact, data_sources: [{ data_source_id: 'org', organization_name: 'DOT', ...contact }] },
+      now,
+    );
+    expect(full.features).toHaveLength(2);
+    expect(JSON.stringify(workZoneFeedAnswer.parse(full))).toBe(JSON.stringify(full));
+    const bare = buildWzdxFeed([], { publisher: 'DOT', data_sources: [{ data_source_id: 'org', organization_name: 'DOT' }] }, now);
+    expect(JSON.stringify(workZoneFeedAnswer.parse(bare))).toBe(JSON.stringify(bare));
+    // A field the builder may add later is kept, not left out.
+    const extended = { ...full, extra: 1, features: full.features.map((f) => ({ ...f, extra: 2 })) };
+    expect(JSON.stringify(workZoneFeedAnswer.parse(extended))).toBe(JSON.stringify(extended));
   });
 });

@@ -186,7 +186,7 @@ export class FakeApi {
       }
       case '/organization/things/snapshot': {
         if (!this.snapshot) return json({ error: 'not_found' }, 404);
-        // The server's encoding (server/http/thing-wire.ts), from the wires the pages answer.
+        // The server's encoding (server/core/thing-wire.ts), from the wires the pages answer.
         const wires = changed(this.things.values()).map((row) => thingWireSchema.parse(strip(row)));
         return json(thingSnapshotFromWires(wires, now, this.snapshotDetails));
       }

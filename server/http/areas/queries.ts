@@ -7,7 +7,7 @@ import { canSeeOrg } from '../../auth/scope';
 import type { Db } from '../../db/connection';
 import { areas, areaTypes, organizations } from '../../db/schema';
 import { nextVersion, sameVersion } from '../../db/rows';
-import { notFound, unprocessable } from '../errors';
+import { notFound, unprocessable } from '../../core/errors';
 import { preconditionFailed } from '../versioning';
 import type { validArea } from './schema';
 

@@ -3,12 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isAvAreaType } from '../../../src/domain/area';
 import { canAddArea, canDeleteArea, canEditArea, section, type Permission } from '../../../src/domain/permissions';
 import type { ServerDeps } from '../../deps';
-import { forbidden, parse, unprocessable } from '../errors';
+import { errorAnswer, forbidden, parse, unprocessable } from '../../core/errors';
 import { listOrgIds, visibleOrganization } from '../organization-scope';
 import { uuidParam } from '../query';
 import { expectVersion, replyVersion } from '../versioning';
 import { deleteArea, findAreaType, insertArea, listAreas, listAreaTypes, updateArea, visibleArea, visibleAreaWire } from './queries';
-import { areaBody, validArea } from './schema';
+import { areaAnswer, areaBody, areaDeletedAnswer, areasAnswer, areaTypesAnswer, validArea } from './schema';
 
 /**
  * Areas: stations, exclusions and points of interest (part 2 §3 Area, §5 Area, §6 areas rows,
@@ -28,31 +28,71 @@ export function areaRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/ez_types', { config: { access: AREA_VIEW } }, async () => listAreaTypes(db));
+  api.get(
+    '/ez_types',
+    {
+      config: { access: AREA_VIEW },
+      schema: { summary: 'The area types, alphabetical with Other last', response: { 200: areaTypesAnswer } },
+    },
+    async () => listAreaTypes(db),
+  );
 
-  api.get('/organization/exclusion_zone', { config: { access: AREA_VIEW } }, async (request) =>
-    listAreas(db, await listOrgIds(db, request.caller, request.query)),
+  /** The query `org_ids[]` is read by listOrgIds (part 2 §8 "Lists and organization": its own 422 and 404), so it is no route schema. */
+  api.get(
+    '/organization/exclusion_zone',
+    {
+      config: { access: AREA_VIEW },
+      schema: {
+        summary: "The areas (stations, exclusions, points of interest) of the caller's organizations or of org_ids[]",
+        response: { 200: areasAnswer, 404: errorAnswer },
+      },
+    },
+    async (request) => listAreas(db, await listOrgIds(db, request.caller, request.query)),
   );
 
   /** Area detail (a path the spec does not show; part 2 §7 "zone or area detail"). */
-  api.get('/organization/exclusion_zone/:id', { config: { access: AREA_VIEW }, schema: { params: uuidParam } }, async (request, reply) =>
-    replyVersion(reply, await visibleAreaWire(db, request.caller, request.params.id)),
+  api.get(
+    '/organization/exclusion_zone/:id',
+    {
+      config: { access: AREA_VIEW },
+      schema: { summary: 'One area, with its version as ETag', params: uuidParam, response: { 200: areaAnswer, 404: errorAnswer } },
+    },
+    async (request, reply) => replyVersion(reply, await visibleAreaWire(db, request.caller, request.params.id)),
   );
 
-  api.post('/organization/exclusion_zone', { config: { access: AREA_CREATE }, schema: { body: areaBody } }, async (request, reply) => {
-    const { caller, body } = request;
-    const org = await visibleOrganization(db, caller, body.organization_id);
-    // part 2 §6: "Add area needs exclusion create or manage, and owner or haas manage".
-    if (!canAddArea(caller.permissions, org.id, caller.scope.organizationId)) throw forbidden();
-    const { ezTypeId, values } = validArea(body);
-    const type = await findAreaType(db, ezTypeId);
-    reply.code(201);
-    return insertArea(db, org, type, values, deps.now());
-  });
+  api.post(
+    '/organization/exclusion_zone',
+    {
+      config: { access: AREA_CREATE },
+      schema: {
+        summary: 'Add an area: a station, an exclusion or a point of interest',
+        body: areaBody,
+        response: { 201: areaAnswer, 404: errorAnswer },
+      },
+    },
+    async (request, reply) => {
+      const { caller, body } = request;
+      const org = await visibleOrganization(db, caller, body.organization_id);
+      // part 2 §6: "Add area needs exclusion create or manage, and owner or haas manage".
+      if (!canAddArea(caller.permissions, org.id, caller.scope.organizationId)) throw forbidden();
+      const { ezTypeId, values } = validArea(body);
+      const type = await findAreaType(db, ezTypeId);
+      reply.code(201);
+      return insertArea(db, org, type, values, deps.now());
+    },
+  );
 
   api.put(
     '/organization/exclusion_zone/:id',
-    { config: { access: AREA_UPDATE }, schema: { params: uuidParam } },
+    {
+      config: { access: AREA_UPDATE },
+      // The body (areaBody) is parsed by the handler, after the 404 and 403: no route schema.
+      schema: {
+        summary: 'Save an area (If-Match: the version it was opened on)',
+        params: uuidParam,
+        response: { 200: areaAnswer, 404: errorAnswer, 412: errorAnswer },
+      },
+    },
     async (request, reply) => {
       const { caller } = request;
       const existing = await visibleArea(db, caller, request.params.id);
@@ -75,11 +115,18 @@ export function areaRoutes(app: FastifyInstance, deps: ServerDeps): void {
   );
 
   /** part 2 §7: "Response reads id"; the client treats 404 as already deleted. */
-  api.delete('/organization/exclusion_zone/:id', { config: { access: AREA_DELETE }, schema: { params: uuidParam } }, async (request) => {
-    const { caller } = request;
-    const existing = await visibleArea(db, caller, request.params.id);
-    const ownership = { orgId: existing.area.organizationId, isAvType: isAvAreaType(existing.type.dbName) };
-    if (!canDeleteArea(caller.permissions, ownership, caller.scope.organizationId)) throw forbidden();
-    return deleteArea(db, existing.area.id, deps.now());
-  });
+  api.delete(
+    '/organization/exclusion_zone/:id',
+    {
+      config: { access: AREA_DELETE },
+      schema: { summary: 'Delete an area', params: uuidParam, response: { 200: areaDeletedAnswer, 404: errorAnswer } },
+    },
+    async (request) => {
+      const { caller } = request;
+      const existing = await visibleArea(db, caller, request.params.id);
+      const ownership = { orgId: existing.area.organizationId, isAvType: isAvAreaType(existing.type.dbName) };
+      if (!canDeleteArea(caller.permissions, ownership, caller.scope.organizationId)) throw forbidden();
+      return deleteArea(db, existing.area.id, deps.now());
+    },
+  );
 }

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { areaTypeWireSchema, areaWireSchema } from '../../../src/domain/area';
 import { POLYGON_MAX_SQ_MILES, SQ_METRES_PER_SQ_MILE, METRES_PER_MILE } from '../../../src/domain/constants';
 import { polygonAreaSqM, polygonFromGeoJson, truncateCoordinate, type GeoJsonPolygon } from '../../../src/domain/geometry';
 import { areaFormSchema } from '../../../src/domain/validation/area';
-import { parseForm, unprocessable } from '../errors';
+import { parseForm, unprocessable } from '../../core/errors';
 import { ADDRESS_WIRE_NAMES } from '../address-body';
 
 /**
@@ -135,6 +136,16 @@ export const areaBody = z.object({
   country_code: textField,
 });
 export type AreaBody = z.infer<typeof areaBody>;
+
+// ── the answers ───────────────────────────────────────────────────────────────
+
+/** An area as every area call answers it (part 2 §3 Area (server)): the dashboard's own wire schema. */
+export const areaAnswer = areaWireSchema;
+/** GET /ez_types (part 2 §7): the area types, in the order of part 2 §4. */
+export const areaTypesAnswer = z.array(areaTypeWireSchema);
+export const areasAnswer = z.array(areaWireSchema);
+/** DELETE (part 2 §7: "Response reads id"). */
+export const areaDeletedAnswer = z.object({ id: z.string() });
 
 const FORM_WIRE_NAMES = {
   name: 'name',

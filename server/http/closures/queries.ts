@@ -8,7 +8,7 @@ import type { Caller } from '../../auth/context';
 import { canSeeOrg, thingVisibleSql } from '../../auth/scope';
 import type { Db } from '../../db/connection';
 import { closures, organizations, organizationTypes, things } from '../../db/schema';
-import { isUniqueViolation, notFound, unprocessable } from '../errors';
+import { isUniqueViolation, notFound, unprocessable } from '../../core/errors';
 import { nextVersion, sameVersion } from '../../db/rows';
 import { preconditionFailed } from '../versioning';
 import { DUPLICATE_WZDX_ID_MESSAGE, type validClosure, type validQuickUpdate } from './schema';

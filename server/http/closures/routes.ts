@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { canAddClosure, canDeleteClosure, canEditClosure, hasAny, section, type Permission } from '../../../src/domain/permissions';
 import type { Caller } from '../../auth/context';
 import type { ServerDeps } from '../../deps';
-import { forbidden, parse, unprocessable } from '../errors';
+import { errorAnswer, forbidden, parse, unprocessable } from '../../core/errors';
 import { listOrgIds, orgAccess, visibleOrganization } from '../organization-scope';
 import { sinceParam, uuidParam } from '../query';
 import { expectVersion, replyVersion } from '../versioning';
@@ -17,7 +17,17 @@ import {
   visibleClosure,
   visibleThingId,
 } from './queries';
-import { closureBody, closureContext, NOT_MANAGED_MESSAGE, quickUpdateBody, validClosure, validQuickUpdate } from './schema';
+import {
+  closureAnswer,
+  closureBody,
+  closureContext,
+  closureDeletedAnswer,
+  closureListAnswer,
+  NOT_MANAGED_MESSAGE,
+  quickUpdateBody,
+  validClosure,
+  validQuickUpdate,
+} from './schema';
 
 /**
  * Closures (part 2 §3 Closure, §4 closure status and form modes, §5 Closure, §6 closure rows,
@@ -55,75 +65,124 @@ export function closureRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/organization/closure', { config: { access: CLOSURE_VIEW } }, async (request) => {
-    const orgIds = await listOrgIds(db, request.caller, request.query);
-    return listClosures(db, orgIds, sinceParam(request.query), deps.now());
-  });
-
-  /** Closure detail (a path the spec does not show). */
-  api.get('/organization/closure/:id', { config: { access: CLOSURE_VIEW }, schema: { params: uuidParam } }, async (request, reply) =>
-    replyVersion(reply, closureToWire(await visibleClosure(db, request.caller, request.params.id))),
+  /**
+   * The query (`org_ids[]`, `last_updated_timestamp`) is read by listOrgIds and sinceParam, with
+   * their own 422 and 404 rules (part 2 §8 "Lists and organization"), so it is no route schema.
+   */
+  api.get(
+    '/organization/closure',
+    {
+      config: { access: CLOSURE_VIEW },
+      schema: {
+        summary: "The closures of the caller's organizations or of org_ids[], changed since last_updated_timestamp",
+        response: { 200: closureListAnswer, 404: errorAnswer },
+      },
+    },
+    async (request) => {
+      const orgIds = await listOrgIds(db, request.caller, request.query);
+      return listClosures(db, orgIds, sinceParam(request.query), deps.now());
+    },
   );
 
-  api.post('/organization/closure', { config: { access: mayAdd }, schema: { body: closureBody } }, async (request, reply) => {
-    const { caller, body } = request;
-    const org = await visibleOrganization(db, caller, body.organization_id);
-    // An accessor organization only reads (orgAccess; OWASP ASVS V4.2.1): writing needs write access.
-    if (orgAccess(caller.scope, org.id) !== 'write') throw forbidden();
-    const now = deps.now();
-    const { thingCandidate, values } = validClosure(body, {
-      now: now.getTime(),
-      isWzdxOrg: org.isWzdxOrg,
-      wasActive: false,
-      lastStartTime: null,
-    });
-    const thingId = thingCandidate === null ? null : await visibleThingId(db, caller, thingCandidate);
-    reply.code(201);
-    return insertClosure(db, org.id, thingId, values, now);
-  });
+  /** Closure detail (a path the spec does not show). */
+  api.get(
+    '/organization/closure/:id',
+    {
+      config: { access: CLOSURE_VIEW },
+      schema: { summary: 'One closure, with its version as ETag', params: uuidParam, response: { 200: closureAnswer, 404: errorAnswer } },
+    },
+    async (request, reply) => replyVersion(reply, closureToWire(await visibleClosure(db, request.caller, request.params.id))),
+  );
 
-  api.put('/organization/closure/:id', { config: { access: mayUpdate }, schema: { params: uuidParam } }, async (request, reply) => {
-    const { caller } = request;
-    const existing = await visibleClosure(db, caller, request.params.id);
-    if (orgAccess(caller.scope, existing.closure.organizationId) !== 'write') throw forbidden();
-    if (notManaged(existing.closure)) throw unprocessable(NOT_MANAGED_MESSAGE, 'not_managed');
-    if (!canEditClosure(caller.permissions, existing.closure, closureContext(request))) throw forbidden();
-    // The body is read after the 404, 403 and 422 above, so it is no route schema.
-    const raw = (request.body ?? {}) as Record<string, unknown>;
-    const now = deps.now();
-    const id = existing.closure.id;
-    // Lost updates: a save from an older copy (If-Match) is refused. The quick toggle sends none:
-    // it stays last-write-wins (README "Security"), and moves the version on like every write.
-    const expected = expectVersion(request, 'closure', existing.closure.version);
+  api.post(
+    '/organization/closure',
+    {
+      config: { access: mayAdd },
+      schema: {
+        summary: 'Add a closure: manual, or automated by an asset',
+        body: closureBody,
+        response: { 201: closureAnswer, 404: errorAnswer },
+      },
+    },
+    async (request, reply) => {
+      const { caller, body } = request;
+      const org = await visibleOrganization(db, caller, body.organization_id);
+      // An accessor organization only reads (orgAccess; OWASP ASVS V4.2.1): writing needs write access.
+      if (orgAccess(caller.scope, org.id) !== 'write') throw forbidden();
+      const now = deps.now();
+      const { thingCandidate, values } = validClosure(body, {
+        now: now.getTime(),
+        isWzdxOrg: org.isWzdxOrg,
+        wasActive: false,
+        lastStartTime: null,
+      });
+      const thingId = thingCandidate === null ? null : await visibleThingId(db, caller, thingCandidate);
+      reply.code(201);
+      return insertClosure(db, org.id, thingId, values, now);
+    },
+  );
 
-    if (raw['isQuickUpdate'] === true) {
-      const body = parse(quickUpdateBody, request.body);
+  /** A full save (closureBody) or the quick toggle of part 2 §4 (quickUpdateBody, `isQuickUpdate: true`). */
+  api.put(
+    '/organization/closure/:id',
+    {
+      config: { access: mayUpdate },
+      schema: {
+        summary: 'Save a closure, or toggle it active (If-Match: the version it was opened on)',
+        params: uuidParam,
+        response: { 200: closureAnswer, 404: errorAnswer, 412: errorAnswer },
+      },
+    },
+    async (request, reply) => {
+      const { caller } = request;
+      const existing = await visibleClosure(db, caller, request.params.id);
+      if (orgAccess(caller.scope, existing.closure.organizationId) !== 'write') throw forbidden();
+      if (notManaged(existing.closure)) throw unprocessable(NOT_MANAGED_MESSAGE, 'not_managed');
+      if (!canEditClosure(caller.permissions, existing.closure, closureContext(request))) throw forbidden();
+      // The body is read after the 404, 403 and 422 above, so it is no route schema.
+      const raw = (request.body ?? {}) as Record<string, unknown>;
+      const now = deps.now();
+      const id = existing.closure.id;
+      // Lost updates: a save from an older copy (If-Match) is refused. The quick toggle sends none:
+      // it stays last-write-wins (README "Security"), and moves the version on like every write.
+      const expected = expectVersion(request, 'closure', existing.closure.version);
+
+      if (raw['isQuickUpdate'] === true) {
+        const body = parse(quickUpdateBody, request.body);
+        if (body.uuid !== undefined && body.uuid !== id) throw unprocessable('uuid: does not match the closure of the path');
+        return replyVersion(reply, await updateClosure(db, id, validQuickUpdate(body, now.getTime(), existing.closure), now, expected));
+      }
+
+      const body = parse(closureBody, request.body);
       if (body.uuid !== undefined && body.uuid !== id) throw unprocessable('uuid: does not match the closure of the path');
-      return replyVersion(reply, await updateClosure(db, id, validQuickUpdate(body, now.getTime(), existing.closure), now, expected));
-    }
-
-    const body = parse(closureBody, request.body);
-    if (body.uuid !== undefined && body.uuid !== id) throw unprocessable('uuid: does not match the closure of the path');
-    if (body.organization_id !== existing.closure.organizationId) {
-      throw unprocessable('organization_id: a closure cannot move to another organization');
-    }
-    const { thingCandidate, values } = validClosure(body, {
-      now: now.getTime(),
-      isWzdxOrg: existing.organization.isWzdxOrg,
-      wasActive: existing.closure.isActive,
-      lastStartTime: existing.closure.lastStartTime,
-    });
-    const thingId = thingCandidate === null ? null : await visibleThingId(db, caller, thingCandidate);
-    return replyVersion(reply, await updateClosure(db, id, { ...values, thingId }, now, expected));
-  });
+      if (body.organization_id !== existing.closure.organizationId) {
+        throw unprocessable('organization_id: a closure cannot move to another organization');
+      }
+      const { thingCandidate, values } = validClosure(body, {
+        now: now.getTime(),
+        isWzdxOrg: existing.organization.isWzdxOrg,
+        wasActive: existing.closure.isActive,
+        lastStartTime: existing.closure.lastStartTime,
+      });
+      const thingId = thingCandidate === null ? null : await visibleThingId(db, caller, thingCandidate);
+      return replyVersion(reply, await updateClosure(db, id, { ...values, thingId }, now, expected));
+    },
+  );
 
   /** part 2 §7: "404 counts as deleted"; answers `{ id }`. Soft: the incremental list reports it. */
-  api.delete('/organization/closure/:id', { config: { access: mayDelete }, schema: { params: uuidParam } }, async (request) => {
-    const { caller } = request;
-    const existing = await visibleClosure(db, caller, request.params.id);
-    if (orgAccess(caller.scope, existing.closure.organizationId) !== 'write') throw forbidden();
-    if (notManaged(existing.closure)) throw unprocessable(NOT_MANAGED_MESSAGE, 'not_managed');
-    if (!canDeleteClosure(caller.permissions, existing.closure, closureContext(request))) throw forbidden();
-    return deleteClosure(db, existing.closure.id, deps.now());
-  });
+  api.delete(
+    '/organization/closure/:id',
+    {
+      config: { access: mayDelete },
+      schema: { summary: 'Delete a closure', params: uuidParam, response: { 200: closureDeletedAnswer, 404: errorAnswer } },
+    },
+    async (request) => {
+      const { caller } = request;
+      const existing = await visibleClosure(db, caller, request.params.id);
+      if (orgAccess(caller.scope, existing.closure.organizationId) !== 'write') throw forbidden();
+      if (notManaged(existing.closure)) throw unprocessable(NOT_MANAGED_MESSAGE, 'not_managed');
+      if (!canDeleteClosure(caller.permissions, existing.closure, closureContext(request))) throw forbidden();
+      return deleteClosure(db, existing.closure.id, deps.now());
+    },
+  );
 }

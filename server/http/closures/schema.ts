@@ -1,15 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { closureWireSchema } from '../../../src/domain/closure';
 import { closureEndLimit, closureTimesOnSave } from '../../../src/domain/closure-form';
 import { USER_ROUTE_MIN_POINTS } from '../../../src/domain/constants';
 import { truncateLatLng } from '../../../src/domain/geometry';
 import type { ClosureContext } from '../../../src/domain/permissions';
+import { incrementalAnswerSchema } from '../../../src/domain/incremental';
 import { inputDateTime } from '../../../src/domain/validation/boundary';
 import { closureFormSchema } from '../../../src/domain/validation/closure';
 import { MESSAGES } from '../../../src/domain/validation/messages';
 import { WZDX_LOCATION_METHODS, WZDX_VEHICLE_IMPACTS } from '../../../src/domain/wzdx';
 import type { closures } from '../../db/schema';
-import { parseForm, unprocessable } from '../errors';
+import { parseForm, unprocessable } from '../../core/errors';
 
 /** The closure calls' bodies and save rules (part 2 §3 Closure "Write payload", §4 form modes, §5 Closure, §8 Closure save). */
 
@@ -30,6 +32,15 @@ export function closureContext(request: FastifyRequest): ClosureContext {
   const header = request.headers[MOBILE_CLIENT_HEADER];
   return { mobile: typeof header === 'string' && header.trim().toLowerCase() === MOBILE_CLIENT_VALUE };
 }
+
+// ── the answers ───────────────────────────────────────────────────────────────
+
+/** A closure as every closure call answers it (part 2 §3 Closure (server)): the dashboard's own wire schema. */
+export const closureAnswer = closureWireSchema;
+/** GET /organization/closure (part 2 §7 incremental lists): `{ data, meta: { server_timestamp, deleted_ids } }`. */
+export const closureListAnswer = incrementalAnswerSchema(closureWireSchema);
+/** DELETE (part 2 §7): the deleted closure's id. */
+export const closureDeletedAnswer = z.object({ id: z.string() });
 
 const text = (max: number) => z.string().max(max).nullish();
 const isoTime = inputDateTime('must be an ISO 8601 time').nullish();

@@ -14,11 +14,11 @@ import {
   thingTypes,
 } from '../../db/schema';
 import { nextVersion, sameVersion } from '../../db/rows';
-import { notFound, unprocessable } from '../errors';
+import { notFound, unprocessable } from '../../core/errors';
 import { preconditionFailed } from '../versioning';
 import { orgAccess, type OrgAccess } from '../organization-scope';
 import { isUuid } from '../query';
-import { loadThingWire, type ThingWireOut } from '../thing-wire';
+import { loadThingWire, type ThingWireOut } from '../../core/thing-wire';
 import { fieldError, THING_ERRORS, type associationsSchema, type thingUpdateSchema } from './schema';
 
 /** The asset calls' reads and writes (who may touch an asset: ./routes). */

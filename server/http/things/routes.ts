@@ -2,6 +2,7 @@ import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ASSET_STATUS, statusFromServer } from '../../../src/domain/asset-status';
+import type { ThingSnapshotAnswer } from '../../../src/domain/thing-snapshot';
 import {
   canChangeLightIntensity,
   canEditAsset,
@@ -16,20 +17,32 @@ import type { Caller } from '../../auth/context';
 import { thingVisibleSql } from '../../auth/scope';
 import { r2rAlerts, things, thingSubtypes, thingTypes } from '../../db/schema';
 import type { ServerDeps } from '../../deps';
-import { parse, unprocessable } from '../errors';
+import { errorAnswer, parse, unprocessable } from '../../core/errors';
 import { requestedOrgs } from '../organization-scope';
 import { sinceParam } from '../query';
-import { loadThingWires, thingSnapshotJson } from '../thing-wire';
+import { loadThingWires, thingSnapshotJson } from '../../core/thing-wire';
 import { expectVersion, replyVersion } from '../versioning';
 import { assignableOrganizations, findThing, listValidator, requireWrite, saveThing, setAssociations, wireOf } from './queries';
 import {
+  assignableAnswer,
+  associationsAnswer,
   associationsSchema,
   fieldError,
+  lightIntensityAnswer,
   lightIntensitySchema,
+  notModifiedAnswer,
   pagingSchema,
+  r2rAnswer,
   r2rSchema,
+  thingAnswer,
+  type ThingAnswer,
   thingPath,
   THING_ERRORS,
+  thingsCountAnswer,
+  thingSnapshotAnswer,
+  thingsPageAnswer,
+  thingSubtypesAnswer,
+  thingTypesAnswer,
   thingUpdateSchema,
 } from './schema';
 
@@ -72,95 +85,150 @@ export function thingRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/organization/things', { config: { access: THINGS_VIEW } }, async (request, reply) => {
-    const { caller } = request;
-    const query = (request.query ?? {}) as Record<string, unknown>;
-    const orgIds = requestedOrgs(query, caller.scope);
-    const since = sinceParam(query);
-    const { page, per_page } = parse(pagingSchema, { page: query.page, per_page: query.per_page });
-    const now = deps.now();
-    const visible = thingVisibleSql(caller.scope, orgIds);
-    const listed = and(isNull(things.deletedAt), since ? gt(things.updatedAt, since) : undefined);
-    const { validator, total } = await listValidator(db, visible, caller, orgIds, request.url, listed);
-    if (await notModified(request, reply, validator)) return reply.send();
-    const where = and(listed, visible);
-    // Ordered by id: a stable order, so consecutive pages neither repeat nor skip an asset.
-    const pageIds = await db
-      .select({ id: things.id })
-      .from(things)
-      .where(where)
-      .orderBy(asc(things.id))
-      .limit(per_page)
-      .offset((page - 1) * per_page);
-    const deleted = since
-      ? await db
-          .select({ id: things.id })
-          .from(things)
-          .where(and(gt(things.deletedAt, since), visible))
-          .orderBy(asc(things.id))
-      : [];
-    return {
-      data: await loadThingWires(
-        db,
-        pageIds.map((row) => row.id),
-        now,
-      ),
-      meta: {
-        page,
-        per_page,
-        total,
-        server_timestamp: now.toISOString(),
-        deleted_ids: deleted.map((row) => row.id),
+  // The query (org_ids[], last_updated_timestamp, page, per_page) is read by the shared helpers, in
+  // that order, as every list reads it: it has no request schema, so no 422 changes.
+  api.get(
+    '/organization/things',
+    {
+      config: { access: THINGS_VIEW },
+      schema: {
+        summary: 'A page of the assets the caller sees (incremental with last_updated_timestamp)',
+        response: { 200: thingsPageAnswer, 304: notModifiedAnswer },
       },
-    };
-  });
+    },
+    async (request, reply) => {
+      const { caller } = request;
+      const query = (request.query ?? {}) as Record<string, unknown>;
+      const orgIds = requestedOrgs(query, caller.scope);
+      const since = sinceParam(query);
+      const { page, per_page } = parse(pagingSchema, { page: query.page, per_page: query.per_page });
+      const now = deps.now();
+      const visible = thingVisibleSql(caller.scope, orgIds);
+      const listed = and(isNull(things.deletedAt), since ? gt(things.updatedAt, since) : undefined);
+      const { validator, total } = await listValidator(db, visible, caller, orgIds, request.url, listed);
+      if (await notModified(request, reply, validator)) return reply.send(undefined);
+      const where = and(listed, visible);
+      // Ordered by id: a stable order, so consecutive pages neither repeat nor skip an asset.
+      const pageIds = await db
+        .select({ id: things.id })
+        .from(things)
+        .where(where)
+        .orderBy(asc(things.id))
+        .limit(per_page)
+        .offset((page - 1) * per_page);
+      const deleted = since
+        ? await db
+            .select({ id: things.id })
+            .from(things)
+            .where(and(gt(things.deletedAt, since), visible))
+            .orderBy(asc(things.id))
+        : [];
+      return {
+        data: (await loadThingWires(
+          db,
+          pageIds.map((row) => row.id),
+          now,
+        )) as ThingAnswer[],
+        meta: {
+          page,
+          per_page,
+          total,
+          server_timestamp: now.toISOString(),
+          deleted_ids: deleted.map((row) => row.id),
+        },
+      };
+    },
+  );
 
   // The fleet snapshot (README "Spec decisions"): the assets of GET /organization/things, same
   // access, scope and org_ids[], in one compact answer (src/domain/thing-snapshot.ts).
-  api.get('/organization/things/snapshot', { config: { access: THINGS_VIEW } }, async (request, reply) => {
-    const { caller } = request;
-    const orgIds = requestedOrgs((request.query ?? {}) as Record<string, unknown>, caller.scope);
-    const where = and(isNull(things.deletedAt), thingVisibleSql(caller.scope, orgIds));
-    const body = await thingSnapshotJson(db, where, deps.now());
-    return reply.type('application/json; charset=utf-8').send(body);
-  });
+  // The answer is JSON text (thingSnapshotJson): the serializer is bypassed, the schema documents it.
+  api.get(
+    '/organization/things/snapshot',
+    {
+      config: { access: THINGS_VIEW },
+      schema: { summary: 'The whole fleet the caller sees, in one compact answer', response: { 200: thingSnapshotAnswer } },
+    },
+    async (request, reply) => {
+      const { caller } = request;
+      const orgIds = requestedOrgs((request.query ?? {}) as Record<string, unknown>, caller.scope);
+      const where = and(isNull(things.deletedAt), thingVisibleSql(caller.scope, orgIds));
+      const body = await thingSnapshotJson(db, where, deps.now());
+      // The answer's JSON text, sent as it is (a string bypasses the serializer).
+      return reply.type('application/json; charset=utf-8').send(body as unknown as ThingSnapshotAnswer);
+    },
+  );
 
   // part 1 §2: the top bar's asset count shows with thing read or manage.
-  api.get('/organization/things_count', { config: { access: (caller) => showsAssetCount(caller.permissions) } }, async (request, reply) => {
-    const { caller } = request;
-    // The same org_ids[] as GET /organization/things, so an acs user's top bar counts the chosen organization.
-    const orgIds = requestedOrgs(request.query ?? {}, caller.scope);
-    const { validator, total } = await listValidator(
-      db,
-      thingVisibleSql(caller.scope, orgIds),
-      caller,
-      orgIds,
-      request.url,
-      isNull(things.deletedAt),
-    );
-    if (await notModified(request, reply, validator)) return reply.send();
-    return { count: total };
-  });
+  api.get(
+    '/organization/things_count',
+    {
+      config: { access: (caller) => showsAssetCount(caller.permissions) },
+      schema: {
+        summary: 'How many assets the caller sees (the top bar count)',
+        response: { 200: thingsCountAnswer, 304: notModifiedAnswer },
+      },
+    },
+    async (request, reply) => {
+      const { caller } = request;
+      // The same org_ids[] as GET /organization/things, so an acs user's top bar counts the chosen organization.
+      const orgIds = requestedOrgs(request.query ?? {}, caller.scope);
+      const { validator, total } = await listValidator(
+        db,
+        thingVisibleSql(caller.scope, orgIds),
+        caller,
+        orgIds,
+        request.url,
+        isNull(things.deletedAt),
+      );
+      if (await notModified(request, reply, validator)) return reply.send(undefined);
+      return { count: total };
+    },
+  );
 
   // Reference data of every installation (no organization's record): any signed-in user.
-  api.get('/thing_types', { config: { access: 'signed-in' } }, async () => {
-    const rows = await db.select().from(thingTypes).orderBy(asc(thingTypes.name));
-    return rows.map((row) => ({ id: row.id, name: row.name, display_name: row.displayName, is_emergency: row.isEmergency }));
-  });
+  api.get(
+    '/thing_types',
+    { config: { access: 'signed-in' }, schema: { summary: 'Every asset type, by name', response: { 200: thingTypesAnswer } } },
+    async () => {
+      const rows = await db.select().from(thingTypes).orderBy(asc(thingTypes.name));
+      return rows.map((row) => ({ id: row.id, name: row.name, display_name: row.displayName, is_emergency: row.isEmergency }));
+    },
+  );
 
-  api.get('/thing_subtypes', { config: { access: 'signed-in' } }, async () => {
-    const rows = await db.select().from(thingSubtypes).orderBy(asc(thingSubtypes.thingTypeId), asc(thingSubtypes.name));
-    return rows.map((row) => ({ id: row.id, name: row.name, display_name: row.displayName, thing_type_id: row.thingTypeId }));
-  });
+  api.get(
+    '/thing_subtypes',
+    {
+      config: { access: 'signed-in' },
+      schema: { summary: 'Every asset subtype, with the type it belongs to', response: { 200: thingSubtypesAnswer } },
+    },
+    async () => {
+      const rows = await db.select().from(thingSubtypes).orderBy(asc(thingSubtypes.thingTypeId), asc(thingSubtypes.name));
+      return rows.map((row) => ({ id: row.id, name: row.name, display_name: row.displayName, thing_type_id: row.thingTypeId }));
+    },
+  );
 
   // Used by the asset's organization access edit and by account administration.
-  api.get('/organization/assignable', { config: { access: mayListAssignable } }, async (request) =>
-    assignableOrganizations(db, request.caller.scope),
+  api.get(
+    '/organization/assignable',
+    {
+      config: { access: mayListAssignable },
+      schema: { summary: 'The organizations an asset may be related to (manager or accessor)', response: { 200: assignableAnswer } },
+    },
+    async (request) => assignableOrganizations(db, request.caller.scope),
   );
 
   api.put(
     '/things/:id',
-    { config: { access: (caller) => canEditAsset(caller.permissions) }, schema: { params: thingPath, body: thingUpdateSchema } },
+    {
+      config: { access: (caller) => canEditAsset(caller.permissions) },
+      schema: {
+        summary: "Edit an asset's profile: service, alerting, nickname, type, identifiers",
+        params: thingPath,
+        body: thingUpdateSchema,
+        response: { 200: thingAnswer, 404: errorAnswer, 412: errorAnswer },
+      },
+    },
     async (request, reply) => {
       const { caller, body } = request;
       const { id } = request.params;
@@ -168,13 +236,21 @@ export function thingRoutes(app: FastifyInstance, deps: ServerDeps): void {
       const { thing, access } = await findThing(db, caller, id, 422);
       requireWrite(access);
       const expected = expectVersion(request, 'asset', thing.version);
-      return replyVersion(reply, await saveThing(db, thing, body, deps.now(), expected));
+      return replyVersion(reply, (await saveThing(db, thing, body, deps.now(), expected)) as ThingAnswer);
     },
   );
 
   api.put(
     '/things/:id/associations',
-    { config: { access: ASSOCIATIONS_EDIT }, schema: { params: thingPath, body: associationsSchema } },
+    {
+      config: { access: ASSOCIATIONS_EDIT },
+      schema: {
+        summary: 'Replace the organizations that manage or access an asset',
+        params: thingPath,
+        body: associationsSchema,
+        response: { 200: associationsAnswer, 404: errorAnswer },
+      },
+    },
     async (request) => {
       const { caller, body } = request;
       const { id } = request.params;
@@ -186,50 +262,70 @@ export function thingRoutes(app: FastifyInstance, deps: ServerDeps): void {
       const { organizationIds } = await setAssociations(db, caller.scope, thing, body.organization_relationships, now);
       // The organizations that gained or lost the asset: their open sockets re-check what they see.
       deps.events.emit('access-changed', { organizationIds });
-      const wire = await wireOf(db, thing.id, now);
+      const wire = (await wireOf(db, thing.id, now)) as ThingAnswer;
       return { organization_relationships: wire.organization_relationships };
     },
   );
 
-  api.put('/things/:id/r2r', { config: { access: R2R_TEST }, schema: { params: thingPath, body: r2rSchema } }, async (request) => {
-    const { caller, body } = request;
-    const { id } = request.params;
-    const { thing, access } = await findThing(db, caller, id, 404);
-    requireWrite(access);
-    const now = deps.now();
+  api.put(
+    '/things/:id/r2r',
+    {
+      config: { access: R2R_TEST },
+      schema: {
+        summary: 'Send an R2R test alert to an asset, or switch its test mode',
+        params: thingPath,
+        body: r2rSchema,
+        response: { 200: r2rAnswer, 404: errorAnswer },
+      },
+    },
+    async (request) => {
+      const { caller, body } = request;
+      const { id } = request.params;
+      const { thing, access } = await findThing(db, caller, id, 404);
+      requireWrite(access);
+      const now = deps.now();
 
-    if (body.test_mode !== undefined) {
-      if (body.test_mode && !thing.isAllowedForTestMode) throw unprocessable(THING_ERRORS.testModeNotAllowed, 'test_mode_not_allowed');
-      await db.update(things).set({ isTestModeOn: body.test_mode, updatedAt: now }).where(eq(things.id, thing.id));
-      return { id: thing.id, is_test_mode_on: body.test_mode };
-    }
+      if (body.test_mode !== undefined) {
+        if (body.test_mode && !thing.isAllowedForTestMode) throw unprocessable(THING_ERRORS.testModeNotAllowed, 'test_mode_not_allowed');
+        await db.update(things).set({ isTestModeOn: body.test_mode, updatedAt: now }).where(eq(things.id, thing.id));
+        return { id: thing.id, is_test_mode_on: body.test_mode };
+      }
 
-    // part 1 §5: the same conditions as the button, at the server's now.
-    const wire = await wireOf(db, thing.id, now);
-    const status = wire.status ? statusFromServer(wire.status) : ASSET_STATUS.offline;
-    const allowed = canRunR2RTest(
-      { deviceType: thing.deviceType, isR2REnabled: thing.isR2rEnabled, thingType: wire.thing_type, status, inService: thing.inService },
-      caller.permissions,
-    );
-    if (!allowed.allowed) throw unprocessable(`R2R test not allowed: ${allowed.tooltip ?? 'Not authorized'}`, 'r2r_not_allowed');
-    // Delivered when the device is connected now (a heartbeat younger than the stale threshold);
-    // a standby asset that has gone quiet cannot receive the alert.
-    const delivered = !wire.is_stale;
-    await db.insert(r2rAlerts).values({
-      organizationId: thing.organizationId,
-      thingId: thing.id,
-      isTest: true,
-      delivered,
-      lat: thing.lat,
-      lng: thing.lng,
-      alertTime: now,
-    });
-    return { delivered };
-  });
+      // part 1 §5: the same conditions as the button, at the server's now.
+      const wire = await wireOf(db, thing.id, now);
+      const status = wire.status ? statusFromServer(wire.status) : ASSET_STATUS.offline;
+      const allowed = canRunR2RTest(
+        { deviceType: thing.deviceType, isR2REnabled: thing.isR2rEnabled, thingType: wire.thing_type, status, inService: thing.inService },
+        caller.permissions,
+      );
+      if (!allowed.allowed) throw unprocessable(`R2R test not allowed: ${allowed.tooltip ?? 'Not authorized'}`, 'r2r_not_allowed');
+      // Delivered when the device is connected now (a heartbeat younger than the stale threshold);
+      // a standby asset that has gone quiet cannot receive the alert.
+      const delivered = !wire.is_stale;
+      await db.insert(r2rAlerts).values({
+        organizationId: thing.organizationId,
+        thingId: thing.id,
+        isTest: true,
+        delivered,
+        lat: thing.lat,
+        lng: thing.lng,
+        alertTime: now,
+      });
+      return { delivered };
+    },
+  );
 
   api.put(
     '/things/:id/light_intensity',
-    { config: { access: LIGHT_INTENSITY }, schema: { params: thingPath, body: lightIntensitySchema } },
+    {
+      config: { access: LIGHT_INTENSITY },
+      schema: {
+        summary: "Set an asset's light intensity",
+        params: thingPath,
+        body: lightIntensitySchema,
+        response: { 200: lightIntensityAnswer, 404: errorAnswer },
+      },
+    },
     async (request) => {
       const { caller, body } = request;
       const { id } = request.params;

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { associationsPayloadSchema, RELATIONSHIP_TYPES } from '../../../src/domain/asset';
+import {
+  associationsPayloadSchema,
+  organizationRelationshipWireSchema,
+  RELATIONSHIP_TYPES,
+  thingWireSchema,
+} from '../../../src/domain/asset';
 import {
   INTEGRATION_PROVIDERS,
   LIGHT_INTENSITY_OPTIONS,
@@ -10,10 +15,14 @@ import {
   THINGS_PAGE_SIZE,
   VEHICLE_ID_MAX,
 } from '../../../src/domain/constants';
+import { pagedAnswerSchema } from '../../../src/domain/incremental';
+import { organizationRefWireSchema } from '../../../src/domain/organization';
+import { thingSnapshotSchema } from '../../../src/domain/thing-snapshot';
+import { thingSubtypeWireSchema, thingTypeWireSchema } from '../../../src/domain/thing-type';
 import { INTEGRATIONS_LIMIT, VIN_PATTERN } from '../../../src/domain/validation/asset';
 import { requiredString } from '../../../src/domain/validation/fields';
 import { MESSAGES } from '../../../src/domain/validation/messages';
-import { HttpError } from '../errors';
+import { HttpError } from '../../core/errors';
 import { pathIds } from '../route-validation';
 
 /** The asset calls' bodies, query and texts (part 1 §5 rules, part 1 §7 calls, part 1 §8 texts). */
@@ -132,3 +141,48 @@ export const thingPath = pathIds(z.object({ id: z.uuid() }), 'Asset');
 export function fieldError(field: string, message: string): HttpError {
   return new HttpError(422, 'invalid', `${field}: ${message}`, { fields: { [field]: message } });
 }
+
+// ── answers (part 1 §7): what the calls send, read by the dashboard with the same wire schemas ──
+
+/**
+ * An asset as the calls answer it: the domain's thing wire (src/domain/asset.ts), with `is_stale`
+ * the server sends beside `status` (server/core/thing-wire.ts). Every field is always sent, so the
+ * wire schema's defaults add nothing.
+ */
+export const thingAnswer = thingWireSchema.extend({
+  is_stale: z.boolean().meta({ description: "Whether the heartbeat is older than the stale threshold at the server's now." }),
+});
+
+/** GET /organization/things: a page of assets with the incremental meta (src/domain/incremental.ts). */
+export const thingsPageAnswer = pagedAnswerSchema(thingAnswer);
+
+/** An asset answer's type: what `loadThingWires` writes, every field present (server/core/thing-wire.ts). */
+export type ThingAnswer = z.output<typeof thingAnswer>;
+
+/**
+ * GET /organization/things/snapshot: the whole fleet in one compact answer (src/domain/thing-snapshot.ts).
+ * The handler sends it as JSON text made by the database (thingSnapshotJson), which bypasses the
+ * serializer: the schema only documents it.
+ */
+export const thingSnapshotAnswer = {
+  description: 'The fleet snapshot: rows of cells in the order of `columns`, with the lists they refer to by place.',
+  content: { 'application/json': { schema: thingSnapshotSchema } },
+};
+
+export const thingsCountAnswer = z.object({ count: z.number().int().min(0) });
+export const thingTypesAnswer = z.array(thingTypeWireSchema);
+export const thingSubtypesAnswer = z.array(thingSubtypeWireSchema);
+/** GET /organization/assignable: the organizations an asset may be related to, by upper-cased name. */
+export const assignableAnswer = z.array(organizationRefWireSchema);
+export const associationsAnswer = z.object({ organization_relationships: z.array(organizationRelationshipWireSchema) });
+/** PUT /things/{id}/r2r: `{ id, is_test_mode_on }` after a test-mode switch, `{ delivered }` after a test alert. */
+export const r2rAnswer = z.union([
+  z.object({ id: z.string(), is_test_mode_on: z.boolean() }).meta({ description: 'Test mode switched.' }),
+  z.object({ delivered: z.boolean() }).meta({ description: 'A test alert sent; delivered when the device is connected now.' }),
+]);
+export const lightIntensityAnswer = z.object({ id: z.string(), light_intensity: lightIntensitySchema.shape.light_intensity });
+
+/** An answer with no body: 304 of a list whose ETag the client's If-None-Match names. */
+export const notModifiedAnswer = z
+  .undefined()
+  .meta({ description: "Not modified: the client's If-None-Match names the list's ETag (no body)." });

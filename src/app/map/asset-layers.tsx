@@ -41,7 +41,7 @@ import type { LiveBridge } from '../live/bridge';
 import { useLive, useLiveValue, useResponderMix, useWorkerQuery } from '../live/hooks';
 import { AssetPopup, GroupPopup, hoverPlacement } from './asset-popup';
 import { assetMapState, hoverDetails, screenPoint, visibleBounds, type AssetMapState } from './asset-map-state';
-import type { DashboardMapProps } from './dashboard-map';
+import type { DashboardMapProps } from './dashboard-map-props';
 import { centerOn, setTarget, type MapState } from './map-state';
 import { padBounds } from './bounds';
 

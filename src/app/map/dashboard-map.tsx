@@ -11,6 +11,7 @@ import type { PathRouter } from '../../map/directions';
 import { LightbarMap } from '../../map/map-view';
 import { drawsInSoftware, layerRedrawInterval } from '../../map/renderer';
 import { AssetPopups, useAssetLayers } from './asset-layers';
+import type { DashboardMapProps } from './dashboard-map-props';
 import { MapControls, useControlLayers } from './map-controls';
 import { OverlayPopups, useOverlayLayers } from './overlay-layers';
 import { sectionLayers, type CameraCommand, type MapState } from './map-state';
@@ -19,11 +20,6 @@ import { visibleBounds } from './asset-map-state';
 import { useThrottledValue } from './use-throttled-value';
 import { useServices } from '../services';
 import { useLiveValue } from '../live/hooks';
-
-/** The map's parts read the live data from the shell's `LiveContext` (src/app/live/hooks.ts). */
-export interface DashboardMapProps {
-  map: MapState;
-}
 
 const CAMERA_TRANSITION_MS = 600;
 

@@ -38,7 +38,7 @@ import type { LiveBridge } from '../live/bridge';
 import { useLive, useLiveValue, useResponderMix } from '../live/hooks';
 import type { LivePreferences } from '../live/store';
 import { Toggle } from '../ui/toggle';
-import type { DashboardMapProps } from './dashboard-map';
+import type { DashboardMapProps } from './dashboard-map-props';
 import { useIsMobile } from '../shell/use-media';
 import { showListedAssets, useFirstFleetView } from './first-view';
 import { viewportOf } from './asset-map-state';

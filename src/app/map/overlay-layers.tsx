@@ -18,7 +18,7 @@ import { areaShape, type AreaShape } from '../../domain/area-shape';
 import type { Location } from '../../domain/location';
 import { areaMarkers, areasLayers, type AreaMarker } from '../../map/layers/areas-layer';
 import { eventMarkers, eventsLayers, type EventMarker } from '../../map/layers/events-layer';
-import type { DashboardMapProps } from './dashboard-map';
+import type { DashboardMapProps } from './dashboard-map-props';
 import { setTarget, type MapState } from './map-state';
 import { AreaPopup, EventPopup, PinnedPopupAnchor } from './overlay-popup';
 import { useAreas } from './use-areas';

@@ -16,7 +16,7 @@ import { LiveProvider } from '../../../src/app/live/hooks';
 import { applyDiffToStore, createLiveStore, DEFAULT_PREFERENCES, type LivePreferences } from '../../../src/app/live/store';
 import { AssetPopups, useAssetLayers } from '../../../src/app/map/asset-layers';
 import { assetMapState } from '../../../src/app/map/asset-map-state';
-import type { DashboardMapProps } from '../../../src/app/map/dashboard-map';
+import type { DashboardMapProps } from '../../../src/app/map/dashboard-map-props';
 import { createMapState, setTarget } from '../../../src/app/map/map-state';
 import { STATION_GROUPS_BELOW_ZOOM } from '../../../src/workers/cluster-index';
 import { createFleetBuffers, encodeDiff, FLAG_LISTED, FLAG_PRESENT, STATUS_COUNT, type AssetDetails } from '../../../src/domain/live-diff';

@@ -5,8 +5,8 @@
  * braking ahead of turns (slower the sharper the turn) and to a stop at the end.
  */
 import { distanceM, type LatLng } from '../../src/domain/geometry';
-import { bearing, edgeBetween, interpolate, mphToMetresPerSecond, nodePosition, otherEnd, type RoadNetwork } from '../seed/geography';
-import type { Random } from '../seed/random';
+import { bearing, edgeBetween, interpolate, mphToMetresPerSecond, nodePosition, otherEnd, type RoadNetwork } from './geography';
+import type { Random } from './random';
 import type { RoadIndex } from './road-index';
 
 /** Gentle acceleration and the braking the look-ahead plans with (m/s²). */

@@ -1,6 +1,6 @@
 /**
  * Vector tiles (Mapbox Vector Tile, MVT) of the demo road network — the one the seed places the
- * fleet on and the simulator drives (../seed/geography) — so `npm start` draws streets and their
+ * fleet on and the simulator drives (./geography) — so `npm start` draws streets and their
  * names with no basemap file and no network (README "Basemap").
  *
  * Tiles are cut on demand by geojson-vt from one GeoJSON of the network and encoded by vt-pbf;
@@ -12,7 +12,7 @@
 import geojsonvt, { type LegacyTile } from 'geojson-vt';
 import { fromGeojsonVt } from 'vt-pbf';
 import type { Feature, FeatureCollection, LineString, Point, Polygon } from 'geojson';
-import { austinRoadNetwork, CITY, LAKE_NAME, lakeOutline, type RoadKind, type RoadNetwork } from '../seed/geography';
+import { austinRoadNetwork, CITY, LAKE_NAME, lakeOutline, type RoadKind, type RoadNetwork } from './geography';
 
 /** Road classes in the Protomaps basemap's words (its `roads.kind`); a ramp is a highway link. */
 export const ROAD_KIND: Readonly<Record<RoadKind, 'highway' | 'major_road' | 'minor_road'>> = {

@@ -24,6 +24,23 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * The body of every error answer, as a schema: a route declares it for the statuses its handler
+ * answers itself (404, 409, 412); the shared 401, 403 and 422 the OpenAPI document adds from the
+ * route's access and request schemas (http/openapi.ts).
+ */
+export const ERROR_SCHEMA_ID = 'Error';
+export const errorAnswer = z
+  .looseObject({
+    error: z.string().meta({ description: 'A stable code, e.g. not_found, invalid, precondition_failed.' }),
+    message: z.string().meta({ description: "The spec's text, shown to the user as it is." }),
+    fields: z
+      .record(z.string(), z.string())
+      .optional()
+      .meta({ description: 'A 422 of a form: the message of each field that failed, by its wire name.' }),
+  })
+  .meta({ id: ERROR_SCHEMA_ID });
+
 export const badRequest = (message: string, code = 'bad_request') => new HttpError(400, code, message);
 export const unauthorized = (message = 'Access token is expired or does not exist.', code = 'unauthorized') =>
   new HttpError(401, code, message);

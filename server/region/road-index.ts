@@ -7,7 +7,7 @@
  * city scale), and the edges are bucketed in square cells so that a query reads a few cells.
  */
 import type { LatLng } from '../../src/domain/geometry';
-import type { RoadEdge, RoadNetwork } from '../seed/geography';
+import type { RoadEdge, RoadNetwork } from './geography';
 
 const EARTH_RADIUS_M = 6_371_008.8;
 const CELL_M = 400;

@@ -13,7 +13,7 @@ import type { Db } from '../db/connection';
 import { organizations, users } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { notFound } from '../core/errors';
-import { isUuid } from './query';
+import { isUuid, listValues } from './query';
 
 /**
  * The organizations a caller administers: their own, its children and the ones it manages —
@@ -56,6 +56,13 @@ export function administeredOrgIds(scope: OrgScope, requested: readonly string[]
   if (requested.length === 0) return [scope.organizationId];
   return requested.filter((id) => isUuid(id) && canAdministerOrg(scope, id));
 }
+
+/** `org_ids[]` as administeredOrgIds reads it (through listParam), for a list's documented-only query (./query). */
+export const administeredOrgIdsQuery = {
+  'org_ids[]': listValues(
+    "The organizations asked; absent = the caller's own. Ids the caller does not administer (or that are no uuid) are left out.",
+  ),
+};
 
 /** A welcome link stays valid a week: a new user may not read the mail the same day. */
 export const WELCOME_TOKEN_TTL_MS = 7 * RESET_TOKEN_TTL_MS;

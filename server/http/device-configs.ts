@@ -18,10 +18,11 @@ import type { Caller } from '../auth/context';
 import type { Db } from '../db/connection';
 import { deviceConfigs, thingTypes } from '../db/schema';
 import type { ServerDeps } from '../deps';
-import { administeredOrg, administeredOrgIds, canAdministerOrg } from './account-admin';
+import { administeredOrg, administeredOrgIds, administeredOrgIdsQuery, canAdministerOrg } from './account-admin';
 import { idPath, isUuid } from './query';
 import { errorAnswer, notFound, parse, parseForm, unprocessable } from '../core/errors';
 import { listParam } from './query';
+import { documentedObject, documentedOnly } from './route-validation';
 
 const TEXT_MAX = 100;
 
@@ -127,11 +128,12 @@ export function deviceConfigRoutes(app: FastifyInstance, deps: ServerDeps): void
   }
 
   /**
-   * No querystring schema: `org_ids[]` is read by listParam (a string or a list), and a schema's
-   * check would refuse what the handler ignores today. 422: an id empty or too long, or over 1000.
+   * The query is documented only: `org_ids[]` is read by listParam (a string or a list), and a
+   * schema's check would refuse what the handler ignores today. 422: an id empty or too long, or over 1000.
    */
   const listSchema = {
     summary: "The device configurations of the organizations asked (default: the caller's)",
+    querystring: documentedObject({ ...administeredOrgIdsQuery }),
     response: { 200: z.array(deviceConfigAnswer), 422: errorAnswer },
   };
   api.get('/organization/device_configs', { config: { access: DEVICE_CONFIG_PERMISSIONS }, schema: listSchema }, async (request) => {
@@ -175,7 +177,7 @@ export function deviceConfigRoutes(app: FastifyInstance, deps: ServerDeps): void
    * Replaces a configuration; user_id becomes the caller (who changed it last). It may move to another administered organization.
    * No password (absent, null or empty) keeps the stored one.
    */
-  // The body is parsed after the lookup (an unknown id is 404 before any 422): no body schema.
+  // The body is parsed after the lookup (an unknown id is 404 before any 422): documented only.
   api.put(
     '/organization/device_configs/:id',
     {
@@ -183,7 +185,8 @@ export function deviceConfigRoutes(app: FastifyInstance, deps: ServerDeps): void
       schema: {
         summary: 'Replace a device configuration (no password keeps the stored one)',
         params: idPath,
-        response: { 200: deviceConfigAnswer, 404: errorAnswer },
+        body: documentedOnly(deviceConfigBody.clone()),
+        response: { 200: deviceConfigAnswer, 404: errorAnswer, 422: errorAnswer },
       },
     },
     async (request) => {

@@ -27,8 +27,8 @@ import { FILE_KINDS, createFileStore, fileKind } from '../files';
 import { monthYearLabel } from '../../src/domain/time';
 import { enqueueJob } from '../jobs/runner';
 import { errorAnswer, forbidden, HttpError, notFound, parseForm, unprocessable } from '../core/errors';
-import { listOrgIds } from './organization-scope';
-import { pathIds } from './route-validation';
+import { listOrgIds, orgIdsQuery } from './organization-scope';
+import { documentedObject, pathIds } from './route-validation';
 
 /**
  * Exports (part 2 §7 "GET/POST /organization/export", "DELETE /organization/export/{id}",
@@ -194,14 +194,15 @@ export function exportRoutes(app: FastifyInstance, deps: ServerDeps): void {
     return row;
   }
 
-  // org_ids[] is read by the shared list helper (its 422 and 404): no request schema.
+  // org_ids[] is read by the shared list helper (its 422 and 404): documented only.
   api.get(
     '/organization/export',
     {
       config: { access: section('exports').anyOf },
       schema: {
         summary: "The exports of the caller's organizations, newest first",
-        response: { 200: z.array(exportAnswer), 404: errorAnswer },
+        querystring: documentedObject({ ...orgIdsQuery }),
+        response: { 200: z.array(exportAnswer), 404: errorAnswer, 422: errorAnswer },
       },
     },
     async (request) => {
@@ -295,7 +296,7 @@ export function exportRoutes(app: FastifyInstance, deps: ServerDeps): void {
     },
   );
 
-  // is_downloadable is read as it is ('true' or true asks for the link): no request schema.
+  // is_downloadable is read as it is ('true' or true asks for the link): documented only.
   api.get(
     '/organization/export/:id',
     {
@@ -303,6 +304,12 @@ export function exportRoutes(app: FastifyInstance, deps: ServerDeps): void {
       schema: {
         summary: 'An export, or with is_downloadable=true a signed link to its file',
         params: exportPath,
+        querystring: documentedObject({
+          is_downloadable: z.string().optional().meta({
+            description:
+              "'true': a signed link to the export's file ({ file_url }; 404 'File not found' until it is written); any other value or none: the export.",
+          }),
+        }),
         response: { 200: z.union([exportAnswer, fileLinkAnswer]), 404: errorAnswer },
       },
     },
@@ -361,7 +368,7 @@ export function exportRoutes(app: FastifyInstance, deps: ServerDeps): void {
   }
 
   /** GET /files/{fileId}?expires&signature: no bearer; the signature is the permission. */
-  // expires and signature are checked by the signed link itself (403 link_expired or link_invalid): no query schema.
+  // expires and signature are checked by the signed link itself (403 link_expired or link_invalid): documented only.
   api.get(
     '/files/:fileId',
     {
@@ -369,7 +376,13 @@ export function exportRoutes(app: FastifyInstance, deps: ServerDeps): void {
         summary: 'Download an export or report file by its signed link (no sign-in)',
         description: 'A link past its time answers 403 `link_expired`; a link not signed for the file, 403 `link_invalid`.',
         params: z.object({ fileId: z.string() }),
-        response: { 200: fileAnswer, 404: errorAnswer },
+        querystring: documentedObject({
+          expires: z
+            .string()
+            .meta({ description: 'When the link ends, in epoch seconds, as the link was signed (past: 403 link_expired).' }),
+          signature: z.string().meta({ description: 'The signature of the file id and expires (absent or wrong: 403 link_invalid).' }),
+        }),
+        response: { 200: fileAnswer, 403: errorAnswer, 404: errorAnswer },
       },
     },
     async (request, reply) => {

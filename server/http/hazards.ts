@@ -21,9 +21,10 @@ import { thingVisibleSql } from '../auth/scope';
 import type { Db } from '../db/connection';
 import { hazards, organizations, things } from '../db/schema';
 import type { ServerDeps } from '../deps';
-import { listOrgIds, orgAccess, visibleOrganization } from './organization-scope';
+import { listOrgIds, orgAccess, orgIdsQuery, visibleOrganization } from './organization-scope';
 import { errorAnswer, forbidden, parse, parseForm, unprocessable } from '../core/errors';
-import { listParam, sinceParam } from './query';
+import { listParam, listValues, requiredTimeValue, sinceParam } from './query';
+import { documentedObject } from './route-validation';
 
 /**
  * Hazards (part 2 §2 Hazards: "a report of hazards by type and severity", §5 Hazard report; the
@@ -120,7 +121,7 @@ export function hazardRoutes(app: FastifyInstance, deps: ServerDeps): void {
 
   /**
    * The query (org_ids[], start_time, end_time, types[], severities[], all_types) is read by the
-   * handler with the report form's rules and messages (part 2 §5 Hazard report), so it is no route schema.
+   * handler with the report form's rules and messages (part 2 §5 Hazard report): documented only.
    */
   api.get(
     '/organization/hazards',
@@ -128,7 +129,21 @@ export function hazardRoutes(app: FastifyInstance, deps: ServerDeps): void {
       config: { access: HAZARD_VIEW },
       schema: {
         summary: 'The hazards reported in a past range of at most 24 hours, with counts by type and severity',
-        response: { 200: hazardReportWireSchema, 404: errorAnswer },
+        querystring: documentedObject({
+          ...orgIdsQuery,
+          start_time: requiredTimeValue('The start of the range: in the past, before end_time, at most 24 hours before it.'),
+          end_time: requiredTimeValue('The end of the range: in the past, after start_time.'),
+          'types[]': listValues(
+            `The hazard types; at least one unless all_types=true (else 422 '${MESSAGES.hazardTypesMin}').`,
+            z.enum(HAZARD_TYPES),
+          ),
+          'severities[]': listValues('The severities; absent = every severity.', z.enum(HAZARD_SEVERITIES)),
+          all_types: z
+            .enum(['true', 'false'])
+            .optional()
+            .meta({ description: "'true': every type (types[] is then not needed); 'false' or absent: the types of types[]." }),
+        }),
+        response: { 200: hazardReportWireSchema, 404: errorAnswer, 422: errorAnswer },
       },
     },
     async (request): Promise<HazardReportWire> => {

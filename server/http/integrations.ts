@@ -24,10 +24,11 @@ import type { Caller } from '../auth/context';
 import { integrationConfigurations, organizations } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { providerAdapters } from '../integrations';
-import { administeredOrg, administeredOrgIds, canAdministerOrg } from './account-admin';
+import { administeredOrg, administeredOrgIds, administeredOrgIdsQuery, canAdministerOrg } from './account-admin';
 import { idPath, isUuid } from './query';
 import { errorAnswer, notFound, unprocessable } from '../core/errors';
 import { listParam } from './query';
+import { documentedObject } from './route-validation';
 
 const SETTINGS_MAX_ENTRIES = 20;
 const SETTING_KEY = /^[A-Za-z][A-Za-z0-9_]{0,49}$/;
@@ -90,11 +91,12 @@ export function integrationRoutes(app: FastifyInstance, deps: ServerDeps): void 
 
   /** The configurations of the organizations asked (those the caller administers; default their own). */
   /**
-   * No querystring schema: `org_ids[]` is read by listParam (a string or a list), and a schema's
-   * check would refuse what the handler ignores today. 422: an id empty or too long, or over 1000.
+   * The query is documented only: `org_ids[]` is read by listParam (a string or a list), and a
+   * schema's check would refuse what the handler ignores today. 422: an id empty or too long, or over 1000.
    */
   const listSchema = {
     summary: "The integrations of the organizations asked (default: the caller's), credentials masked",
+    querystring: documentedObject({ ...administeredOrgIdsQuery }),
     response: { 200: z.array(integrationWireSchema), 422: errorAnswer },
   };
   api.get('/organization/integrations', { config: { access: integrationAction('canRead') }, schema: listSchema }, async (request) => {

@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Caller } from '../auth/context';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { EVENT_HISTORY_MS, EVENTS_KEPT } from '../../src/domain/constants';
+import { EVENT_HISTORY_DAYS, EVENT_HISTORY_MS, EVENTS_KEPT } from '../../src/domain/constants';
 import { canEditEvent, section } from '../../src/domain/permissions';
 import { incrementalAnswerSchema } from '../../src/domain/incremental';
 import { locationThingWireSchema, locationWireSchema } from '../../src/domain/location';
@@ -15,9 +15,9 @@ import { locations } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { errorAnswer, HttpError, notFound, unprocessable } from '../core/errors';
 import { toLocationWires, type LocationWireOut } from '../core/location-wire';
-import { sinceParam } from './query';
-import { pathIds } from './route-validation';
-import { orgAccess, orgCondition, requestedOrgs } from './organization-scope';
+import { sinceParam, sinceQuery, timeValue } from './query';
+import { documentedObject, pathIds } from './route-validation';
+import { orgAccess, orgCondition, requestedOrgIdsQuery, requestedOrgs } from './organization-scope';
 
 const UUID_MESSAGE = 'must be a uuid';
 const uuid = () => z.uuid({ error: UUID_MESSAGE });
@@ -68,14 +68,21 @@ export function locationRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // The query (org_ids[], last_updated_timestamp, start_date) is read by the shared helpers, in that
-  // order: it has no request schema, so no 422 changes.
+  // order: documented only, so no 422 changes.
   api.get(
     '/locations',
     {
       config: { access: section('events').anyOf },
       schema: {
         summary: 'The events of the last 7 days and the active ones (incremental with last_updated_timestamp)',
-        response: { 200: locationsAnswer },
+        querystring: documentedObject({
+          ...requestedOrgIdsQuery,
+          ...sinceQuery,
+          start_date: timeValue(
+            `The events started or ended since this time, besides the active ones; absent = the last ${EVENT_HISTORY_DAYS} days.`,
+          ),
+        }),
+        response: { 200: locationsAnswer, 422: errorAnswer },
       },
     },
     async (request) => {
@@ -112,7 +119,11 @@ export function locationRoutes(app: FastifyInstance, deps: ServerDeps): void {
     '/locations/active',
     {
       config: { access: section('events').anyOf },
-      schema: { summary: 'The active events', response: { 200: locationsAnswer } },
+      schema: {
+        summary: 'The active events',
+        querystring: documentedObject({ ...requestedOrgIdsQuery }),
+        response: { 200: locationsAnswer, 422: errorAnswer },
+      },
     },
     async (request) => {
       const { caller } = request;

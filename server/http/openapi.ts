@@ -4,7 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { ERROR_SCHEMA_ID } from '../core/errors';
-import { isZodSchema } from './route-validation';
+import { validatesAs422 } from './route-validation';
 
 /** Where the document and its reader are served (docs/api/README.md). */
 export const OPENAPI_PATH = '/openapi.json';
@@ -14,13 +14,25 @@ export const API_DOCS_PREFIX = '/docs/api';
 const LIGHTBAR_ICON =
   "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'><rect width='16' height='6' y='5' rx='2' fill='#d32f2f'/><rect width='8' height='6' x='8' y='5' rx='2' fill='#1565c0'/></svg>";
 
-/** A success answer's description where the route gives none: its status's name ('OK', 'Created'). */
-function describeSuccess(responses: Record<string, object>): Record<string, object> {
+const VALIDATION_MEANING = "A parameter or field failed validation: '<field>: <text>', with `fields`.";
+
+/** What the error statuses the routes declare themselves mean, the same for every route. */
+const ERROR_MEANINGS: Readonly<Record<number, string>> = {
+  404: "Not found: no such record, or one the caller may not see ('<what> not found'); nothing leaks.",
+  409: 'Conflict: the request clashes with the record as it stands.',
+  412: 'Precondition failed: someone saved the record since the copy `If-Match` names; nothing was saved.',
+  422: VALIDATION_MEANING,
+  429: 'Too many requests from this address: wait a minute and try again.',
+};
+
+/** An answer's description where the route gives none: the error's meaning, or its status's name ('OK', 'Created'). */
+function describeAnswers(responses: Record<string, object>): Record<string, object> {
   return Object.fromEntries(
-    Object.entries(responses).map(([status, response]) => [
-      status,
-      'description' in response ? response : { description: http.STATUS_CODES[Number(status)] ?? status, ...response },
-    ]),
+    Object.entries(responses).map(([status, response]) => {
+      if ('description' in response) return [status, response];
+      const code = Number(status);
+      return [status, { description: ERROR_MEANINGS[code] ?? http.STATUS_CODES[code] ?? status, ...response }];
+    }),
   );
 }
 
@@ -41,8 +53,8 @@ function sharedAnswers(route: RouteOptions): Record<number, object> {
     if (access !== 'signed-in') answers[403] = errorDoc("The caller's role lacks the call's permission: 'Not authorized'.");
   }
   const schema = route.schema ?? {};
-  if ([schema.params, schema.querystring, schema.body].some(isZodSchema)) {
-    answers[422] = errorDoc("A parameter or field failed validation: '<field>: <text>', with `fields`.");
+  if ([schema.params, schema.querystring, schema.body].some(validatesAs422)) {
+    answers[422] = errorDoc(VALIDATION_MEANING);
   }
   return answers;
 }
@@ -76,7 +88,7 @@ export async function installOpenApi(app: FastifyInstance, version: string): Pro
       const shared = sharedAnswers(route);
       const own = (schema?.response ?? {}) as Record<string, object>;
       const security = route.config?.access === undefined ? {} : { security: [{ accessToken: [] }] };
-      return { schema: { ...security, ...schema, response: { ...shared, ...describeSuccess(own) } }, url };
+      return { schema: { ...security, ...schema, response: { ...shared, ...describeAnswers(own) } }, url };
     },
   });
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());

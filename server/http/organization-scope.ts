@@ -10,7 +10,7 @@ import { canSeeOrg, requestedOrgIds, type OrgScope } from '../auth/scope';
 import type { Db } from '../db/connection';
 import { organizations } from '../db/schema';
 import { notFound, parse } from '../core/errors';
-import { listParam } from './query';
+import { listParam, listValues } from './query';
 
 /** A live organization the caller may see, or 404 'Organization not found'. */
 export async function visibleOrganization(db: Db, caller: Caller, id: string) {
@@ -46,6 +46,13 @@ export async function listOrgIds(db: Db, caller: Caller, query: unknown): Promis
   return existing.map((org) => org.id);
 }
 
+/** `org_ids[]` as listOrgIds reads it, for a list's documented-only query (./query). */
+export const orgIdsQuery = {
+  'org_ids[]': listValues(
+    "The organizations to list; absent = every organization the caller sees. Ids the caller cannot see, or that name no organization, are left out; none left: 404 'Organization not found'.",
+  ),
+};
+
 /**
  * `org_ids[]` of a list call, checked to be uuids (422 naming the field), reduced to the ones the
  * caller may see; null = every organization (haas:manage with no filter).
@@ -55,6 +62,14 @@ export function requestedOrgs(query: unknown, scope: OrgScope): string[] | null 
   parse(z.object({ org_ids: z.array(z.uuid({ error: 'must be a uuid' })) }), { org_ids: ids });
   return requestedOrgIds(scope, ids);
 }
+
+/** `org_ids[]` as requestedOrgs reads it, for a list's documented-only query (./query). */
+export const requestedOrgIdsQuery = {
+  'org_ids[]': listValues(
+    'The organizations to list, each a uuid (else 422); absent = every organization the caller sees. Ids the caller cannot see are left out.',
+    z.uuid(),
+  ),
+};
 
 /** A condition `column ∈ orgIds` (null: no condition; an empty list: nothing). */
 export function orgCondition(column: Column, orgIds: readonly string[] | null): SQL | undefined {

@@ -36,7 +36,8 @@ import type { ServerDeps } from '../deps';
 import { canAdministerOrg, findLiveOrg, type OrganizationRow } from './account-admin';
 import { addressBodyShape, addressFormValues, ADDRESS_WIRE_NAMES, bodyText } from './address-body';
 import { idPath, isUuid } from './query';
-import { expectVersion, preconditionFailed, replyVersion } from './versioning';
+import { documentedObject, documentedOnly } from './route-validation';
+import { expectVersion, ifMatchHeader, preconditionFailed, replyVersion } from './versioning';
 import { errorAnswer, forbidden, notFound, parse, parseForm, unprocessable } from '../core/errors';
 
 /** part 2 §8 'Organization update': a 422 shows 'Organization not found'. */
@@ -233,18 +234,32 @@ export function organizationRoutes(app: FastifyInstance, deps: ServerDeps): void
   /**
    * part 2 §7 PUT /organization/{id}; legacy PUT /organization/{targetId}. The body is parsed after
    * the lookup and the If-Match check (an unknown organization is 422, a stale copy 412, before
-   * the body's 422): no body schema. 'Organization not found' is a 422 (part 2 §8).
+   * the body's 422): body and If-Match are documented only, each route its own schema objects.
+   * 'Organization not found' is a 422 (part 2 §8).
    */
   const mayEdit = { access: canEditOrganization };
-  const updateAnswers = { 200: organizationWireSchema, 412: errorAnswer };
-  const updateSchema = { summary: "Edit an organization's name and address", params: idPath, response: updateAnswers };
+  const updateAnswers = { 200: organizationWireSchema, 412: errorAnswer, 422: errorAnswer };
+  const updateRequest = () => ({
+    body: documentedOnly(
+      organizationBody.meta({
+        description: 'Name and address; the legacy form adds e-mail, phones, contact and organization type (left out: kept).',
+      }),
+    ),
+    headers: documentedObject({ ...ifMatchHeader }),
+  });
+  const updateSchema = {
+    summary: "Edit an organization's name and address",
+    params: idPath,
+    ...updateRequest(),
+    response: updateAnswers,
+  };
   api.put('/organization/:id', { config: mayEdit, schema: updateSchema }, async (request, reply) =>
     updateOrganization(request, reply, request.params.id),
   );
   /** Legacy PUT /organization/: the caller's (subscribed) organization. */
   const own = async (request: FastifyRequest, reply: FastifyReply) =>
     updateOrganization(request, reply, request.caller.scope.organizationId);
-  const ownSchema = (summary: string) => ({ summary, response: { ...updateAnswers, 422: errorAnswer } });
+  const ownSchema = (summary: string) => ({ summary, ...updateRequest(), response: updateAnswers });
   api.put('/organization/', { config: mayEdit, schema: ownSchema("Edit the caller's organization (legacy)") }, own);
   api.put('/organization', { config: mayEdit, schema: ownSchema("Edit the caller's organization (legacy, without the slash)") }, own);
 

@@ -29,6 +29,48 @@ export function sinceParam(query: unknown, name = 'last_updated_timestamp'): Dat
   return new Date(ms);
 }
 
+// ── the same parameters in the OpenAPI document ──────────────────────────────
+// Read by the helpers above, never by the route validator: a route declares its query as
+// `documentedObject({ ...orgIdsQuery, ...sinceQuery })` (route-validation), each route its own
+// object, and answers the helpers' 422 itself (`422: errorAnswer`).
+
+/** What listParam accepts, said once for every list parameter. */
+const LIST_RULE =
+  'Repeat it for several (the name without [] is read too); each a non-blank text of at most 100 characters, at most 1000 (else 422).';
+
+/** A list parameter as listParam reads it (`name[]=a&name[]=b`); `item`: the rule each value meets next. */
+export const listValues = (description: string, item: z.ZodType<string> = z.string().min(1).max(100)) =>
+  z
+    .array(item)
+    .max(1000)
+    .optional()
+    .meta({ description: `${description} ${LIST_RULE}` });
+
+/** What sinceParam accepts, said once for every time parameter. */
+const TIME_RULE = `An ISO time or epoch seconds (milliseconds above 10^12) that ${TIME_RANGE_MESSAGE.replace(/^must be/, 'is')}; else 422.`;
+
+/** A time parameter as sinceParam reads it; absent (or empty) reads as none. */
+export const timeValue = (description: string) =>
+  z
+    .string()
+    .max(40)
+    .optional()
+    .meta({ description: `${description} ${TIME_RULE}` });
+
+/** A time parameter the handler's form requires (absent: its 422). */
+export const requiredTimeValue = (description: string) =>
+  z
+    .string()
+    .max(40)
+    .meta({ description: `${description} ${TIME_RULE}` });
+
+/** `last_updated_timestamp` of the incremental lists (sinceParam's default name). */
+export const sinceQuery = {
+  last_updated_timestamp: timeValue(
+    'Only the records changed after this time, with the ids deleted since in meta.deleted_ids; absent = a full load.',
+  ),
+};
+
 /** Below this magnitude an epoch number is seconds, above it milliseconds. */
 const EPOCH_MS_THRESHOLD = 1e12;
 

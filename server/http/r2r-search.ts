@@ -12,7 +12,8 @@ import { points, r2rAlerts, things } from '../db/schema';
 import type { Db } from '../db/connection';
 import type { ServerDeps } from '../deps';
 import { errorAnswer, parseForm, unprocessable } from '../core/errors';
-import { sinceParam } from './query';
+import { requiredTimeValue, sinceParam } from './query';
+import { documentedObject } from './route-validation';
 import { visibleThing } from './trips';
 
 /**
@@ -90,7 +91,7 @@ export function r2rSearchRoutes(app: FastifyInstance, deps: ServerDeps): void {
 
   /**
    * The query (thing_id, start_time) is read by the handler with the search form's rules and
-   * messages (part 2 §5 R2R), so it is no route schema.
+   * messages (part 2 §5 R2R): documented only.
    */
   api.get(
     '/r2r',
@@ -98,7 +99,13 @@ export function r2rSearchRoutes(app: FastifyInstance, deps: ServerDeps): void {
       config: { access: R2R_VIEW },
       schema: {
         summary: 'The R2R alerts an asset raised in the 15 minutes from start_time, with where both assets were',
-        response: { 200: r2rSearchWireSchema, 404: errorAnswer },
+        querystring: documentedObject({
+          thing_id: z
+            .string()
+            .meta({ description: "The asset, a uuid (absent or malformed: 422; one the caller cannot see: 404 'Asset not found')." }),
+          start_time: requiredTimeValue('The start of the 15 minutes searched, in the past.'),
+        }),
+        response: { 200: r2rSearchWireSchema, 404: errorAnswer, 422: errorAnswer },
       },
     },
     async (request): Promise<R2RSearchWire> => {

@@ -28,6 +28,26 @@ export function pathIds<S extends z.ZodType>(schema: S, what: string): S {
 /** Whether a route's schema part is a zod schema (the routes' only kind). */
 export const isZodSchema = (value: unknown): value is z.ZodType => value instanceof z.ZodType;
 
+const DOCUMENTED_ONLY = new WeakSet<z.ZodType>();
+
+/**
+ * A request part the OpenAPI document shows but the validator lets through untouched: the handler
+ * reads that part itself, where its own order of answers or messages matters (the list parameters
+ * of ./query, a body read only after its record is found). Such a route declares the 422 its
+ * handler answers in `schema.response` itself.
+ */
+export function documentedOnly<S extends z.ZodType>(schema: S): S {
+  DOCUMENTED_ONLY.add(schema);
+  return schema;
+}
+
+/** A documented-only object (query or headers) of `shape`, made fresh for the one route that declares it. */
+export const documentedObject = <S extends z.core.$ZodLooseShape>(shape: S) => documentedOnly(z.object(shape));
+
+/** Whether the validator checks this part, so that a failure is the shared 422 (not a 404, not the handler's own). */
+export const validatesAs422 = (schema: unknown): boolean =>
+  isZodSchema(schema) && !DOCUMENTED_ONLY.has(schema) && !FAILURE_ANSWERS.has(schema);
+
 /**
  * The server's own failure to answer by its schema: the handler made an answer its route does not
  * declare. The error handler answers it as every unforeseen error (500 'Unknown failure', logged).
@@ -68,6 +88,8 @@ export function installRouteValidation(app: FastifyInstance): void {
     };
   });
   app.setValidatorCompiler<z.ZodType>(({ schema }) => (data) => {
+    // No `value`: the part stays exactly as Fastify gave it (an absent body stays undefined, not null).
+    if (DOCUMENTED_ONLY.has(schema)) return {};
     try {
       return { value: parse(schema, data) };
     } catch (error) {

@@ -15,7 +15,8 @@ import type { Db } from '../db/connection';
 import { organizations, points, runs, things } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { errorAnswer, notFound, parse, parseForm, unprocessable } from '../core/errors';
-import { listParam, sinceParam } from './query';
+import { listParam, listValues, sinceParam, timeValue } from './query';
+import { documentedObject } from './route-validation';
 
 /**
  * Trips (part 2 §2 Trips, §3 Trip, §5 "Trips and date-range reports", §7 GET things/{thingId}/trips
@@ -126,13 +127,23 @@ export function tripRoutes(app: FastifyInstance, deps: ServerDeps): void {
   api.get(
     '/things/:thingId/trips',
     // The query (start_time, end_time or run_date) is read after the asset is found, by the domain's
-    // trips rules: it has no request schema, so no 404 turns into a 422.
+    // trips rules: documented only, so no 404 turns into a 422.
     {
       config: { access: TRIP_VIEW },
       schema: {
         summary: "An asset's trips in a time range or on a day: its runs with their points",
         params: z.object({ thingId: z.string() }),
-        response: { 200: tripWireSchema, 404: errorAnswer },
+        querystring: documentedObject({
+          start_time: timeValue(
+            'The start of the range (with end_time; or run_date alone): in the past, at most 24 hours before end_time.',
+          ),
+          end_time: timeValue('The end of the range: in the past, after start_time.'),
+          run_date: z.string().optional().meta({
+            description:
+              "Without start_time and end_time: the whole day YYYY-MM-DD in the asset organization's time zone (today: up to now); not a calendar day in range: 422.",
+          }),
+        }),
+        response: { 200: tripWireSchema, 404: errorAnswer, 422: errorAnswer },
       },
     },
     async (request): Promise<TripWire> => {
@@ -153,14 +164,20 @@ export function tripRoutes(app: FastifyInstance, deps: ServerDeps): void {
     },
   );
 
-  // thing_ids[] is read by the shared list helper, whose messages the 422s carry: no request schema.
+  // thing_ids[] is read by the shared list helper, whose messages the 422s carry: documented only.
   api.get(
     '/things/coverage',
     {
       config: { access: TRIP_VIEW },
       schema: {
         summary: 'For each asset asked, the time span of its recorded points and its run count',
-        response: { 200: z.array(coverageWireSchema) },
+        querystring: documentedObject({
+          'thing_ids[]': listValues(
+            `The assets, each a uuid: at least one, at most ${COVERAGE_THINGS_MAX} (else 422); unknown ones and those the caller cannot see are left out of the answer.`,
+            z.uuid(),
+          ),
+        }),
+        response: { 200: z.array(coverageWireSchema), 422: errorAnswer },
       },
     },
     async (request): Promise<CoverageWire[]> => {

@@ -18,7 +18,8 @@ import { administeredOrg, canAdministerOrg, mailSetPasswordLink } from './accoun
 import { idPath, isUuid } from './query';
 import { errorAnswer, forbidden, HttpError, isUniqueViolation, parseForm, unprocessable } from '../core/errors';
 import { nextVersion, sameVersion } from '../db/rows';
-import { expectVersion, preconditionFailed, replyVersion } from './versioning';
+import { documentedObject } from './route-validation';
+import { expectVersion, ifMatchHeader, preconditionFailed, replyVersion } from './versioning';
 import { canAssignRole, findRole } from './roles';
 
 /**
@@ -246,6 +247,7 @@ export function userRoutes(app: FastifyInstance, deps: ServerDeps): void {
         summary: "Edit a user's names, e-mail and role",
         params: idPath,
         body: userBody,
+        headers: documentedObject({ ...ifMatchHeader }),
         response: { 200: userAnswer, 412: errorAnswer },
       },
     },
@@ -297,7 +299,13 @@ export function userRoutes(app: FastifyInstance, deps: ServerDeps): void {
     '/users/:id',
     {
       config: { access: userAction('canUpdate') },
-      schema: { summary: "Edit a user's names", params: idPath, body: patchBody, response: { 200: userAnswer, 412: errorAnswer } },
+      schema: {
+        summary: "Edit a user's names",
+        params: idPath,
+        body: patchBody,
+        headers: documentedObject({ ...ifMatchHeader }),
+        response: { 200: userAnswer, 412: errorAnswer },
+      },
     },
     async (request, reply) => {
       const { body } = request;

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { staleEditText, type EditedResource } from '../../src/domain/errors';
 import { HttpError } from '../core/errors';
 
@@ -43,6 +44,17 @@ export function expectVersion(request: FastifyRequest, resource: EditedResource,
   if (!versions.includes(current)) throw preconditionFailed(resource);
   return current;
 }
+
+/**
+ * `If-Match` as ifMatchVersions reads it, for the documented-only headers of a save that calls
+ * expectVersion (`headers: documentedObject({ ...ifMatchHeader })`; Node gives header names lower case).
+ */
+export const ifMatchHeader = {
+  'if-match': z.string().optional().meta({
+    description:
+      'The version the edit was made from, as the ETag of the record\'s answer: `"<version>"` (W/ and a list accepted; `*`: any). A version that is no longer the record\'s: 412, nothing changes. Absent: the save writes as it is (last write wins).',
+  }),
+};
 
 /** Sets the ETag of an answer that carries one record. */
 export function replyVersion<T extends { version?: number | null }>(reply: FastifyReply, wire: T): T {

@@ -31,8 +31,9 @@ import { organizations, wzdxFeeds } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { deleteFeedClosures, importWzdxFeed } from '../jobs/wzdx-import';
 import { errorAnswer, forbidden, HttpError, unprocessable } from '../core/errors';
-import { listOrgIds, orgAccess, orgCondition, visibleOrganization } from './organization-scope';
+import { listOrgIds, orgAccess, orgCondition, orgIdsQuery, visibleOrganization } from './organization-scope';
 import { uuidParam } from './query';
+import { documentedObject } from './route-validation';
 
 /** An organization subscribes to at most this many feeds. */
 export const WZDX_FEEDS_PER_ORG = 20;
@@ -104,14 +105,15 @@ export function wzdxFeedSubscriptionRoutes(app: FastifyInstance, deps: ServerDep
 
   const limits = () => deps.config.wzdxFetch;
 
-  /** The query `org_ids[]` is read by listOrgIds (part 2 §8 "Lists and organization": its own 422 and 404), so it is no route schema. */
+  /** The query `org_ids[]` is read by listOrgIds (part 2 §8 "Lists and organization": its own 422 and 404): documented only. */
   api.get(
     '/organization/wzdx_feeds',
     {
       config: { access: WZDX_FEED_READ },
       schema: {
         summary: "The WZDx feed subscriptions of the caller's organizations or of org_ids[], with their last fetch's outcome",
-        response: { 200: feedsAnswer, 404: errorAnswer },
+        querystring: documentedObject({ ...orgIdsQuery }),
+        response: { 200: feedsAnswer, 404: errorAnswer, 422: errorAnswer },
       },
     },
     async (request) => {

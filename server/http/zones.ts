@@ -10,9 +10,10 @@ import { canSeeOrg, thingVisibleSql } from '../auth/scope';
 import type { Db } from '../db/connection';
 import { alertingZones, alertingZoneThings, things } from '../db/schema';
 import type { ServerDeps } from '../deps';
-import { listOrgIds } from './organization-scope';
+import { listOrgIds, orgIdsQuery } from './organization-scope';
 import { errorAnswer, notFound } from '../core/errors';
 import { uuidParam } from './query';
+import { documentedObject } from './route-validation';
 
 /**
  * Alerting zones (part 2 §3 Alerting zone, §7 GET /organization/alerting_zones, §8 Zones fetch):
@@ -71,14 +72,15 @@ export function zoneRoutes(app: FastifyInstance, deps: ServerDeps): void {
 
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  /** The query `org_ids[]` is read by listOrgIds (part 2 §8 "Lists and organization": its own 422 and 404), so it is no route schema. */
+  /** The query `org_ids[]` is read by listOrgIds (part 2 §8 "Lists and organization": its own 422 and 404): documented only. */
   api.get(
     '/organization/alerting_zones',
     {
       config: { access: ZONE_VIEW },
       schema: {
         summary: "The alerting zones of the caller's organizations or of org_ids[], active first",
-        response: { 200: z.array(alertingZoneWireSchema), 404: errorAnswer },
+        querystring: documentedObject({ ...orgIdsQuery }),
+        response: { 200: z.array(alertingZoneWireSchema), 404: errorAnswer, 422: errorAnswer },
       },
     },
     async (request) => {

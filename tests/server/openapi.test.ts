@@ -10,7 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { installErrorHandler } from '../../server/core/errors';
-import { installRouteValidation } from '../../server/http/route-validation';
+import { documentedOnly, installRouteValidation } from '../../server/http/route-validation';
 import { normalizeRoute, registeredRoutes, UNDOCUMENTED_ROUTES } from '../support/route-inventory';
 import { createTestServer, type TestServer } from '../support/test-server';
 
@@ -132,6 +132,9 @@ describe('answers are written through their response schema', () => {
     const row = { id: 'a1', name: 'Engine 7', password_digest: 'secret' };
     api.get('/named', { schema: { response: { 200: answer } } }, async () => row);
     api.get('/wrong', { schema: { response: { 200: answer } } }, async () => ({ id: 'a1', name: 7 }) as never);
+    const listQuery = z.object({ 'org_ids[]': z.array(z.string().uuid()).optional() });
+    api.get('/checked', { schema: { querystring: listQuery } }, async (request) => request.query);
+    api.get('/read-by-handler', { schema: { querystring: documentedOnly(listQuery.clone()) } }, async (request) => request.query);
     await app.ready();
   });
   afterAll(() => app.close());
@@ -139,6 +142,13 @@ describe('answers are written through their response schema', () => {
   it('leaves out a field the schema does not name', async () => {
     const answer = await app.inject({ method: 'GET', url: '/named' });
     expect(answer.json()).toEqual({ id: 'a1', name: 'Engine 7' });
+  });
+
+  it('a documented-only request part reaches the handler as sent; a checked one is refused with 422', async () => {
+    const url = '?org_ids[]=not-a-uuid';
+    expect((await app.inject({ method: 'GET', url: `/read-by-handler${url}` })).json()).toEqual({ 'org_ids[]': 'not-a-uuid' });
+    const checked = await app.inject({ method: 'GET', url: `/checked${url}` });
+    expect(checked.statusCode).toBe(422);
   });
 
   it("answers 500 'Unknown failure' when the handler breaks its own schema", async () => {

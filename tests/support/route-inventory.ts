@@ -42,5 +42,6 @@ export const UNDOCUMENTED_ROUTES: Readonly<Record<string, string>> = {
   'GET /docs/api/static/index.html': 'the API reader (a redirect)',
   'GET /docs/api/static/swagger-initializer.js': "the API reader's start script",
   'GET /docs/api/static/theme/lightbar.svg': "the API reader's icon, the dashboard's",
-  'GET /cable': 'the WebSocket of live data: its protocol is docs/api/things-and-locations.md, not an HTTP call',
+  'GET /cable':
+    'the WebSocket of live data, not an HTTP call: its protocol is docs/architecture.md "The live data path" and src/domain/live-message.ts',
 };

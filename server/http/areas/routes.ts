@@ -4,9 +4,10 @@ import { isAvAreaType } from '../../../src/domain/area';
 import { canAddArea, canDeleteArea, canEditArea, section, type Permission } from '../../../src/domain/permissions';
 import type { ServerDeps } from '../../deps';
 import { errorAnswer, forbidden, parse, unprocessable } from '../../core/errors';
-import { listOrgIds, visibleOrganization } from '../organization-scope';
+import { listOrgIds, orgIdsQuery, visibleOrganization } from '../organization-scope';
 import { uuidParam } from '../query';
-import { expectVersion, replyVersion } from '../versioning';
+import { documentedObject, documentedOnly } from '../route-validation';
+import { expectVersion, ifMatchHeader, replyVersion } from '../versioning';
 import { deleteArea, findAreaType, insertArea, listAreas, listAreaTypes, updateArea, visibleArea, visibleAreaWire } from './queries';
 import { areaAnswer, areaBody, areaDeletedAnswer, areasAnswer, areaTypesAnswer, validArea } from './schema';
 
@@ -37,14 +38,15 @@ export function areaRoutes(app: FastifyInstance, deps: ServerDeps): void {
     async () => listAreaTypes(db),
   );
 
-  /** The query `org_ids[]` is read by listOrgIds (part 2 §8 "Lists and organization": its own 422 and 404), so it is no route schema. */
+  /** The query `org_ids[]` is read by listOrgIds (part 2 §8 "Lists and organization": its own 422 and 404): documented only. */
   api.get(
     '/organization/exclusion_zone',
     {
       config: { access: AREA_VIEW },
       schema: {
         summary: "The areas (stations, exclusions, points of interest) of the caller's organizations or of org_ids[]",
-        response: { 200: areasAnswer, 404: errorAnswer },
+        querystring: documentedObject({ ...orgIdsQuery }),
+        response: { 200: areasAnswer, 404: errorAnswer, 422: errorAnswer },
       },
     },
     async (request) => listAreas(db, await listOrgIds(db, request.caller, request.query)),
@@ -86,11 +88,13 @@ export function areaRoutes(app: FastifyInstance, deps: ServerDeps): void {
     '/organization/exclusion_zone/:id',
     {
       config: { access: AREA_UPDATE },
-      // The body (areaBody) is parsed by the handler, after the 404 and 403: no route schema.
+      // The body (areaBody) is parsed by the handler, after the 404 and 403: documented only.
       schema: {
         summary: 'Save an area (If-Match: the version it was opened on)',
         params: uuidParam,
-        response: { 200: areaAnswer, 404: errorAnswer, 412: errorAnswer },
+        body: documentedOnly(areaBody.clone()),
+        headers: documentedObject({ ...ifMatchHeader }),
+        response: { 200: areaAnswer, 404: errorAnswer, 412: errorAnswer, 422: errorAnswer },
       },
     },
     async (request, reply) => {

@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { canAddClosure, canDeleteClosure, canEditClosure, hasAny, section, type Permission } from '../../../src/domain/permissions';
 import type { Caller } from '../../auth/context';
 import type { ServerDeps } from '../../deps';
 import { errorAnswer, forbidden, parse, unprocessable } from '../../core/errors';
-import { listOrgIds, orgAccess, visibleOrganization } from '../organization-scope';
-import { sinceParam, uuidParam } from '../query';
-import { expectVersion, replyVersion } from '../versioning';
+import { listOrgIds, orgAccess, orgIdsQuery, visibleOrganization } from '../organization-scope';
+import { sinceParam, sinceQuery, uuidParam } from '../query';
+import { documentedObject, documentedOnly } from '../route-validation';
+import { expectVersion, ifMatchHeader, replyVersion } from '../versioning';
 import {
   closureToWire,
   deleteClosure,
@@ -23,6 +25,7 @@ import {
   closureContext,
   closureDeletedAnswer,
   closureListAnswer,
+  mobileClientHeader,
   NOT_MANAGED_MESSAGE,
   quickUpdateBody,
   validClosure,
@@ -67,7 +70,7 @@ export function closureRoutes(app: FastifyInstance, deps: ServerDeps): void {
 
   /**
    * The query (`org_ids[]`, `last_updated_timestamp`) is read by listOrgIds and sinceParam, with
-   * their own 422 and 404 rules (part 2 §8 "Lists and organization"), so it is no route schema.
+   * their own 422 and 404 rules (part 2 §8 "Lists and organization"): documented only.
    */
   api.get(
     '/organization/closure',
@@ -75,7 +78,8 @@ export function closureRoutes(app: FastifyInstance, deps: ServerDeps): void {
       config: { access: CLOSURE_VIEW },
       schema: {
         summary: "The closures of the caller's organizations or of org_ids[], changed since last_updated_timestamp",
-        response: { 200: closureListAnswer, 404: errorAnswer },
+        querystring: documentedObject({ ...orgIdsQuery, ...sinceQuery }),
+        response: { 200: closureListAnswer, 404: errorAnswer, 422: errorAnswer },
       },
     },
     async (request) => {
@@ -101,6 +105,7 @@ export function closureRoutes(app: FastifyInstance, deps: ServerDeps): void {
       schema: {
         summary: 'Add a closure: manual, or automated by an asset',
         body: closureBody,
+        headers: documentedObject({ ...mobileClientHeader }),
         response: { 201: closureAnswer, 404: errorAnswer },
       },
     },
@@ -130,7 +135,15 @@ export function closureRoutes(app: FastifyInstance, deps: ServerDeps): void {
       schema: {
         summary: 'Save a closure, or toggle it active (If-Match: the version it was opened on)',
         params: uuidParam,
-        response: { 200: closureAnswer, 404: errorAnswer, 412: errorAnswer },
+        // Read by the handler after the 404, 403 and 422 below: documented only.
+        body: documentedOnly(
+          z.union([closureBody, quickUpdateBody]).meta({
+            description:
+              'The full save (the body of POST), or the quick toggle of a manual closure: `isQuickUpdate: true`, is_active, end_time.',
+          }),
+        ),
+        headers: documentedObject({ ...ifMatchHeader, ...mobileClientHeader }),
+        response: { 200: closureAnswer, 404: errorAnswer, 412: errorAnswer, 422: errorAnswer },
       },
     },
     async (request, reply) => {
@@ -174,7 +187,12 @@ export function closureRoutes(app: FastifyInstance, deps: ServerDeps): void {
     '/organization/closure/:id',
     {
       config: { access: mayDelete },
-      schema: { summary: 'Delete a closure', params: uuidParam, response: { 200: closureDeletedAnswer, 404: errorAnswer } },
+      schema: {
+        summary: 'Delete a closure',
+        params: uuidParam,
+        headers: documentedObject({ ...mobileClientHeader }),
+        response: { 200: closureDeletedAnswer, 404: errorAnswer },
+      },
     },
     async (request) => {
       const { caller } = request;

@@ -33,6 +33,16 @@ export function closureContext(request: FastifyRequest): ClosureContext {
   return { mobile: typeof header === 'string' && header.trim().toLowerCase() === MOBILE_CLIENT_VALUE };
 }
 
+/** The header closureContext reads, for the documented-only headers of the closure writes. */
+export const mobileClientHeader = {
+  [MOBILE_CLIENT_HEADER]: z
+    .string()
+    .optional()
+    .meta({
+      description: `'${MOBILE_CLIENT_VALUE}' (any case): the call is checked against the mobile closure permissions, as the dashboard on a phone sends it; absent or another value: the dashboard's.`,
+    }),
+};
+
 // ── the answers ───────────────────────────────────────────────────────────────
 
 /** A closure as every closure call answers it (part 2 §3 Closure (server)): the dashboard's own wire schema. */

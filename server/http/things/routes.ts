@@ -18,19 +18,22 @@ import { thingVisibleSql } from '../../auth/scope';
 import { r2rAlerts, things, thingSubtypes, thingTypes } from '../../db/schema';
 import type { ServerDeps } from '../../deps';
 import { errorAnswer, parse, unprocessable } from '../../core/errors';
-import { requestedOrgs } from '../organization-scope';
-import { sinceParam } from '../query';
+import { requestedOrgIdsQuery, requestedOrgs } from '../organization-scope';
+import { sinceParam, sinceQuery } from '../query';
+import { documentedObject } from '../route-validation';
 import { loadThingWires, thingSnapshotJson } from '../../core/thing-wire';
-import { expectVersion, replyVersion } from '../versioning';
+import { expectVersion, ifMatchHeader, replyVersion } from '../versioning';
 import { assignableOrganizations, findThing, listValidator, requireWrite, saveThing, setAssociations, wireOf } from './queries';
 import {
   assignableAnswer,
   associationsAnswer,
   associationsSchema,
   fieldError,
+  ifNoneMatchHeader,
   lightIntensityAnswer,
   lightIntensitySchema,
   notModifiedAnswer,
+  pageQuery,
   pagingSchema,
   r2rAnswer,
   r2rSchema,
@@ -86,14 +89,16 @@ export function thingRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // The query (org_ids[], last_updated_timestamp, page, per_page) is read by the shared helpers, in
-  // that order, as every list reads it: it has no request schema, so no 422 changes.
+  // that order, as every list reads it: documented only, so no 422 changes.
   api.get(
     '/organization/things',
     {
       config: { access: THINGS_VIEW },
       schema: {
         summary: 'A page of the assets the caller sees (incremental with last_updated_timestamp)',
-        response: { 200: thingsPageAnswer, 304: notModifiedAnswer },
+        querystring: documentedObject({ ...requestedOrgIdsQuery, ...sinceQuery, ...pageQuery }),
+        headers: documentedObject({ ...ifNoneMatchHeader }),
+        response: { 200: thingsPageAnswer, 304: notModifiedAnswer, 422: errorAnswer },
       },
     },
     async (request, reply) => {
@@ -147,7 +152,11 @@ export function thingRoutes(app: FastifyInstance, deps: ServerDeps): void {
     '/organization/things/snapshot',
     {
       config: { access: THINGS_VIEW },
-      schema: { summary: 'The whole fleet the caller sees, in one compact answer', response: { 200: thingSnapshotAnswer } },
+      schema: {
+        summary: 'The whole fleet the caller sees, in one compact answer',
+        querystring: documentedObject({ ...requestedOrgIdsQuery }),
+        response: { 200: thingSnapshotAnswer, 422: errorAnswer },
+      },
     },
     async (request, reply) => {
       const { caller } = request;
@@ -166,7 +175,9 @@ export function thingRoutes(app: FastifyInstance, deps: ServerDeps): void {
       config: { access: (caller) => showsAssetCount(caller.permissions) },
       schema: {
         summary: 'How many assets the caller sees (the top bar count)',
-        response: { 200: thingsCountAnswer, 304: notModifiedAnswer },
+        querystring: documentedObject({ ...requestedOrgIdsQuery }),
+        headers: documentedObject({ ...ifNoneMatchHeader }),
+        response: { 200: thingsCountAnswer, 304: notModifiedAnswer, 422: errorAnswer },
       },
     },
     async (request, reply) => {
@@ -226,6 +237,7 @@ export function thingRoutes(app: FastifyInstance, deps: ServerDeps): void {
         summary: "Edit an asset's profile: service, alerting, nickname, type, identifiers",
         params: thingPath,
         body: thingUpdateSchema,
+        headers: documentedObject({ ...ifMatchHeader }),
         response: { 200: thingAnswer, 404: errorAnswer, 412: errorAnswer },
       },
     },

@@ -134,6 +134,26 @@ export const pagingSchema = z.object({
     .default(THINGS_PAGE_SIZE),
 });
 
+/** `page` and `per_page` as the list reads them (with pagingSchema), for its documented-only query (../query). */
+export const pageQuery = {
+  page: z
+    .string()
+    .optional()
+    .meta({ description: `The page, a whole number from 1 (default) to ${MAX_PAGE.toLocaleString('en-US')}; else 422.` }),
+  per_page: z
+    .string()
+    .optional()
+    .meta({ description: `Assets per page, a whole number from 1 to ${THINGS_PAGE_MAX} (default ${THINGS_PAGE_SIZE}); else 422.` }),
+};
+
+/** `If-None-Match` as the asset list and count read it (an ETag they answered: 304, no body). */
+export const ifNoneMatchHeader = {
+  'if-none-match': z
+    .string()
+    .optional()
+    .meta({ description: 'The ETag of an earlier answer (W/ ignored; a list, or `*`): when it still matches, 304 with no body.' }),
+};
+
 /** The path of one asset: an id that is no uuid names none (404 'Asset not found'). */
 export const thingPath = pathIds(z.object({ id: z.uuid() }), 'Asset');
 

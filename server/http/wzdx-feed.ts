@@ -18,7 +18,7 @@ import {
 } from '../../src/domain/wzdx';
 import { organizations } from '../db/schema';
 import type { ServerDeps } from '../deps';
-import { closureToWire, publishingClosuresWhere, selectClosures } from './closures/queries';
+import { closureToWire, publishingClosuresWhere, selectClosures } from './closures/repository';
 import { errorAnswer, notFound } from '../core/errors';
 
 /**

@@ -17,7 +17,7 @@ import {
   wzdxFeeds,
 } from '../../server/db/schema';
 import { billingWireSchema } from '../../server/http/billing';
-import { CANNOT_DELETE_OWN_ORGANIZATION_MESSAGE } from '../../server/http/organizations';
+import { CANNOT_DELETE_OWN_ORGANIZATION_MESSAGE } from '../../server/http/organizations/schema';
 import { badBodies, badIds, call, refusedTokens, snapshot, type Method } from '../support/account-calls';
 import { createTestServer, userRow, type TestServer } from '../support/test-server';
 

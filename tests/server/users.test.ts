@@ -11,7 +11,7 @@ import {
   usersListWireSchema,
 } from '../../src/domain/user';
 import { mailOutbox, roles, users } from '../../server/db/schema';
-import { CANNOT_DELETE_SELF_MESSAGE } from '../../server/http/users';
+import { CANNOT_DELETE_SELF_MESSAGE } from '../../server/http/users/schema';
 import { badBodies, badIds, call, refusedTokens, snapshot, type Method } from '../support/account-calls';
 import { createTestServer, PASSWORD, userRow, type TestServer } from '../support/test-server';
 

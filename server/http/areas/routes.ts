@@ -2,13 +2,25 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isAvAreaType } from '../../../src/domain/area';
 import { canAddArea, canDeleteArea, canEditArea, section, type Permission } from '../../../src/domain/permissions';
+import type { Caller } from '../../auth/context';
 import type { ServerDeps } from '../../deps';
-import { errorAnswer, forbidden, parse, unprocessable } from '../../core/errors';
+import { errorAnswer, forbidden, notFound, parse, unprocessable } from '../../core/errors';
 import { listOrgIds, orgIdsQuery, visibleOrganization } from '../organization-scope';
 import { uuidParam } from '../query';
 import { documentedObject, documentedOnly } from '../route-validation';
-import { expectVersion, ifMatchHeader, replyVersion } from '../versioning';
-import { deleteArea, findAreaType, insertArea, listAreas, listAreaTypes, updateArea, visibleArea, visibleAreaWire } from './queries';
+import { expectVersion, ifMatchHeader, preconditionFailed, replyVersion } from '../versioning';
+import {
+  type AreaJoinedRow,
+  type AreaTypeRow,
+  deleteArea,
+  findAreaType,
+  findVisibleArea,
+  insertArea,
+  joinedToWire,
+  listAreas,
+  listAreaTypes,
+  updateArea,
+} from './repository';
 import { areaAnswer, areaBody, areaDeletedAnswer, areasAnswer, areaTypesAnswer, validArea } from './schema';
 
 /**
@@ -28,6 +40,20 @@ const AREA_DELETE: readonly Permission[] = ['exclusion:delete', 'exclusion:manag
 export function areaRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
+
+  /** A live area the caller may see, or 404 'Area not found' (never 403: nothing leaks). */
+  async function visibleArea(caller: Caller, id: string): Promise<AreaJoinedRow> {
+    const row = await findVisibleArea(db, caller.scope, id);
+    if (!row) throw notFound('Area');
+    return row;
+  }
+
+  /** The area type a write names, or 422 'ez_type_id: unknown area type'. */
+  async function areaType(id: string): Promise<AreaTypeRow> {
+    const type = await findAreaType(db, id);
+    if (!type) throw unprocessable('ez_type_id: unknown area type');
+    return type;
+  }
 
   api.get(
     '/ez_types',
@@ -59,7 +85,7 @@ export function areaRoutes(app: FastifyInstance, deps: ServerDeps): void {
       config: { access: AREA_VIEW },
       schema: { summary: 'One area, with its version as ETag', params: uuidParam, response: { 200: areaAnswer, 404: errorAnswer } },
     },
-    async (request, reply) => replyVersion(reply, await visibleAreaWire(db, request.caller, request.params.id)),
+    async (request, reply) => replyVersion(reply, joinedToWire(await visibleArea(request.caller, request.params.id))),
   );
 
   api.post(
@@ -78,7 +104,7 @@ export function areaRoutes(app: FastifyInstance, deps: ServerDeps): void {
       // part 2 §6: "Add area needs exclusion create or manage, and owner or haas manage".
       if (!canAddArea(caller.permissions, org.id, caller.scope.organizationId)) throw forbidden();
       const { ezTypeId, values } = validArea(body);
-      const type = await findAreaType(db, ezTypeId);
+      const type = await areaType(ezTypeId);
       reply.code(201);
       return insertArea(db, org, type, values, deps.now());
     },
@@ -99,7 +125,7 @@ export function areaRoutes(app: FastifyInstance, deps: ServerDeps): void {
     },
     async (request, reply) => {
       const { caller } = request;
-      const existing = await visibleArea(db, caller, request.params.id);
+      const existing = await visibleArea(caller, request.params.id);
       const ownership = (isAvType: boolean) => ({ orgId: existing.area.organizationId, isAvType });
       const userOrg = caller.scope.organizationId;
       if (!canEditArea(caller.permissions, ownership(isAvAreaType(existing.type.dbName)), userOrg)) throw forbidden();
@@ -111,10 +137,14 @@ export function areaRoutes(app: FastifyInstance, deps: ServerDeps): void {
         throw unprocessable('organization_id: an area cannot move to another organization');
       }
       const { ezTypeId, values } = validArea(body);
-      const type = await findAreaType(db, ezTypeId);
+      const type = await areaType(ezTypeId);
       // Turning an area into an automated-vehicle type needs what editing one needs (part 2 §6).
       if (!canEditArea(caller.permissions, ownership(isAvAreaType(type.dbName)), userOrg)) throw forbidden();
-      return replyVersion(reply, await updateArea(db, existing, type, values, deps.now(), expected));
+      const updated = await updateArea(db, existing, type, values, deps.now(), expected);
+      // Saved by someone else since the read (If-Match): 412; deleted meanwhile: 404.
+      if (updated === 'stale') throw preconditionFailed('area');
+      if (!updated) throw notFound('Area');
+      return replyVersion(reply, updated);
     },
   );
 
@@ -127,10 +157,12 @@ export function areaRoutes(app: FastifyInstance, deps: ServerDeps): void {
     },
     async (request) => {
       const { caller } = request;
-      const existing = await visibleArea(db, caller, request.params.id);
+      const existing = await visibleArea(caller, request.params.id);
       const ownership = { orgId: existing.area.organizationId, isAvType: isAvAreaType(existing.type.dbName) };
       if (!canDeleteArea(caller.permissions, ownership, caller.scope.organizationId)) throw forbidden();
-      return deleteArea(db, existing.area.id, deps.now());
+      const deleted = await deleteArea(db, existing.area.id, deps.now());
+      if (!deleted) throw notFound('Area');
+      return deleted;
     },
   );
 }

@@ -4,27 +4,30 @@ import { z } from 'zod';
 import { canAddClosure, canDeleteClosure, canEditClosure, hasAny, section, type Permission } from '../../../src/domain/permissions';
 import type { Caller } from '../../auth/context';
 import type { ServerDeps } from '../../deps';
-import { errorAnswer, forbidden, parse, unprocessable } from '../../core/errors';
+import { errorAnswer, forbidden, notFound, parse, unprocessable } from '../../core/errors';
 import { listOrgIds, orgAccess, orgIdsQuery, visibleOrganization } from '../organization-scope';
 import { sinceParam, sinceQuery, uuidParam } from '../query';
 import { documentedObject, documentedOnly } from '../route-validation';
-import { expectVersion, ifMatchHeader, replyVersion } from '../versioning';
+import { expectVersion, ifMatchHeader, preconditionFailed, replyVersion } from '../versioning';
 import {
+  type ClosureJoinedRow,
+  type ClosureRefusal,
   closureToWire,
   deleteClosure,
+  findVisibleClosure,
+  findVisibleThingId,
   insertClosure,
   listClosures,
   notManaged,
   updateClosure,
-  visibleClosure,
-  visibleThingId,
-} from './queries';
+} from './repository';
 import {
   closureAnswer,
   closureBody,
   closureContext,
   closureDeletedAnswer,
   closureListAnswer,
+  DUPLICATE_WZDX_ID_MESSAGE,
   mobileClientHeader,
   NOT_MANAGED_MESSAGE,
   quickUpdateBody,
@@ -63,10 +66,32 @@ const mayDelete = (caller: Caller, request: FastifyRequest): boolean =>
   );
 const mayAdd = (caller: Caller, request: FastifyRequest): boolean => canAddClosure(caller.permissions, closureContext(request));
 
+/** A closure write's answer, or the error of its refusal: 422 duplicate WZDx id, 412 stale copy, 404 gone. */
+function written<T>(result: T | ClosureRefusal): T {
+  if (result === 'duplicate_wzdx_id') throw unprocessable(DUPLICATE_WZDX_ID_MESSAGE, 'duplicate_wzdx_id');
+  if (result === 'stale') throw preconditionFailed('closure');
+  if (result === 'gone') throw notFound('Closure');
+  return result;
+}
+
 /** part 2 §7: GET/POST /organization/closure, PUT/DELETE /organization/closure/{id}. */
 export function closureRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
+
+  /** A live closure the caller may see, or 404 'Closure not found'. */
+  async function visibleClosure(caller: Caller, id: string): Promise<ClosureJoinedRow> {
+    const row = await findVisibleClosure(db, caller.scope, id);
+    if (!row) throw notFound('Closure');
+    return row;
+  }
+
+  /** The automated closure's asset, which the caller must see; else 422 'thing_id: Asset not found'. */
+  async function visibleThingId(caller: Caller, thingId: string): Promise<string> {
+    const id = await findVisibleThingId(db, caller.scope, thingId);
+    if (!id) throw unprocessable('thing_id: Asset not found');
+    return id;
+  }
 
   /**
    * The query (`org_ids[]`, `last_updated_timestamp`) is read by listOrgIds and sinceParam, with
@@ -95,7 +120,7 @@ export function closureRoutes(app: FastifyInstance, deps: ServerDeps): void {
       config: { access: CLOSURE_VIEW },
       schema: { summary: 'One closure, with its version as ETag', params: uuidParam, response: { 200: closureAnswer, 404: errorAnswer } },
     },
-    async (request, reply) => replyVersion(reply, closureToWire(await visibleClosure(db, request.caller, request.params.id))),
+    async (request, reply) => replyVersion(reply, closureToWire(await visibleClosure(request.caller, request.params.id))),
   );
 
   api.post(
@@ -121,9 +146,9 @@ export function closureRoutes(app: FastifyInstance, deps: ServerDeps): void {
         wasActive: false,
         lastStartTime: null,
       });
-      const thingId = thingCandidate === null ? null : await visibleThingId(db, caller, thingCandidate);
+      const thingId = thingCandidate === null ? null : await visibleThingId(caller, thingCandidate);
       reply.code(201);
-      return insertClosure(db, org.id, thingId, values, now);
+      return written(await insertClosure(db, org.id, thingId, values, now));
     },
   );
 
@@ -148,7 +173,7 @@ export function closureRoutes(app: FastifyInstance, deps: ServerDeps): void {
     },
     async (request, reply) => {
       const { caller } = request;
-      const existing = await visibleClosure(db, caller, request.params.id);
+      const existing = await visibleClosure(caller, request.params.id);
       if (orgAccess(caller.scope, existing.closure.organizationId) !== 'write') throw forbidden();
       if (notManaged(existing.closure)) throw unprocessable(NOT_MANAGED_MESSAGE, 'not_managed');
       if (!canEditClosure(caller.permissions, existing.closure, closureContext(request))) throw forbidden();
@@ -163,7 +188,8 @@ export function closureRoutes(app: FastifyInstance, deps: ServerDeps): void {
       if (raw['isQuickUpdate'] === true) {
         const body = parse(quickUpdateBody, request.body);
         if (body.uuid !== undefined && body.uuid !== id) throw unprocessable('uuid: does not match the closure of the path');
-        return replyVersion(reply, await updateClosure(db, id, validQuickUpdate(body, now.getTime(), existing.closure), now, expected));
+        const quick = validQuickUpdate(body, now.getTime(), existing.closure);
+        return replyVersion(reply, written(await updateClosure(db, id, quick, now, expected)));
       }
 
       const body = parse(closureBody, request.body);
@@ -177,8 +203,8 @@ export function closureRoutes(app: FastifyInstance, deps: ServerDeps): void {
         wasActive: existing.closure.isActive,
         lastStartTime: existing.closure.lastStartTime,
       });
-      const thingId = thingCandidate === null ? null : await visibleThingId(db, caller, thingCandidate);
-      return replyVersion(reply, await updateClosure(db, id, { ...values, thingId }, now, expected));
+      const thingId = thingCandidate === null ? null : await visibleThingId(caller, thingCandidate);
+      return replyVersion(reply, written(await updateClosure(db, id, { ...values, thingId }, now, expected)));
     },
   );
 
@@ -196,11 +222,11 @@ export function closureRoutes(app: FastifyInstance, deps: ServerDeps): void {
     },
     async (request) => {
       const { caller } = request;
-      const existing = await visibleClosure(db, caller, request.params.id);
+      const existing = await visibleClosure(caller, request.params.id);
       if (orgAccess(caller.scope, existing.closure.organizationId) !== 'write') throw forbidden();
       if (notManaged(existing.closure)) throw unprocessable(NOT_MANAGED_MESSAGE, 'not_managed');
       if (!canDeleteClosure(caller.permissions, existing.closure, closureContext(request))) throw forbidden();
-      return deleteClosure(db, existing.closure.id, deps.now());
+      return written(await deleteClosure(db, existing.closure.id, deps.now()));
     },
   );
 }

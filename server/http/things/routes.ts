@@ -1,4 +1,3 @@
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ASSET_STATUS, statusFromServer } from '../../../src/domain/asset-status';
@@ -14,20 +13,35 @@ import {
   type Permission,
 } from '../../../src/domain/permissions';
 import type { Caller } from '../../auth/context';
-import { thingVisibleSql } from '../../auth/scope';
-import { r2rAlerts, things, thingSubtypes, thingTypes } from '../../db/schema';
 import type { ServerDeps } from '../../deps';
-import { errorAnswer, parse, unprocessable } from '../../core/errors';
-import { requestedOrgIdsQuery, requestedOrgs } from '../organization-scope';
+import type { ThingWireOut } from '../../core/thing-wire';
+import { errorAnswer, notFound, parse, unprocessable } from '../../core/errors';
+import { requestedOrgIdsQuery, requestedOrgs, type OrgAccess } from '../organization-scope';
 import { sinceParam, sinceQuery } from '../query';
 import { documentedObject } from '../route-validation';
-import { loadThingWires, thingSnapshotJson } from '../../core/thing-wire';
-import { expectVersion, ifMatchHeader, replyVersion } from '../versioning';
-import { assignableOrganizations, findThing, listValidator, requireWrite, saveThing, setAssociations, wireOf } from './queries';
+import { expectVersion, ifMatchHeader, preconditionFailed, replyVersion } from '../versioning';
+import {
+  assignableOrganizations,
+  findThing,
+  findThingWire,
+  fleetSnapshotJson,
+  insertTestAlert,
+  listThingsPage,
+  listThingSubtypes,
+  listThingTypes,
+  listValidator,
+  replaceAssociations,
+  saveThing,
+  setLightIntensity,
+  setTestMode,
+  type SaveRefusal,
+  type ThingRow,
+} from './repository';
 import {
   assignableAnswer,
   associationsAnswer,
   associationsSchema,
+  checkRelations,
   fieldError,
   ifNoneMatchHeader,
   lightIntensityAnswer,
@@ -84,9 +98,42 @@ async function notModified(request: FastifyRequest, reply: FastifyReply, etag: s
   return matches;
 }
 
+/** An accessor only reads the asset: changing it needs write access (422, the message says so). */
+function requireWrite(access: OrgAccess): void {
+  if (access !== 'write') throw unprocessable(THING_ERRORS.readOnly, 'read_only');
+}
+
+/** The error a refused save answers: 422 naming the field or the nickname, 412 stale copy, 422 removed meanwhile. */
+function saveRefused(refusal: SaveRefusal): Error {
+  if (refusal === 'nickname_taken') return unprocessable(THING_ERRORS.nicknameTaken, 'nickname_taken');
+  if (refusal === 'stale') return preconditionFailed('asset');
+  if (refusal === 'gone') return unprocessable(THING_ERRORS.notFound, 'not_found');
+  return fieldError(refusal.field, refusal.message);
+}
+
 export function thingRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
+
+  /**
+   * The asset `id` as the caller may see it: 404 when unknown or invisible (a non-uuid id too);
+   * when it was removed since, 404 or 422 'Asset not found' as the call's catalogue row wants.
+   */
+  async function visibleThing(caller: Caller, id: string, removed: 404 | 422): Promise<{ thing: ThingRow; access: OrgAccess }> {
+    const found = await findThing(db, caller.scope, id);
+    if (!found) throw notFound('Asset');
+    if (found.thing.deletedAt) {
+      throw removed === 404 ? notFound('Asset') : unprocessable(THING_ERRORS.notFound, 'not_found');
+    }
+    return found;
+  }
+
+  /** The thing's wire object now (after a write); 404 'Asset not found' when there is none. */
+  async function wireOf(id: string, now: Date): Promise<ThingWireOut> {
+    const wire = await findThingWire(db, id, now);
+    if (!wire) throw notFound('Asset');
+    return wire;
+  }
 
   // The query (org_ids[], last_updated_timestamp, page, per_page) is read by the shared helpers, in
   // that order, as every list reads it: documented only, so no 422 changes.
@@ -108,39 +155,12 @@ export function thingRoutes(app: FastifyInstance, deps: ServerDeps): void {
       const since = sinceParam(query);
       const { page, per_page } = parse(pagingSchema, { page: query.page, per_page: query.per_page });
       const now = deps.now();
-      const visible = thingVisibleSql(caller.scope, orgIds);
-      const listed = and(isNull(things.deletedAt), since ? gt(things.updatedAt, since) : undefined);
-      const { validator, total } = await listValidator(db, visible, caller, orgIds, request.url, listed);
+      const { validator, total } = await listValidator(db, caller, orgIds, request.url, since);
       if (await notModified(request, reply, validator)) return reply.send(undefined);
-      const where = and(listed, visible);
-      // Ordered by id: a stable order, so consecutive pages neither repeat nor skip an asset.
-      const pageIds = await db
-        .select({ id: things.id })
-        .from(things)
-        .where(where)
-        .orderBy(asc(things.id))
-        .limit(per_page)
-        .offset((page - 1) * per_page);
-      const deleted = since
-        ? await db
-            .select({ id: things.id })
-            .from(things)
-            .where(and(gt(things.deletedAt, since), visible))
-            .orderBy(asc(things.id))
-        : [];
+      const { data, deletedIds } = await listThingsPage(db, caller.scope, orgIds, since, { page, perPage: per_page }, now);
       return {
-        data: (await loadThingWires(
-          db,
-          pageIds.map((row) => row.id),
-          now,
-        )) as ThingAnswer[],
-        meta: {
-          page,
-          per_page,
-          total,
-          server_timestamp: now.toISOString(),
-          deleted_ids: deleted.map((row) => row.id),
-        },
+        data: data as ThingAnswer[],
+        meta: { page, per_page, total, server_timestamp: now.toISOString(), deleted_ids: deletedIds },
       };
     },
   );
@@ -161,8 +181,7 @@ export function thingRoutes(app: FastifyInstance, deps: ServerDeps): void {
     async (request, reply) => {
       const { caller } = request;
       const orgIds = requestedOrgs((request.query ?? {}) as Record<string, unknown>, caller.scope);
-      const where = and(isNull(things.deletedAt), thingVisibleSql(caller.scope, orgIds));
-      const body = await thingSnapshotJson(db, where, deps.now());
+      const body = await fleetSnapshotJson(db, caller.scope, orgIds, deps.now());
       // The answer's JSON text, sent as it is (a string bypasses the serializer).
       return reply.type('application/json; charset=utf-8').send(body as unknown as ThingSnapshotAnswer);
     },
@@ -184,14 +203,7 @@ export function thingRoutes(app: FastifyInstance, deps: ServerDeps): void {
       const { caller } = request;
       // The same org_ids[] as GET /organization/things, so an acs user's top bar counts the chosen organization.
       const orgIds = requestedOrgs(request.query ?? {}, caller.scope);
-      const { validator, total } = await listValidator(
-        db,
-        thingVisibleSql(caller.scope, orgIds),
-        caller,
-        orgIds,
-        request.url,
-        isNull(things.deletedAt),
-      );
+      const { validator, total } = await listValidator(db, caller, orgIds, request.url, null);
       if (await notModified(request, reply, validator)) return reply.send(undefined);
       return { count: total };
     },
@@ -201,10 +213,7 @@ export function thingRoutes(app: FastifyInstance, deps: ServerDeps): void {
   api.get(
     '/thing_types',
     { config: { access: 'signed-in' }, schema: { summary: 'Every asset type, by name', response: { 200: thingTypesAnswer } } },
-    async () => {
-      const rows = await db.select().from(thingTypes).orderBy(asc(thingTypes.name));
-      return rows.map((row) => ({ id: row.id, name: row.name, display_name: row.displayName, is_emergency: row.isEmergency }));
-    },
+    async () => listThingTypes(db),
   );
 
   api.get(
@@ -213,10 +222,7 @@ export function thingRoutes(app: FastifyInstance, deps: ServerDeps): void {
       config: { access: 'signed-in' },
       schema: { summary: 'Every asset subtype, with the type it belongs to', response: { 200: thingSubtypesAnswer } },
     },
-    async () => {
-      const rows = await db.select().from(thingSubtypes).orderBy(asc(thingSubtypes.thingTypeId), asc(thingSubtypes.name));
-      return rows.map((row) => ({ id: row.id, name: row.name, display_name: row.displayName, thing_type_id: row.thingTypeId }));
-    },
+    async () => listThingSubtypes(db),
   );
 
   // Used by the asset's organization access edit and by account administration.
@@ -245,10 +251,13 @@ export function thingRoutes(app: FastifyInstance, deps: ServerDeps): void {
       const { caller, body } = request;
       const { id } = request.params;
       if (body.id !== id) throw fieldError('id', 'must be the asset of the path');
-      const { thing, access } = await findThing(db, caller, id, 422);
+      const { thing, access } = await visibleThing(caller, id, 422);
       requireWrite(access);
       const expected = expectVersion(request, 'asset', thing.version);
-      return replyVersion(reply, (await saveThing(db, thing, body, deps.now(), expected)) as ThingAnswer);
+      const now = deps.now();
+      const saved = await saveThing(db, thing, body, now, expected);
+      if (saved !== 'saved') throw saveRefused(saved);
+      return replyVersion(reply, (await wireOf(thing.id, now)) as ThingAnswer);
     },
   );
 
@@ -266,15 +275,17 @@ export function thingRoutes(app: FastifyInstance, deps: ServerDeps): void {
     async (request) => {
       const { caller, body } = request;
       const { id } = request.params;
-      const { thing } = await findThing(db, caller, id, 422);
+      const { thing } = await visibleThing(caller, id, 422);
       const now = deps.now();
       if (caller.scope.visibleOrgIds !== null && thing.organizationId !== caller.scope.organizationId) {
         throw unprocessable(THING_ERRORS.ownerOnly, 'owner_only');
       }
-      const { organizationIds } = await setAssociations(db, caller.scope, thing, body.organization_relationships, now);
+      const assignable = new Set((await assignableOrganizations(db, caller.scope)).map((org) => org.id));
+      checkRelations(thing.organizationId, body.organization_relationships, assignable);
+      const { organizationIds } = await replaceAssociations(db, thing.id, body.organization_relationships, now);
       // The organizations that gained or lost the asset: their open sockets re-check what they see.
       deps.events.emit('access-changed', { organizationIds });
-      const wire = (await wireOf(db, thing.id, now)) as ThingAnswer;
+      const wire = (await wireOf(thing.id, now)) as ThingAnswer;
       return { organization_relationships: wire.organization_relationships };
     },
   );
@@ -293,18 +304,18 @@ export function thingRoutes(app: FastifyInstance, deps: ServerDeps): void {
     async (request) => {
       const { caller, body } = request;
       const { id } = request.params;
-      const { thing, access } = await findThing(db, caller, id, 404);
+      const { thing, access } = await visibleThing(caller, id, 404);
       requireWrite(access);
       const now = deps.now();
 
       if (body.test_mode !== undefined) {
         if (body.test_mode && !thing.isAllowedForTestMode) throw unprocessable(THING_ERRORS.testModeNotAllowed, 'test_mode_not_allowed');
-        await db.update(things).set({ isTestModeOn: body.test_mode, updatedAt: now }).where(eq(things.id, thing.id));
+        await setTestMode(db, thing.id, body.test_mode, now);
         return { id: thing.id, is_test_mode_on: body.test_mode };
       }
 
       // part 1 §5: the same conditions as the button, at the server's now.
-      const wire = await wireOf(db, thing.id, now);
+      const wire = await wireOf(thing.id, now);
       const status = wire.status ? statusFromServer(wire.status) : ASSET_STATUS.offline;
       const allowed = canRunR2RTest(
         { deviceType: thing.deviceType, isR2REnabled: thing.isR2rEnabled, thingType: wire.thing_type, status, inService: thing.inService },
@@ -314,15 +325,7 @@ export function thingRoutes(app: FastifyInstance, deps: ServerDeps): void {
       // Delivered when the device is connected now (a heartbeat younger than the stale threshold);
       // a standby asset that has gone quiet cannot receive the alert.
       const delivered = !wire.is_stale;
-      await db.insert(r2rAlerts).values({
-        organizationId: thing.organizationId,
-        thingId: thing.id,
-        isTest: true,
-        delivered,
-        lat: thing.lat,
-        lng: thing.lng,
-        alertTime: now,
-      });
+      await insertTestAlert(db, thing, delivered, now);
       return { delivered };
     },
   );
@@ -341,16 +344,16 @@ export function thingRoutes(app: FastifyInstance, deps: ServerDeps): void {
     async (request) => {
       const { caller, body } = request;
       const { id } = request.params;
-      const { thing, access } = await findThing(db, caller, id, 404);
+      const { thing, access } = await visibleThing(caller, id, 404);
       requireWrite(access);
       const now = deps.now();
-      const wire = await wireOf(db, thing.id, now);
+      const wire = await wireOf(thing.id, now);
       const status = wire.status ? statusFromServer(wire.status) : ASSET_STATUS.offline;
       const allowed = canChangeLightIntensity({ status, inService: thing.inService }, caller.permissions, body.light_intensity);
       if (!allowed.allowed) {
         throw unprocessable(`Light intensity cannot change: ${allowed.tooltip ?? 'no intensity chosen'}`, 'light_intensity_not_allowed');
       }
-      await db.update(things).set({ lightIntensity: body.light_intensity, updatedAt: now }).where(eq(things.id, thing.id));
+      await setLightIntensity(db, thing.id, body.light_intensity, now);
       return { id: thing.id, light_intensity: body.light_intensity };
     },
   );

@@ -162,6 +162,34 @@ export function fieldError(field: string, message: string): HttpError {
   return new HttpError(422, 'invalid', `${field}: ${message}`, { fields: { [field]: message } });
 }
 
+/** The texts of the part 1 §5 rules a save checks against the database (a 422 naming the field). */
+export const THING_FIELD_ERRORS = {
+  unknownType: 'unknown thing type',
+  /** The type keeps the asset's emergency kind. */
+  typeKind: (emergency: boolean) => `must be ${emergency ? 'an emergency' : 'a non-emergency'} type like the asset's`,
+  subtypeOfType: "is not a subtype of the asset's type",
+} as const;
+
+/**
+ * PUT /things/{id}/associations: each relation names an organization that is not the asset's
+ * owner, is not listed twice, and is assignable (`assignable`: GET /organization/assignable's ids).
+ */
+export function checkRelations(
+  ownerId: string,
+  relations: z.infer<typeof associationsSchema>['organization_relationships'],
+  assignable: ReadonlySet<string>,
+): void {
+  const seen = new Set<string>();
+  relations.forEach((relation, index) => {
+    const field = `organization_relationships.${index}.organization_uuid`;
+    if (relation.organization_uuid === ownerId) throw fieldError(field, 'is the organization that owns the asset');
+    if (seen.has(relation.organization_uuid)) throw fieldError(field, 'is listed twice');
+    // Unknown and not assignable read the same: nothing tells a stranger an organization exists.
+    if (!assignable.has(relation.organization_uuid)) throw fieldError(field, 'unknown organization');
+    seen.add(relation.organization_uuid);
+  });
+}
+
 // ── answers (part 1 §7): what the calls send, read by the dashboard with the same wire schemas ──
 
 /**

@@ -2,21 +2,21 @@ import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { pointGeomSchema, sortAreaTypes, toAreaTypeWire, type AreaTypeWire, type AreaWire } from '../../../src/domain/area';
 import { geoJsonPolygonSchema } from '../../../src/domain/geometry';
-import type { Caller } from '../../auth/context';
-import { canSeeOrg } from '../../auth/scope';
+import { canSeeOrg, type OrgScope } from '../../auth/scope';
 import type { Db } from '../../db/connection';
 import { areas, areaTypes, organizations } from '../../db/schema';
 import { nextVersion, sameVersion } from '../../db/rows';
-import { notFound, unprocessable } from '../../core/errors';
-import { preconditionFailed } from '../versioning';
 import type { validArea } from './schema';
 
-/** The area calls' reads and writes, and the wire objects (`areaWireSchema` of src/domain/area.ts). */
+/**
+ * The area calls' reads and writes, and the wire objects (`areaWireSchema` of src/domain/area.ts).
+ * A missing record or a refused write is an answer (undefined, null, 'stale'), mapped by ./routes.
+ */
 
 // ── wire ─────────────────────────────────────────────────────────────────────
 
 type AreaRow = typeof areas.$inferSelect;
-type AreaTypeRow = typeof areaTypes.$inferSelect;
+export type AreaTypeRow = typeof areaTypes.$inferSelect;
 /** An area with its type and its organization's name, as the lists and the detail read it. */
 export interface AreaJoinedRow {
   area: AreaRow;
@@ -55,7 +55,7 @@ export function areaToWire(row: AreaRow, type: AreaTypeRow, organizationName: st
   };
 }
 
-const joinedToWire = (row: AreaJoinedRow): AreaWire => areaToWire(row.area, row.type, row.organizationName);
+export const joinedToWire = (row: AreaJoinedRow): AreaWire => areaToWire(row.area, row.type, row.organizationName);
 
 // ── reads ────────────────────────────────────────────────────────────────────
 
@@ -64,11 +64,10 @@ export async function listAreaTypes(db: Db): Promise<AreaTypeWire[]> {
   return sortAreaTypes(await db.select().from(areaTypes)).map(areaTypeToWire);
 }
 
-/** The area type a write names, or 422 'ez_type_id: unknown area type'. */
-export async function findAreaType(db: Db, id: string): Promise<AreaTypeRow> {
+/** The area type a write names (an id that is no uuid names none), else undefined. */
+export async function findAreaType(db: Db, id: string): Promise<AreaTypeRow | undefined> {
   const parsed = z.uuid().safeParse(id);
   const [type] = parsed.success ? await db.select().from(areaTypes).where(eq(areaTypes.id, parsed.data)).limit(1) : [];
-  if (!type) throw unprocessable('ez_type_id: unknown area type');
   return type;
 }
 
@@ -89,15 +88,11 @@ export async function listAreas(db: Db, orgIds: readonly string[] | null): Promi
   return rows.map(joinedToWire);
 }
 
-/** A live area the caller may see, or 404 'Area not found' (never 403: nothing leaks). */
-export async function visibleArea(db: Db, caller: Caller, id: string): Promise<AreaJoinedRow> {
+/** A live area the scope sees, else undefined (the route answers 404, never 403: nothing leaks). */
+export async function findVisibleArea(db: Db, scope: OrgScope, id: string): Promise<AreaJoinedRow | undefined> {
   const [row] = await selectAreas(db, eq(areas.id, id));
-  if (!row || !canSeeOrg(caller.scope, row.area.organizationId)) throw notFound('Area');
-  return row;
+  return row && canSeeOrg(scope, row.area.organizationId) ? row : undefined;
 }
-
-export const visibleAreaWire = async (db: Db, caller: Caller, id: string): Promise<AreaWire> =>
-  joinedToWire(await visibleArea(db, caller, id));
 
 // ── writes ───────────────────────────────────────────────────────────────────
 
@@ -118,8 +113,8 @@ export async function insertArea(
 }
 
 /**
- * Updates a live area, one version on; 404 'Area not found' when it was deleted meanwhile, 412 when
- * `expected` (the save's If-Match) is no longer its version.
+ * Updates a live area, one version on: its wire object; null when it was deleted meanwhile,
+ * 'stale' when `expected` (the save's If-Match) is no longer its version.
  */
 export async function updateArea(
   db: Db,
@@ -128,7 +123,7 @@ export async function updateArea(
   values: AreaValues,
   now: Date,
   expected: number | null = null,
-): Promise<AreaWire> {
+): Promise<AreaWire | 'stale' | null> {
   const live = and(eq(areas.id, existing.area.id), isNull(areas.deletedAt));
   const [updated] = await db
     .update(areas)
@@ -137,18 +132,17 @@ export async function updateArea(
     .returning();
   if (!updated) {
     const [still] = await db.select({ id: areas.id }).from(areas).where(live);
-    throw still ? preconditionFailed('area') : notFound('Area');
+    return still ? 'stale' : null;
   }
   return areaToWire(updated, type, existing.organizationName);
 }
 
-/** Soft-deletes a live area; its id, or 404 'Area not found' when it is gone already. */
-export async function deleteArea(db: Db, id: string, now: Date): Promise<{ id: string }> {
+/** Soft-deletes a live area; its id, or null when it is gone already. */
+export async function deleteArea(db: Db, id: string, now: Date): Promise<{ id: string } | null> {
   const [deleted] = await db
     .update(areas)
     .set({ deletedAt: now, updatedAt: now })
     .where(and(eq(areas.id, id), isNull(areas.deletedAt)))
     .returning({ id: areas.id });
-  if (!deleted) throw notFound('Area');
-  return { id: deleted.id };
+  return deleted ? { id: deleted.id } : null;
 }

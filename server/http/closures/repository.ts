@@ -4,16 +4,17 @@ import { routeWireSchema, type ClosureWire } from '../../../src/domain/closure';
 import { CLOSURE_DIRECTIONS } from '../../../src/domain/constants';
 import type { LatLng } from '../../../src/domain/geometry';
 import type { IncrementalMeta } from '../../../src/domain/incremental';
-import type { Caller } from '../../auth/context';
-import { canSeeOrg, thingVisibleSql } from '../../auth/scope';
+import { canSeeOrg, thingVisibleSql, type OrgScope } from '../../auth/scope';
 import type { Db } from '../../db/connection';
 import { closures, organizations, organizationTypes, things } from '../../db/schema';
-import { isUniqueViolation, notFound, unprocessable } from '../../core/errors';
+import { isUniqueViolation } from '../../core/errors';
 import { nextVersion, sameVersion } from '../../db/rows';
-import { preconditionFailed } from '../versioning';
-import { DUPLICATE_WZDX_ID_MESSAGE, type validClosure, type validQuickUpdate } from './schema';
+import type { validClosure, validQuickUpdate } from './schema';
 
-/** The closure calls' reads and writes, and the wire object (`ClosureWire` of src/domain/closure.ts). */
+/**
+ * The closure calls' reads and writes, and the wire object (`ClosureWire` of src/domain/closure.ts).
+ * A missing record is undefined; a refused write is a `ClosureRefusal`, mapped by ./routes.
+ */
 
 const EXTERNAL_ID_INDEX = 'closures_external_id_idx';
 
@@ -103,34 +104,39 @@ export async function selectClosures(db: Db, where: SQL | undefined): Promise<Cl
     .orderBy(closures.createdAt, closures.id);
 }
 
-/** A live closure the caller may see, or 404 'Closure not found'. */
-export async function visibleClosure(db: Db, caller: Caller, id: string): Promise<ClosureJoinedRow> {
+/** A live closure the scope sees, else undefined. */
+export async function findVisibleClosure(db: Db, scope: OrgScope, id: string): Promise<ClosureJoinedRow | undefined> {
   const [row] = await selectClosures(db, and(eq(closures.id, id), isNull(closures.deletedAt)));
-  if (!row || !canSeeOrg(caller.scope, row.closure.organizationId)) throw notFound('Closure');
-  return row;
+  return row && canSeeOrg(scope, row.closure.organizationId) ? row : undefined;
 }
 
-/** The automated closure's asset, which the caller must see; else 422 'Asset not found'. */
-export async function visibleThingId(db: Db, caller: Caller, thingId: string): Promise<string> {
+/** The automated closure's asset (an id that is no uuid names none), if it is live and the scope sees it. */
+export async function findVisibleThingId(db: Db, scope: OrgScope, thingId: string): Promise<string | undefined> {
   const id = z.uuid().safeParse(thingId);
-  const visibleOrgs = caller.scope.visibleOrgIds === null ? null : [...caller.scope.visibleOrgIds];
+  const visibleOrgs = scope.visibleOrgIds === null ? null : [...scope.visibleOrgIds];
   const [thing] = id.success
     ? await db
         .select({ id: things.id })
         .from(things)
-        .where(and(eq(things.id, id.data), isNull(things.deletedAt), thingVisibleSql(caller.scope, visibleOrgs)))
+        .where(and(eq(things.id, id.data), isNull(things.deletedAt), thingVisibleSql(scope, visibleOrgs)))
         .limit(1)
     : [];
-  if (!thing) throw unprocessable('thing_id: Asset not found');
-  return thing.id;
+  return thing?.id;
 }
 
-/** Runs a write; a duplicate WZDx id becomes 422 '… violates unique …'. */
-export async function guardUnique<T>(write: () => Promise<T>): Promise<T> {
+/**
+ * Why a closure write was refused: its WZDx id is another closure's ('duplicate_wzdx_id', caught
+ * from the unique index on either engine), it was saved since the copy the save was made from
+ * ('stale'), or it is deleted ('gone').
+ */
+export type ClosureRefusal = 'duplicate_wzdx_id' | 'stale' | 'gone';
+
+/** Runs a write; a duplicate WZDx id is the refusal 'duplicate_wzdx_id'. */
+async function guardUnique<T>(write: () => Promise<T>): Promise<T | 'duplicate_wzdx_id'> {
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error, EXTERNAL_ID_INDEX)) throw unprocessable(DUPLICATE_WZDX_ID_MESSAGE, 'duplicate_wzdx_id');
+    if (isUniqueViolation(error, EXTERNAL_ID_INDEX)) return 'duplicate_wzdx_id';
     throw error;
   }
 }
@@ -149,11 +155,10 @@ export function publishingClosuresWhere(organizationId: string): SQL | undefined
   );
 }
 
-/** A closure's wire object now (after a write); 404 'Closure not found' when it is gone. */
-export async function closureAnswer(db: Db, id: string): Promise<ClosureWire> {
+/** A closure's wire object now (after a write); 'gone' when there is none. */
+async function closureAnswer(db: Db, id: string): Promise<ClosureWire | 'gone'> {
   const [row] = await selectClosures(db, eq(closures.id, id));
-  if (!row) throw notFound('Closure');
-  return closureToWire(row);
+  return row ? closureToWire(row) : 'gone';
 }
 
 /**
@@ -184,26 +189,28 @@ export async function listClosures(
 type ClosureValues = ReturnType<typeof validClosure>['values'];
 type QuickValues = ReturnType<typeof validQuickUpdate>;
 
-/** Inserts a closure (a duplicate WZDx id is a 422); its wire object. */
+/** Inserts a closure; its wire object, or the refusal 'duplicate_wzdx_id'. */
 export async function insertClosure(
   db: Db,
   organizationId: string,
   thingId: string | null,
   values: ClosureValues,
   now: Date,
-): Promise<ClosureWire> {
+): Promise<ClosureWire | ClosureRefusal> {
   const created = await guardUnique(() =>
     db
       .insert(closures)
       .values({ ...values, organizationId, thingId, createdAt: now, updatedAt: now })
       .returning({ id: closures.id }),
   );
+  if (created === 'duplicate_wzdx_id') return created;
   return closureAnswer(db, created[0]!.id);
 }
 
 /**
- * Updates a live closure (a full write or a quick toggle), one version on; 404 when it was deleted
- * meanwhile, 412 when `expected` (the save's If-Match) is no longer its version.
+ * Updates a live closure (a full write or a quick toggle), one version on: its wire object; 'gone'
+ * when it was deleted meanwhile, 'stale' when `expected` (the save's If-Match) is no longer its
+ * version, 'duplicate_wzdx_id' when its WZDx id is another closure's.
  */
 export async function updateClosure(
   db: Db,
@@ -211,7 +218,7 @@ export async function updateClosure(
   values: (ClosureValues & { thingId: string | null }) | QuickValues,
   now: Date,
   expected: number | null = null,
-): Promise<ClosureWire> {
+): Promise<ClosureWire | ClosureRefusal> {
   const updated = await guardUnique(() =>
     db
       .update(closures)
@@ -219,23 +226,23 @@ export async function updateClosure(
       .where(and(eq(closures.id, id), isNull(closures.deletedAt), sameVersion(closures.version, expected)))
       .returning({ id: closures.id }),
   );
+  if (updated === 'duplicate_wzdx_id') return updated;
   if (!updated[0]) {
     const [live] = await db
       .select({ id: closures.id })
       .from(closures)
       .where(and(eq(closures.id, id), isNull(closures.deletedAt)));
-    throw live ? preconditionFailed('closure') : notFound('Closure');
+    return live ? 'stale' : 'gone';
   }
   return closureAnswer(db, id);
 }
 
-/** Soft-deletes a live closure (the incremental list reports it); its id, or 404. */
-export async function deleteClosure(db: Db, id: string, now: Date): Promise<{ id: string }> {
+/** Soft-deletes a live closure (the incremental list reports it); its id, or 'gone'. */
+export async function deleteClosure(db: Db, id: string, now: Date): Promise<{ id: string } | 'gone'> {
   const [deleted] = await db
     .update(closures)
     .set({ deletedAt: now, updatedAt: now })
     .where(and(eq(closures.id, id), isNull(closures.deletedAt)))
     .returning({ id: closures.id });
-  if (!deleted) throw notFound('Closure');
-  return { id: deleted.id };
+  return deleted ? { id: deleted.id } : 'gone';
 }

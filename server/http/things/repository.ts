@@ -1,12 +1,14 @@
-import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import type { Caller } from '../../auth/context';
-import type { OrgScope } from '../../auth/scope';
+import type { ThingSubtypeWire, ThingTypeWire } from '../../../src/domain/thing-type';
+import { thingVisibleSql, type OrgScope } from '../../auth/scope';
 import type { Db } from '../../db/connection';
 import {
   organizationRelationships,
   organizations,
+  r2rAlerts,
   thingExternalIdentifiers,
   thingRelationships,
   things,
@@ -14,14 +16,15 @@ import {
   thingTypes,
 } from '../../db/schema';
 import { nextVersion, sameVersion } from '../../db/rows';
-import { notFound, unprocessable } from '../../core/errors';
-import { preconditionFailed } from '../versioning';
 import { orgAccess, type OrgAccess } from '../organization-scope';
 import { isUuid } from '../query';
-import { loadThingWire, type ThingWireOut } from '../../core/thing-wire';
-import { fieldError, THING_ERRORS, type associationsSchema, type thingUpdateSchema } from './schema';
+import { loadThingWire, loadThingWires, thingSnapshotJson, type ThingWireOut } from '../../core/thing-wire';
+import { THING_FIELD_ERRORS, type associationsSchema, type thingUpdateSchema } from './schema';
 
-/** The asset calls' reads and writes (who may touch an asset: ./routes). */
+/**
+ * The asset calls' reads and writes (who may touch an asset: ./routes). A missing record is
+ * undefined or null; a refused write is a `SaveRefusal`, mapped by ./routes.
+ */
 
 export type ThingRow = typeof things.$inferSelect;
 
@@ -29,32 +32,24 @@ const ACCESS_RANK: Readonly<Record<OrgAccess, number>> = { none: 0, read: 1, wri
 const strongest = (a: OrgAccess, b: OrgAccess): OrgAccess => (ACCESS_RANK[a] >= ACCESS_RANK[b] ? a : b);
 
 /**
- * The asset `id` as the caller may see it: 404 when unknown or invisible (a non-uuid id too);
- * when it was removed since, 404 or 422 'Asset not found' as the call's catalogue row wants.
+ * The asset `id` as the scope may see it, with the caller's access, removed ones too (`deletedAt`);
+ * undefined when unknown or invisible (a non-uuid id too).
  */
-export async function findThing(db: Db, caller: Caller, id: string, removed: 404 | 422): Promise<{ thing: ThingRow; access: OrgAccess }> {
-  if (!isUuid(id)) throw notFound('Asset');
+export async function findThing(db: Db, scope: OrgScope, id: string): Promise<{ thing: ThingRow; access: OrgAccess } | undefined> {
+  if (!isUuid(id)) return undefined;
   const [row] = await db
     .select({ thing: things, shared: thingRelationships.relationshipType })
     .from(things)
     .leftJoin(
       thingRelationships,
-      and(eq(thingRelationships.thingId, things.id), eq(thingRelationships.organizationId, caller.scope.organizationId)),
+      and(eq(thingRelationships.thingId, things.id), eq(thingRelationships.organizationId, scope.organizationId)),
     )
     .where(eq(things.id, id))
     .limit(1);
-  if (!row) throw notFound('Asset');
+  if (!row) return undefined;
   const byRelation: OrgAccess = row.shared === 'manager' ? 'write' : row.shared === 'accessor' ? 'read' : 'none';
-  const access = strongest(orgAccess(caller.scope, row.thing.organizationId), byRelation);
-  if (access === 'none') throw notFound('Asset');
-  if (row.thing.deletedAt) {
-    throw removed === 404 ? notFound('Asset') : unprocessable(THING_ERRORS.notFound, 'not_found');
-  }
-  return { thing: row.thing, access };
-}
-
-export function requireWrite(access: OrgAccess): void {
-  if (access !== 'write') throw unprocessable(THING_ERRORS.readOnly, 'read_only');
+  const access = strongest(orgAccess(scope, row.thing.organizationId), byRelation);
+  return access === 'none' ? undefined : { thing: row.thing, access };
 }
 
 /**
@@ -85,12 +80,14 @@ export async function assignableOrganizations(db: Db, scope: OrgScope): Promise<
     .orderBy(sql`upper(${organizations.name})`, asc(organizations.id));
 }
 
-/** The thing's wire object now (after a write). */
-export async function wireOf(db: Db, id: string, now: Date): Promise<ThingWireOut> {
-  const wire = await loadThingWire(db, id, now);
-  if (!wire) throw notFound('Asset');
-  return wire;
-}
+/** The thing's wire object now (after a write), or null when there is none. */
+export const findThingWire = (db: Db, id: string, now: Date): Promise<ThingWireOut | null> => loadThingWire(db, id, now);
+
+/** The visible things of a list: the scope's, narrowed to the organizations asked for (null: all). */
+const visibleThings = (scope: OrgScope, orgIds: readonly string[] | null): SQL | undefined => thingVisibleSql(scope, orgIds);
+/** The things a list answers: not deleted, and changed since the incremental time when there is one. */
+const listedThings = (since: Date | null): SQL | undefined =>
+  and(isNull(things.deletedAt), since ? gt(things.updatedAt, since) : undefined);
 
 /**
  * The validator of a things list or count answer (RFC 9110 §8.8): the caller's scope, the exact
@@ -100,17 +97,17 @@ export async function wireOf(db: Db, id: string, now: Date): Promise<ThingWireOu
  * (server_timestamp, the status recomputed at now), which the client recomputes anyway. What the
  * incremental `last_updated_timestamp` answers see is exactly what this sees.
  *
- * The same scan counts the rows the answer lists (`listed`: not deleted, and changed since the
+ * The same scan counts the rows the answer lists (not deleted, and changed since `since`, the
  * incremental time): a page of 500 then reads the visible things once for both, not twice.
  */
 export async function listValidator(
   db: Db,
-  visible: SQL | undefined,
   caller: Caller,
   orgIds: readonly string[] | null,
   url: string,
-  listed: SQL | undefined,
+  since: Date | null,
 ): Promise<{ validator: string; total: number }> {
+  const listed = listedThings(since);
   // Sums, not a digest of every row's text: a list of 100,000 assets is asked for in 200 pages,
   // and each page's validator read the whole list (an md5 of a 10 MB string per page). Any row
   // coming, going or written changes one of the sums (updated_at and deleted_at to the microsecond).
@@ -122,7 +119,7 @@ export async function listValidator(
       total: sql<number>`(count(*) filter (where ${listed ?? sql`true`}))::int`,
     })
     .from(things)
-    .where(visible);
+    .where(visibleThings(caller.scope, orgIds));
   const hash = createHash('sha256')
     .update(JSON.stringify([caller.userId, caller.scope, orgIds, url, state?.digest ?? null]))
     .digest('base64url');
@@ -130,9 +127,94 @@ export async function listValidator(
 }
 
 /**
+ * A page of the things list: the wire objects of the visible, listed things (ordered by id: a
+ * stable order, so consecutive pages neither repeat nor skip an asset), and with an incremental
+ * time the ids of the visible things deleted since.
+ */
+export async function listThingsPage(
+  db: Db,
+  scope: OrgScope,
+  orgIds: readonly string[] | null,
+  since: Date | null,
+  paging: { page: number; perPage: number },
+  now: Date,
+): Promise<{ data: ThingWireOut[]; deletedIds: string[] }> {
+  const visible = visibleThings(scope, orgIds);
+  const pageIds = await db
+    .select({ id: things.id })
+    .from(things)
+    .where(and(listedThings(since), visible))
+    .orderBy(asc(things.id))
+    .limit(paging.perPage)
+    .offset((paging.page - 1) * paging.perPage);
+  const deleted = since
+    ? await db
+        .select({ id: things.id })
+        .from(things)
+        .where(and(gt(things.deletedAt, since), visible))
+        .orderBy(asc(things.id))
+    : [];
+  return {
+    data: await loadThingWires(
+      db,
+      pageIds.map((row) => row.id),
+      now,
+    ),
+    deletedIds: deleted.map((row) => row.id),
+  };
+}
+
+/** The fleet snapshot's JSON text: the live things the scope sees, of the organizations asked for (null: all). */
+export async function fleetSnapshotJson(db: Db, scope: OrgScope, orgIds: readonly string[] | null, now: Date): Promise<string> {
+  return thingSnapshotJson(db, and(isNull(things.deletedAt), visibleThings(scope, orgIds)), now);
+}
+
+/** GET /thing_types: every asset type, by name. */
+export async function listThingTypes(db: Db): Promise<ThingTypeWire[]> {
+  const rows = await db.select().from(thingTypes).orderBy(asc(thingTypes.name));
+  return rows.map((row) => ({ id: row.id, name: row.name, display_name: row.displayName, is_emergency: row.isEmergency }));
+}
+
+/** GET /thing_subtypes: every asset subtype, by type and name. */
+export async function listThingSubtypes(db: Db): Promise<ThingSubtypeWire[]> {
+  const rows = await db.select().from(thingSubtypes).orderBy(asc(thingSubtypes.thingTypeId), asc(thingSubtypes.name));
+  return rows.map((row) => ({ id: row.id, name: row.name, display_name: row.displayName, thing_type_id: row.thingTypeId }));
+}
+
+/** Switches an asset's R2R test mode. */
+export async function setTestMode(db: Db, id: string, on: boolean, now: Date): Promise<void> {
+  await db.update(things).set({ isTestModeOn: on, updatedAt: now }).where(eq(things.id, id));
+}
+
+/** Records an R2R test alert sent to an asset, at its place, delivered or not. */
+export async function insertTestAlert(db: Db, thing: ThingRow, delivered: boolean, now: Date): Promise<void> {
+  await db.insert(r2rAlerts).values({
+    organizationId: thing.organizationId,
+    thingId: thing.id,
+    isTest: true,
+    delivered,
+    lat: thing.lat,
+    lng: thing.lng,
+    alertTime: now,
+  });
+}
+
+/** Sets an asset's light intensity. */
+export async function setLightIntensity(db: Db, id: string, lightIntensity: ThingRow['lightIntensity'], now: Date): Promise<void> {
+  await db.update(things).set({ lightIntensity, updatedAt: now }).where(eq(things.id, id));
+}
+
+/**
+ * Why a save of an asset was refused: a field breaks a part 1 §5 rule that needs the database (the
+ * field and its text), another asset of the organization has the nickname ('nickname_taken'), it was
+ * saved since the copy the save was made from ('stale'), or it was removed meanwhile ('gone').
+ */
+export type SaveRefusal = { field: 'thing_type_id' | 'thing_subtype_id'; message: string } | 'nickname_taken' | 'stale' | 'gone';
+
+/**
  * PUT /things/{id}: the part 1 §5 rules that need the database, then the write of the profile's
- * fields, one version on (412 when `expected`, the If-Match, is no longer its version); the asset's
- * wire object.
+ * fields, one version on ('stale' when `expected`, the If-Match, is no longer its version):
+ * 'saved', or why nothing was.
  */
 export async function saveThing(
   db: Db,
@@ -140,7 +222,7 @@ export async function saveThing(
   body: z.infer<typeof thingUpdateSchema>,
   now: Date,
   expected: number | null = null,
-): Promise<ThingWireOut> {
+): Promise<'saved' | SaveRefusal> {
   // part 1 §5: the type keeps the asset's emergency kind; the subtype belongs to the type.
   let typeId = thing.thingTypeId;
   if (body.thing_type_id !== undefined && body.thing_type_id !== thing.thingTypeId) {
@@ -150,9 +232,9 @@ export async function saveThing(
       .where(inArray(thingTypes.id, [body.thing_type_id, thing.thingTypeId]));
     const next = found.find((t) => t.id === body.thing_type_id);
     const current = found.find((t) => t.id === thing.thingTypeId);
-    if (!next) throw fieldError('thing_type_id', 'unknown thing type');
+    if (!next) return { field: 'thing_type_id', message: THING_FIELD_ERRORS.unknownType };
     if (current && current.isEmergency !== next.isEmergency) {
-      throw fieldError('thing_type_id', `must be ${current.isEmergency ? 'an emergency' : 'a non-emergency'} type like the asset's`);
+      return { field: 'thing_type_id', message: THING_FIELD_ERRORS.typeKind(current.isEmergency) };
     }
     typeId = next.id;
   }
@@ -162,7 +244,7 @@ export async function saveThing(
     const [subtype] = await db.select({ typeId: thingSubtypes.thingTypeId }).from(thingSubtypes).where(eq(thingSubtypes.id, subtypeId));
     if (!subtype || subtype.typeId !== typeId) {
       // A subtype the body names must fit; the stored one resets when the type changes (part 1 §5).
-      if (body.thing_subtype_id !== undefined) throw fieldError('thing_subtype_id', "is not a subtype of the asset's type");
+      if (body.thing_subtype_id !== undefined) return { field: 'thing_subtype_id', message: THING_FIELD_ERRORS.subtypeOfType };
       subtypeId = null;
     }
   }
@@ -180,12 +262,12 @@ export async function saveThing(
         ),
       )
       .limit(1);
-    if (clash) throw unprocessable(THING_ERRORS.nicknameTaken, 'nickname_taken');
+    if (clash) return 'nickname_taken';
   }
 
   // part 1 §4: alerting switched off turns back on after 60 minutes; remember when it went off.
   const alertingOffAt = body.is_publicly_alerting ? null : thing.isPubliclyAlerting ? now : thing.alertingOffAt;
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx): Promise<'saved' | SaveRefusal> => {
     const saved = await tx
       .update(things)
       .set({
@@ -209,7 +291,7 @@ export async function saveThing(
         .select({ id: things.id })
         .from(things)
         .where(and(eq(things.id, thing.id), isNull(things.deletedAt)));
-      throw live ? preconditionFailed('asset') : unprocessable(THING_ERRORS.notFound, 'not_found');
+      return live ? 'stale' : 'gone';
     }
     const removedProviders = body.external_identifiers.filter((e) => e.is_deleted).map((e) => e.system_name);
     if (removedProviders.length > 0) {
@@ -226,47 +308,37 @@ export async function saveThing(
           set: { identifierId: identifier.identifier_id },
         });
     }
+    return 'saved';
   });
-  return wireOf(db, thing.id, now);
 }
 
 /**
- * PUT /things/{id}/associations: checks each relation (not the owner, not twice, assignable) and
- * replaces the asset's relations; the organizations that gained or lost the asset.
+ * PUT /things/{id}/associations: replaces the asset's relations with `relations` (checked by the
+ * route); the organizations that gained or lost the asset.
  */
-export async function setAssociations(
+export async function replaceAssociations(
   db: Db,
-  scope: OrgScope,
-  thing: ThingRow,
+  thingId: string,
   relations: z.infer<typeof associationsSchema>['organization_relationships'],
   now: Date,
 ): Promise<{ organizationIds: string[] }> {
-  const assignable = new Map((await assignableOrganizations(db, scope)).map((org) => [org.id, org.name]));
-  const seen = new Set<string>();
-  relations.forEach((relation, index) => {
-    const field = `organization_relationships.${index}.organization_uuid`;
-    if (relation.organization_uuid === thing.organizationId) throw fieldError(field, 'is the organization that owns the asset');
-    if (seen.has(relation.organization_uuid)) throw fieldError(field, 'is listed twice');
-    // Unknown and not assignable read the same: nothing tells a stranger an organization exists.
-    if (!assignable.has(relation.organization_uuid)) throw fieldError(field, 'unknown organization');
-    seen.add(relation.organization_uuid);
-  });
   const before = await db
     .select({ organizationId: thingRelationships.organizationId })
     .from(thingRelationships)
-    .where(eq(thingRelationships.thingId, thing.id));
+    .where(eq(thingRelationships.thingId, thingId));
   await db.transaction(async (tx) => {
-    await tx.delete(thingRelationships).where(eq(thingRelationships.thingId, thing.id));
+    await tx.delete(thingRelationships).where(eq(thingRelationships.thingId, thingId));
     if (relations.length > 0) {
       await tx.insert(thingRelationships).values(
         relations.map((relation) => ({
-          thingId: thing.id,
+          thingId,
           organizationId: relation.organization_uuid,
           relationshipType: relation.relationship_type,
         })),
       );
     }
-    await tx.update(things).set({ updatedAt: now }).where(eq(things.id, thing.id));
+    await tx.update(things).set({ updatedAt: now }).where(eq(things.id, thingId));
   });
-  return { organizationIds: [...new Set([...before.map((row) => row.organizationId), ...seen])] };
+  const related = relations.map((relation) => relation.organization_uuid);
+  return { organizationIds: [...new Set([...before.map((row) => row.organizationId), ...related])] };
 }

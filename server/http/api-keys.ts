@@ -21,7 +21,7 @@ import type { Caller } from '../auth/context';
 import { hashToken, newToken } from '../auth/secrets';
 import { apiKeys, users } from '../db/schema';
 import type { ServerDeps } from '../deps';
-import { idPath, isUuid } from './query';
+import { deletedAnswer, idPath, isUuid } from './query';
 import { errorAnswer, notFound, unprocessable } from '../core/errors';
 
 /** Keys read `lb_` + 43 base64url characters; the prefix shown is the first 11 characters. */
@@ -131,7 +131,7 @@ export function apiKeyRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const revokeSchema = {
     summary: 'Revoke an API key',
     params: idPath,
-    response: { 200: z.object({ id: z.string() }), 404: errorAnswer },
+    response: { 200: deletedAnswer, 404: errorAnswer },
   };
   api.delete('/api_keys/:id', { config: { access: revokeAccess }, schema: revokeSchema }, async (request) => {
     const { caller } = request;

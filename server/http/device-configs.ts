@@ -19,7 +19,7 @@ import type { Db } from '../db/connection';
 import { deviceConfigs, thingTypes } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { administeredOrg, administeredOrgIds, administeredOrgIdsQuery, canAdministerOrg } from './account-admin';
-import { idPath, isUuid } from './query';
+import { deletedAnswer, idPath, isUuid } from './query';
 import { errorAnswer, notFound, parse, parseForm, unprocessable } from '../core/errors';
 import { listParam } from './query';
 import { documentedObject, documentedOnly } from './route-validation';
@@ -222,7 +222,7 @@ export function deviceConfigRoutes(app: FastifyInstance, deps: ServerDeps): void
       schema: {
         summary: 'Delete a device configuration',
         params: idPath,
-        response: { 200: z.object({ id: z.string() }), 404: errorAnswer },
+        response: { 200: deletedAnswer, 404: errorAnswer },
       },
     },
     async (request) => {

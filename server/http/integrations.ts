@@ -25,7 +25,7 @@ import { integrationConfigurations, organizations } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { providerAdapters } from '../integrations';
 import { administeredOrg, administeredOrgIds, administeredOrgIdsQuery, canAdministerOrg } from './account-admin';
-import { idPath, isUuid } from './query';
+import { deletedAnswer, idPath, isUuid } from './query';
 import { errorAnswer, notFound, unprocessable } from '../core/errors';
 import { listParam } from './query';
 import { documentedObject } from './route-validation';
@@ -181,7 +181,7 @@ export function integrationRoutes(app: FastifyInstance, deps: ServerDeps): void 
     '/organization/integrations/:id',
     {
       config: { access: integrationAction('canDelete') },
-      schema: { summary: 'Remove an integration', params: idPath, response: { 200: z.object({ id: z.string() }), 404: errorAnswer } },
+      schema: { summary: 'Remove an integration', params: idPath, response: { 200: deletedAnswer, 404: errorAnswer } },
     },
     async (request) => {
       const row = await administeredIntegration(request.caller, request.params.id);

@@ -98,3 +98,6 @@ export function isUuid(value: unknown): value is string {
 
 /** A path's `id` as Fastify gives it (any text): for calls that answer a malformed id themselves. */
 export const idPath = z.object({ id: z.string() });
+
+/** The answer of a DELETE: the id of the record removed. */
+export const deletedAnswer = z.object({ id: z.string() });

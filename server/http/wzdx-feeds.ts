@@ -32,7 +32,7 @@ import type { ServerDeps } from '../deps';
 import { deleteFeedClosures, importWzdxFeed } from '../jobs/wzdx-import';
 import { errorAnswer, forbidden, HttpError, unprocessable } from '../core/errors';
 import { listOrgIds, orgAccess, orgCondition, orgIdsQuery, visibleOrganization } from './organization-scope';
-import { uuidParam } from './query';
+import { deletedAnswer, uuidParam } from './query';
 import { documentedObject } from './route-validation';
 
 /** An organization subscribes to at most this many feeds. */
@@ -50,7 +50,6 @@ const createBody = feedBody.extend({ organization_id: z.uuid({ error: 'must be a
 /** A subscription as every call answers it: the dashboard's own wire schema (src/domain/wzdx-subscription.ts). */
 const feedAnswer = wzdxFeedWireSchema;
 const feedsAnswer = z.array(wzdxFeedWireSchema);
-const feedDeletedAnswer = z.object({ id: z.string() });
 
 type FeedRow = typeof wzdxFeeds.$inferSelect;
 
@@ -200,7 +199,7 @@ export function wzdxFeedSubscriptionRoutes(app: FastifyInstance, deps: ServerDep
       schema: {
         summary: 'End a subscription; its feed closures are deleted with it',
         params: uuidParam,
-        response: { 200: feedDeletedAnswer, 404: errorAnswer },
+        response: { 200: deletedAnswer, 404: errorAnswer },
       },
     },
     async (request) => {

@@ -6,7 +6,7 @@ import type { Caller } from '../../auth/context';
 import type { ServerDeps } from '../../deps';
 import { errorAnswer, forbidden, notFound, parse, unprocessable } from '../../core/errors';
 import { listOrgIds, orgIdsQuery, visibleOrganization } from '../organization-scope';
-import { uuidParam } from '../query';
+import { deletedAnswer, uuidParam } from '../query';
 import { documentedObject, documentedOnly } from '../route-validation';
 import { expectVersion, ifMatchHeader, preconditionFailed, replyVersion } from '../versioning';
 import {
@@ -21,7 +21,7 @@ import {
   listAreaTypes,
   updateArea,
 } from './repository';
-import { areaAnswer, areaBody, areaDeletedAnswer, areasAnswer, areaTypesAnswer, validArea } from './schema';
+import { areaAnswer, areaBody, areasAnswer, areaTypesAnswer, validArea } from './schema';
 
 /**
  * Areas: stations, exclusions and points of interest (part 2 §3 Area, §5 Area, §6 areas rows,
@@ -153,7 +153,7 @@ export function areaRoutes(app: FastifyInstance, deps: ServerDeps): void {
     '/organization/exclusion_zone/:id',
     {
       config: { access: AREA_DELETE },
-      schema: { summary: 'Delete an area', params: uuidParam, response: { 200: areaDeletedAnswer, 404: errorAnswer } },
+      schema: { summary: 'Delete an area', params: uuidParam, response: { 200: deletedAnswer, 404: errorAnswer } },
     },
     async (request) => {
       const { caller } = request;

@@ -145,7 +145,6 @@ export const areaAnswer = areaWireSchema;
 export const areaTypesAnswer = z.array(areaTypeWireSchema);
 export const areasAnswer = z.array(areaWireSchema);
 /** DELETE (part 2 §7: "Response reads id"). */
-export const areaDeletedAnswer = z.object({ id: z.string() });
 
 const FORM_WIRE_NAMES = {
   name: 'name',

@@ -6,7 +6,7 @@ import type { Caller } from '../../auth/context';
 import type { ServerDeps } from '../../deps';
 import { errorAnswer, forbidden, notFound, parse, unprocessable } from '../../core/errors';
 import { listOrgIds, orgAccess, orgIdsQuery, visibleOrganization } from '../organization-scope';
-import { sinceParam, sinceQuery, uuidParam } from '../query';
+import { deletedAnswer, sinceParam, sinceQuery, uuidParam } from '../query';
 import { documentedObject, documentedOnly } from '../route-validation';
 import { expectVersion, ifMatchHeader, preconditionFailed, replyVersion } from '../versioning';
 import {
@@ -25,7 +25,6 @@ import {
   closureAnswer,
   closureBody,
   closureContext,
-  closureDeletedAnswer,
   closureListAnswer,
   DUPLICATE_WZDX_ID_MESSAGE,
   mobileClientHeader,
@@ -217,7 +216,7 @@ export function closureRoutes(app: FastifyInstance, deps: ServerDeps): void {
         summary: 'Delete a closure',
         params: uuidParam,
         headers: documentedObject({ ...mobileClientHeader }),
-        response: { 200: closureDeletedAnswer, 404: errorAnswer },
+        response: { 200: deletedAnswer, 404: errorAnswer },
       },
     },
     async (request) => {

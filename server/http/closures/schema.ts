@@ -50,7 +50,6 @@ export const closureAnswer = closureWireSchema;
 /** GET /organization/closure (part 2 §7 incremental lists): `{ data, meta: { server_timestamp, deleted_ids } }`. */
 export const closureListAnswer = incrementalAnswerSchema(closureWireSchema);
 /** DELETE (part 2 §7): the deleted closure's id. */
-export const closureDeletedAnswer = z.object({ id: z.string() });
 
 const text = (max: number) => z.string().max(max).nullish();
 const isoTime = inputDateTime('must be an ISO 8601 time').nullish();

@@ -33,6 +33,7 @@ import {
   NOT_CREATOR_MESSAGE,
   validExport,
 } from './schema';
+import { deletedAnswer } from '../query';
 
 /**
  * Exports (part 2 §7 "GET/POST /organization/export", "DELETE /organization/export/{id}",
@@ -146,7 +147,7 @@ export function exportRoutes(app: FastifyInstance, deps: ServerDeps): void {
       schema: {
         summary: 'Delete an export (its creator only)',
         params: exportPath,
-        response: { 200: z.object({ id: z.string() }), 404: errorAnswer },
+        response: { 200: deletedAnswer, 404: errorAnswer },
       },
     },
     async (request) => {

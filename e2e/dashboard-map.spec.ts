@@ -29,7 +29,7 @@ const ICON_TOLERANCE = 24;
 
 async function signInAsAdmin(page: Page) {
   await signIn(page, ADMIN);
-  await expect(page).toHaveURL(/\/dashboard\/things$/, { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/dashboard\/things$/, { timeout: 60_000 });
 }
 
 /**
@@ -75,7 +75,7 @@ async function api(request: APIRequestContext, base: string) {
   const headers = { authorization: `Bearer ${token}` };
   const keyAnswer = await request.post(`${base}/api_keys`, { headers, data: { description: 'dashboard map e2e device' } });
   expect(keyAnswer.status()).toBe(201);
-  // The key is answered once, on creation (server/http/api-keys.ts).
+  // The key is answered once, on creation (server/http/api-keys/).
   const { token: deviceKey } = (await keyAnswer.json()) as { token: string };
   expect(deviceKey).toMatch(/^lb_/);
   const things: ThingRow[] = [];

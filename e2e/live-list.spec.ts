@@ -16,7 +16,7 @@ async function sizeLine(drawer: Locator): Promise<{ listed: number; total: numbe
 }
 
 /** Headless Chromium draws the map in software and the machine may be busy: generous waits. */
-const SLOW = { timeout: 30_000 };
+const SLOW = { timeout: 60_000 };
 
 function chip(drawer: Locator, label: string): Locator {
   return drawer

@@ -120,7 +120,7 @@ test('an area marker with its asset count and an event marker are drawn, with ho
   await page.setViewportSize({ width: 1100, height: 700 });
   await page.goto(server.url);
   await signIn(page, 'admin@lightbar.demo');
-  await expect(page).toHaveURL(/\/dashboard\/things$/, { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/dashboard\/things$/, { timeout: 60_000 });
   const map = page.getByTestId('dashboard-map');
   await expect(map.locator('canvas').first()).toBeVisible({ timeout: 60_000 });
 

@@ -20,7 +20,7 @@ test.describe('part1 §2 sign-in and shell', () => {
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await expect(nav.getByRole('link', { name: 'Live' })).toBeVisible();
     // The section loads lazily while the map's first frames draw in software WebGL here (a second each).
-    await expect(page.getByRole('heading', { level: 1, name: 'Live' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Live' })).toBeVisible({ timeout: 60_000 });
     await expect(page.getByTestId('organization-name')).toHaveText('Travis County Regional');
     await expect(page.getByTestId('asset-count')).toContainText('Assets');
     await expectNoSeriousViolations(page);
@@ -68,7 +68,7 @@ test.describe('part1 §2 sign-in and shell', () => {
     await signIn(page, 'user@lightbar.demo');
     await expect(page).toHaveURL(/\/dashboard\/areas$/);
     // The section's chunk loads first (seconds on a busy machine).
-    await expect(page.getByRole('heading', { level: 1, name: 'Areas' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Areas' })).toBeVisible({ timeout: 60_000 });
   });
 
   test('a Media user sees only Incidents/Events and no Live section', async ({ page, demoServer }) => {
@@ -109,7 +109,7 @@ test.describe('part1 §2 sign-in and shell', () => {
     await page.screenshot({ path: testInfo.outputPath('shell-mobile.png') });
     // The list and the map take the screen in turn.
     await page.getByRole('group', { name: 'Show' }).getByRole('button', { name: 'Map' }).click();
-    await expect(page.getByRole('region', { name: 'Map' }).locator('canvas').first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('region', { name: 'Map' }).locator('canvas').first()).toBeVisible({ timeout: 60_000 });
     await expect(page.getByRole('heading', { level: 1, name: 'Live' })).toHaveCount(0);
     // The map's toggles fold under their title on a phone.
     await expect(page.getByRole('switch', { name: 'Group view' })).toBeHidden();

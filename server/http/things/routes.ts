@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ASSET_STATUS, statusFromServer } from '../../../src/domain/asset-status';
+import { ASSET_STATUS, statusFromServer, type AssetStatus } from '../../../src/domain/asset-status';
 import type { ThingSnapshotAnswer } from '../../../src/domain/thing-snapshot';
 import {
   canChangeLightIntensity,
@@ -135,6 +135,22 @@ export function thingRoutes(app: FastifyInstance, deps: ServerDeps): void {
     return wire;
   }
 
+  /**
+   * The asset a change acts on: visible (404 or 422 when removed, as `visibleThing`) and of an
+   * organization the caller writes (else 422 read-only), with the server's now the change is made at.
+   */
+  async function writableThing(caller: Caller, id: string, removed: 404 | 422): Promise<{ thing: ThingRow; now: Date }> {
+    const { thing, access } = await visibleThing(caller, id, removed);
+    requireWrite(access);
+    return { thing, now: deps.now() };
+  }
+
+  /** The asset's wire object and its status at `now` (offline when it has none), as the buttons judge it (part 1 §5). */
+  async function statusAt(id: string, now: Date): Promise<{ wire: ThingWireOut; status: AssetStatus }> {
+    const wire = await wireOf(id, now);
+    return { wire, status: wire.status ? statusFromServer(wire.status) : ASSET_STATUS.offline };
+  }
+
   // The query (org_ids[], last_updated_timestamp, page, per_page) is read by the shared helpers, in
   // that order, as every list reads it: documented only, so no 422 changes.
   api.get(
@@ -251,10 +267,8 @@ export function thingRoutes(app: FastifyInstance, deps: ServerDeps): void {
       const { caller, body } = request;
       const { id } = request.params;
       if (body.id !== id) throw fieldError('id', 'must be the asset of the path');
-      const { thing, access } = await visibleThing(caller, id, 422);
-      requireWrite(access);
+      const { thing, now } = await writableThing(caller, id, 422);
       const expected = expectVersion(request, 'asset', thing.version);
-      const now = deps.now();
       const saved = await saveThing(db, thing, body, now, expected);
       if (saved !== 'saved') throw saveRefused(saved);
       return replyVersion(reply, (await wireOf(thing.id, now)) as ThingAnswer);
@@ -304,10 +318,7 @@ export function thingRoutes(app: FastifyInstance, deps: ServerDeps): void {
     async (request) => {
       const { caller, body } = request;
       const { id } = request.params;
-      const { thing, access } = await visibleThing(caller, id, 404);
-      requireWrite(access);
-      const now = deps.now();
-
+      const { thing, now } = await writableThing(caller, id, 404);
       if (body.test_mode !== undefined) {
         if (body.test_mode && !thing.isAllowedForTestMode) throw unprocessable(THING_ERRORS.testModeNotAllowed, 'test_mode_not_allowed');
         await setTestMode(db, thing.id, body.test_mode, now);
@@ -315,8 +326,7 @@ export function thingRoutes(app: FastifyInstance, deps: ServerDeps): void {
       }
 
       // part 1 §5: the same conditions as the button, at the server's now.
-      const wire = await wireOf(thing.id, now);
-      const status = wire.status ? statusFromServer(wire.status) : ASSET_STATUS.offline;
+      const { wire, status } = await statusAt(thing.id, now);
       const allowed = canRunR2RTest(
         { deviceType: thing.deviceType, isR2REnabled: thing.isR2rEnabled, thingType: wire.thing_type, status, inService: thing.inService },
         caller.permissions,
@@ -344,11 +354,8 @@ export function thingRoutes(app: FastifyInstance, deps: ServerDeps): void {
     async (request) => {
       const { caller, body } = request;
       const { id } = request.params;
-      const { thing, access } = await visibleThing(caller, id, 404);
-      requireWrite(access);
-      const now = deps.now();
-      const wire = await wireOf(thing.id, now);
-      const status = wire.status ? statusFromServer(wire.status) : ASSET_STATUS.offline;
+      const { thing, now } = await writableThing(caller, id, 404);
+      const { status } = await statusAt(thing.id, now);
       const allowed = canChangeLightIntensity({ status, inService: thing.inService }, caller.permissions, body.light_intensity);
       if (!allowed.allowed) {
         throw unprocessable(`Light intensity cannot change: ${allowed.tooltip ?? 'no intensity chosen'}`, 'light_intensity_not_allowed');

@@ -71,13 +71,32 @@ test.describe('part1 §2 sign-in and shell', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Areas' })).toBeVisible({ timeout: 60_000 });
   });
 
-  test('a Media user sees only Incidents/Events and no Live section', async ({ page, demoServer }) => {
+  test('a Media user sees only Incidents/Events and no Live section, and the page asks nothing the server refuses', async ({
+    page,
+    demoServer,
+  }) => {
+    // part 1 §6: the pages call only what the user's permissions open: no answer is a 403, and the
+    // lists of the sections the user lacks (asked with the events when they were asked) are not asked.
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 403) refused.push(`${response.request().method()} ${new URL(response.url()).pathname}`);
+    });
+    const notAllowed = /^\/organization\/(things|exclusion_zone|closure)(\/|$)/;
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (notAllowed.test(pathname)) refused.push(`asked ${request.method()} ${pathname}`);
+    });
     await page.goto(`${demoServer.url}/welcome/signin`);
     await signIn(page, 'media@lightbar.demo');
     await expect(page).toHaveURL(/\/dashboard\/events$/);
     const links = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('listitem');
     await expect(links).toHaveCount(1);
     await expect(links.first()).toHaveText(/^(Incidents|Events)$/);
+    // The events are shown: the worker's first load has asked its lists.
+    await expect(page.getByTestId('event-counts')).toHaveText(/^Active (Events|Incidents) \d+ \| Recent (Events|Incidents) \d+$/, {
+      timeout: 60_000,
+    });
+    expect(refused).toEqual([]);
     await page.goto(`${demoServer.url}/dashboard/things`);
     await expect(page.getByRole('heading', { name: 'Sorry, you are not currently authorized to access this page.' })).toBeVisible();
   });

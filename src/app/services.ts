@@ -7,6 +7,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Profile } from '../domain/profile';
 import { createApiClient, type ApiClient } from './api-client';
 import type { LiveBridge } from './live/bridge';
+import { liveReadsFor } from '../workers/live-protocol';
 import { createAuthCalls, type AuthCalls } from './session/auth-calls';
 import { createSessionManager, SESSION_CHANNEL, type SessionManager } from './session/session-manager';
 import type { TokenStorage } from './session/token-storage';
@@ -112,7 +113,9 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
       bridge ??= options.createBridge(workerUnauthorized);
       startedFor = key;
       handed = token;
-      void bridge.start({ token, organizationId: profile.organizationId, orgIds: [] }).catch(() => undefined);
+      void bridge
+        .start({ token, organizationId: profile.organizationId, orgIds: [], reads: liveReadsFor(profile.permissions) })
+        .catch(() => undefined);
       return bridge;
     },
   };

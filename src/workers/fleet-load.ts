@@ -9,7 +9,7 @@ import { UnauthorizedError, UnavailableError, type LiveApi, type ThingsPage } fr
 import type { LiveCore } from './live-core';
 import type { LiveStatus } from './live-protocol';
 import type { LiveScheduler } from './live-scheduler';
-import { mark, Superseded, type LoaderSession } from './loader-session';
+import { LIST_NAME, mark, Superseded, type LoaderSession } from './loader-session';
 
 /** The name under which an unavailable fleet snapshot is not asked again this session. */
 const SNAPSHOT = 'snapshot';
@@ -76,7 +76,8 @@ export class FleetLoad {
   ): Promise<boolean> {
     const { session } = this.options;
     const current = session.api;
-    if (!current) return false;
+    // A user who may not list assets (part 1 §6) has no fleet: nothing is asked.
+    if (!current || session.unavailable.has(LIST_NAME.things)) return false;
     const small = since === null && current.perPage > THINGS_PAGE_SIZE;
     const [first] = await Promise.all([current.thingsPage(1, since, small ? THINGS_PAGE_SIZE : current.perPage), after]);
     session.check(own);

@@ -191,9 +191,9 @@ class SessionLoader {
     this.polling.clear();
     this.polling.forget();
     this.fleet.since = null;
-    this.session.unavailable.clear();
     const config = { ...state.config, ...choice };
     state.config = config;
+    this.session.reset(config.reads);
     // Until its record says which children it has, the subscribed organization owns alone.
     core.setOwnedOrganizations([config.organizationId], now());
     this.session.api = new LiveApi({

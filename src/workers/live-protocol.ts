@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { ASSET_STATUSES, type ResponderMix } from '../domain/asset-status';
 import { THINGS_PAGE_MAX } from '../domain/constants';
 import { EVENT_DISPLAY_CHOICES, type EventsQuery } from '../domain/location';
+import { canSeeSection, type PermissionList } from '../domain/permissions';
 import type { LiveDiff } from '../domain/live-diff';
 
 const statusCode = z
@@ -44,6 +45,26 @@ export const organizationChoiceSchema = z.object({
 });
 export type OrganizationChoice = z.input<typeof organizationChoiceSchema>;
 
+/**
+ * The lists the worker reads (the fleet, the stations among the areas, the events, the closures):
+ * each only where the user's permissions open its section (part 1 §6), as the server's list call
+ * requires; a list the user may not read is never asked (a Media user's pages make no call that
+ * answers 403).
+ */
+export const liveReadsSchema = z.object({ things: z.boolean(), areas: z.boolean(), events: z.boolean(), closures: z.boolean() });
+export type LiveReads = z.infer<typeof liveReadsSchema>;
+const EVERY_LIST: LiveReads = { things: true, areas: true, events: true, closures: true };
+
+/** The lists a user with `permissions` reads (the sections of part 1 §6 whose list calls the worker makes). */
+export function liveReadsFor(permissions: PermissionList): LiveReads {
+  return {
+    things: canSeeSection(permissions, 'things'),
+    areas: canSeeSection(permissions, 'areas'),
+    events: canSeeSection(permissions, 'events'),
+    closures: canSeeSection(permissions, 'closures'),
+  };
+}
+
 export const liveConfigSchema = organizationChoiceSchema.extend({
   apiBase: z.string().min(1),
   socketUrl: z.string().min(1),
@@ -54,6 +75,8 @@ export const liveConfigSchema = organizationChoiceSchema.extend({
   focused: z.boolean().default(true),
   /** The fleet's page size (`per_page`): the largest the server answers (README "Spec decisions"). */
   thingsPageSize: z.number().int().min(1).max(THINGS_PAGE_MAX).default(THINGS_PAGE_MAX),
+  /** The lists the user may read; every one when not said (a caller that knows no profile: tests, benches). */
+  reads: liveReadsSchema.default(EVERY_LIST),
 });
 export type LiveConfig = z.input<typeof liveConfigSchema>;
 

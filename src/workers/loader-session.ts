@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import { UnavailableError, type LiveApi } from './live-api';
-import type { liveConfigSchema, LiveStatus } from './live-protocol';
+import type { liveConfigSchema, LiveReads, LiveStatus } from './live-protocol';
 
 /** What the engine, its loader and its API share. */
 export interface LiveEngineState {
@@ -23,6 +23,14 @@ export function mark(name: string): void {
   performance.mark(`lightbar:${name}`);
 }
 
+/** The name under which each list the worker reads is left unasked for the session (`unavailable`). */
+export const LIST_NAME: Readonly<Record<keyof LiveReads, string>> = {
+  things: 'things',
+  areas: 'stations',
+  events: 'events',
+  closures: 'closures',
+};
+
 /** Thrown inside a load that an organization switch or a stop made obsolete. */
 export class Superseded extends Error {}
 
@@ -36,6 +44,14 @@ export class LoaderSession {
 
   check(own: number): void {
     if (own !== this.id) throw new Superseded();
+  }
+
+  /** A new session: every call may be asked again, but for the lists the user may not read (`reads`). */
+  reset(reads: LiveReads): void {
+    this.unavailable.clear();
+    for (const [list, readable] of Object.entries(reads) as [keyof LiveReads, boolean][]) {
+      if (!readable) this.unavailable.add(LIST_NAME[list]);
+    }
   }
 
   async optional(name: string, load: () => Promise<void>): Promise<void> {

@@ -5,7 +5,7 @@
  */
 import type { LiveCore } from './live-core';
 import type { LiveScheduler } from './live-scheduler';
-import type { LoaderSession } from './loader-session';
+import { LIST_NAME, type LoaderSession } from './loader-session';
 
 export interface SideLoadsOptions {
   session: LoaderSession;
@@ -19,7 +19,7 @@ export class SideLoads {
 
   async stations(own: number): Promise<void> {
     const { session, core, now } = this.options;
-    await session.optional('stations', async () => {
+    await session.optional(LIST_NAME.areas, async () => {
       const stations = await session.api!.stations();
       session.check(own);
       core.setStations(stations, now());
@@ -38,7 +38,7 @@ export class SideLoads {
 
   async events(own: number): Promise<void> {
     const { session, core, now } = this.options;
-    await session.optional('events', async () => {
+    await session.optional(LIST_NAME.events, async () => {
       const answer = await session.api!.locations(core.events.since, now());
       session.check(own);
       core.loadEvents(answer.items, answer.deletedIds);
@@ -54,7 +54,7 @@ export class SideLoads {
   /** Closures after the things: each active one marks the assets it names (they must be held). */
   async closures(own: number): Promise<void> {
     const { session, core, scheduler, now } = this.options;
-    await session.optional('closures', async () => {
+    await session.optional(LIST_NAME.closures, async () => {
       const answer = await session.api!.closures(core.closures.since);
       session.check(own);
       core.loadClosures(answer.items, answer.deletedIds, now());

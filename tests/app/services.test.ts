@@ -1,4 +1,8 @@
-/** The live worker follows the session: started after sign-in with the token and the profile's organization, given every refreshed token, disposed at sign-out. */
+/**
+ * The live worker follows the session: started after sign-in with the token, the profile's
+ * organization and the lists its permissions read (part 1 §6), given every refreshed token,
+ * disposed at sign-out.
+ */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SECOND_MS, TOKEN_REFRESH_LEAD_MS } from '../../src/domain/constants';
 import type { Profile } from '../../src/domain/profile';
@@ -34,9 +38,15 @@ describe('session → live bridge', () => {
       },
     });
     services.session.signIn({ access_token: 'a1', refresh_token: 'r1', expires_in: 60 });
-    const profile = { id: 'u', organizationId: 'org-1' } as Profile;
+    // A Media user (incidents only): the worker reads the events and no other list.
+    const profile = { id: 'u', organizationId: 'org-1', permissions: ['incident:read'] } as Profile;
     expect(services.live.start(profile)).toBe(bridge);
-    expect(bridge.start).toHaveBeenCalledWith({ token: 'a1', organizationId: 'org-1', orgIds: [] });
+    expect(bridge.start).toHaveBeenCalledWith({
+      token: 'a1',
+      organizationId: 'org-1',
+      orgIds: [],
+      reads: { things: false, areas: false, events: true, closures: false },
+    });
     // The same user and organization again: no second start.
     services.live.start(profile);
     expect(bridge.start).toHaveBeenCalledTimes(1);
@@ -73,9 +83,14 @@ describe('session → live bridge ahead of the profile', () => {
     services.live.prepare();
     expect(created).toBe(1);
     expect(bridge.start).not.toHaveBeenCalled();
-    expect(services.live.start({ id: 'u', organizationId: 'org-1' } as Profile)).toBe(bridge);
+    expect(services.live.start({ id: 'u', organizationId: 'org-1', permissions: ['thing:read'] } as Profile)).toBe(bridge);
     expect(created).toBe(1);
-    expect(bridge.start).toHaveBeenCalledWith({ token: 'a1', organizationId: 'org-1', orgIds: [] });
+    expect(bridge.start).toHaveBeenCalledWith({
+      token: 'a1',
+      organizationId: 'org-1',
+      orgIds: [],
+      reads: { things: true, areas: false, events: false, closures: false },
+    });
     services.session.dispose();
   });
 });

@@ -412,6 +412,29 @@ describe('part1 §7 initial paging and §4 the socket', () => {
     expect(lastPage).toBeGreaterThan(0);
   });
 
+  it('part1 §6: a user who may read only the events (a Media user) asks no list the server would refuse, and polls none of them', async () => {
+    useFakeClock();
+    api.setThings([thing(1)]);
+    api.setLocation({ id: 'loc-1', is_active: true, lat: 30.2, lng: -97.7, street: 'Lamar Blvd', start_time: iso(NOW - 60_000) });
+    const b = await startBridge({ largeOrg: true, reads: { things: false, areas: false, events: true, closures: false } });
+    await vi.advanceTimersByTimeAsync(SECOND_MS);
+    await until(() => b.store.phase === 'live' && b.store.events.active === 1, 'the events');
+    // Two polls later (a large organization polls every 15 s): still no list the user may not read.
+    await vi.advanceTimersByTimeAsync(2 * POLL_INTERVAL_MS + SECOND_MS);
+    const paths = new Set(api.calls.map((url) => new URL(url).pathname));
+    expect(paths.has('/locations')).toBe(true);
+    expect(api.callsTo('/locations').length).toBeGreaterThanOrEqual(3);
+    for (const refused of [
+      '/organization/things',
+      '/organization/things/snapshot',
+      '/organization/exclusion_zone',
+      '/organization/closure',
+    ]) {
+      expect(paths.has(refused), refused).toBe(false);
+    }
+    expect(b.store.total).toBe(0);
+  });
+
   it('an empty organization still loads one page (page count minimum 1)', async () => {
     const b = await startBridge();
     await until(() => b.store.phase === 'live', 'the load');

@@ -67,7 +67,7 @@ describe('part1 §4 the live worker after a 401', () => {
   afterEach(() => services.session.dispose());
 
   it("the worker's token refused (rotated by a refresh elsewhere): the session renews it, the worker goes on, still signed in", async () => {
-    const bridge = services.live.start({ id: 'u', organizationId: ORG } as Profile)!;
+    const bridge = services.live.start({ id: 'u', organizationId: ORG, permissions: ['haas:manage'] } as Profile)!;
     await vi.waitFor(() => expect(bridge.store.total).toBe(2), WAIT);
     // Another tab (or the server) rotated the pair: access-1 is refused from now on.
     current = 2;
@@ -83,7 +83,7 @@ describe('part1 §4 the live worker after a 401', () => {
   });
 
   it('a 401 that survives the renewal signs out and stops the worker', async () => {
-    const bridge = services.live.start({ id: 'u', organizationId: ORG } as Profile)!;
+    const bridge = services.live.start({ id: 'u', organizationId: ORG, permissions: ['haas:manage'] } as Profile)!;
     await vi.waitFor(() => expect(bridge.store.total).toBe(2), WAIT);
     refuseAll = true;
     await bridge.refresh();

@@ -27,10 +27,15 @@ const WAIT = { timeout: 15_000 };
 function renderTrips() {
   const api = new FakeApi();
   api.setThings([thing(1, { nickname: 'Unit 1', lat: 30.2, lng: -97.7 }), thing(2, { nickname: 'Unit 2' })]);
-  return renderApp('/dashboard/trips', signedInRoutes(['trip:read'], { organization_id: ORG, user_org: { id: ORG, name: 'Org' } }), {
-    signedIn: true,
-    live: api,
-  });
+  // The live path reads the live fleet, which the server lists for a reader of assets (part 1 §6).
+  return renderApp(
+    '/dashboard/trips',
+    signedInRoutes(['trip:read', 'thing:read'], { organization_id: ORG, user_org: { id: ORG, name: 'Org' } }),
+    {
+      signedIn: true,
+      live: api,
+    },
+  );
 }
 
 type Layer = { id: string; props: { data: unknown[] } };

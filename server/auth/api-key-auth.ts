@@ -1,6 +1,6 @@
 /**
  * API-key authentication for the device ingest (part 2 §1, §3 API key). The /api_keys routes that
- * make, list and revoke keys are in server/http/api-keys.ts; this is the check at each use, below
+ * make, list and revoke keys are in server/http/api-keys/; this is the check at each use, below
  * the routes, so the ingest (server/live/ingest-route.ts) needs no route module.
  */
 import { and, eq, gt, isNull, or } from 'drizzle-orm';

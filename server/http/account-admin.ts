@@ -68,7 +68,7 @@ export const administeredOrgIdsQuery = {
 export const WELCOME_TOKEN_TTL_MS = 7 * RESET_TOKEN_TTL_MS;
 
 /**
- * A new user has no password: like 'Forgot password?' (server/http/auth.ts) it gets a reset token
+ * A new user has no password: like 'Forgot password?' (server/http/auth/routes.ts) it gets a reset token
  * (stored hashed, with an expiry) and a mail with the /welcome/reset/{email}/{token} link, which
  * sets the first password through PUT /reset_password.
  */

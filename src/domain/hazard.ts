@@ -1,6 +1,6 @@
 /**
  * The hazard report's wire (part 2 §2 Hazards "a report of hazards by type and severity", §5
- * Hazard report). The spec shows no path: GET /organization/hazards is ours (server/http/hazards.ts).
+ * Hazard report). The spec shows no path: GET /organization/hazards is ours (server/http/hazards/).
  */
 import { z } from 'zod';
 import { HAZARD_SEVERITIES, HAZARD_TYPES } from './constants';

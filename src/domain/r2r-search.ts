@@ -1,6 +1,6 @@
 /**
  * The R2R search's wire (part 2 §2 R2R, §5 R2R; the result is shown as R2R data by asset, §7).
- * The spec shows no path: GET /r2r is ours (server/http/r2r-search.ts).
+ * The spec shows no path: GET /r2r is ours (server/http/r2r-search/).
  */
 import { z } from 'zod';
 import { MINUTE_MS } from './constants';

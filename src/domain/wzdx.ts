@@ -71,30 +71,40 @@ export const WZDX_EVENT_STATUSES = ['planned', 'pending', 'active', 'completed',
 export type WzdxEventStatus = (typeof WZDX_EVENT_STATUSES)[number];
 
 export type WzdxEventType = 'work-zone' | 'detour' | 'restriction';
-export type WzdxWorkZoneType = 'static' | 'moving' | 'planned-moving-area';
-export type WzdxLaneStatus = 'open' | 'closed' | 'shift-left' | 'shift-right' | 'merge-left' | 'merge-right' | 'alternating-flow';
-export type WzdxLaneType =
-  | 'general'
-  | 'exit-lane'
-  | 'exit-ramp'
-  | 'entrance-lane'
-  | 'entrance-ramp'
-  | 'sidewalk'
-  | 'bike-lane'
-  | 'shoulder'
-  | 'parking'
-  | 'median'
-  | 'two-way-center-turn-lane'
-  | 'center-left-turn-lane';
-export type WzdxRelatedRoadEventType =
-  | 'first-in-sequence'
-  | 'next-in-sequence'
-  | 'first-occurrence'
-  | 'next-occurrence'
-  | 'related-work-zone'
-  | 'related-detour'
-  | 'planned-moving-operation'
-  | 'active-moving-operation';
+
+export const WZDX_WORK_ZONE_TYPES = ['static', 'moving', 'planned-moving-area'] as const;
+export type WzdxWorkZoneType = (typeof WZDX_WORK_ZONE_TYPES)[number];
+
+export const WZDX_LANE_STATUSES = ['open', 'closed', 'shift-left', 'shift-right', 'merge-left', 'merge-right', 'alternating-flow'] as const;
+export type WzdxLaneStatus = (typeof WZDX_LANE_STATUSES)[number];
+
+export const WZDX_LANE_TYPES = [
+  'general',
+  'exit-lane',
+  'exit-ramp',
+  'entrance-lane',
+  'entrance-ramp',
+  'sidewalk',
+  'bike-lane',
+  'shoulder',
+  'parking',
+  'median',
+  'two-way-center-turn-lane',
+  'center-left-turn-lane',
+] as const;
+export type WzdxLaneType = (typeof WZDX_LANE_TYPES)[number];
+
+export const WZDX_RELATED_ROAD_EVENT_TYPES = [
+  'first-in-sequence',
+  'next-in-sequence',
+  'first-occurrence',
+  'next-occurrence',
+  'related-work-zone',
+  'related-detour',
+  'planned-moving-operation',
+  'active-moving-operation',
+] as const;
+export type WzdxRelatedRoadEventType = (typeof WZDX_RELATED_ROAD_EVENT_TYPES)[number];
 
 // ── types (schemas-4.2) ──────────────────────────────────────────────────────
 

@@ -28,7 +28,7 @@ import {
   type BasemapStyle,
 } from './basemap-style';
 
-/** What the server says to draw (server/http/tiles.ts answers it). */
+/** What the server says to draw (server/http/tiles/routes.ts answers it). */
 export type VectorBasemapSource = { kind: 'demo'; tiles: string; minZoom: number; maxZoom: number } | { kind: 'pmtiles'; url: string };
 
 export const BASEMAP_SOURCE_URL = '/tiles/basemap.json';

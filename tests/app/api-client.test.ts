@@ -111,7 +111,7 @@ describe('part2 §6 the mobile client says so to the server', () => {
     await services.api.request('/organization/closure', { method: 'POST', body: {} });
     await services.api.request('/forgot_password', { method: 'POST', body: { email: 'x' }, auth: false });
     for (const [, init] of fetchMock.mock.calls) {
-      // The header the server reads (server/http/closures.ts).
+      // The header the server reads (server/http/closures/).
       expect((init?.headers as Record<string, string>)[MOBILE_CLIENT_HEADER]).toBe(value);
     }
   });

@@ -10,6 +10,13 @@ import {
   buildWzdxFeed,
   toWzdxDirection,
   WZDX_DIRECTIONS,
+  WZDX_EVENT_STATUSES,
+  WZDX_LANE_STATUSES,
+  WZDX_LANE_TYPES,
+  WZDX_LOCATION_METHODS,
+  WZDX_RELATED_ROAD_EVENT_TYPES,
+  WZDX_VEHICLE_IMPACTS,
+  WZDX_WORK_ZONE_TYPES,
   wzdxDate,
   wzdxEventStatus,
   type WorkZoneFeed,
@@ -343,5 +350,24 @@ describe('WZDx values as words on screen (the feed keeps the codes)', () => {
     ['flagging', 'Flagging'],
   ])('%s → %s', (value, label) => {
     expect(wzdxValueLabel(value)).toBe(label);
+  });
+});
+
+describe("the domain's WZDx enumerations are the official schema's (the feed's answer schema and the screens read them)", () => {
+  const definitions = (readJson(SCHEMA_DIR + 'RoadEventFeature.json') as { definitions: Record<string, { enum?: string[] }> }).definitions;
+  it.each([
+    ['VehicleImpact', WZDX_VEHICLE_IMPACTS],
+    ['LocationMethod', WZDX_LOCATION_METHODS],
+    ['EventStatus', WZDX_EVENT_STATUSES],
+    ['WorkZoneType', WZDX_WORK_ZONE_TYPES],
+    ['LaneStatus', WZDX_LANE_STATUSES],
+    ['LaneType', WZDX_LANE_TYPES],
+    ['RelatedRoadEventType', WZDX_RELATED_ROAD_EVENT_TYPES],
+  ] as const)('%s', (name, values) => {
+    expect([...values]).toEqual(definitions[name]?.enum);
+  });
+
+  it('Direction', () => {
+    expect([...WZDX_DIRECTIONS]).toEqual((readJson(SCHEMA_DIR + 'Direction.json') as { enum: string[] }).enum);
   });
 });

@@ -7,7 +7,7 @@ import { errorText } from '../../src/domain/errors';
 import { MESSAGES } from '../../src/domain/validation/messages';
 import { profileWireSchema } from '../../src/domain/profile';
 import { users } from '../../server/db/schema';
-import { WRONG_CURRENT_PASSWORD_MESSAGE } from '../../server/http/account';
+import { WRONG_CURRENT_PASSWORD_MESSAGE } from '../../server/http/account/schema';
 import { call, refusedTokens, snapshot } from '../support/account-calls';
 import { createTestServer, PASSWORD, userRow, type TestServer } from '../support/test-server';
 

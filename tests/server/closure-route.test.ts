@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distanceM, type LatLng } from '../../src/domain/geometry';
-import { NO_ROAD_MESSAGE } from '../../server/http/closure-route';
+import { NO_ROAD_MESSAGE } from '../../server/http/closure-route/schema';
 import { austinRoadNetwork, nodePosition, offsetMetres } from '../../server/region/geography';
 import { RoadIndex } from '../../server/region/road-index';
 import { call } from '../support/account-calls';

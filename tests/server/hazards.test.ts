@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR_MS, MINUTE_MS } from '../../src/domain/constants';
 import { errorText } from '../../src/domain/errors';
 import { hazards, things, thingTypes } from '../../server/db/schema';
-import { hazardCounts, hazardReportWireSchema, hazardWireSchema } from '../../server/http/hazards';
+import { hazardCounts, hazardReportWireSchema, hazardWireSchema } from '../../server/http/hazards/schema';
 import { badBodies, call, junk, refusedTokens, snapshot, type Method } from '../support/account-calls';
 import { createTestServer, type TestServer } from '../support/test-server';
 

@@ -16,7 +16,7 @@ import {
   users,
   wzdxFeeds,
 } from '../../server/db/schema';
-import { billingWireSchema } from '../../server/http/billing';
+import { billingWireSchema } from '../../server/http/billing/schema';
 import { CANNOT_DELETE_OWN_ORGANIZATION_MESSAGE } from '../../server/http/organizations/schema';
 import { badBodies, badIds, call, refusedTokens, snapshot, type Method } from '../support/account-calls';
 import { createTestServer, userRow, type TestServer } from '../support/test-server';

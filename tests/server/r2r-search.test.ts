@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorText } from '../../src/domain/errors';
 import { points, r2rAlerts, roles, things, thingTypes, users } from '../../server/db/schema';
-import { nearestPosition, r2rSearchWireSchema } from '../../server/http/r2r-search';
+import { nearestPosition, r2rSearchWireSchema } from '../../server/http/r2r-search/schema';
 import { call, refusedTokens, type Method } from '../support/account-calls';
 import { createTestServer, type TestServer } from '../support/test-server';
 

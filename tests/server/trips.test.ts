@@ -5,7 +5,7 @@ import { HOUR_MS, MINUTE_MS } from '../../src/domain/constants';
 import { errorText } from '../../src/domain/errors';
 import { fromTripWire, toTripQuery, tripWireSchema } from '../../src/domain/trip';
 import { points, runs, things, thingTypes } from '../../server/db/schema';
-import { coverageWireSchema } from '../../server/http/trips';
+import { coverageWireSchema } from '../../server/http/trips/schema';
 import { call, refusedTokens, type Answer, type Method } from '../support/account-calls';
 import { createTestServer, type TestServer } from '../support/test-server';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS } from '../../src/domain/constants';
 import { buildWzdxFeed, type WorkZoneFeed, type WzdxClosure } from '../../src/domain/wzdx';
 import { closures } from '../../server/db/schema';
-import { workZoneFeedAnswer } from '../../server/http/wzdx-feed';
+import { workZoneFeedAnswer } from '../../server/http/wzdx-feed/schema';
 import { WZDX_SCHEMA_DIR } from '../../server/wzdx/schema';
 import { call } from '../support/account-calls';
 import { createTestServer, type TestServer } from '../support/test-server';

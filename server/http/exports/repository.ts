@@ -62,16 +62,6 @@ export async function findVisibleExport(db: Db, scope: OrgScope, id: string): Pr
   return row && canSeeOrg(scope, row.organizationId) ? row : undefined;
 }
 
-/** A live organization the scope sees (its id), else undefined. */
-export async function findVisibleOrganization(db: Db, scope: OrgScope, id: string): Promise<{ id: string } | undefined> {
-  const [org] = await db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(and(eq(organizations.id, id), isNull(organizations.deletedAt)))
-    .limit(1);
-  return org && canSeeOrg(scope, org.id) ? org : undefined;
-}
-
 /** How many of the (distinct) asset ids are live assets of the organization that the scope sees. */
 export async function countVisibleThings(db: Db, scope: OrgScope, organizationId: string, thingIds: readonly string[]): Promise<number> {
   const found = await db

@@ -8,7 +8,7 @@ import { signedLinksFor } from '../../auth/signed-links';
 import type { ServerDeps } from '../../deps';
 import { FILE_KINDS, createFileStore, fileKind } from '../../files';
 import { errorAnswer, forbidden, notFound, unprocessable } from '../../core/errors';
-import { listOrgIds, orgIdsQuery } from '../organization-scope';
+import { listOrgIds, orgIdsQuery, visibleOrganization } from '../organization-scope';
 import { documentedObject } from '../route-validation';
 import {
   countVisibleThings,
@@ -16,7 +16,6 @@ import {
   exportToWire,
   findDownloadName,
   findVisibleExport,
-  findVisibleOrganization,
   insertExport,
   isRequesterDeleted,
   listExports,
@@ -85,8 +84,7 @@ export function exportRoutes(app: FastifyInstance, deps: ServerDeps): void {
       // The domain's export rules (part 2 §5), the same the wizard runs.
       const { startTime, endTime } = validExport(body, now.getTime());
 
-      const org = await findVisibleOrganization(db, caller.scope, body.organization_id);
-      if (!org) throw notFound('Organization');
+      const org = await visibleOrganization(db, caller, body.organization_id);
 
       const thingIds = [...new Set(body.thing_uuids)];
       if (thingIds.length && (await countVisibleThings(db, caller.scope, org.id, thingIds)) !== thingIds.length) {

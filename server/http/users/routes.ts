@@ -8,7 +8,8 @@ import { errorAnswer, forbidden, HttpError } from '../../core/errors';
 import { administeredOrg, canAdministerOrg, mailSetPasswordLink } from '../account-admin';
 import { idPath } from '../query';
 import { documentedObject } from '../route-validation';
-import { canAssignRole, findRole } from '../roles';
+import { findRole } from '../roles/repository';
+import { canAssignRole } from '../roles/schema';
 import { expectVersion, ifMatchHeader, preconditionFailed, replyVersion } from '../versioning';
 import {
   deleteUser,

@@ -6,7 +6,7 @@
  * attachment, so the page stays where it is.
  */
 
-/** HTTP 403: the signature is expired or no longer valid (server/http/exports.ts GET /files). */
+/** HTTP 403: the signature is expired or no longer valid (server/http/exports/routes.ts GET /files). */
 const LINK_REFUSED = 403;
 
 export interface DownloadDeps {

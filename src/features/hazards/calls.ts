@@ -1,6 +1,6 @@
 /**
  * The hazard report's call (part 2 §2 Hazards; the spec shows no path: GET /organization/hazards,
- * server/http/hazards.ts), for the shown organization (`org_ids[]` as the lists ask, part 1 §4).
+ * server/http/hazards/), for the shown organization (`org_ids[]` as the lists ask, part 1 §4).
  */
 import { useMemo } from 'react';
 import type { ApiClient } from '../../app/api-client';

@@ -2,7 +2,7 @@
  * /dashboard/r2r (part 2 §2 R2R "Search by asset run date, alert time and asset, with a 'Get R2R'
  * button"; §5 R2R "asset and start time required. The end is start plus 15 minutes. No future
  * dates"; §7 the result shown as R2R data by asset; desktop only). The spec shows no path: GET /r2r
- * (server/http/r2r-search.ts). The alerts of the window are listed by receiving asset and drawn on
+ * (server/http/r2r-search/). The alerts of the window are listed by receiving asset and drawn on
  * the map: where the alerting vehicle was at each alert and where each receiver was at that moment
  * (its nearest trip point, `other_lat`/`other_lng`), joined by a line; a result brings them into
  * view once.

@@ -47,7 +47,7 @@ class FakeAuthServer {
   override: Partial<Record<string, () => Promise<Response>>> = {};
   /** The profile refuses every token (a 401 that survives a refresh). */
   refuseProfile = false;
-  /** The server refuses the refresh token (invalid_grant-like 422 of server/http/auth.ts). */
+  /** The server refuses the refresh token (invalid_grant-like 422 of server/http/auth/routes.ts). */
   refuseRefresh = false;
 
   pair(n: number) {

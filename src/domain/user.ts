@@ -146,6 +146,14 @@ export function toPatchUserPayload(form: Pick<UserForm, 'firstName' | 'lastName'
   return { firstName: form.firstName.trim(), lastName: form.lastName.trim() };
 }
 
+/**
+ * Whether an edit of `user` changes only the names (the email and role as they were): that edit is
+ * PATCH /users/{userId} with firstName and lastName (part 2 §7); any other is PUT /users/{id}.
+ */
+export function changesNamesOnly(user: Pick<User, 'email' | 'roleId'>, form: UserForm): boolean {
+  return form.email.trim() === user.email && form.roleId === user.roleId;
+}
+
 /** PATCH /users/{userId} answer: its id updates the list. */
 export const patchUserResponseSchema = z.object({ id: z.string() });
 /** DELETE /users/{id} answer. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  changesNamesOnly,
   deleteUserResponseSchema,
   fromUserWire,
   patchUserResponseSchema,
@@ -98,6 +99,15 @@ describe('part2 §7 user payloads', () => {
 
   it('PATCH /users/{userId}: firstName and lastName', () => {
     expect(toPatchUserPayload(form)).toEqual({ firstName: 'Ann', lastName: 'Lee' });
+  });
+
+  it('an edit of the names alone is the PATCH; a changed email or role is the PUT', () => {
+    const user = { email: 'ann@example.com', roleId: 4 };
+    expect(changesNamesOnly(user, { ...form, firstName: 'Anna' })).toBe(true);
+    expect(changesNamesOnly(user, { ...form, email: ' ann@example.com ' })).toBe(true);
+    expect(changesNamesOnly(user, { ...form, email: 'anna@example.com' })).toBe(false);
+    expect(changesNamesOnly(user, { ...form, roleId: 3 })).toBe(false);
+    expect(changesNamesOnly({ email: 'ann@example.com', roleId: null }, form)).toBe(false);
   });
 
   it('responses', () => {

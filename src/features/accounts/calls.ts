@@ -30,10 +30,12 @@ import { fromRoleWire, roleWireSchema, sortRoles, type Role } from '../../domain
 import type { ThingSubtype, ThingType } from '../../domain/thing-type';
 import {
   deleteUserResponseSchema,
+  patchUserResponseSchema,
   userWireSchema,
   usersFromListWire,
   usersListWireSchema,
   type CreateUserPayload,
+  type PatchUserPayload,
   type UpdateUserPayload,
   type User,
 } from '../../domain/user';
@@ -79,6 +81,8 @@ export interface AccountCalls {
   createUser(payload: CreateUserPayload & { organization_id: string }): Promise<void>;
   /** `version`: the user as the form opened it (If-Match; 412 when someone saved the user since). */
   updateUser(payload: UpdateUserPayload, version?: number | null): Promise<void>;
+  /** PATCH /users/{userId}: the names alone (part 2 §7). */
+  renameUser(id: string, payload: PatchUserPayload, version?: number | null): Promise<void>;
   deleteUser(id: string): Promise<void>;
   organization(id: string): Promise<Organization>;
   /** `version`: the organization as the form opened it (If-Match; 412 when someone saved it since). */
@@ -150,6 +154,15 @@ export function createAccountCalls(api: ApiClient): AccountCalls {
         method: 'PUT',
         body: payload,
         schema: userWireSchema,
+        context: 'updateUser',
+        ifMatch: version,
+      });
+    },
+    async renameUser(id, payload, version) {
+      await api.request(userPath(id), {
+        method: 'PATCH',
+        body: payload,
+        schema: patchUserResponseSchema,
         context: 'updateUser',
         ifMatch: version,
       });

@@ -13,7 +13,7 @@ import { useApiQuery } from '../../app/use-api-query';
 import { SelectField } from '../../app/ui/select-field';
 import { TextField } from '../../app/ui/text-field';
 import { ACCOUNTS_TEXT } from '../../domain/labels';
-import { toCreateUserPayload, toUpdateUserPayload, type User } from '../../domain/user';
+import { changesNamesOnly, toCreateUserPayload, toPatchUserPayload, toUpdateUserPayload, type User } from '../../domain/user';
 import { userFormSchema } from '../../domain/validation/accounts';
 import { FormFooter } from './accounts-panel';
 import { ACCOUNT_QUERIES, useAccountCalls } from './calls';
@@ -61,7 +61,9 @@ export function UserForm({ organizationId, user, onDone, onCancel }: UserFormPro
     const form = { ...values, roleId: Number(values.roleId) };
     return write.submit(() =>
       user
-        ? calls.updateUser(toUpdateUserPayload(user.id, form), openedVersion)
+        ? changesNamesOnly(user, form)
+          ? calls.renameUser(user.id, toPatchUserPayload(form), openedVersion)
+          : calls.updateUser(toUpdateUserPayload(user.id, form), openedVersion)
         : calls.createUser({ ...toCreateUserPayload(form), organization_id: organizationId }),
     );
   });

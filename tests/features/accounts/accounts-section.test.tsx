@@ -263,13 +263,30 @@ describe('user tab (part 2 §2, §6 role names, badges)', () => {
     expect(sent).toEqual({ firstname: 'Dana', lastname: 'Diaz', email: 'dana@example.com', role_id: 2, organization_id: ORG });
   });
 
-  it("edit user: PUT /users/{id}; a 'find' failure shows 'The selected user could not be found'", async () => {
-    render('?tab=user', { extra: { 'PUT /users/u-2': () => json(422, { message: 'could not find this user' }) } });
+  it("edit user, the names alone: PATCH /users/{userId} with firstName and lastName; a 'find' failure shows 'The selected user could not be found'", async () => {
+    const { calls } = render('?tab=user', { extra: { 'PATCH /users/u-2': () => json(422, { message: 'could not find this user' }) } });
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Ben Smith' }, WAIT));
     const form = screen.getByRole('form', { name: 'Edit User' });
     type(within(form).getByRole('textbox', { name: 'First Name *' }), 'Benjamin');
     fireEvent.submit(form);
     expect(await within(form).findByText('The selected user could not be found', {}, WAIT)).toBeTruthy();
+    const patch = calls.find((c) => c.method === 'PATCH');
+    expect(patch?.body).toEqual({ firstName: 'Benjamin', lastName: 'Smith' });
+    expect(patch?.headers.get('if-match')).toBe('"5"');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('edit user, the role too: PUT /users/{id} with the whole user', async () => {
+    const { calls } = render('?tab=user', { extra: { 'PUT /users/u-2': () => json(422, { message: 'could not find this user' }) } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Ben Smith' }, WAIT));
+    const form = screen.getByRole('form', { name: 'Edit User' });
+    type(within(form).getByRole('textbox', { name: 'First Name *' }), 'Benjamin');
+    fireEvent.change(within(form).getByRole('combobox', { name: 'Role *' }), { target: { value: '1' } });
+    fireEvent.submit(form);
+    expect(await within(form).findByText('The selected user could not be found', {}, WAIT)).toBeTruthy();
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.body).toMatchObject({ id: 'u-2', firstname: 'Benjamin', lastname: 'Smith', role_id: 1 });
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
   });
 
   it("delete asks for confirmation; a failure shows in the dialog ('User not found'); Cancel leaves the user", async () => {
@@ -337,7 +354,7 @@ describe('lost updates (two administrators edit the same record)', () => {
 
   it('user: the edit sends the version of the row it opened; a 412 shows the user sentence', async () => {
     const { calls } = render('?tab=user', {
-      extra: { 'PUT /users/u-2': () => json(412, { error: 'precondition_failed', message: STALE('user') }) },
+      extra: { 'PATCH /users/u-2': () => json(412, { error: 'precondition_failed', message: STALE('user') }) },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Ben Smith' }, WAIT));
     const form = screen.getByRole('form', { name: 'Edit User' });
@@ -345,7 +362,7 @@ describe('lost updates (two administrators edit the same record)', () => {
     fireEvent.submit(form);
     expect(await within(form).findByText(STALE('user'), {}, WAIT)).toBeTruthy();
     expect((within(form).getByRole('textbox', { name: 'First Name *' }) as HTMLInputElement).value).toBe('Benjamin');
-    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.headers.get('if-match'))).toEqual(['"5"']);
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.headers.get('if-match'))).toEqual(['"5"']);
   });
 });
 

@@ -821,6 +821,10 @@ export const ACCOUNTS_TEXT = {
   organizationTitle: 'Organization',
   organizationName: 'Name',
   organizationEmail: 'Email',
+  /** The legacy organization fields (part 2 §7 legacy PUT /organization/): labels the spec does not give. */
+  contactName: 'Contact Name',
+  phoneNumber: 'Phone Number',
+  cellPhoneNumber: 'Cell Phone Number',
   timeZone: 'Time Zone',
   relations: 'Relations',
   relationGroups: { owned: 'Owned', managed: 'Managed', managers: 'Managed by', accessors: 'Accessed by' },

@@ -42,6 +42,10 @@ export const organizationWireSchema = z.object({
   name: z.string(),
   email: z.string().nullish(),
   ...addressWireShape,
+  /** The legacy organization fields (part 2 §7 legacy PUT /organization/): the organization's contact. */
+  phone_number: z.string().nullish(),
+  cell_phone_number: z.string().nullish(),
+  contact_name: z.string().nullish(),
   lat: z.number().nullish(),
   lng: z.number().nullish(),
   timezone: z.string().nullish(),
@@ -77,6 +81,9 @@ export interface Organization extends Address {
   id: string;
   name: string;
   email: string | null;
+  phoneNumber: string | null;
+  cellPhoneNumber: string | null;
+  contactName: string | null;
   lat: number | null;
   lng: number | null;
   timezone: string | null;
@@ -101,6 +108,9 @@ export function fromOrganizationWire(wire: OrganizationWire): Organization {
     id: wire.id,
     name: wire.name,
     email: wire.email ?? null,
+    phoneNumber: wire.phone_number ?? null,
+    cellPhoneNumber: wire.cell_phone_number ?? null,
+    contactName: wire.contact_name ?? null,
     ...fromAddressWire(wire),
     lat: wire.lat ?? null,
     lng: wire.lng ?? null,

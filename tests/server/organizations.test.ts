@@ -282,6 +282,16 @@ describe('legacy PUT /organization/ and /organization/{targetId}', () => {
     expect(await orgRow(orgA.id)).toMatchObject({ phoneNumber: '555-0100', cellPhoneNumber: '555-0101', contactName: 'Chief Alpha' });
   });
 
+  it('the organization answers its contact (phone, cell phone, contact name); a phone that is not one is 422 and changes nothing', async () => {
+    const read = await call(server, 'GET', `/organization/${orgA.id}`, token.orgAdminA);
+    expect(read.json).toMatchObject({ phone_number: '555-0100', cell_phone_number: '555-0101', contact_name: 'Chief Alpha' });
+    const before = await orgsSnapshot();
+    const bad = await call(server, 'PUT', `/organization/${orgA.id}`, token.orgAdminA, { ...legacy, cell_phone_number: 'call the chief' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.message).toBe('cell_phone_number: Invalid phone number');
+    expect(await orgsSnapshot()).toBe(before);
+  });
+
   it('PUT /organization/{targetId} with the new body keeps the legacy-only fields', async () => {
     const answer = await call(server, 'PUT', `/organization/${orgA.id}`, token.orgAdminA, { name: 'Alpha County', ...address });
     expect(answer.status).toBe(200);

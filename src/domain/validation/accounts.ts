@@ -21,6 +21,13 @@ export const userFormSchema = z.object({
 export type UserForm = z.infer<typeof userFormSchema>;
 
 const optionalText = () => z.string().trim().optional();
+/** A phone number, or '' for none (the profile's and the organization's phones). */
+const optionalPhone = () =>
+  z
+    .string()
+    .trim()
+    .refine((value) => value === '' || isPhoneNumber(value), { error: MESSAGES.invalidPhone })
+    .optional();
 
 /**
  * The organization edit: the new accounts body (name and address) plus the legacy fields
@@ -36,8 +43,8 @@ export const organizationFormSchema = z
       .trim()
       .refine((value) => value === '' || EMAIL_PATTERN.test(value), { error: MESSAGES.invalidEmail })
       .optional(),
-    phoneNumber: optionalText(),
-    cellPhoneNumber: optionalText(),
+    phoneNumber: optionalPhone(),
+    cellPhoneNumber: optionalPhone(),
     contactName: optionalText(),
     organizationTypeId: z.union([z.string(), z.number()]).nullish(),
     /** Left out: unchanged (the new accounts body of part 2 §7 has none). */
@@ -121,11 +128,7 @@ export const profileFormSchema = z
   .object({
     firstName: requiredString(),
     lastName: requiredString(),
-    phone: z
-      .string()
-      .trim()
-      .refine((value) => value === '' || isPhoneNumber(value), { error: MESSAGES.invalidPhone })
-      .optional(),
+    phone: optionalPhone(),
     ...requiredAddressShape(),
   })
   .superRefine((form, ctx) => {

@@ -54,9 +54,12 @@ export interface PasswordPayload {
   password_confirmation: string;
 }
 
-/** PUT /organization/{id}: part 2 §7's name and address, plus the legacy e-mail and the time zone. */
+/** PUT /organization/{id}: part 2 §7's name and address, plus the legacy e-mail, phones and contact, and the time zone. */
 export interface OrganizationEditPayload extends OrganizationPayload {
   email: string;
+  phone_number: string;
+  cell_phone_number: string;
+  contact_name: string;
   timezone: string;
 }
 

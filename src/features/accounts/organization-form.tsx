@@ -1,7 +1,7 @@
 /**
  * The organization edit (part 2 §2 "Organization edit"; §3 Organization; §5 "Organization and
  * account address"; §7 PUT /organization/{id}; §8 'Organization update'): name, e-mail, the
- * address, the time zone (a searchable list of IANA zones), and the organization's relations in
+ * address, the contact (name, phone, cell phone: the legacy fields of §7), the time zone (a searchable list of IANA zones), and the organization's relations in
  * the spec's groups (owned first with the subscribed organization, ' (ONLY)' without relations).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -38,6 +38,9 @@ function initialValues(org: Organization): FormInput {
   return {
     name: org.name,
     email: org.email ?? '',
+    contactName: org.contactName ?? '',
+    phoneNumber: org.phoneNumber ?? '',
+    cellPhoneNumber: org.cellPhoneNumber ?? '',
     ...addressFormValues(org),
     timezone: org.timezone ?? '',
   };
@@ -89,6 +92,9 @@ function OrganizationForm({ organization, canEdit, onSaved }: OrganizationEditPr
           name: form.name,
           ...toAddressPayload(form),
           email: form.email ?? '',
+          contact_name: form.contactName ?? '',
+          phone_number: form.phoneNumber ?? '',
+          cell_phone_number: form.cellPhoneNumber ?? '',
           timezone: form.timezone ?? '',
         },
         version.current,
@@ -102,6 +108,9 @@ function OrganizationForm({ organization, canEdit, onSaved }: OrganizationEditPr
         <div className="accounts-grid">
           <TextField control={control} name="name" label={ACCOUNTS_TEXT.organizationName} required autoComplete="organization" />
           <TextField control={control} name="email" label={ACCOUNTS_TEXT.organizationEmail} type="email" autoComplete="email" />
+          <TextField control={control} name="contactName" label={ACCOUNTS_TEXT.contactName} autoComplete="off" />
+          <TextField control={control} name="phoneNumber" label={ACCOUNTS_TEXT.phoneNumber} type="tel" autoComplete="off" />
+          <TextField control={control} name="cellPhoneNumber" label={ACCOUNTS_TEXT.cellPhoneNumber} type="tel" autoComplete="off" />
           <AddressFields control={control} setValue={setValue} />
           <SelectField control={control} name="timezone" label={ACCOUNTS_TEXT.timeZone} required options={zones} />
         </div>

@@ -54,6 +54,8 @@ const ORGANIZATION = {
   postal_code: '78701',
   country_code: 'US',
   timezone: 'America/Chicago',
+  contact_name: 'Chief Ortiz',
+  phone_number: '512-555-0100',
   organization_managers: [{ id: 'o-m', name: 'metro manager' }],
   organization_accessors: [{ id: 'o-x', name: 'Xpress Access' }],
   child_structure: [
@@ -315,6 +317,34 @@ describe('organization tab (part 2 §3 organization, relations)', () => {
     ).toEqual(['Travis County Regional', 'Alpha Station', 'zeta station']);
     expect(within(screen.getByRole('list', { name: 'Managed by' })).getByText('metro manager')).toBeTruthy();
     expect(within(screen.getByRole('list', { name: 'Accessed by' })).getByText('Xpress Access')).toBeTruthy();
+  });
+
+  it("the contact (the legacy fields): shown, checked ('Invalid phone number'), and sent with the save", async () => {
+    const sent: unknown[] = [];
+    render('?tab=organization', {
+      extra: {
+        [`PUT /organization/${ORG}`]: (body) => {
+          sent.push(body);
+          return json(200, { ...ORGANIZATION, ...(body as object) });
+        },
+      },
+    });
+    const form = await screen.findByRole('form', { name: 'Organization' }, WAIT);
+    expect((within(form).getByRole('textbox', { name: 'Contact Name' }) as HTMLInputElement).value).toBe('Chief Ortiz');
+    expect((within(form).getByRole('textbox', { name: 'Phone Number' }) as HTMLInputElement).value).toBe('512-555-0100');
+    const cell = within(form).getByRole('textbox', { name: 'Cell Phone Number' });
+    type(cell, 'call the chief');
+    fireEvent.blur(cell);
+    expect(await within(form).findByText('Invalid phone number', {}, WAIT)).toBeTruthy();
+    // Saved while invalid: the save is refused (the field with the error takes the focus) and
+    // nothing is sent (the one save below is the corrected one).
+    (within(form).getByRole('textbox', { name: 'Contact Name' }) as HTMLInputElement).focus();
+    fireEvent.submit(form);
+    await waitFor(() => expect(document.activeElement).toBe(cell), WAIT);
+    type(cell, '+1 512 555 0199');
+    fireEvent.submit(form);
+    await waitFor(() => expect(sent.length).toBe(1), WAIT);
+    expect(sent[0]).toMatchObject({ contact_name: 'Chief Ortiz', phone_number: '512-555-0100', cell_phone_number: '+1 512 555 0199' });
   });
 
   it("a 422 on save shows 'Organization not found' under the form", async () => {

@@ -8,9 +8,9 @@ process.env.LIGHTBAR_CHECK_RESPONSES = '1';
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
-  // The server bundle and the migrated database every spec's server starts from (README "Tests").
+  // The server bundle and the migrated database every spec's server starts from (docs/testing.md).
   globalSetup: './e2e/global-setup.ts',
-  // Two workers on two cores (README "Tests"): each runs whole spec files, one after another, with
+  // Two workers on two cores (docs/testing.md): each runs whole spec files, one after another, with
   // its own servers (the worker-scoped fixtures) and its own browser; a spec's tests stay in order.
   fullyParallel: false,
   workers: 2,

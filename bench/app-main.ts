@@ -1,4 +1,4 @@
-// `npm run bench:app [-- --sizes 2000,10000 --window 60]`: the application bench (README "Application bench").
+// `npm run bench:app [-- --sizes 2000,10000 --window 60]`: the application bench (bench/README.md "Application bench").
 // `npm run bench:app -- --smoke`: one 60-asset row with every profiler on, checked for its profiles
 // (the profiling path depends on DevTools target timing, so `npm test` proves the harness without it).
 import fs from 'node:fs';

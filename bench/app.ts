@@ -1,5 +1,5 @@
 /**
- * The application bench (`npm run bench:app`, README "Application bench"): the real product under
+ * The application bench (`npm run bench:app`, bench/README.md "Application bench"): the real product under
  * a set load. For each row it prepares a bench organization of N assets on a fresh embedded
  * database, starts the real server (`server/main.ts`, demo and simulator off, load shedding as
  * shipped), signs in to the built dashboard in Chromium, starts the load driver (bench/load) at one
@@ -880,14 +880,14 @@ export async function runAppBench(partial: Partial<AppBenchOptions> = {}): Promi
 }
 
 /**
- * The first useful screen's target after a reload (README "Application bench"): the Live list and the
+ * The first useful screen's target after a reload (bench/README.md "Application bench"): the Live list and the
  * Events panel within 1.5 s up to 2,000 assets, within 3 s above (the target names 50,000).
  */
 export function firstScreenTargetMs(assets: number): number {
   return assets <= 2_000 ? 1_500 : 3_000;
 }
 
-/** The targets of 100,000 assets at 20,000 messages/s and of the first useful screen (README "Application bench"): what a row misses. */
+/** The targets of 100,000 assets at 20,000 messages/s and of the first useful screen (bench/README.md "Application bench"): what a row misses. */
 export function missedTargets(row: AppBenchRow): string[] {
   const missed: string[] = [];
   const screen = firstScreenTargetMs(row.assets);

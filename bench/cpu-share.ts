@@ -1,5 +1,5 @@
 /**
- * Where a machine's cores went over a stretch of a bench (README "Application bench"): the CPU
+ * Where a machine's cores went over a stretch of a bench (bench/README.md "Application bench"): the CPU
  * time of every process on the machine, read from /proc at the start and the end, grouped by what
  * it is — the processes the bench names (its servers, itself), each part of
  * Chromium (its browser process, the GPU process that draws in software here, the network service,

@@ -1,7 +1,7 @@
 // `npx tsx bench/export-stream.ts [rows]`: a point export of 1,000,000 rows (part 2 §4 "large
 // exports stream") run by the export job on PGlite, sampling the process's RSS every 50 ms; prints
 // the rows written, the time, the CSV's size and the peak RSS above the RSS before the export.
-// A figure for README "Bench", never asserted in tests.
+// A figure for bench/README.md, never asserted in tests.
 import fs from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { exports, points, things, thingTypes } from '../server/db/schema';

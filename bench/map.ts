@@ -1,5 +1,5 @@
 /**
- * The live map in Chromium (README "Bench"): the bench page runs the real live worker
+ * The live map in Chromium (bench/README.md): the bench page runs the real live worker
  * engine, bridge and store over a synthetic network (bench/map-page/) and draws the assets layer
  * on the standalone map; the stream is one point message per asset per second. After the initial
  * load has settled, over a fixed window, it measures the main thread's scripting time per second
@@ -58,10 +58,10 @@ function pageQuery(draw: MapDraw): string {
 
 /**
  * Chromium's flags: software WebGL here (`SOFTWARE_GL_ARGS`, as the end-to-end suite and every
- * figure of README "Bench"); `BENCH_SOFTWARE_ARGS` replaces them
+ * figure of bench/README.md); `BENCH_SOFTWARE_ARGS` replaces them
  * (`BENCH_SOFTWARE_ARGS="--use-angle=swiftshader --enable-unsafe-swiftshader"`: SwiftShader in the
- * GPU process, README "Application bench"); `BENCH_GPU=1` asks for the GPU through ANGLE on Vulkan
- * (the device machine's run, README "The browser main thread"); `BENCH_GPU_ARGS` replaces those GPU flags.
+ * GPU process, bench/README.md "Application bench"); `BENCH_GPU=1` asks for the GPU through ANGLE on Vulkan
+ * (the device machine's run, bench/README.md "The browser main thread"); `BENCH_GPU_ARGS` replaces those GPU flags.
  */
 export function launchArgs(): string[] {
   const common = ['--no-sandbox', '--no-first-run', '--disable-background-networking'];

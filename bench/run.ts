@@ -1,4 +1,4 @@
-// `npm run bench`: timings measured, never asserted in tests (README "Bench").
+// `npm run bench`: timings measured, never asserted in tests (bench/README.md).
 // `npm run bench -- worker` (or `domain`) runs one part only.
 import fs from 'node:fs';
 import os from 'node:os';

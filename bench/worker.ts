@@ -380,7 +380,7 @@ export function benchWorker(): WorkerBench {
   const engine = benchEngine(wires);
   const fair = benchFairBaseline(wires);
   const baseline = benchBaseline(wires);
-  // The 100,000-asset target: 20,000 messages a second into the same engine (README "Live worker").
+  // The 100,000-asset target: 20,000 messages a second into the same engine (bench/README.md "Live worker").
   const large = benchEngine(
     syntheticFleet(LARGE_ASSETS, NOW).map((wire) => thingWireSchema.parse(wire)),
     12,

@@ -1,5 +1,5 @@
 /**
- * The application bench's harness at a tiny size (README "Application bench"): against the real
+ * The application bench's harness at a tiny size (bench/README.md "Application bench"): against the real
  * server, the built dashboard and the load driver, it reads every figure of a row — the page's own
  * measures included. It proves the bench works; no time is asserted (figures come from `npm run bench:app`).
  * The profilers (--profile) depend on DevTools target timing and are left to `npm run bench:app -- --smoke`.

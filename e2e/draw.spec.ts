@@ -21,7 +21,7 @@ const TOLERANCE_DEG = 2e-5;
 
 let server: PageServer;
 
-// The page as built (serveBuiltPage), not from Vite's dev server (README "Tests").
+// The page as built (serveBuiltPage), not from Vite's dev server (docs/testing.md).
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   server = await serveBuiltPage(path.join(import.meta.dirname, 'draw-page', 'vite.config.ts'));

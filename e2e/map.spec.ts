@@ -1,5 +1,5 @@
 /**
- * The map in Chromium (README "Bench"): the bench page runs the real live worker engine,
+ * The map in Chromium (bench/README.md): the bench page runs the real live worker engine,
  * bridge and store over a synthetic network and draws the assets layer on the standalone map.
  * Headless Chromium draws WebGL2 in software here: a small fleet. Pixels are read back from a
  * screenshot: the offline basemap is drawn (land colour present, not one flat colour), a known
@@ -14,7 +14,7 @@ let server: PageServer;
 const WIDTH = 1000;
 const HEIGHT = 700;
 
-// The page as built, as the map bench serves it (README "Tests").
+// The page as built, as the map bench serves it (docs/testing.md).
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   server = await startMapPage();

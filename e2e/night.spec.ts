@@ -1,5 +1,5 @@
 /**
- * Night mode (README "Night mode"), on the real server and the built app: a dispatcher picks Night
+ * Night mode (docs/map.md "Night mode"), on the real server and the built app: a dispatcher picks Night
  * in the profile card; the shell and the map's basemap turn dark (pixels of the night land colour,
  * none of the day's), axe finds no serious violation — colour contrast included — in the Live and
  * Incidents sections, the choice survives a reload, and the sign-in page follows the system's

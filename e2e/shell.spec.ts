@@ -51,7 +51,7 @@ test.describe('part1 §2 sign-in and shell', () => {
 
   test("a locked-out user sees the server's description", async ({ page, demoServer }) => {
     // Four failures from this address, then the fifth through the form: it locks the account for
-    // this address (README "Design decisions", sign-in lockout) and answers locked_out.
+    // this address (docs/decisions/design.md, sign-in lockout) and answers locked_out.
     for (let i = 0; i < 4; i += 1) {
       await page.request.post(`${demoServer.url}/user_token`, {
         data: { grant_type: 'password', application: 'dashboard', username: 'wilco.user@lightbar.demo', password: 'wrong' },

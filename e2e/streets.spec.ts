@@ -1,5 +1,5 @@
 /**
- * Streets without a network (README "Basemap"): against the real seeded server and the built app,
+ * Streets without a network (docs/map.md "Basemap"): against the real seeded server and the built app,
  * with every request that does not go to the server refused, the dashboard map at street zoom over
  * the demo city draws the demo road network (from the server's vector tiles) and names its
  * streets; with BASEMAP_PMTILES it draws the file's roads instead, read with range requests.
@@ -176,7 +176,7 @@ test('offline, at zoom 15 over the demo city the map draws the streets and their
   }
 
   await expectStreetsAndNames('day');
-  // Night (README "Night mode"): the same screen in the night style, read as well.
+  // Night (docs/map.md "Night mode"): the same screen in the night style, read as well.
   await page.getByRole('button', { name: /Profile menu/ }).click();
   await page.getByRole('group', { name: 'Appearance' }).getByRole('radio', { name: 'Night' }).check();
   await page.keyboard.press('Escape');

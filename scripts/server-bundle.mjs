@@ -2,7 +2,7 @@
 // own sources bundled and every package left to node_modules. The test suites and the
 // end-to-end specs spawn real server processes from it (tests/support/spawn-server.ts): loading
 // one prebuilt file instead of compiling and loading some 300 TypeScript modules through tsx in
-// every process (README "Tests").
+// every process (docs/testing.md).
 //
 // Each module keeps its own address: `import.meta.url` in a source file is replaced by that
 // file's URL, so ROOT_DIR, the migrations, the WZDx schemas and the database thread's script

@@ -1,4 +1,4 @@
-// `npm test`: every phase (README "Tests"), stopping at the first that fails, then one line with
+// `npm test`: every phase (docs/testing.md), stopping at the first that fails, then one line with
 // each phase's seconds so every log (CI's included) says where the time went. Typecheck and lint
 // read the sources only and use one core each: they run side by side (about 35 s each here).
 import { spawn } from 'node:child_process';

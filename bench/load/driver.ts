@@ -1,5 +1,5 @@
 /**
- * The load driver (`npm run load`, README "Bench"): posts exactly `rate` device messages a second
+ * The load driver (`npm run load`, bench/README.md): posts exactly `rate` device messages a second
  * through POST /ingest, for `seconds`, to a server on this machine, as the fleet simulator's
  * devices send them (points and heartbeats), and reports what the server made of them.
  *

@@ -1,4 +1,4 @@
-// `npm run load -- --assets N --rate R [--seconds S]`: the load driver (README "Bench").
+// `npm run load -- --assets N --rate R [--seconds S]`: the load driver (bench/README.md).
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { checkLoadOptions, LOAD_LIMITS, runLoad, type LoadSecond } from './driver';

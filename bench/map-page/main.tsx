@@ -1,5 +1,5 @@
 /**
- * The map bench page (README "Bench", the browser main thread): the real live worker
+ * The map bench page (bench/README.md, the browser main thread): the real live worker
  * engine, bridge and store, fed by a synthetic network inside the worker, drawn by the assets
  * layer on the standalone map. Query: assets (fleet size), rate (point messages per second),
  * zoom, size (fixed icon size class), mover and moves (thing-0's step east

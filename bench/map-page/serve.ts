@@ -2,7 +2,7 @@
  * Serves a test page as built (`vite build`, then `vite preview`): the map bench page (`npm run bench
  * -- map` and e2e/map.spec.ts: timings of the code users get, not of dev React) and the drawing page
  * of e2e/draw.spec.ts. A dev server's first load transforms hundreds of modules on request, which
- * beside another spec's browser once outlasted a spec's wait for the page (README "Tests").
+ * beside another spec's browser once outlasted a spec's wait for the page (docs/testing.md).
  */
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';

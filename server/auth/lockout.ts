@@ -1,5 +1,5 @@
 /**
- * The lockout (part 1 §8; README "Design decisions", the lockout): the attempt that reaches
+ * The lockout (part 1 §8; docs/decisions/design.md, the lockout): the attempt that reaches
  * MAX_FAILED_SIGN_INS failures of an e-mail and address locks the account and mails an unlock
  * link. Wrong passwords at sign-in and wrong current passwords at a password change both count.
  */

@@ -1,7 +1,7 @@
 import { DAY_MS } from '../../src/domain/constants';
 
 /**
- * Account policy values the spec does not give (README "Values the spec does not give"):
+ * Account policy values the spec does not give (docs/decisions/spec.md "Values the spec does not give"):
  * an account unused this long answers 401 `expired` ('Your account has expired due to inactivity.').
  */
 export const ACCOUNT_INACTIVITY_EXPIRY_DAYS = 180;

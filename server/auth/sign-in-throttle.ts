@@ -5,7 +5,7 @@ import { signInThrottles } from '../db/schema';
 
 /**
  * Sign-in throttling per e-mail and client address (OWASP Authentication Cheat Sheet, "Account
- * Lockout"; README "Design decisions", the lockout). The attempt that reaches MAX_FAILED_SIGN_INS
+ * Lockout"; docs/decisions/design.md, the lockout). The attempt that reaches MAX_FAILED_SIGN_INS
  * makes that pair wait SIGN_IN_FIRST_WAIT_MS; each later attempt after a wait doubles it, up to
  * SIGN_IN_MAX_WAIT_MS. A waiting pair is refused without its password being checked. Other
  * addresses are not affected, so a stranger cannot lock the owner out, and the unlock link clears
@@ -74,7 +74,7 @@ export async function settleSignInSuccess(db: Db, emailKey: string, address: str
   return left === undefined || (left.failures <= allowed && left.refused === 0);
 }
 
-/** The unlock link and a password reset clear every pair of the e-mail (README "the unlock flow"). */
+/** The unlock link and a password reset clear every pair of the e-mail (docs/decisions/spec.md "the unlock flow"). */
 export async function clearSignInThrottles(db: Db, emailKey: string): Promise<void> {
   await db.delete(signInThrottles).where(eq(signInThrottles.emailKey, emailKey));
 }

@@ -7,7 +7,7 @@
  * active automated closures, the current incident rows and the owners' integrations, each batched
  * over every id), so a page of 500 costs six queries, never one per asset.
  *
- * The status is the domain's `computeAssetStatus` at `now` (README "kept or recomputed"), sent as
+ * The status is the domain's `computeAssetStatus` at `now` (docs/decisions/spec.md "kept or recomputed"), sent as
  * the server string; `is_stale` is sent beside it (the wire schema does not read it; the client
  * recomputes both).
  */

@@ -11,7 +11,7 @@ export async function queryRows<T extends Record<string, unknown>>(db: Db, query
 /**
  * `column = any($1::uuid[])`: a list of ids sent as one array parameter. drizzle's `inArray` binds
  * one parameter per id; with a page of 5,000 assets each of the asset wire's batched queries took
- * 25-47 ms on PGlite instead of 8 (README "Application bench").
+ * 25-47 ms on PGlite instead of 8 (bench/README.md "Application bench").
  */
 export function anyUuid(column: AnyColumn, ids: readonly string[]): SQL {
   return sql`${column} = any(${sql.param([...ids])}::uuid[])`;
@@ -19,7 +19,7 @@ export function anyUuid(column: AnyColumn, ids: readonly string[]): SQL {
 
 /**
  * The edit counter (`version`, schema.ts) of a write: one more than before. Every write of a record
- * a form edits moves it, the scheduled ones included; device messages do not (README "Security").
+ * a form edits moves it, the scheduled ones included; device messages do not (docs/security.md).
  */
 export const nextVersion = (column: AnyColumn): SQL => sql`${column} + 1`;
 

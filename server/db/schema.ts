@@ -31,7 +31,7 @@ const updatedAt = () => ts('updated_at').notNull().defaultNow();
 /**
  * The edit counter of a record a form edits (organizations, users, assets, areas, closures): every
  * write through the API adds one, device messages do not. Its ETag; a write with an older If-Match
- * is refused with 412 (README "Security", lost updates).
+ * is refused with 412 (docs/security.md, lost updates).
  */
 const version = () => integer('version').notNull().default(1);
 const id = () =>

@@ -6,7 +6,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import { ERROR_SCHEMA_ID } from '../core/errors';
 import { validatesAs422 } from './route-validation';
 
-/** Where the document and its reader are served (README "API"). */
+/** Where the document and its reader are served (docs/api/README.md). */
 export const OPENAPI_PATH = '/openapi.json';
 export const API_DOCS_PREFIX = '/docs/api';
 

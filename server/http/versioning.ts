@@ -4,7 +4,7 @@ import { staleEditText, type EditedResource } from '../../src/domain/errors';
 import { HttpError } from '../core/errors';
 
 /**
- * Lost updates (README "Security"): organizations, users, assets, areas and closures carry an edit
+ * Lost updates (docs/security.md): organizations, users, assets, areas and closures carry an edit
  * counter (`version`, schema.ts). Their wire objects say it as `version` and their detail and save
  * answers as the ETag `"<version>"`. A save that sends `If-Match` with a version that is no longer
  * the record's is refused with 412 and the resource's sentence, and changes nothing; a save

@@ -21,7 +21,7 @@ export interface MailerOptions {
   from?: string;
   /**
    * Without SMTP, also write each body (its link) to the log: only for the demo, where the
-   * operator signs in from the log (README "Design decisions", mail).
+   * operator signs in from the log (docs/decisions/design.md, mail).
    */
   logBodies?: boolean;
 }

@@ -1,7 +1,7 @@
 /**
  * Vector tiles (Mapbox Vector Tile, MVT) of the demo road network — the one the seed places the
  * fleet on and the simulator drives (./geography) — so `npm start` draws streets and their
- * names with no basemap file and no network (README "Basemap").
+ * names with no basemap file and no network (docs/map.md "Basemap").
  *
  * Tiles are cut on demand by geojson-vt from one GeoJSON of the network and encoded by vt-pbf;
  * each answer is kept (a small LRU), so a tile is built once per process.

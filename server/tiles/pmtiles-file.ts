@@ -1,5 +1,5 @@
 /**
- * A self-hosted PMTiles basemap (BASEMAP_PMTILES, README "Basemap"): one file an operator downloads
+ * A self-hosted PMTiles basemap (BASEMAP_PMTILES, docs/map.md "Basemap"): one file an operator downloads
  * once for the region, read by the browser's PMTiles reader with HTTP range requests. The server
  * only checks the file's header at start and answers byte ranges of it (RFC 9110 §14).
  */

@@ -66,7 +66,7 @@ export function isNonPublicAddress(address: string): boolean {
   return NON_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
-/** Shown to the organization's administrator: their words, not the server's setting (README "Configuration" names it). */
+/** Shown to the organization's administrator: their words, not the server's setting (docs/configuration.md names it). */
 const PRIVATE_TEXT = (host: string) =>
   `The feed's address (${host}) is on a local or private network, which this server does not fetch. Ask whoever runs Lightbar to allow it.`;
 

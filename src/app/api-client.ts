@@ -46,8 +46,8 @@ export interface RequestOptions<T> {
   /** false: no bearer header and a 401 is the call's own answer (sign-in, forgot, reset...). */
   auth?: boolean;
   /**
-   * A save's If-Match: the version of the record the form was opened on (lost updates, README
-   * "Security"); the server answers 412 when someone saved it since. null/absent: none sent.
+   * A save's If-Match: the version of the record the form was opened on (lost updates,
+   * docs/security.md); the server answers 412 when someone saved it since. null/absent: none sent.
    */
   ifMatch?: number | null;
 }

@@ -5,7 +5,7 @@
  * query cache under the 'things' group, so an organization switch drops it (part 1 §7).
  *
  * Chosen over the live worker's list: the worker's rows follow the asset list's own filters and
- * search, which the pickers must not change or inherit (README "Trips").
+ * search, which the pickers must not change or inherit (docs/decisions/spec.md "the trips asset picker").
  */
 import { useMemo } from 'react';
 import { z } from 'zod';

@@ -12,7 +12,7 @@ if (!container) throw new Error('index.html has no #root element');
 const services = createAppServices({
   createBridge: (onUnauthorized) => {
     const bridge = createLiveBridge({ onUnauthorized });
-    // The application bench reads the dashboard through it (README "Application bench").
+    // The application bench reads the dashboard through it (bench/README.md "Application bench").
     window.lightbarMeasure = bridge.measures;
     return bridge;
   },

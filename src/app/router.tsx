@@ -41,7 +41,7 @@ function DataIndex() {
 
 /**
  * The section pages ('data' has none: its index goes to reports or exports). The router is the one
- * module of src/app that imports features: it mounts their routes (README "Design decisions").
+ * module of src/app that imports features: it mounts their routes (docs/decisions/design.md).
  */
 const SECTION_CONTENT: Partial<Record<SectionKey, LazySection>> = {
   things: lazySection(() => import('../features/things/things-section').then((module) => module.ThingsSection)),

@@ -37,7 +37,7 @@ export interface AppServices {
   queries: QueryClient;
   /** Whether the map can draw (the WebGL check of part 1 §2). */
   hasWebGL: () => boolean;
-  /** Day or night (README "Night mode"): the signed-in user's remembered choice or the system's. */
+  /** Day or night (docs/map.md "Night mode"): the signed-in user's remembered choice or the system's. */
   theme: ThemeController;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Day and night (README "Night mode"; not in the spec): the page's theme. The choice is 'system'
+ * Day and night (docs/map.md "Night mode"; not in the spec): the page's theme. The choice is 'system'
  * (follow the operating system's light or dark preference, the default), 'day' or 'night', kept per
  * user in this browser (`lightbar.theme.<userId>`); signed out, the system's preference shows. The
  * theme is written on the root element (`data-theme`, `color-scheme`): the stylesheet's variables

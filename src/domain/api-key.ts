@@ -43,7 +43,7 @@ export function toApiKeyPayload(description: string): ApiKeyPayload {
   return { description: description.trim() };
 }
 
-/** A user may hold up to API_KEY_LIMIT keys (README: 5, chosen). */
+/** A user may hold up to API_KEY_LIMIT keys (docs/decisions/spec.md "Values the spec does not give": 5, chosen). */
 export function canCreateApiKey(keys: readonly unknown[]): boolean {
   return keys.length < API_KEY_LIMIT;
 }

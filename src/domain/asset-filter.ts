@@ -119,7 +119,7 @@ export function sortAssets<T extends SortableAsset>(assets: readonly T[]): T[] {
 
 // ── filter ───────────────────────────────────────────────────────────────────
 /**
- * part 1 §4: location, active, standby, stationary, pending (the online statuses, README), plus
+ * part 1 §4: location, active, standby, stationary, pending (the online statuses, docs/decisions/spec.md), plus
  * offline unless the show-offline preference is off.
  */
 export function defaultStatusFilter(showOffline: boolean): AssetStatus[] {

@@ -2,7 +2,7 @@
  * Asset status: codes, server strings, the computed fallback, staleness, the next time a status
  * can change by time alone, the station-check rule, groups and labels (part 1 §4).
  *
- * The README's "Spec decisions" are applied here once:
+ * The spec decisions (docs/decisions/spec.md) are applied here once:
  * - a heartbeat age exactly on a window boundary belongs to the later state;
  * - an enroute asset is active only while its heartbeat is younger than the active window (2 h);
  *   past it the standby / stationary / pending rules apply;
@@ -76,7 +76,7 @@ export interface AssetStatusFacts {
   /** Last heartbeat, ms since epoch; null when the asset never checked in. */
   readonly heartbeatTime: number | null;
   readonly enroute: boolean;
-  /** Set by the server once the asset has been still for STATIONARY_AFTER_MS (README). */
+  /** Set by the server once the asset has been still for STATIONARY_AFTER_MS (docs/decisions/spec.md "stationary after 10 min"). */
   readonly street: string | null;
   readonly isOnIncident: boolean;
   readonly activeClosures: readonly unknown[];
@@ -99,7 +99,7 @@ export function computeAssetStatus(facts: AssetStatusFacts, now: number): AssetS
   return ASSET_STATUS.offline;
 }
 
-/** The status an icon or a filter group shows: out of service wins (README "which statuses are online"). */
+/** The status an icon or a filter group shows: out of service wins (docs/decisions/spec.md "which statuses are online"). */
 export function displayStatus(status: AssetStatus, inService: boolean): AssetStatus {
   return inService ? status : ASSET_STATUS.oos;
 }
@@ -152,7 +152,7 @@ export function applyStationCheck(status: AssetStatus, current: StationState, in
   return { checkStation: current.checkStation, stationId: incomingStationId ?? current.stationId };
 }
 
-// ── groups (part 1 §4, README) ───────────────────────────────────────────────
+// ── groups (part 1 §4, docs/decisions/spec.md) ──────────────────────────────────────
 export const ONLINE_STATUSES: readonly AssetStatus[] = [
   ASSET_STATUS.location,
   ASSET_STATUS.active,

@@ -66,7 +66,7 @@ export const thingWireSchema = z.object({
   in_service: z.boolean().default(true),
   is_publicly_alerting: z.boolean().default(true),
   enroute: z.boolean().default(false),
-  /** What the server computed at send time; the client recomputes (README "kept or recomputed"). */
+  /** What the server computed at send time; the client recomputes (docs/decisions/spec.md "kept or recomputed"). */
   status: serverStatusSchema.nullish(),
   lat: z.number().nullish(),
   lng: z.number().nullish(),
@@ -183,7 +183,7 @@ export interface Asset {
   version?: number | null;
   /**
    * True while the asset holds only the fields of a fleet snapshot without its details (an older
-   * server; README "Spec decisions"): its integrations, external identifiers, active closures,
+   * server; docs/decisions/spec.md): its integrations, external identifiers, active closures,
    * organization relationships, incident times and runtime come with its page. Absent once its
    * full wire arrived.
    */
@@ -215,7 +215,7 @@ export function assetSearchText(
 
 /**
  * part 1 §3: only assets with both lat and lng are kept (null otherwise). The status is computed
- * at `now` (README: recomputed, never taken from the wire), then the station-check rule applies.
+ * at `now` (docs/decisions/spec.md: recomputed, never taken from the wire), then the station-check rule applies.
  */
 export function fromThingWire(wire: ThingWire, now: number): Asset | null {
   if (wire.lat === null || wire.lat === undefined || wire.lng === null || wire.lng === undefined) return null;

@@ -1,7 +1,7 @@
 /**
  * Billing (part 2 §2 "billing", §6 "billing:read exists"; part 1 §3 the maxio customer id): what
  * the server has — the billing and customer ids and the live asset count by type. No plan or price
- * is invented (README "Spec decisions": billing).
+ * is invented (docs/decisions/spec.md: billing).
  */
 import { z } from 'zod';
 

@@ -157,7 +157,7 @@ export interface LinkedAssetFacts {
  * - Automated: active if is_active, or when its linked asset has active closures ("An automated
  *   closure becomes active when its linked asset has active closures"); otherwise by the asset's
  *   heartbeat age: under 8 h standby, under 96 h pending, else (or no heartbeat) offline. An age
- *   exactly on a boundary belongs to the later state (README "Spec decisions").
+ *   exactly on a boundary belongs to the later state (docs/decisions/spec.md).
  */
 export function closureStatus(closure: ClosureStatusFacts, now: number, linkedAsset?: LinkedAssetFacts | null): ClosureStatus {
   if (closure.isActive) return 'active';
@@ -183,7 +183,7 @@ export function nextClosureStatusDeadline(closure: ClosureStatusFacts, now: numb
 }
 
 /**
- * Online / offline / out-of-service of a closure, as for assets (README): out of service wins,
+ * Online / offline / out-of-service of a closure, as for assets (docs/decisions/spec.md): out of service wins,
  * offline status is offline, every other status is online.
  */
 export function closureConnection(closure: Pick<Closure, 'status' | 'inService'>): ConnectionGroup {
@@ -462,7 +462,7 @@ export function hasQuickToggle(closure: Pick<Closure, 'closureType'>): boolean {
 // ── list order ───────────────────────────────────────────────────────────────
 
 /**
- * The list's order (the spec gives none; README): by status (active, standby, pending, offline),
+ * The list's order (the spec gives none; docs/decisions/spec.md): by status (active, standby, pending, offline),
  * then by description, case-insensitively, then by id so equal rows keep their places.
  */
 export function sortClosures(closures: readonly Closure[]): Closure[] {

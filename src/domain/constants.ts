@@ -1,6 +1,6 @@
 /**
  * Every figure of §9 of both spec parts, named once. Where the spec gives no value the chosen
- * one is marked "chosen" and listed in README under "Spec decisions".
+ * one is marked "chosen" and listed in docs/decisions/spec.md.
  */
 
 // ── time units ────────────────────────────────────────────────────────────────
@@ -170,10 +170,10 @@ export const THINGS_PAGE_SIZE = 500;
 /**
  * The largest page GET /organization/things answers, and the page the live worker asks for: the
  * initial load of 100,000 assets in 20 pages, not 200, each page's fixed cost (the count, the
- * validator, the offset) paid 20 times (README "Spec decisions").
+ * validator, the offset) paid 20 times (docs/decisions/spec.md).
  */
 export const THINGS_PAGE_MAX = 5_000;
-/** Pages of the initial load the live worker asks for at once after the first (README "Spec decisions"). */
+/** Pages of the initial load the live worker asks for at once after the first (docs/decisions/spec.md). */
 export const THINGS_PAGES_IN_FLIGHT = 2;
 
 // ── areas and geometry (part 2 §9) ───────────────────────────────────────────

@@ -256,7 +256,7 @@ function organization(failure: Failure): UserError {
 
 function locationUpdate(failure: Failure): UserError {
   if (failure.status === 0) return text(DOTTED.connectionFailed);
-  // Our server answers 404 for a location the caller may not see (README "Design decisions"): the 'found' row.
+  // Our server answers 404 for a location the caller may not see (docs/decisions/design.md): the 'found' row.
   if (failure.status === 404) return text('Location not found');
   if (failure.status === 422) {
     if (has(failure, 'active')) return text('Location no longer active');
@@ -270,7 +270,7 @@ function assetSave(failure: Failure): UserError {
   const stale = staleEdit(failure, 'asset');
   if (stale) return stale;
   if (failure.status === 0) return text(PLAIN.connectionFailed);
-  // Our server answers 404 for an asset the caller may not see (README "Design decisions"): the 'found' row.
+  // Our server answers 404 for an asset the caller may not see (docs/decisions/design.md): the 'found' row.
   if (failure.status === 404) return text('Asset not found');
   if (failure.status === 422) {
     if (has(failure, 'found')) return text('Asset not found');
@@ -370,7 +370,7 @@ function organizationDelete(failure: Failure): UserError {
 }
 
 function userCalls(failure: Failure): UserError {
-  // Our server refuses deleting oneself with its own words (README "Design decisions").
+  // Our server refuses deleting oneself with its own words (docs/decisions/design.md).
   if (failure.code === CLIENT_ERROR_CODES.cannotDeleteSelf && failure.message) return text(failure.message);
   if (failure.status === 422) return text('User not found');
   return part2All(failure);
@@ -402,7 +402,7 @@ function apiKeys(failure: Failure): UserError {
   return part2All(failure);
 }
 
-// ── accounts: the signed-in user's own account (designed calls; texts chosen, README "Spec decisions") ──
+// ── accounts: the signed-in user's own account (designed calls; texts chosen, docs/decisions/spec.md) ──
 /** chosen: the profile save refused by the server's rules. */
 export const PROFILE_SAVE_FAILED_TEXT = 'Unable to save profile';
 export const WRONG_CURRENT_PASSWORD_TEXT = 'Current password is incorrect';

@@ -411,7 +411,7 @@ export const SHELL_EXTRA_TEXT = {
   profileMenu: 'Profile menu',
   /** part 1 §4: situational-awareness mode (no inactivity sign-out). */
   awarenessMode: 'Situational awareness mode',
-  /** The page's theme (not in the spec: README "Night mode"). */
+  /** The page's theme (not in the spec: docs/map.md "Night mode"). */
   appearance: 'Appearance',
   appearanceSystem: 'Match system',
   appearanceDay: 'Day',
@@ -435,7 +435,7 @@ export const MAP_CONTROL_TEXT = {
   zoomOut: 'Zoom out',
   mapType: 'Map type',
   mapTypes: { roadmap: 'Roadmap', satellite: 'Satellite', hybrid: 'Hybrid', terrain: 'Terrain' },
-  /** The standalone map draws one offline basemap whatever the type (README). */
+  /** The standalone map draws one offline basemap whatever the type (docs/decisions/spec.md "Values the spec does not give"). */
   mapTypesNeedGoogle: 'Satellite, hybrid and terrain need Google Maps',
   findMyLocation: 'Find my location',
   locating: 'Finding your location...',
@@ -521,7 +521,7 @@ export const ASSET_TEXT = {
   actions: 'Actions',
   notFound: 'This asset is not in your fleet.',
   loading: 'Loading asset...',
-  /** A field the fleet snapshot does not carry, until the asset's page comes (README "Spec decisions"). */
+  /** A field the fleet snapshot does not carry, until the asset's page comes (docs/decisions/spec.md). */
   detailsLoading: 'Loading...',
   noOrganizationAccess: 'No other organization manages or accesses this asset.',
   r2rTest: 'Send R2R Test Alert',

@@ -22,7 +22,7 @@ export const pointMessageSchema = z.object({
   timestamp: iso,
   /** The station the asset is at, when the server knows it (part 1 §4 station check). */
   station_id: z.string().nullish(),
-  /** Set once the asset has been still 10 minutes, null while it moves (README "stationary"); absent: unknown. */
+  /** Set once the asset has been still 10 minutes, null while it moves (docs/decisions/spec.md "stationary after 10 min"); absent: unknown. */
   street: z.string().nullish(),
 });
 
@@ -111,7 +111,7 @@ export type ClientCommand = z.infer<typeof clientCommandSchema>;
  * loop as one frame, `{identifier, messages: [...]}`, in order, instead of a frame each. A client
  * that does not offer it gets `{identifier, message}` frames, as ActionCable sends them. At 20,000
  * messages a second a frame each cost the browser about 200 µs of CPU per message (the network
- * service, the page's process and the worker's event each), batched about 12 (README "Design decisions").
+ * service, the page's process and the worker's event each), batched about 12 (docs/decisions/design.md).
  */
 export const LIVE_BATCH_PROTOCOL = 'lightbar-batch-v1';
 

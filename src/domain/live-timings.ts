@@ -1,5 +1,5 @@
 /**
- * How fresh the drawn map is, measured where it is drawn (README "Application bench"). While a
+ * How fresh the drawn map is, measured where it is drawn (bench/README.md "Application bench"). While a
  * measurement is on, the worker sends with each diff a histogram of the ages of the positions it
  * moved in that batch (the message's timestamp to the batch); the page adds the time from the
  * batch to the frame that drew it. Histograms, never values per asset: the main thread does a

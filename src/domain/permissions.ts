@@ -12,7 +12,7 @@
  * One exception, the monthly reports: the data row opens the Data section to haas:manage, yet
  * neither the reports nor the exports row names it, which would leave a haas:manage-only user a
  * Data link that ends on the unauthorized page. haas:manage therefore reads the monthly reports
- * (a read-only page; README "Spec decisions"); exports, which create and delete server work, stay
+ * (a read-only page; docs/decisions/spec.md); exports, which create and delete server work, stay
  * with the export permissions.
  */
 import { LIGHT_INTENSITY_OPTIONS, R2R_CAPABLE_TYPES, R2R_DEVICE_TYPES } from './constants';
@@ -243,7 +243,7 @@ export const SECTIONS: readonly DashboardSection[] = [
     onMobile: false,
   },
   { key: 'accounts', path: 'accounts', anyOf: USER_ADMIN_AND_ORG, onMobile: false },
-  // README: key accounts_new (part 1), route accounts-new (part 2). Desktop only like accounts.
+  // docs/decisions/spec.md "accounts_new or accounts-new": key accounts_new (part 1), route accounts-new (part 2). Desktop only like accounts.
   { key: 'accounts_new', path: 'accounts-new', anyOf: ['engineer:test'], onMobile: false },
 ];
 
@@ -261,7 +261,7 @@ export function sectionHref(key: SectionKey): string {
 }
 
 /**
- * README "accounts_new or accounts-new": part 1's name of a section, where it differs from its
+ * docs/decisions/spec.md "accounts_new or accounts-new": part 1's name of a section, where it differs from its
  * route; and the data pages by their own names ('/dashboard/reports' → '/dashboard/data/reports').
  */
 const SECTION_PATH_ALIASES: ReadonlyMap<string, SectionKey> = new Map([
@@ -429,7 +429,7 @@ export function canAddArea(perms: PermissionList, ownerOrgId: OrgId | null | und
   return sameOrg(ownerOrgId, userOrgId) && hasAny(perms, ['exclusion:create', 'exclusion:manage']);
 }
 
-// ── organization access (README "Security") ─────────────────────────────────
+// ── organization access (docs/security.md) ─────────────────────────────────
 /** The caller's organizations as the server's scope holds them. */
 export interface OrgRelations {
   /** The caller's own organization. */

@@ -69,7 +69,7 @@ export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
 export const tokenRequestSchema = z.discriminatedUnion('grant_type', [signInRequestSchema, refreshRequestSchema]);
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 
-/** The e-mail is sent as username; unlock_token only when given (the unlock flow, README). */
+/** The e-mail is sent as username; unlock_token only when given (the unlock flow, docs/decisions/spec.md). */
 export function signInRequest(email: string, password: string, unlockToken?: string | null): SignInRequest {
   const body: SignInRequest = { grant_type: 'password', application: SIGN_IN_APPLICATION, username: email, password };
   if (unlockToken) body.unlock_token = unlockToken;

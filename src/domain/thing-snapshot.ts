@@ -1,5 +1,5 @@
 /**
- * The fleet snapshot, GET /organization/things/snapshot (README "Spec decisions"): every asset of
+ * The fleet snapshot, GET /organization/things/snapshot (docs/decisions/spec.md): every asset of
  * GET /organization/things (same scope, same `org_ids[]`, no paging) in one answer, each asset a
  * row of the scalar wire fields below instead of a wide object, and its organization named once in
  * `organizations`. The live worker's full load of a fleet larger than one page reads it first, so
@@ -27,7 +27,7 @@ import { ISO_DATE_TIME_FORM, isoDateTime, secondsBetween } from './time';
  * null; `flags` a whole number of THING_SNAPSHOT_FLAGS' bits; `organization`, `type`, `subtype`
  * the place of one of the answer's lists (or null: no subtype); `ids` an array of strings. The
  * wire schema's rule for the field, checked with `typeof` per cell: a zod tuple per row took about
- * 1 s for 100,000 rows, as long as the rest of the load (README "Application bench"). A time cell
+ * 1 s for 100,000 rows, as long as the rest of the load (bench/README.md "Application bench"). A time cell
  * is checked for its ISO 8601 form only: the asset's model parses it (Date.parse, about 1 µs, was
  * paid twice per cell).
  */

@@ -117,7 +117,7 @@ export function toTripWire(trip: Trip): TripWire {
   };
 }
 
-/** GET /things/coverage: one row per requested visible asset (design; README API). */
+/** GET /things/coverage: one row per requested visible asset (design; docs/api/areas-closures-zones-trips.md). */
 export const coverageWireSchema = z.object({
   thing_id: z.string(),
   first_point_at: z.string().nullable(),

@@ -4,7 +4,7 @@
  * TopoJSON of world-atlas (land, countries) and us-atlas (states, counties) decoded into outlines,
  * and the land triangulated once into the binary form deck.gl's SolidPolygonLayer draws as it is.
  * Decoding the two files and triangulating the land took 0.4–0.65 s of a page's main thread at every
- * load on a 2-core machine (README "Design decisions"); the worker does it beside the page.
+ * load on a 2-core machine (docs/decisions/design.md); the worker does it beside the page.
  */
 import earcut, { flatten } from 'earcut';
 import type { Feature, FeatureCollection, GeoJsonProperties, Geometry, MultiLineString, Position } from 'geojson';

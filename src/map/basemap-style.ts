@@ -1,8 +1,8 @@
 /**
  * The standalone basemap's look in its two themes (RGB[A]): the outlines' colours (the map's
  * background is the water), the vector streets' roads by class, areas and names. Day is the
- * default; night dims the map for dispatch rooms that run dark (README "Night mode"). Chosen, not in
- * the spec (README "Basemap").
+ * default; night dims the map for dispatch rooms that run dark (docs/map.md "Night mode"). Chosen, not in
+ * the spec (docs/map.md "Basemap").
  */
 
 type RGB = [number, number, number];

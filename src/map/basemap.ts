@@ -17,7 +17,7 @@ import { BASEMAP_COLORS, BASEMAP_STYLES, COUNTY_MIN_ZOOM, type BasemapStyle } fr
 export { BASEMAP_COLORS, COUNTY_MIN_ZOOM };
 export { basemapFromTopology, triangulateLand, type BasemapData, type LandMesh } from './basemap-data';
 
-/** OpenStreetMap's standard tiles (their usage policy applies; README "Configuration"). */
+/** OpenStreetMap's standard tiles (their usage policy applies; docs/configuration.md). */
 export const DEFAULT_BASEMAP_TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 export const BASEMAP_ATTRIBUTION = '© OpenStreetMap contributors';
 
@@ -87,7 +87,7 @@ export function loadBasemap(): Promise<BasemapData> {
  * The outlines near the view, not the world's. Each of the three meshes is hundreds of thousands
  * of path vertices, and a path layer shades every one of them at every basemap redraw: over a city
  * at street zoom all of them but a few hundred lie off screen. Where WebGL draws in software that
- * was most of a page's first seconds (README "Design decisions"). The lines are bucketed once by a
+ * was most of a page's first seconds (docs/decisions/design.md). The lines are bucketed once by a
  * grid of OUTLINE_CELL_DEG cells; a view draws the lines of the cells it touches. Pure.
  */
 export const OUTLINE_CELL_DEG = 2;

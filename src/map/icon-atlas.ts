@@ -19,13 +19,13 @@ export const ATLAS_CELL_PX = 80;
 /** Texture pixels per screen pixel: icons are drawn at twice their size for sharp edges on high-density screens. */
 export const ATLAS_SCALE = 2;
 
-/** Screen size of an icon (CSS pixels) per size class (part 1 §2: small, medium, large; the pixels are ours, README). */
+/** Screen size of an icon (CSS pixels) per size class (part 1 §2: small, medium, large; the pixels are ours, docs/decisions/spec.md "Values the spec does not give"). */
 export const ICON_PIXELS: Readonly<Record<IconSize, number>> = { small: 18, medium: 26, large: 36 };
 
 export const ATLAS_WIDTH = ATLAS_COLUMNS * ATLAS_CELL_PX;
 export const ATLAS_HEIGHT = ATLAS_ROWS_PER_SIZE * ICON_SIZES.length * ATLAS_CELL_PX;
 
-/** Fill colour per drawn status (location … offline), RGB. Chosen for contrast on the basemap (README). */
+/** Fill colour per drawn status (location … offline), RGB. Chosen for contrast on the basemap (docs/decisions/spec.md "Values the spec does not give"). */
 export const STATUS_COLORS: readonly (readonly [number, number, number])[] = [
   [211, 47, 47], // location: active at an incident location — red
   [245, 124, 0], // active — orange

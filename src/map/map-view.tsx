@@ -69,12 +69,12 @@ export interface LightbarMapProps {
   /**
    * The standalone basemap's layers wait while this is true (the basemap data still loads). Where
    * WebGL draws in software, building them (compiling their shaders) holds the page for about a
-   * second, and the dashboard lets its first list rows show first (README "Application bench").
+   * second, and the dashboard lets its first list rows show first (bench/README.md "Application bench").
    */
   holdBasemap?: boolean;
 }
 
-/** Austin, where the demo fleet drives (the spec does not show the default centre: README). */
+/** Austin, where the demo fleet drives (the spec does not show the default centre: docs/decisions/spec.md "Values the spec does not give"). */
 export const DEFAULT_VIEW_STATE: MapViewState = { longitude: -97.7431, latitude: 30.2672, zoom: DEFAULT_MAP_ZOOM };
 
 const MAP_VIEW = new MapView({ id: 'map', repeat: true, controller: true });
@@ -90,7 +90,7 @@ interface StandaloneProps extends MapProviderProps {
 /**
  * The canvases' WebGL context. Where WebGL draws in software (./renderer) multisampling is off:
  * SwiftShader shades every sample of every frame on the CPU and resolves them before the page can
- * show the frame, about a quarter of a dashboard load's drawing there (README "Design decisions").
+ * show the frame, about a quarter of a dashboard load's drawing there (docs/decisions/design.md).
  * Lines are then drawn without smoothing; with a GPU nothing changes.
  */
 export function mapDeviceProps(software: boolean): { webgl: { antialias: boolean } } {
@@ -122,7 +122,7 @@ const windowSize = () =>
  * The standalone provider draws on two canvases: the basemap (offline polygons, streets, raster tiles)
  * below, redrawn only when the view moves, and the data layers above, on a transparent canvas that
  * takes the input and redraws on every diff. A diff then never re-renders the basemap's polygons,
- * about nine tenths of a frame where WebGL draws in software (README "Design decisions").
+ * about nine tenths of a frame where WebGL draws in software (docs/decisions/design.md).
  */
 export function StandaloneMap({
   layers,

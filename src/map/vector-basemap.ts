@@ -1,5 +1,5 @@
 /**
- * The standalone map's streets (README "Basemap"): vector tiles drawn by deck.gl's MVTLayer with
+ * The standalone map's streets (docs/map.md "Basemap"): vector tiles drawn by deck.gl's MVTLayer with
  * one style (./basemap-style) — roads by class, water, land use, buildings at high zoom, and street
  * and place names — from the source the server names at GET /tiles/basemap.json:
  * - `demo`: the server's tiles of the demo road network (built on demand, no file, no network);

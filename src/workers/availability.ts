@@ -1,5 +1,5 @@
 /**
- * The unit-availability view (beyond the spec: README "Values the spec does not give"): for the visible area, which parts
+ * The unit-availability view (beyond the spec: docs/decisions/spec.md "Values the spec does not give"): for the visible area, which parts
  * lie farther than a chosen distance from every available unit — a listed asset in standby or
  * stationary (online, not alerting: free to be sent). The area is cut into a grid of cells evenly
  * spaced on the screen (Web Mercator: longitude linear, latitude through the Mercator y), so the
@@ -16,7 +16,7 @@ import { ASSET_STATUS } from '../domain/asset-status';
 import { distanceM, mercatorY } from '../domain/geometry';
 import { FLAG_LISTED, FLAG_PRESENT } from '../domain/live-diff';
 
-/** chosen: 96 × 64 cells, about 10 px each on a 1000 × 650 map (README). */
+/** chosen: 96 × 64 cells, about 10 px each on a 1000 × 650 map (docs/decisions/spec.md "Values the spec does not give"). */
 export const AVAILABILITY_COLUMNS = 96;
 export const AVAILABILITY_ROWS = 64;
 /** Web Mercator's latitude limit. */

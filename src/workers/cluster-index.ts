@@ -23,7 +23,7 @@ import type { FleetStore } from './fleet-store';
 import type { ClusterAnswer, StationGroups } from '../domain/cluster-answer';
 import type { ClusterQuery } from './live-protocol';
 
-/** chosen: below this zoom the assets at a station show as one station marker (README). */
+/** chosen: below this zoom the assets at a station show as one station marker (docs/decisions/spec.md "Values the spec does not give"). */
 export const STATION_GROUPS_BELOW_ZOOM = 15;
 /** chosen: markers closer than this (deck.gl's 512-px world) merge into one cluster. */
 export const CLUSTER_RADIUS_PX = 60;

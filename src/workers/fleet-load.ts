@@ -54,7 +54,7 @@ export class FleetLoad {
   /**
    * All pages of GET /organization/things (incremental from `since`), each applied as it comes: the
    * first alone (it tells the count), the rest THINGS_PAGES_IN_FLIGHT at a time (part 1 §7 asks
-   * them one after another; README "Spec decisions"). A full load asks its first page at the spec's
+   * them one after another; docs/decisions/spec.md). A full load asks its first page at the spec's
    * THINGS_PAGE_SIZE (500): the Live list and the map show their first assets while the server
    * makes the large pages (part 1 §2: the first screen does not wait for the whole fleet); the large
    * pages then start from the first asset again (at most 500 wires twice). A full load of a fleet
@@ -112,7 +112,7 @@ export class FleetLoad {
 
   /** The progress once the snapshot was read (or not); answers the first large page still to ask. */
   private snapshotApplied(read: 'whole' | 'narrow' | null, progress: FleetProgress, next: number, last: number): number {
-    // Whole wires: the load ends with the snapshot (README "Spec decisions").
+    // Whole wires: the load ends with the snapshot (docs/decisions/spec.md).
     if (read === 'whole') next = last + 1;
     progress.pages = progress.loaded + (read ? 1 : 0) + Math.max(0, last - next + 1);
     if (read) {

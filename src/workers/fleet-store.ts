@@ -35,7 +35,7 @@ const INITIAL_CAPACITY = 1024;
 /**
  * The active closures of every asset that has none: one shared empty list (never mutated: the
  * effects replace the list), so the status rule's first test reads one hot array instead of a
- * cold one per asset (README "Bench").
+ * cold one per asset (bench/README.md).
  */
 export const NO_ACTIVE_CLOSURES: Asset['activeClosures'] = [];
 
@@ -51,7 +51,7 @@ export interface FleetChanges {
 
 /**
  * A thing wire is read from the database, which the server's ingest writes about once a second (a
- * large fleet's rows in turn, README "Server ingest"); the socket's points, heartbeats and location
+ * large fleet's rows in turn, bench/README.md "Server ingest"); the socket's points, heartbeats and location
  * messages can be newer. When the asset held here checked in later than the wire says, its live
  * facts (heartbeat, position, motion, alerting, run, and the incident it is on) are kept.
  */
@@ -125,8 +125,8 @@ export class FleetStore {
   /**
    * Refreshes owed at the end of a batch of messages (`refreshSoon` while `deferring`): a mark per
    * slot, the incoming station id of each (undefined: keep the current one) and the marked range.
-   * Settled in slot order, the per-slot arrays are walked forward instead of at random (README
-   * "Bench"); a slot's owed refresh is settled before its next message reads it, so every message
+   * Settled in slot order, the per-slot arrays are walked forward instead of at random
+   * (bench/README.md); a slot's owed refresh is settled before its next message reads it, so every message
    * sees exactly the state it would have seen refreshed at once.
    */
   deferring = false;

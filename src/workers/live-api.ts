@@ -178,7 +178,7 @@ export class LiveApi {
   }
 
   /**
-   * GET /organization/things/snapshot (README "Spec decisions"): every asset of the list, each
+   * GET /organization/things/snapshot (docs/decisions/spec.md): every asset of the list, each
    * with the wire fields the snapshot carries; `complete` when its details came too (every wire
    * whole). Never kept for revalidation (asked once a load).
    */

@@ -65,7 +65,7 @@ export class LiveCore {
    */
   private moved: number[] | null = null;
 
-  /** Turns the freshness measure on or off (README "Application bench"): diffs then carry `ages`. */
+  /** Turns the freshness measure on or off (bench/README.md "Application bench"): diffs then carry `ages`. */
   measureAges(on: boolean): void {
     this.moved = on ? [] : null;
   }

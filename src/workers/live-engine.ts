@@ -112,7 +112,7 @@ export function createLiveEngine(overrides: Partial<LiveEngineDeps> = {}) {
   // The batch sends one diff to the main thread, then a status when the events, closures or responder mix moved.
   let eventsVersion = 0;
   let closuresVersion = 0;
-  /** While measuring (README "Application bench"): each batch's duration in ms, up to the diff sent; null when not measuring. */
+  /** While measuring (bench/README.md "Application bench"): each batch's duration in ms, up to the diff sent; null when not measuring. */
   let batchMs: number[] | null = null;
   let batchStartedAt = 0;
   const scheduler = createLiveScheduler({
@@ -304,7 +304,7 @@ export function createLiveEngine(overrides: Partial<LiveEngineDeps> = {}) {
     },
 
     /**
-     * Starts (true) or ends a measurement (README "Application bench"): each batch's duration is
+     * Starts (true) or ends a measurement (bench/README.md "Application bench"): each batch's duration is
      * kept and each diff carries the ages of the positions it moved. Starting again starts afresh.
      */
     measure(on: boolean): void {

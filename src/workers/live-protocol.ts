@@ -73,7 +73,7 @@ export const liveConfigSchema = organizationChoiceSchema.extend({
   events: eventsQuerySchema.optional(),
   online: z.boolean().default(true),
   focused: z.boolean().default(true),
-  /** The fleet's page size (`per_page`): the largest the server answers (README "Spec decisions"). */
+  /** The fleet's page size (`per_page`): the largest the server answers (docs/decisions/spec.md). */
   thingsPageSize: z.number().int().min(1).max(THINGS_PAGE_MAX).default(THINGS_PAGE_MAX),
   /** The lists the user may read; every one when not said (a caller that knows no profile: tests, benches). */
   reads: liveReadsSchema.default(EVERY_LIST),

@@ -13,7 +13,7 @@ import { SocketClient, type SocketFactory } from './socket-client';
  * How long a session's first load of a large fleet waits, after its first page, for the socket it
  * opened at its start to be subscribed before it reads the rest of the fleet. Subscribed first, the
  * fleet it reads then holds every change the socket does not bring, and no incremental load of the
- * whole fleet follows the load (README "Spec decisions"); not subscribed by then, it reads on and
+ * whole fleet follows the load (docs/decisions/spec.md); not subscribed by then, it reads on and
  * closes the gap with that incremental load once the socket is (as before).
  */
 export const SUBSCRIBE_WAIT_MS = 2_000;

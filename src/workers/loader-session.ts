@@ -16,7 +16,7 @@ export interface LiveEngineState {
 }
 
 /**
- * A user timing of a session's first load, which the application bench reads (README "Application
+ * A user timing of a session's first load, which the application bench reads (bench/README.md "Application
  * bench"): a fixed few per session, never per page of a poll (marks are kept until cleared).
  */
 export function mark(name: string): void {

@@ -9,7 +9,7 @@
  * - thing: the asset's attributes, replaced by the message's;
  * - location: on an incident (status location, station cleared) or off it; the event is cached;
  * - closure: an active closure makes its asset active (and an inactive one releases it).
- * Every message is a check-in: a newer timestamp advances the heartbeat (README "Spec decisions").
+ * Every message is a check-in: a newer timestamp advances the heartbeat (docs/decisions/spec.md).
  */
 import type { Asset } from '../domain/asset';
 import { ASSET_STATUS } from '../domain/asset-status';
@@ -56,7 +56,7 @@ function digits(iso: string, start: number, end: number): number {
 /**
  * A message's timestamp in ms: `Date.parse` (through the domain's `parseTime`), with a fast path
  * for the `toISOString` form the server sends (`YYYY-MM-DDTHH:mm:ss.sssZ`), read digit by digit:
- * 10,000 a batch (README "Bench"). Anything else, or a day past 28 (month lengths), goes the slow way.
+ * 10,000 a batch (bench/README.md). Anything else, or a day past 28 (month lengths), goes the slow way.
  */
 export function messageTime(iso: string): number | null {
   if (

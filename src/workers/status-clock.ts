@@ -8,7 +8,7 @@
  *
  * The heap holds each entry's deadline next to its slot (`keys`, in heap order), so sifting reads
  * one contiguous array instead of looking each slot's deadline up at random, and it moves a hole
- * rather than swapping (README "Bench": the clock is set for every message of a batch).
+ * rather than swapping (bench/README.md: the clock is set for every message of a batch).
  */
 export class StatusClock {
   /** Slots in heap order. */

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Day and night (README "Night mode"): the theme follows the system's preference until the user
+ * Day and night (docs/map.md "Night mode"): the theme follows the system's preference until the user
  * chooses one; the choice is remembered per user in this browser and written on the root element.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The load driver (`npm run load`, README "Bench") against the real server on loopback: it sends
+// The load driver (`npm run load`, bench/README.md) against the real server on loopback: it sends
 // what it says, the server stores it, and it sends nowhere but this machine. No time is asserted.
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -119,7 +119,7 @@ describe('part2 §9 business constants and limits', () => {
     ['Map add zoom threshold trip points 17', C.ADD_ZOOM_TRIP_POINTS, 17],
     ['Map add zoom threshold default 16.25', C.ADD_ZOOM_DEFAULT, 16.25],
     // "Minimum zoom 17 for centring" contradicts part 1 §9 "centring min zoom 16"; the part 1
-    // value is pinned above and the conflict is left to README "Spec decisions".
+    // value is pinned above and the conflict is left to docs/decisions/spec.md.
     ['Directions N, NE, E, SE, S, SW, W, NW', C.COMPASS_POINTS, ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW']],
     // Sizes and paging
     ['Row heights: area 75px', C.AREA_ROW_HEIGHT, 75],

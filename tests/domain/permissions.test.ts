@@ -148,7 +148,7 @@ describe('part1 §6, part2 §6 sections', () => {
     expect(sectionHref('accounts_new')).toBe('/dashboard/accounts-new');
   });
 
-  // README "accounts_new or accounts-new": the key is part 1's, the route part 2's; the key's path redirects.
+  // docs/decisions/spec.md "accounts_new or accounts-new": the key is part 1's, the route part 2's; the key's path redirects.
   it.each<[string, string | null]>([
     ['/dashboard/accounts_new', '/dashboard/accounts-new'],
     ['/dashboard/accounts_new/', '/dashboard/accounts-new/'],
@@ -204,7 +204,7 @@ describe('part1 §6, part2 §6 sections', () => {
     ['reports', 'report:update', true],
     ['reports', 'report:delete', true],
     ['reports', 'export:read', false],
-    // README "Spec decisions": the data row's haas:manage reads the monthly reports.
+    // docs/decisions/spec.md: the data row's haas:manage reads the monthly reports.
     ['reports', 'haas:manage', true],
     ['exports', 'haas:manage', false],
     ['exports', 'export:view', true],

@@ -1,4 +1,4 @@
-/** The unit-availability view's drawing and legend (beyond the spec: README "Values the spec does not give"). */
+/** The unit-availability view's drawing and legend (beyond the spec: docs/decisions/spec.md "Values the spec does not give"). */
 import { describe, expect, it } from 'vitest';
 import { availabilityPixels, availabilityShareText, distanceText, GAP_COLOR } from '../../src/map/layers/availability-layer';
 

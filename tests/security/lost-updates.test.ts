@@ -8,7 +8,7 @@ import { call, snapshot, type Answer } from '../support/account-calls';
 import { createTestServer, type TestServer } from '../support/test-server';
 
 /**
- * Lost updates (README "Security"): two people edit the same closure, area, asset, user or
+ * Lost updates (docs/security.md): two people edit the same closure, area, asset, user or
  * organization. Each record carries a version (its ETag); a save that sends If-Match with the
  * version its form was opened on is refused with 412 and the resource's sentence once someone else
  * saved it since, and changes nothing. A save without If-Match, and the closure's quick toggle,

@@ -1,5 +1,5 @@
 /**
- * The data folder's lock never keeps the server down (README "Design decisions": one server per
+ * The data folder's lock never keeps the server down (docs/decisions/design.md: one server per
  * embedded database): every clean stop removes it — a signal while starting, a repeated signal
  * while stopping — and a lock naming a live process that is not a Lightbar server on this folder
  * (its id reused by another program) is taken over. A second real server is still refused.

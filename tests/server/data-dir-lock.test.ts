@@ -1,5 +1,5 @@
 /**
- * One server per embedded database (README "Design decisions"): a second process on the same
+ * One server per embedded database (docs/decisions/design.md): a second process on the same
  * DATA_DIR refuses to start with a message saying why, instead of writing PGlite's files beside
  * the first one; a lock left by a process that is gone is taken over.
  */

@@ -410,7 +410,7 @@ async function thingSnapshot(who: string, query = '') {
 }
 
 /**
- * A wire as the snapshot gives it (README "Spec decisions"): every field but `status` and `is_stale`
+ * A wire as the snapshot gives it (docs/decisions/spec.md): every field but `status` and `is_stale`
  * (the client works them out), its times as instants: the snapshot writes the database's ISO text
  * (`+00:00`, microseconds), the pages `toISOString()`.
  */

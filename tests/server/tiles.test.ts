@@ -1,5 +1,5 @@
 /**
- * The vector basemap's server side (README "Basemap"): MVT tiles of the demo road network built on
+ * The vector basemap's server side (docs/map.md "Basemap"): MVT tiles of the demo road network built on
  * demand, and a self-hosted PMTiles file answered with range requests.
  */
 import fs from 'node:fs';

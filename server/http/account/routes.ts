@@ -50,7 +50,7 @@ export function accountRoutes(app: FastifyInstance, deps: ServerDeps): void {
   /**
    * Change password: the current one must be right (a stolen session alone cannot take the
    * account), the new one meets the rules and is none of the last 10. The caller's own session
-   * stays; every other session of the user ends (README "Spec decisions").
+   * stays; every other session of the user ends (docs/decisions/spec.md).
    */
   api.put(
     '/password',
@@ -59,7 +59,7 @@ export function accountRoutes(app: FastifyInstance, deps: ServerDeps): void {
       schema: {
         summary: "Change the signed-in user's password (the current one required)",
         body: passwordBody,
-        // 429: the sign-in's rate limit (README, AUTH_RATE_LIMIT).
+        // 429: the sign-in's rate limit (docs/configuration.md, AUTH_RATE_LIMIT).
         response: { 200: passwordChangedAnswer, 404: errorAnswer, 429: errorAnswer },
       },
     },

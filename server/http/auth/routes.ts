@@ -76,10 +76,10 @@ export function authRoutes(app: FastifyInstance, deps: ServerDeps): void {
     const now = deps.now();
     if (body.grant_type === 'refresh_token') return refreshSession(body.refresh_token, now);
 
-    // Known and unknown e-mails go through the same steps and answers (README "Design decisions", the lockout).
+    // Known and unknown e-mails go through the same steps and answers (docs/decisions/design.md, the lockout).
     const emailKey = signInEmailKey(body.username);
     const found = await findUserByEmail(db, body.username);
-    // A valid unlock link unlocks before the password is checked (README "the unlock flow").
+    // A valid unlock link unlocks before the password is checked (docs/decisions/spec.md "the unlock flow").
     const unlockHash = found?.user.unlockTokenHash;
     if (found && unlockHash && body.unlock_token && sameHash(hashToken(body.unlock_token), unlockHash)) {
       await clearSignInThrottles(db, emailKey);
@@ -148,7 +148,7 @@ export function authRoutes(app: FastifyInstance, deps: ServerDeps): void {
       const link = `${config.publicUrl}/welcome/reset/${encodeURIComponent(found.user.email)}/${resetToken}`;
       await mailer.send(resetPasswordMail(found.user.email, link));
     }
-    // The same answer whether or not the e-mail exists (README "Spec decisions").
+    // The same answer whether or not the e-mail exists (docs/decisions/spec.md).
     return { message: ACCOUNT_RECOVERY_TEXT.emailSentIfFound };
   });
 

@@ -35,7 +35,7 @@ export const revokeTokenAnswer = z.object({}).meta({ description: 'Revoked, or n
 export const signInErrorAnswer = errorAnswer.extend({
   error_description: z.string().optional().meta({ description: 'The message again, as OAuth clients read it.' }),
 });
-/** The rate limit of the sign-in and recovery calls (README, AUTH_RATE_LIMIT a minute per address): 429 rate_limited. */
+/** The rate limit of the sign-in and recovery calls (docs/configuration.md, AUTH_RATE_LIMIT a minute per address): 429 rate_limited. */
 export const rateLimited = { 429: errorAnswer };
 
 // ── errors ───────────────────────────────────────────────────────────────────
@@ -46,7 +46,7 @@ function signInError(status: number, code: string, description: string): HttpErr
 }
 
 export const INCORRECT = () => signInError(400, 'invalid_grant', 'Email and/or password incorrect.');
-/** The same answer for a known and an unknown e-mail (README "Design decisions", the lockout). */
+/** The same answer for a known and an unknown e-mail (docs/decisions/design.md, the lockout). */
 export const LOCKED = () => signInError(401, SIGN_IN_ERROR_CODES.lockedOut, ACCOUNT_LOCKED_MESSAGE);
 
 /** A refresh or access token that is expired, was used, or does not exist. */

@@ -2,7 +2,7 @@
  * Billing (part 2 §2 accounts "billing", §6 "billing:read exists"; part 1 §3 the maxio customer
  * id on the user's organization). Path designed (§7 "Paths not shown"):
  *   GET /organization/billing?organization_id=... → { billing_id, maxio_cust_id, asset_count, assets_by_type }.
- * Only what the data holds: no plan tiers or prices (README "Spec decisions": billing).
+ * Only what the data holds: no plan tiers or prices (docs/decisions/spec.md: billing).
  */
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';

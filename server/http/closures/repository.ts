@@ -55,7 +55,7 @@ export function closureToWire(row: ClosureJoinedRow): ClosureWire {
     calculated_route: route(closure.calculatedRoute),
     user_route: route(closure.userRoute),
     impacted_lanes: closure.impactedLanes,
-    // No column of its own: an automated closure is in service while its asset is (README of the API).
+    // No column of its own: an automated closure is in service while its asset is (docs/api/areas-closures-zones-trips.md).
     is_in_service: thing?.inService ?? true,
     organization: {
       id: organization.id,

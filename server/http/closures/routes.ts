@@ -181,7 +181,7 @@ export function closureRoutes(app: FastifyInstance, deps: ServerDeps): void {
       const now = deps.now();
       const id = existing.closure.id;
       // Lost updates: a save from an older copy (If-Match) is refused. The quick toggle sends none:
-      // it stays last-write-wins (README "Security"), and moves the version on like every write.
+      // it stays last-write-wins (docs/security.md), and moves the version on like every write.
       const expected = expectVersion(request, 'closure', existing.closure.version);
 
       if (raw['isQuickUpdate'] === true) {

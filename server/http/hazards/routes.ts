@@ -22,8 +22,8 @@ import {
 
 /**
  * Hazards (part 2 §2 Hazards: "a report of hazards by type and severity", §5 Hazard report; the
- * spec shows no path, so these are designed in the style of the others and documented in the API
- * README):
+ * spec shows no path, so these are designed in the style of the others and documented in
+ * docs/api/areas-closures-zones-trips.md):
  *
  * - GET /organization/hazards?org_ids[]&start_time&end_time&types[]&severities[]&all_types — the
  *   hazards reported in a past range of at most 24 h, with counts by type and severity; needs

@@ -3,7 +3,7 @@
  * configuration permissions, §9 "Integration providers: two"). Paths designed (§7 "Paths not shown"):
  *   GET /organization/integrations?org_ids[]=..., POST /organization/integrations,
  *   PUT /organization/integrations/{id} (its settings replaced), DELETE /organization/integrations/{id}.
- * An organization has at most one configuration per provider (README INTEGRATION_PROVIDERS).
+ * An organization has at most one configuration per provider (INTEGRATION_PROVIDERS, docs/decisions/spec.md "Values the spec does not give").
  */
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';

@@ -181,7 +181,7 @@ export function thingRoutes(app: FastifyInstance, deps: ServerDeps): void {
     },
   );
 
-  // The fleet snapshot (README "Spec decisions"): the assets of GET /organization/things, same
+  // The fleet snapshot (docs/decisions/spec.md): the assets of GET /organization/things, same
   // access, scope and org_ids[], in one compact answer (src/domain/thing-snapshot.ts).
   // The answer is JSON text (thingSnapshotJson): the serializer is bypassed, the schema documents it.
   api.get(

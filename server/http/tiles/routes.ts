@@ -1,5 +1,5 @@
 /**
- * The standalone map's vector basemap (README "Basemap"): which source to draw
+ * The standalone map's vector basemap (docs/map.md "Basemap"): which source to draw
  * (GET /tiles/basemap.json), the demo network's tiles (GET /tiles/demo/{z}/{x}/{y}.mvt) and a
  * self-hosted PMTiles file (GET /tiles/region.pmtiles, with range requests). No sign-in: a basemap
  * holds no account data, and the sign-in page draws the map too.

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { z } from 'zod';
 
 /**
- * The basemap calls' constants and answers (README "Basemap"): the content types, the cache
+ * The basemap calls' constants and answers (docs/map.md "Basemap"): the content types, the cache
  * rules, the URLs the browser reads, and the answers (a source to draw, a tile, the region file's bytes).
  */
 

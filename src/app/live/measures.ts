@@ -1,5 +1,5 @@
 /**
- * What a running dashboard measures about itself for the application bench (README "Application
+ * What a running dashboard measures about itself for the application bench (bench/README.md "Application
  * bench"), read through `window.lightbarMeasure`:
  * - when the map last drew a change in the number of assets (the first full map, once loaded);
  * - while a measurement is on: the worker's batch durations, and how far behind the stream the
@@ -38,7 +38,7 @@ export interface LiveMeasures {
 
 declare global {
   interface Window {
-    /** The application bench's reading of the dashboard (README "Application bench"). */
+    /** The application bench's reading of the dashboard (bench/README.md "Application bench"). */
     lightbarMeasure?: LiveMeasures;
   }
 }

@@ -37,7 +37,7 @@ export interface LivePreferences {
   availabilityRadiusM: number;
 }
 
-/** part 1 §2: group view on, density view off by default; the rest chosen (README). */
+/** part 1 §2: group view on, density view off by default; the rest chosen (docs/decisions/spec.md "Values the spec does not give"). */
 export const DEFAULT_PREFERENCES: Readonly<LivePreferences> = {
   groupView: true,
   densityView: false,

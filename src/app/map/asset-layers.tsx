@@ -9,7 +9,7 @@
  * (density), each asked at most QUERY_INTERVAL_MS apart; singles and the target ring read a few
  * slots of the store's buffers per diff.
  *
- * Pin marker (part 1 §2 lists the preference without saying more; our reading, README): with it
+ * Pin marker (part 1 §2 lists the preference without saying more; our reading, docs/decisions/spec.md "Values the spec does not give"): with it
  * on, a click on an asset pins its popup open (MapState.popup) — it follows the asset and stays
  * until its Close button, a click on empty map or Escape (popup-dismiss.ts); with it off, a click only targets the asset and opens its detail, and the
  * popup shows while the pointer is over the asset.

@@ -62,7 +62,7 @@ export function composeMapLayers({ under, assets, over, controls }: MapLayerPart
 }
 
 /**
- * The longest the basemap waits for the Live list's first rows after the map appears (README
+ * The longest the basemap waits for the Live list's first rows after the map appears (docs/decisions/spec.md
  * "Values the spec does not give").
  */
 export const BASEMAP_HOLD_MAX_MS = 3_000;
@@ -72,7 +72,7 @@ export const BASEMAP_HOLD_MAX_MS = 3_000;
  * until the fleet's first page is in and the Live list (when shown) has its first rows, at most
  * BASEMAP_HOLD_MAX_MS; once shown, never again. There building the basemap's layers (compiling
  * their shaders on the CPU) holds the page for about a second, and the list's first rows came after
- * it (README "Application bench"); on a GPU it costs milliseconds and nothing waits.
+ * it (bench/README.md "Application bench"); on a GPU it costs milliseconds and nothing waits.
  */
 export function useBasemapHold(rowsPending: boolean, enabled: boolean): boolean {
   const fleetStarted = useLiveValue((store) => store.progress.loaded > 0 || store.progress.done);

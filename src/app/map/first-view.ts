@@ -1,6 +1,6 @@
 /**
  * The map's first view of each organization's fleet (part 1 §2 Map; the spec does not show the
- * default centre or zoom: README). The map opens on DEFAULT_CENTER at DEFAULT_MAP_ZOOM; once an
+ * default centre or zoom: docs/decisions/spec.md "Values the spec does not give"). The map opens on DEFAULT_CENTER at DEFAULT_MAP_ZOOM; once an
  * organization's fleet has loaded, it shows every listed asset as 'Show all' does (padding 50, max
  * zoom 17), so a fleet anywhere opens on itself — unless something asked for the camera meanwhile
  * (a deep link centring its asset, a search, an area jump) or the user moved the map. Again after

@@ -82,7 +82,7 @@ export interface MapState {
   firstRowsPending: boolean;
 }
 
-/** Austin, where the demo fleet drives (the spec does not show the default centre: README). */
+/** Austin, where the demo fleet drives (the spec does not show the default centre: docs/decisions/spec.md "Values the spec does not give"). */
 export const DEFAULT_CENTER = { longitude: -97.7431, latitude: 30.2672 } as const;
 
 export function createMapState(): MapState {

@@ -1,6 +1,6 @@
 /**
  * How a pinned popup closes (part 1 §2 Map "Hover and pin popups exist" says no more, our
- * reading in the README): its Close button, a click on the map where nothing pickable lies, or
+ * reading in docs/decisions/spec.md "Values the spec does not give"): its Close button, a click on the map where nothing pickable lies, or
  * Escape. Neither moves the target: the popup goes, the targeted item stays ringed.
  *
  * A click that lands on a pickable marker never gets here on the map: its layer's onClick answers

@@ -15,7 +15,7 @@ const APPEARANCE_LABEL: Readonly<Record<ThemeChoice, string>> = {
   night: SHELL_EXTRA_TEXT.appearanceNight,
 };
 
-/** Day, night or the system's (README "Night mode"), remembered for this user in this browser; the phone's menu has it too. */
+/** Day, night or the system's (docs/map.md "Night mode"), remembered for this user in this browser; the phone's menu has it too. */
 export function AppearanceChoice() {
   const { theme } = useServices();
   const { choice } = useSnapshot(theme.state);

@@ -1,5 +1,5 @@
 /**
- * /welcome/unlock/{email}/{unlockToken} (part 1 §2; README "the unlock flow"): signing in with the
+ * /welcome/unlock/{email}/{unlockToken} (part 1 §2; docs/decisions/spec.md "the unlock flow"): signing in with the
  * link's token unlocks the account; an expired link can be sent again ('You'll receive an email
  * if account was found').
  */

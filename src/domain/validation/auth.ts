@@ -22,7 +22,7 @@ export type SignInForm = z.infer<typeof signInSchema>;
 export const forgotPasswordSchema = z.object({ email: emailField() });
 export type ForgotPasswordForm = z.infer<typeof forgotPasswordSchema>;
 
-/** The unlock page's "send a fresh link" form (README "the unlock flow"). */
+/** The unlock page's "send a fresh link" form (docs/decisions/spec.md "the unlock flow"). */
 export const unlockSchema = forgotPasswordSchema;
 export type UnlockForm = ForgotPasswordForm;
 

@@ -1,7 +1,7 @@
 /**
  * Billing (part 2 §2 accounts "billing", §6 "billing:read exists"): what the server holds — the
  * billing and customer ids and the live asset count by type (GET /organization/billing). No plan
- * or price is shown: the data has none (README "Spec decisions").
+ * or price is shown: the data has none (docs/decisions/spec.md).
  */
 import { useApiQuery } from '../../app/use-api-query';
 import { ACCOUNTS_TEXT, BILLING_TEXT, SECTION_TEXT } from '../../domain/labels';

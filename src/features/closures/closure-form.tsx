@@ -266,7 +266,7 @@ export function ClosureForm({ closure, organizationId, isWzdxOrg, groupIds, onSa
   const [opened] = useState(() => closureFormValues(closure));
   const dirty = useMemo(() => !sameFormValues(opened, values), [opened, values]);
   // The copy the form was opened on: a save made from it is refused once someone saved the closure
-  // since (412), even though the list brings their copy meanwhile (lost updates, README "Security").
+  // since (412), even though the list brings their copy meanwhile (lost updates, docs/security.md).
   const [openedVersion] = useState(() => closure?.version ?? null);
   const [submitted, setSubmitted] = useState(false);
   // part 2 §5 texts show from the first Save on, then follow each change.

@@ -41,7 +41,7 @@ export function ThingEdit() {
     );
   }
   // An asset of the fleet snapshot waits for its page: its forms would start without its external
-  // identifiers and relations, and saving the relations replaces them (README "Spec decisions").
+  // identifiers and relations, and saving the relations replaces them (docs/decisions/spec.md).
   if (!asset || asset.detailsPending) return <AssetPending className="thing-edit" state={asset ? 'loading' : state} onBack={back} />;
   return <AssetEditTabs asset={asset} profile={profile} permissions={permissions} onBack={back} />;
 }

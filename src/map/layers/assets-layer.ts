@@ -8,7 +8,7 @@
  * uniform, never from the data. Slots that are empty or not listed (filtered out) are dropped in
  * the shader; a heading, when known, is drawn as a tick on the icon's rim.
  *
- * Uploads follow the diffs (README "Bench"): each attribute copies rows of the store's
+ * Uploads follow the diffs (bench/README.md): each attribute copies rows of the store's
  * arrays into its own and uploads those rows only. A diff's data names its changed slots
  * (`data.changed`); `assetsDataDiff` turns them into a few row ranges for deck.gl's partial update
  * (`_dataDiff`), and everything is uploaded again when the data does not follow the previous one

@@ -1,12 +1,12 @@
 /**
- * The unit-availability view (beyond the spec: README "Values the spec does not give"): the live worker's gaps grid
+ * The unit-availability view (beyond the spec: docs/decisions/spec.md "Values the spec does not give"): the live worker's gaps grid
  * (src/workers/availability.ts) drawn as one small bitmap over the area it covers — gaps shaded,
  * covered cells clear. The grid's rows are evenly spaced on the screen (Web Mercator), as a
  * BitmapLayer maps an image over lng/lat bounds, so cell and pixel agree.
  */
 import { BitmapLayer } from '@deck.gl/layers';
 
-/** chosen: gaps in a translucent red (README). */
+/** chosen: gaps in a translucent red (docs/decisions/spec.md "Values the spec does not give"). */
 export const GAP_COLOR: readonly [number, number, number, number] = [183, 28, 28, 110];
 
 /** RGBA pixels of a mask (1 = gap), row 0 = north (pure). */

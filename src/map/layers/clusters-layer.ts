@@ -27,7 +27,7 @@ export function clusterColor(status: number): Rgb {
   return STATUS_COLORS[status] ?? OOS_COLOR;
 }
 
-/** chosen: a cluster's radius grows with the log of its count, 14 px for 2 up to 30 px (README). */
+/** chosen: a cluster's radius grows with the log of its count, 14 px for 2 up to 30 px (docs/decisions/spec.md "Values the spec does not give"). */
 export const CLUSTER_MIN_RADIUS_PX = 14;
 export const CLUSTER_MAX_RADIUS_PX = 30;
 

@@ -6,7 +6,7 @@
  */
 import { HeatmapLayer } from '@deck.gl/aggregation-layers';
 
-/** chosen: the kernel's radius on screen, px (README). */
+/** chosen: the kernel's radius on screen, px (docs/decisions/spec.md "Values the spec does not give"). */
 export const DENSITY_RADIUS_PX = 40;
 
 /** A blue-to-red ramp that reads over the light basemap. */

@@ -1,7 +1,7 @@
 /**
  * Colours and sizes of the map's event and area markers, apart from the deck.gl layers
  * so tests and the end-to-end pixel checks read the same values. The pixels and the teal of the
- * areas are ours (the spec names none: README); the event red is the location status colour.
+ * areas are ours (the spec names none: docs/decisions/spec.md "Values the spec does not give"); the event red is the location status colour.
  */
 import { STATUS_COLORS } from '../icon-atlas';
 

@@ -6,7 +6,7 @@
 import { ScatterplotLayer } from '@deck.gl/layers';
 import { FLAG_PRESENT, type FleetBuffers } from '../../domain/live-diff';
 
-/** chosen: the ring's radius and width, px; its colour is the app's --focus (README). */
+/** chosen: the ring's radius and width, px; its colour is the app's --focus (docs/decisions/spec.md "Values the spec does not give"). */
 export const TARGET_RING_RADIUS_PX = 24;
 export const TARGET_RING_WIDTH_PX = 4;
 export const TARGET_RING_COLOR: [number, number, number, number] = [255, 179, 0, 255];

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /**
  * The standalone basemap waits for the Live list's first rows where WebGL draws in software
- * (useBasemapHold, README "Application bench"): building its layers held the page for about a
+ * (useBasemapHold, bench/README.md "Application bench"): building its layers held the page for about a
  * second there, and the list's first rows came after it.
  */
 import { act, cleanup, renderHook } from '@testing-library/react';

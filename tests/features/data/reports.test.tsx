@@ -2,7 +2,7 @@
 /**
  * part2 §2, §3, §6 Monthly Reports and the Data navigation: the tree by year then month, newest
  * first, organization names A to Z within a month, a fresh link per download click; /dashboard/data
- * by permission (haas:manage alone reads the reports, README "Spec decisions"); the profile card's
+ * by permission (haas:manage alone reads the reports, docs/decisions/spec.md); the profile card's
  * and the phone menu's Data links.
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -102,7 +102,7 @@ describe('part2 §2 Data navigation by permission', () => {
   it.each([
     [['report:read', 'export:read'], '/dashboard/data/reports', 'Monthly Reports'],
     [['export:read'], '/dashboard/data/exports', 'Data Exports'],
-    // README "Spec decisions": haas:manage alone reads the monthly reports (not the unauthorized page).
+    // docs/decisions/spec.md: haas:manage alone reads the monthly reports (not the unauthorized page).
     [['haas:manage'], '/dashboard/data/reports', 'Monthly Reports'],
   ])('/dashboard/data with %j goes to %s', async (permissions, path, heading) => {
     const harness = renderApp(

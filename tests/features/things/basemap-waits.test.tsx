@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /**
  * Where WebGL draws in software, the dashboard's basemap waits for the Live list's first rows
- * (useBasemapHold; README "Application bench"): building its layers there held the page for about
+ * (useBasemapHold; bench/README.md "Application bench"): building its layers there held the page for about
  * a second, and the rows came after it. The real live engine and bridge run in-process; the
  * renderer is reported as software (jsdom has no WebGL to ask).
  */

@@ -11,6 +11,7 @@ const EMBEDDED_DATABASE_SUITES = [
   'tests/security/ops-data-dir-lock.test.ts',
   'tests/security/fault-kill-writes.test.ts',
   'tests/security/fault-socket-reconnect.test.ts',
+  'tests/security/ops-graceful-stop.test.ts',
 ];
 
 /**
@@ -18,7 +19,7 @@ const EMBEDDED_DATABASE_SUITES = [
  * mail, exports, sockets, operations): where `npm test` runs the Postgres phase as well
  * (`LIGHTBAR_SECURITY_ON_POSTGRES=1`, set by scripts/test.mjs when TEST_DATABASE_URL and
  * TEST_NATS_URL are given, as in CI), they run there only, on the engine production uses, instead
- * of on both (README "Tests"). The locking suite (lost updates) and the embedded database's own
+ * of on both (docs/testing.md). The locking suite (lost updates) and the embedded database's own
  * suites keep running on PGlite.
  */
 const SECURITY_KEPT_ON_PGLITE = ['tests/security/lost-updates.test.ts', ...EMBEDDED_DATABASE_SUITES];
@@ -33,7 +34,7 @@ const PGLITE_RUN_EXCLUDES = [
   ...(process.env.LIGHTBAR_SECURITY_ON_POSTGRES === '1' ? ENGINE_NEUTRAL_SECURITY_SUITES : []),
 ];
 
-/** The suites run in Node without module mocks, and the screens' suites (README "Tests"). */
+/** The suites run in Node without module mocks, and the screens' suites (docs/testing.md). */
 const NODE_SUITES = ['domain', 'server', 'security', 'workers', 'bench', 'lint', 'scale'].map((folder) => `tests/${folder}/**/*.test.ts`);
 const SCREEN_SUITES = ['app', 'features', 'map'].flatMap((folder) => [`tests/${folder}/**/*.test.ts`, `tests/${folder}/**/*.test.tsx`]);
 
@@ -62,7 +63,7 @@ export default defineConfig({
     // Every answer is checked against its route's response schema, in the servers the suites build
     // and spawn alike (server/http/route-validation.ts).
     env: { LIGHTBAR_CHECK_RESPONSES: '1' },
-    // Two projects, one run (README "Tests"): the suites that run in Node (domain tables, the server
+    // Two projects, one run (docs/testing.md): the suites that run in Node (domain tables, the server
     // through inject, the spawned servers, the worker) share each fork's loaded modules from file to
     // file, which spares each file its second or two of imports; the screens (jsdom, module mocks)
     // keep a fresh module graph per file, as their mocks would otherwise leak into the next file.
@@ -70,12 +71,12 @@ export default defineConfig({
       { extends: true, test: { name: 'node', include: NODE_SUITES, isolate: false } },
       { extends: true, test: { name: 'screens', include: SCREEN_SUITES, setupFiles: ['tests/support/screens-setup.ts'] } },
     ],
-    // The server bundle and the migrated PGlite dump every file starts from (README "Tests").
+    // The server bundle and the migrated PGlite dump every file starts from (docs/testing.md).
     globalSetup: ['tests/support/global-setup.ts'],
     pool: 'forks',
     // Vitest's default is one fork fewer than the cores: one on a 2-core machine, where the files
     // spend much of their time waiting on servers, databases and timers. Two there took the suite
-    // from about 24 to 17 minutes (README "Tests"); more cores keep the default.
+    // from about 24 to 17 minutes (docs/testing.md); more cores keep the default.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -12,6 +12,8 @@ import { registerRoutes, type RouteServices } from './http/routes';
 import { isAppFileRequest } from './http/spa';
 import { connectNatsBus, InProcessBus } from './live/bus';
 import { IngestEngine } from './live/ingest';
+import { ServerMetrics } from './core/metrics';
+import type { Lifecycle } from './http/health/routes';
 
 export interface BuildOptions {
   logger?: boolean;
@@ -46,14 +48,16 @@ const CONNECT_SOURCES = [
  * socket (already open connections cost little; refusing them makes every browser poll instead),
  * and /version (a health check; open pages poll it to offer a reload, part 1 §2). Nor is the app
  * itself (its files and its routes' index.html, `isAppFileRequest`): its API calls are what shed.
+ * Nor the operations calls (/health, /ready, /metrics): a proxy that cannot reach /ready takes the
+ * process out of service, and a loaded process is what the metrics must show.
  */
 const SERVICE_UNAVAILABLE = 503;
-const PRESSURE_EXEMPT = new Set(['/ingest', '/cable', '/version']);
+const PRESSURE_EXEMPT = new Set(['/ingest', '/cable', '/version', '/health', '/ready', '/metrics']);
 
 /**
  * TRUST_PROXY for Fastify. A hop count trusts that many addresses from the connection's end of
  * X-Forwarded-For (Express's meaning); Fastify 5 reads a bare number as "trust nobody", because a
- * client that reaches the server directly could forge the header: README says to use a count (or
+ * client that reaches the server directly could forge the header: docs/configuration.md says to use a count (or
  * true) only when the server is reachable through the proxy alone, and addresses otherwise.
  */
 function trustProxyOption(value: ServerConfig['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
@@ -65,14 +69,16 @@ function trustProxyOption(value: ServerConfig['trustProxy']): boolean | string[]
 export const NO_STORE = 'no-store';
 
 /** Builds the server without listening, so tests drive it with `inject`. */
-export type LightbarServer = FastifyInstance & { deps?: ServerDeps; ingest?: IngestEngine };
+export type LightbarServer = FastifyInstance & { deps?: ServerDeps; ingest?: IngestEngine; lifecycle: Lifecycle; metrics: ServerMetrics };
 
 export async function buildServer(config: ServerConfig, opts: BuildOptions = {}): Promise<LightbarServer> {
   const logging = opts.logger === true || opts.logStream !== undefined;
-  const app: LightbarServer = Fastify({
+  const app = Fastify({
     // OWASP Logging: the request log never holds a token, password or API key (./http/log-redaction).
     logger: logging
       ? {
+          // LOG_LEVEL (pino's levels); 'silent' turns the logger off altogether (server/main.ts).
+          ...(config.logLevel && config.logLevel !== 'silent' ? { level: config.logLevel } : {}),
           serializers: { req: serializeRequest },
           redact: { paths: REDACT_PATHS, censor: REDACTED },
           ...(opts.logStream ? { stream: opts.logStream } : {}),
@@ -81,7 +87,10 @@ export async function buildServer(config: ServerConfig, opts: BuildOptions = {})
     bodyLimit: 1_048_576,
     // Behind a reverse proxy request.ip is the client's (X-Forwarded-For), only when TRUST_PROXY says whom to believe.
     trustProxy: trustProxyOption(config.trustProxy),
-  });
+  }) as unknown as LightbarServer;
+  app.lifecycle = { draining: false };
+  const metrics = new ServerMetrics();
+  app.metrics = metrics;
   installErrorHandler(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -129,7 +138,7 @@ export async function buildServer(config: ServerConfig, opts: BuildOptions = {})
     reply.raw.once('close', () => (apiInFlight -= 1));
   });
   // Shed load early (503 + Retry-After) instead of queueing requests past every client's timeout,
-  // but only a queue: calls beyond `maxInFlight` in progress (README "Configuration").
+  // but only a queue: calls beyond `maxInFlight` in progress (docs/configuration.md).
   await app.register(underPressure, {
     maxEventLoopDelay: config.pressure.maxEventLoopDelayMs,
     maxEventLoopUtilization: config.pressure.maxEventLoopUtilization,
@@ -139,6 +148,7 @@ export async function buildServer(config: ServerConfig, opts: BuildOptions = {})
     retryAfter: config.pressure.retryAfterS,
     pressureHandler: async (request, reply) => {
       if (!sheddable(request) || apiInFlight - 1 < config.pressure.maxInFlight) return;
+      metrics.shedCalls += 1;
       // A rejection goes to the error handler: the usual { error, message } body.
       reply.header('retry-after', String(config.pressure.retryAfterS));
       throw new HttpError(SERVICE_UNAVAILABLE, 'overloaded', OVERLOADED_MESSAGE);
@@ -150,11 +160,12 @@ export async function buildServer(config: ServerConfig, opts: BuildOptions = {})
     const deps: ServerDeps = {
       config,
       db,
-      // Links in the log only on a demo without SMTP (README "Design decisions", mail).
+      // Links in the log only on a demo without SMTP (docs/decisions/design.md, mail).
       mailer: opts.mailer ?? (await createMailer(db, app.log, config.smtpUrl, { logBodies: config.demo && !config.smtpUrl })),
       now: opts.now ?? (() => new Date()),
       events: createEvents(),
       bus: opts.bus ?? (config.natsUrl ? await connectNatsBus(config.natsUrl) : new InProcessBus()),
+      metrics,
     };
     app.deps = deps;
     app.decorate('lightbarNow', deps.now);
@@ -162,6 +173,20 @@ export async function buildServer(config: ServerConfig, opts: BuildOptions = {})
     await ingest.reload();
     app.ingest = ingest;
     services = { deps, ingest };
+    watchIngest(metrics, ingest);
+    const { pool } = opts.database;
+    if (pool) {
+      metrics.gauge(
+        'db_pool_connections',
+        'Connections of the Postgres pool, by state.',
+        () => ({
+          total: pool.totalCount,
+          idle: pool.idleCount,
+          waiting: pool.waitingCount,
+        }),
+        'state',
+      );
+    }
     app.addHook('onClose', async () => {
       await ingest.stop();
       deps.mailer.close();
@@ -169,6 +194,25 @@ export async function buildServer(config: ServerConfig, opts: BuildOptions = {})
     });
   }
 
-  await registerRoutes(app, config, services);
+  await registerRoutes(app, config, services, { lifecycle: app.lifecycle, metrics, metricsToken: config.metricsToken });
   return app;
+}
+
+/** The ingest's counts and backlog, read at each scrape. */
+function watchIngest(metrics: ServerMetrics, ingest: IngestEngine): void {
+  metrics.labelledCounter(
+    'ingest_messages_total',
+    'Device messages since start: accepted, rejected one by one, or refused with their batch while the ingest was full (busy).',
+    'result',
+    () => ({ ...ingest.counts }),
+  );
+  metrics.gauge(
+    'ingest_backlog',
+    'What the ingest holds: messages queued, trip points not yet written.',
+    () => {
+      const { queuedMessages, pendingPoints } = ingest.backlog();
+      return { messages: queuedMessages, points: pendingPoints };
+    },
+    'kind',
+  );
 }

@@ -1,6 +1,8 @@
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { DEFAULT_SIM_SEED } from './region/random';
 
 /** The repository root, whatever the working directory. */
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -38,7 +40,30 @@ export interface ServerConfig {
   providers: ProviderUrls;
   /** The WZDx feed import's fetch limits (server/wzdx/fetch-feed.ts). */
   wzdxFetch: WzdxFetchLimits;
+  /** pino's level for the request and server log; 'silent' logs nothing. */
+  logLevel: LogLevel;
+  /** GET /metrics asks `Authorization: Bearer <token>` when set (METRICS_TOKEN); unset: open, like /health. */
+  metricsToken: string | undefined;
+  /**
+   * On SIGTERM, how long /ready answers 503 'draining' while the server still serves, so that a proxy
+   * checking /ready sends new clients elsewhere before sockets are closed (SHUTDOWN_DRAIN_MS).
+   */
+  shutdownDrainMs: number;
+  /** The demo fleet's size (SIM_ASSETS); undefined: the demo's default. */
+  simAssets: number | undefined;
+  /** How often the simulator flips a demo alerting zone, ms (SIM_ZONE_FLIP_MS; 0: never; undefined: its default). */
+  simZoneFlipMs: number | undefined;
+  /** The demo seed's and the simulator's random seed (SIM_SEED): the same seed, the same demo. */
+  simSeed: number;
+  /** Trip points older than this many days are deleted (POINT_RETENTION_DAYS). */
+  pointRetentionDays: number;
 }
+
+/** POINT_RETENTION_DAYS when unset. */
+export const POINT_RETENTION_DAYS_DEFAULT = 30;
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export interface ProviderUrls {
   samsara: string;
@@ -50,22 +75,6 @@ export const PROVIDER_URL_DEFAULTS: ProviderUrls = {
   samsara: 'https://api.samsara.com',
   geotab: 'https://my.geotab.com/apiv1',
 };
-
-/** An http(s) base URL, checked at start (a typo must not surface as every test failing to connect). */
-function baseUrlFrom(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  let url: URL | null = null;
-  try {
-    url = new URL(raw);
-  } catch {
-    url = null;
-  }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
-    throw new Error(`${name} must be an http or https URL without a query, got "${raw}"`);
-  }
-  return raw.replace(/\/+$/, '');
-}
 
 export interface WzdxFetchLimits {
   /** The whole fetch (answer and body) must end within this many ms. */
@@ -128,116 +137,184 @@ function isAddressOrRange(value: string): boolean {
   return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
 }
 
+/** What a variable's parse answers for a value it does not accept. */
+const INVALID = Symbol('invalid');
+type Parse<T> = (raw: string) => T | typeof INVALID;
+
 /**
- * TRUST_PROXY, checked at start (a typo must not silently trust every forwarded header, nor none).
- * Never believing X-Forwarded-For without it: a client could forge one per request and dodge the
- * per-address sign-in limit (OWASP Authentication).
+ * One variable of the environment: unset or blank gives `fallback`; a value `parse` refuses stops
+ * the start with "NAME must be <rule>, got "<value>"" (the rule is the issue's message).
  */
-export function parseTrustProxy(raw: string | undefined): boolean | number | string[] {
-  const value = raw?.trim() ?? '';
-  if (value === '' || value === 'false') return false;
+function variable<T, F = T>(rule: string, parse: Parse<T>, fallback: F) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, context): T | F => {
+      const value = raw?.trim();
+      if (value === undefined || value === '') return fallback;
+      const parsed = parse(value);
+      if (parsed === INVALID) {
+        context.addIssue({ code: 'custom', message: rule });
+        return z.NEVER;
+      }
+      return parsed;
+    });
+}
+
+const text: Parse<string> = (raw) => raw;
+const flag: Parse<boolean> = (raw) => (raw === '1' || raw === 'true' ? true : raw === '0' || raw === 'false' ? false : INVALID);
+const FLAG_RULE = '0 or 1';
+/** A number `valid` accepts (Number() of the text: '5MB' and '' are refused). */
+const numberWhere =
+  (valid: (value: number) => boolean): Parse<number> =>
+  (raw) => {
+    const value = Number(raw);
+    return Number.isFinite(value) && valid(value) ? value : INVALID;
+  };
+const wholeFrom = (min: number) => numberWhere((value) => Number.isInteger(value) && value >= min);
+/** A URL with one of `protocols` (each with its colon), no query or fragment when `bare`. */
+const urlWith =
+  (protocols: readonly string[], bare = false): Parse<string> =>
+  (raw) => {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      return INVALID;
+    }
+    if (!protocols.includes(url.protocol) || (bare && (url.search || url.hash))) return INVALID;
+    return raw;
+  };
+/** An http(s) base URL without a trailing slash (a typo must not surface as every call failing to connect). */
+const baseUrl: Parse<string> = (raw) => (urlWith(['http:', 'https:'], true)(raw) === INVALID ? INVALID : raw.replace(/\/+$/, ''));
+const BASE_URL_RULE = 'an http or https URL without a query';
+
+/**
+ * TRUST_PROXY (a typo must not silently trust every forwarded header, nor none). Never believing
+ * X-Forwarded-For without it: a client could forge one per request and dodge the per-address
+ * sign-in limit (OWASP Authentication).
+ */
+const trustProxy: Parse<boolean | number | string[]> = (value) => {
+  if (value === 'false') return false;
   if (value === 'true') return true;
   if (/^\d+$/.test(value)) return Number(value);
   const entries = value.split(',').map((entry) => entry.trim());
-  if (entries.every(isAddressOrRange)) return entries;
-  throw new Error(`TRUST_PROXY must be ${TRUST_PROXY_RULE}, got "${raw}"`);
+  return entries.every(isAddressOrRange) ? entries : INVALID;
+};
+
+/**
+ * Every variable the server reads at start, in one schema (docs/configuration.md lists them): a
+ * wrong value stops the start naming the variable and what it accepts, every wrong one at once.
+ */
+const ENVIRONMENT = z.object({
+  PORT: variable(
+    'an integer from 0 to 65535',
+    numberWhere((v) => Number.isInteger(v) && v >= 0 && v <= 65_535),
+    8080,
+  ),
+  HOST: variable('a host name or address', text, '0.0.0.0'),
+  DATA_DIR: variable('a folder', text, path.join(ROOT_DIR, 'data')),
+  DIST_DIR: variable('a folder', text, path.join(ROOT_DIR, 'dist')),
+  LIGHTBAR_VERSION: variable('a version', text, undefined),
+  DATABASE_URL: variable('a postgres:// or postgresql:// URL', urlWith(['postgres:', 'postgresql:']), undefined),
+  NATS_URL: variable(
+    'a nats://, tls://, ws:// or wss:// URL, or several separated by commas',
+    (raw) => (raw.split(',').every((one) => urlWith(['nats:', 'tls:', 'ws:', 'wss:'])(one.trim()) !== INVALID) ? raw : INVALID),
+    undefined,
+  ),
+  SMTP_URL: variable('an smtp:// or smtps:// URL', urlWith(['smtp:', 'smtps:']), undefined),
+  PUBLIC_URL: variable('an http or https URL', urlWith(['http:', 'https:']), undefined),
+  LIGHTBAR_DEMO: variable(FLAG_RULE, flag, true),
+  AUTH_RATE_LIMIT: variable('a whole number of requests a minute from 1', wholeFrom(1), 30),
+  TRUST_PROXY: variable(TRUST_PROXY_RULE, trustProxy, false as boolean | number | string[]),
+  BASEMAP_PMTILES: variable('a file', text, undefined),
+  SAMSARA_API_URL: variable(BASE_URL_RULE, baseUrl, PROVIDER_URL_DEFAULTS.samsara),
+  GEOTAB_API_URL: variable(BASE_URL_RULE, baseUrl, PROVIDER_URL_DEFAULTS.geotab),
+  WZDX_FETCH_TIMEOUT_MS: variable('a whole number of milliseconds from 1', wholeFrom(1), WZDX_FETCH_DEFAULTS.timeoutMs),
+  WZDX_FETCH_MAX_BYTES: variable('a whole number of bytes from 1', wholeFrom(1), WZDX_FETCH_DEFAULTS.maxBytes),
+  WZDX_FETCH_ALLOW_PRIVATE: variable(FLAG_RULE, flag, WZDX_FETCH_DEFAULTS.allowPrivate),
+  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: variable(
+    'a number of milliseconds (0 turns it off)',
+    numberWhere((v) => v >= 0),
+    PRESSURE_DEFAULTS.maxEventLoopDelayMs,
+  ),
+  PRESSURE_MAX_EVENT_LOOP_UTILIZATION: variable(
+    'from 0 to 1 (0 turns it off)',
+    numberWhere((v) => v >= 0 && v <= 1),
+    PRESSURE_DEFAULTS.maxEventLoopUtilization,
+  ),
+  PRESSURE_RETRY_AFTER_S: variable('a whole number of seconds from 1', wholeFrom(1), PRESSURE_DEFAULTS.retryAfterS),
+  PRESSURE_SAMPLE_MS: variable('a whole number of milliseconds from 10', wholeFrom(10), PRESSURE_DEFAULTS.sampleMs),
+  PRESSURE_MAX_IN_FLIGHT: variable(
+    'a whole number of calls from 0 (0 sheds every API call under pressure)',
+    wholeFrom(0),
+    PRESSURE_DEFAULTS.maxInFlight,
+  ),
+  LOG_LEVEL: variable(
+    `one of ${LOG_LEVELS.join(', ')}`,
+    (raw) => (LOG_LEVELS.includes(raw as LogLevel) ? (raw as LogLevel) : INVALID),
+    'info' as LogLevel,
+  ),
+  METRICS_TOKEN: variable('at least 16 characters', (raw) => (raw.length >= 16 ? raw : INVALID), undefined),
+  SHUTDOWN_DRAIN_MS: variable('a whole number of milliseconds from 0', wholeFrom(0), 0),
+  SIM_ASSETS: variable('a whole number', wholeFrom(0), undefined),
+  SIM_ZONE_FLIP_MS: variable('a whole number of ms', wholeFrom(0), undefined),
+  SIM_SEED: variable('an integer', numberWhere(Number.isInteger), DEFAULT_SIM_SEED),
+  POINT_RETENTION_DAYS: variable(
+    'a positive number of days',
+    numberWhere((v) => v > 0),
+    POINT_RETENTION_DAYS_DEFAULT,
+  ),
+});
+
+/** The environment through the schema; every refused variable in one error, one line each. */
+function readEnvironment(env: NodeJS.ProcessEnv): z.output<typeof ENVIRONMENT> {
+  const result = ENVIRONMENT.safeParse(env);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const name = String(issue.path[0]);
+    return `${name} must be ${issue.message}, got "${env[name]}"`;
+  });
+  throw new Error(lines.join('\n'));
 }
 
-/** A 0/1 (or false/true) setting; anything else stops the start. */
-function flagFrom(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  if (raw === '1' || raw === 'true') return true;
-  if (raw === '0' || raw === 'false') return false;
-  throw new Error(`${name} must be 0 or 1, got "${raw}"`);
-}
-
-function numberFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, valid: (value: number) => boolean, rule: string): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || !valid(value)) throw new Error(`${name} must be ${rule}, got "${raw}"`);
-  return value;
-}
-
-/** Reads the environment once; every variable is listed in README "Configuration". */
+/** Reads the environment once (docs/configuration.md lists every variable). */
 export function readConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.0'): ServerConfig {
-  const port = env.PORT === undefined || env.PORT === '' ? 8080 : Number(env.PORT);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-    throw new Error(`PORT must be an integer from 0 to 65535, got "${env.PORT}"`);
-  }
+  const vars = readEnvironment(env);
   return {
-    port,
-    host: env.HOST || '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR || path.join(ROOT_DIR, 'data')),
-    distDir: path.resolve(env.DIST_DIR || path.join(ROOT_DIR, 'dist')),
+    port: vars.PORT,
+    host: vars.HOST,
+    dataDir: path.resolve(vars.DATA_DIR),
+    distDir: path.resolve(vars.DIST_DIR),
     // A deployment may stamp its build (LIGHTBAR_VERSION); GET /version answers it and open pages offer a reload (part 1 §2).
-    version: env.LIGHTBAR_VERSION || version,
-    databaseUrl: env.DATABASE_URL || undefined,
-    smtpUrl: env.SMTP_URL || undefined,
-    natsUrl: env.NATS_URL || undefined,
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${port || 8080}`).replace(/\/$/, ''),
-    demo: env.LIGHTBAR_DEMO !== '0',
-    authRateLimit: Number(env.AUTH_RATE_LIMIT || 30),
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    basemapPmtiles: env.BASEMAP_PMTILES ? path.resolve(env.BASEMAP_PMTILES) : undefined,
-    providers: {
-      samsara: baseUrlFrom(env, 'SAMSARA_API_URL', PROVIDER_URL_DEFAULTS.samsara),
-      geotab: baseUrlFrom(env, 'GEOTAB_API_URL', PROVIDER_URL_DEFAULTS.geotab),
-    },
+    version: vars.LIGHTBAR_VERSION ?? version,
+    databaseUrl: vars.DATABASE_URL,
+    smtpUrl: vars.SMTP_URL,
+    natsUrl: vars.NATS_URL,
+    publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT || 8080}`).replace(/\/$/, ''),
+    demo: vars.LIGHTBAR_DEMO,
+    authRateLimit: vars.AUTH_RATE_LIMIT,
+    trustProxy: vars.TRUST_PROXY,
+    basemapPmtiles: vars.BASEMAP_PMTILES ? path.resolve(vars.BASEMAP_PMTILES) : undefined,
+    providers: { samsara: vars.SAMSARA_API_URL, geotab: vars.GEOTAB_API_URL },
     wzdxFetch: {
-      timeoutMs: numberFrom(
-        env,
-        'WZDX_FETCH_TIMEOUT_MS',
-        WZDX_FETCH_DEFAULTS.timeoutMs,
-        (v) => Number.isInteger(v) && v >= 1,
-        'a whole number of milliseconds from 1',
-      ),
-      maxBytes: numberFrom(
-        env,
-        'WZDX_FETCH_MAX_BYTES',
-        WZDX_FETCH_DEFAULTS.maxBytes,
-        (v) => Number.isInteger(v) && v >= 1,
-        'a whole number of bytes from 1',
-      ),
-      allowPrivate: flagFrom(env, 'WZDX_FETCH_ALLOW_PRIVATE', WZDX_FETCH_DEFAULTS.allowPrivate),
+      timeoutMs: vars.WZDX_FETCH_TIMEOUT_MS,
+      maxBytes: vars.WZDX_FETCH_MAX_BYTES,
+      allowPrivate: vars.WZDX_FETCH_ALLOW_PRIVATE,
     },
     pressure: {
-      maxEventLoopDelayMs: numberFrom(
-        env,
-        'PRESSURE_MAX_EVENT_LOOP_DELAY_MS',
-        PRESSURE_DEFAULTS.maxEventLoopDelayMs,
-        (v) => v >= 0,
-        'a number of milliseconds (0 turns it off)',
-      ),
-      maxEventLoopUtilization: numberFrom(
-        env,
-        'PRESSURE_MAX_EVENT_LOOP_UTILIZATION',
-        PRESSURE_DEFAULTS.maxEventLoopUtilization,
-        (v) => v >= 0 && v <= 1,
-        'from 0 to 1 (0 turns it off)',
-      ),
-      retryAfterS: numberFrom(
-        env,
-        'PRESSURE_RETRY_AFTER_S',
-        PRESSURE_DEFAULTS.retryAfterS,
-        (v) => Number.isInteger(v) && v >= 1,
-        'a whole number of seconds from 1',
-      ),
-      sampleMs: numberFrom(
-        env,
-        'PRESSURE_SAMPLE_MS',
-        PRESSURE_DEFAULTS.sampleMs,
-        (v) => Number.isInteger(v) && v >= 10,
-        'a whole number of milliseconds from 10',
-      ),
-      maxInFlight: numberFrom(
-        env,
-        'PRESSURE_MAX_IN_FLIGHT',
-        PRESSURE_DEFAULTS.maxInFlight,
-        (v) => Number.isInteger(v) && v >= 0,
-        'a whole number of calls from 0 (0 sheds every API call under pressure)',
-      ),
+      maxEventLoopDelayMs: vars.PRESSURE_MAX_EVENT_LOOP_DELAY_MS,
+      maxEventLoopUtilization: vars.PRESSURE_MAX_EVENT_LOOP_UTILIZATION,
+      retryAfterS: vars.PRESSURE_RETRY_AFTER_S,
+      sampleMs: vars.PRESSURE_SAMPLE_MS,
+      maxInFlight: vars.PRESSURE_MAX_IN_FLIGHT,
     },
+    logLevel: vars.LOG_LEVEL,
+    metricsToken: vars.METRICS_TOKEN,
+    shutdownDrainMs: vars.SHUTDOWN_DRAIN_MS,
+    simAssets: vars.SIM_ASSETS,
+    simZoneFlipMs: vars.SIM_ZONE_FLIP_MS,
+    simSeed: vars.SIM_SEED >>> 0,
+    pointRetentionDays: vars.POINT_RETENTION_DAYS,
   };
 }

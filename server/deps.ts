@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { ServerConfig } from './config';
 import type { Db } from './db/connection';
 import type { Mailer } from './mail/mailer';
+import type { ServerMetrics } from './core/metrics';
 import type { LiveMessageInput } from '../src/domain/live-message';
 
 /**
@@ -31,6 +32,8 @@ export interface Bus {
   /** To every process, this one included (revocations and access changes reach every socket). */
   publishControl(event: ControlEvent): void;
   subscribeControl(handler: (event: ControlEvent) => void): () => void;
+  /** Whether messages reach the other processes now (GET /ready): in-process, until closed; NATS, while connected. */
+  connected(): boolean;
   close(): Promise<void>;
 }
 
@@ -52,6 +55,8 @@ export interface ServerDeps {
   events: EventEmitter<ServerEventMap>;
   /** Live messages between ingest and the sockets (in-process, or NATS). */
   bus: Bus;
+  /** GET /metrics: the counts each part reports (server/core/metrics.ts). */
+  metrics: ServerMetrics;
 }
 
 export function createEvents(): EventEmitter<ServerEventMap> {

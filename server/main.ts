@@ -5,11 +5,13 @@ import { buildServer } from './app';
 import { DataDirInUseError, openDatabase } from './db/connection';
 import { ensureReferenceData } from './db/reference-data';
 import { DEFAULT_DEMO_ASSETS, formatDemoSummary, seedDemo } from './seed/demo';
-import { seedFromEnv } from './region/random';
 import { JOB_TICK_MS, startJobRunner } from './jobs/runner';
 import { FleetSimulator } from './sim/simulator';
 
-/** How long a stop may take (requests in flight, the ingest's last batch, the database) before the process exits anyway. */
+/**
+ * How long a stop may take after the drain (requests in flight, the sockets' close, the ingest's
+ * last batch, the database) before the process exits anyway.
+ */
 const SHUTDOWN_GRACE_MS = 10_000;
 /**
  * Ctrl-C in a terminal reaches both `npm start` (which forwards it) and this process: a repeat
@@ -19,12 +21,14 @@ const REPEATED_SIGNAL_WINDOW_MS = 1_000;
 const EXIT_FORCED = 1;
 
 /**
- * Every stop removes the data folder's lock (part 1 §2 restarts; README "Design decisions"). The
+ * Every stop removes the data folder's lock (part 1 §2 restarts; docs/decisions/design.md). The
  * handlers are installed before anything is opened: a signal during start (migrations, seeding)
  * must not kill the process by default, which skips the 'exit' listener that releases the lock.
  * Every path out goes through process.exit, so that listener always runs.
  */
 let closeServer: (() => Promise<void>) | null = null;
+/** SHUTDOWN_DRAIN_MS, once the configuration is read (a signal before it stops at once). */
+let drainMs = 0;
 let stopping: { at: number } | null = null;
 function onStopSignal(signal: NodeJS.Signals): void {
   const now = Date.now();
@@ -37,9 +41,9 @@ function onStopSignal(signal: NodeJS.Signals): void {
   // Still starting: nothing to drain, and the open database is released by the 'exit' listener.
   if (!closeServer) process.exit(0);
   setTimeout(() => {
-    console.error(`Lightbar did not stop within ${SHUTDOWN_GRACE_MS / 1000} s: exiting.`);
+    console.error(`Lightbar did not stop within ${(drainMs + SHUTDOWN_GRACE_MS) / 1000} s: exiting.`);
     process.exit(EXIT_FORCED);
-  }, SHUTDOWN_GRACE_MS).unref();
+  }, drainMs + SHUTDOWN_GRACE_MS).unref();
   closeServer().then(
     () => process.exit(0),
     (error: unknown) => {
@@ -51,7 +55,15 @@ function onStopSignal(signal: NodeJS.Signals): void {
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, onStopSignal);
 
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT_DIR, 'package.json'), 'utf8')) as { version: string };
-const config = readConfig(process.env, pkg.version);
+// One schema reads every variable: a wrong one stops the start, naming it and what it accepts.
+let config: ReturnType<typeof readConfig>;
+try {
+  config = readConfig(process.env, pkg.version);
+} catch (error) {
+  console.error(`Lightbar cannot start: the environment has a wrong value.\n${(error as Error).message}`);
+  process.exit(1);
+}
+drainMs = config.shutdownDrainMs;
 fs.mkdirSync(config.dataDir, { recursive: true });
 
 // Migrations run on start, on PGlite in DATA_DIR or on the Postgres server of DATABASE_URL.
@@ -65,24 +77,13 @@ const database = await openDatabase({ url: config.databaseUrl, dataDir: config.d
 });
 await ensureReferenceData(database.db);
 
-const app = await buildServer(config, { logger: process.env.LOG_LEVEL !== 'silent', database });
+const app = await buildServer(config, { logger: config.logLevel !== 'silent', database });
 const deps = app.deps!;
-const simAssets =
-  process.env.SIM_ASSETS === undefined || process.env.SIM_ASSETS === '' ? DEFAULT_DEMO_ASSETS : Number(process.env.SIM_ASSETS);
-if (!Number.isInteger(simAssets) || simAssets < 0) throw new Error(`SIM_ASSETS must be a whole number, got "${process.env.SIM_ASSETS}"`);
-
-/** part 2 §2 Alerting zones: `SIM_ZONE_FLIP_MS`, how often the simulator flips a demo zone (0: never). */
-function zoneFlipMsFromEnv(): number | undefined {
-  const raw = process.env.SIM_ZONE_FLIP_MS;
-  if (raw === undefined || raw === '') return undefined;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`SIM_ZONE_FLIP_MS must be a whole number of ms, got "${raw}"`);
-  return value;
-}
+const simAssets = config.simAssets ?? DEFAULT_DEMO_ASSETS;
 
 // A believable organization on first start (LIGHTBAR_DEMO=0 seeds nothing, for a real deployment).
 if (config.demo) {
-  const summary = await seedDemo(deps, { assets: simAssets, seed: seedFromEnv() });
+  const summary = await seedDemo(deps, { assets: simAssets, seed: config.simSeed });
   if (summary) for (const line of formatDemoSummary(summary)) console.log(line);
   else console.log('Demo data already present: sign in with the demo accounts of README (password Lightbar#2026).');
 }
@@ -94,7 +95,7 @@ await app.ingest!.start();
 // the demo on: it must never post made-up positions for a real deployment's devices.
 const simulator =
   config.demo && simAssets > 0
-    ? await new FleetSimulator(deps, app.ingest!, { assets: simAssets, seed: seedFromEnv(), zoneFlipMs: zoneFlipMsFromEnv() }).load()
+    ? await new FleetSimulator(deps, app.ingest!, { assets: simAssets, seed: config.simSeed, zoneFlipMs: config.simZoneFlipMs }).load()
     : null;
 simulator?.start();
 app.addHook('onClose', async () => simulator?.stop());
@@ -103,7 +104,18 @@ app.addHook('onClose', async () => simulator?.stop());
 const runner = startJobRunner({ ...deps, log: app.log }, { engine: database.engine, intervalMs: JOB_TICK_MS, recoverAtStart: true });
 app.addHook('onClose', async () => runner.stop());
 
+/**
+ * A stop (SIGTERM, Ctrl-C): /ready answers 503 'draining' at once, and for SHUTDOWN_DRAIN_MS the
+ * process goes on serving while the proxy moves new clients elsewhere; then it takes no new
+ * request, finishes those in flight, tells every socket to reconnect, writes what the ingest holds
+ * (nothing acknowledged is lost), and closes the database.
+ */
 closeServer = async () => {
+  app.lifecycle.draining = true;
+  if (config.shutdownDrainMs > 0) {
+    console.log(`Lightbar is draining for ${config.shutdownDrainMs} ms before it stops.`);
+    await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+  }
   // The database closes (and its lock goes) even when closing the app failed.
   try {
     await app.close();

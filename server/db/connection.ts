@@ -13,6 +13,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
+  /** The Postgres pool's sizes (GET /metrics); PGlite has none. */
+  pool?: { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number };
   close(): Promise<void>;
 }
 
@@ -76,7 +78,7 @@ export async function openDatabase(opts: { url?: string | undefined; dataDir?: s
     pool.on('error', (error) => console.warn(`database: idle connection lost (${error.message})`));
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
-    return { db: db as unknown as Db, engine: 'postgres', close: () => pool.end() };
+    return { db: db as unknown as Db, engine: 'postgres', pool, close: () => pool.end() };
   }
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');

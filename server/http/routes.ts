@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerDeps } from '../deps';
-import { cableRoutes } from '../live/cable';
+import { cableRoutes, type CableHub } from '../live/cable';
+import type { ServerMetrics } from '../core/metrics';
+import { healthRoutes, type HealthSources } from './health/routes';
+import { jobsByStatus } from './health/repository';
 import type { IngestEngine } from '../live/ingest';
 import { ingestRoutes } from '../live/ingest-route';
 import { accountRoutes } from './account/routes';
@@ -99,21 +102,46 @@ export interface RouteServices {
 export async function registerRoutes(
   app: FastifyInstance,
   config: Pick<ServerConfig, 'version' | 'distDir' | 'basemapPmtiles'>,
-  services?: RouteServices,
+  services: RouteServices | undefined,
+  health: Omit<HealthSources, 'db' | 'bus'>,
 ): Promise<void> {
   const { version, distDir } = config;
   installRouteValidation(app);
   await installOpenApi(app, version);
   const during = routeTagger(app);
   await during('Server', () => versionRoutes(app, version));
-  // The standalone map's basemap: open routes, no account data (README "Basemap").
+  // The operations calls (docs/operations.md): open routes, like /version.
+  await during('Server', () => healthRoutes(app, { ...health, db: services?.deps.db, bus: services?.deps.bus }));
+  // The standalone map's basemap: open routes, no account data (docs/map.md "Basemap").
   await during('Basemap', () => tileRoutes(app, config));
   if (services) {
     const { deps, ingest } = services;
     installRouteAccess(app, deps.db);
     for (const [tag, routes] of API_ROUTES) await during(tag, () => routes(app, deps));
-    await during('Live', () => cableRoutes(app, deps, deps.bus));
+    await during('Live', async () => watchCable(health.metrics, await cableRoutes(app, deps, deps.bus)));
+    health.metrics.gauge(
+      'jobs',
+      'Jobs in the queue table by status (exports, reports, scheduled work).',
+      () => jobsByStatus(deps.db),
+      'status',
+    );
     await during('Live', () => ingestRoutes(app, deps, ingest));
   }
   await spaRoutes(app, distDir);
+}
+
+/** The socket hub's connections, subscriptions and write counts, read at each scrape (GET /metrics). */
+function watchCable(metrics: ServerMetrics, hub: CableHub): void {
+  metrics.gauge('cable_connections', 'Open live sockets (/cable).', () => hub.stats().connections);
+  metrics.gauge(
+    'cable_subscriptions',
+    'Subscriptions of the open sockets (one per organization a socket follows).',
+    () => hub.stats().subscriptions,
+  );
+  metrics.counter(
+    'cable_frames_coalesced_total',
+    'Frames replaced by a newer one of the same asset while their socket was backed up (the client gets the latest).',
+    () => hub.stats().coalesced,
+  );
+  metrics.counter('cable_connections_dropped_total', 'Sockets dropped as too slow (their send buffer full).', () => hub.stats().dropped);
 }

@@ -5,7 +5,7 @@ import type { Db } from '../db/connection';
 /** What jobs need from the server: the database, the data folder for files, the clock. */
 export interface JobDeps {
   db: Db;
-  config: Pick<ServerConfig, 'dataDir'> & Partial<Pick<ServerConfig, 'wzdxFetch'>>;
+  config: Pick<ServerConfig, 'dataDir'> & Partial<Pick<ServerConfig, 'wzdxFetch' | 'pointRetentionDays'>>;
   now(): Date;
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** A running export's progress write period (export-csv.ts EXPORT_PROGRESS_EVERY_MS unless set; tests set 0). */

@@ -4,19 +4,9 @@ import type { Db } from '../db/connection';
 import { queryRows } from '../db/rows';
 import { points } from '../db/schema';
 
-/** Trip points older than POINT_RETENTION_DAYS (default 30) are deleted (README "Configuration"). */
-export const POINT_RETENTION_DAYS_DEFAULT = 30;
+/** Trip points older than POINT_RETENTION_DAYS (config) are deleted (docs/configuration.md). */
 /** Rows per DELETE, so one pass never holds a long lock on a busy table. */
 export const POINT_RETENTION_BATCH = 10_000;
-
-/** POINT_RETENTION_DAYS as a positive number of days; anything else is a start-up error. */
-export function pointRetentionDays(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.POINT_RETENTION_DAYS;
-  if (raw === undefined || raw === '') return POINT_RETENTION_DAYS_DEFAULT;
-  const days = Number(raw);
-  if (!Number.isFinite(days) || days <= 0) throw new Error(`POINT_RETENTION_DAYS must be a positive number of days, got "${raw}"`);
-  return days;
-}
 
 export function retentionCutoff(now: Date, days: number): Date {
   return new Date(now.getTime() - days * DAY_MS);

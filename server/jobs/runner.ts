@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 import { MINUTE_MS, SECOND_MS, DAY_MS } from '../../src/domain/constants';
-import { WZDX_FETCH_DEFAULTS } from '../config';
+import { POINT_RETENTION_DAYS_DEFAULT, WZDX_FETCH_DEFAULTS } from '../config';
 import type { Database, Db } from '../db/connection';
 import { jobs, monthlyReports, organizations } from '../db/schema';
 import { applyClosureSchedule } from './closure-schedule';
@@ -8,7 +8,7 @@ import { JobError } from './job-error';
 import type { JobDeps, JobHandler } from './job-handler';
 import { exportJob } from './export-csv';
 import { monthRange, monthlyReportJob, previousMonthIn, safeZone } from './monthly-report-pdf';
-import { deleteOldPoints, pointRetentionDays, retentionCutoff } from './point-retention';
+import { deleteOldPoints, retentionCutoff } from './point-retention';
 import { importDueWzdxFeeds } from './wzdx-import';
 
 /**
@@ -169,7 +169,7 @@ export async function enqueueMissingMonthlyReports(db: Db, now: Date): Promise<n
 export function startJobRunner(deps: JobDeps, options: JobRunnerOptions): JobRunner {
   const { db } = deps;
   const handlers: Partial<Record<string, JobHandler>> = { ...jobHandlers(), ...options.handlers };
-  const retentionDays = options.retentionDays ?? pointRetentionDays();
+  const retentionDays = options.retentionDays ?? deps.config.pointRetentionDays ?? POINT_RETENTION_DAYS_DEFAULT;
   let lastMaintenance: number | null = null;
   let chain: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | null = null;

@@ -38,7 +38,14 @@ export class InProcessBus implements Bus {
     return this.handlers.get(organizationId)?.size ?? 0;
   }
 
+  private closed = false;
+
+  connected(): boolean {
+    return !this.closed;
+  }
+
   async close(): Promise<void> {
+    this.closed = true;
     this.handlers.clear();
     this.controlHandlers.clear();
   }
@@ -52,7 +59,7 @@ export const NATS_CONTROL_SUBJECT = 'lightbar.control';
  * default). One NATS message per live message cost, at 20,000 messages a second, a socket write
  * each (the client flushes on a microtask, and the ingest yields one per message) and an encode
  * and a decode each: the ingesting process spent most of its time writing to NATS and reached
- * about 15,000 of the 20,000 asked (README "Server ingest").
+ * about 15,000 of the 20,000 asked (bench/README.md "Server ingest").
  */
 export const NATS_BATCH_BYTES = 256 * 1024;
 
@@ -65,6 +72,14 @@ export function natsLiveMessages(data: unknown): LiveMessageInput[] {
 export async function connectNatsBus(url: string, name = 'lightbar'): Promise<Bus> {
   const { connect, JSONCodec } = await import('nats');
   const connection = await connect({ servers: url, name, maxReconnectAttempts: -1 });
+  // Connected until the client reports a disconnect, again from its reconnect (it retries forever).
+  let up = true;
+  void (async () => {
+    for await (const status of connection.status()) {
+      if (status.type === 'disconnect') up = false;
+      else if (status.type === 'reconnect') up = true;
+    }
+  })();
   const codec = JSONCodec<unknown>();
   const controlCodec = JSONCodec<ControlEvent>();
   const local = new InProcessBus();
@@ -94,6 +109,9 @@ export async function connectNatsBus(url: string, name = 'lightbar'): Promise<Bu
     },
     subscribeControl(handler) {
       return local.subscribeControl(handler);
+    },
+    connected() {
+      return up && !connection.isClosed();
     },
     publish(organizationId, message) {
       const subject = natsSubject(organizationId);

@@ -15,7 +15,7 @@ export const SOCKET_SOFT_LIMIT_BYTES = 256 * 1024;
  * each a frame shared with every other socket of the organization), and at most
  * SOCKET_MAX_COALESCED_FRAMES: a dashboard a second behind a fleet of 100,000 at 20,000 messages a
  * second holds 20,000 of them, and catches up with the latest of each asset instead of being
- * dropped, reconnecting and reading the whole fleet again (README "Application bench").
+ * dropped, reconnecting and reading the whole fleet again (bench/README.md "Application bench").
  */
 export const SOCKET_HARD_LIMIT_BYTES = 4 * 1024 * 1024;
 export const SOCKET_MAX_QUEUED_FRAMES = 5_000;
@@ -81,6 +81,8 @@ export class CableWrites {
   private writeScheduled = false;
   /** Connections backed up (past SOCKET_SOFT_LIMIT_BYTES), holding what they keep until they catch up. */
   readonly backedUp = new Set<CableConnection>();
+  /** Since start (GET /metrics): frames replaced by a newer one of their asset while backed up, and connections dropped as too slow. */
+  readonly counts = { coalesced: 0, dropped: 0 };
 
   private readonly writeAll = () => {
     this.writeScheduled = false;
@@ -197,6 +199,7 @@ export class CableConnection implements Handshake {
   }
 
   private drop(reason: string): void {
+    this.writes.counts.dropped += 1;
     this.ws.terminate();
     this.log.warn({ userId: this.caller.userId, reason }, 'cable: connection dropped');
   }
@@ -214,8 +217,10 @@ export class CableConnection implements Handshake {
       return;
     }
     backedUp.add(this);
-    if (coalesce) this.pendingLatest.set(coalesce, frame);
-    else this.queue.push(frame);
+    if (coalesce) {
+      if (this.pendingLatest.has(coalesce)) this.writes.counts.coalesced += 1;
+      this.pendingLatest.set(coalesce, frame);
+    } else this.queue.push(frame);
     if (
       this.buffered() > SOCKET_HARD_LIMIT_BYTES ||
       this.queue.length > SOCKET_MAX_QUEUED_FRAMES ||

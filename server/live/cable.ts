@@ -32,6 +32,9 @@ export const SOCKETS_PER_USER_MAX = 16;
 export const SUBSCRIPTIONS_PER_SOCKET_MAX = 10;
 export const TOO_MANY_SOCKETS_MESSAGE = `Too many open live connections for this user (at most ${SOCKETS_PER_USER_MAX}). Close another tab and try again.`;
 
+/** How long a stopping server waits for its clients to answer the close frame before it cuts them. */
+const CLOSE_ANSWER_MS = 1_000;
+
 /** Close codes (RFC 6455 §7.4.2: 4000–4999 are the application's) and their reasons. */
 export const SOCKET_CLOSE = {
   /** Revoked token, or the user suspended or deleted: the client signs out. */
@@ -40,6 +43,8 @@ export const SOCKET_CLOSE = {
   tokenExpired: { code: 4002, reason: 'token expired' },
   /** RFC 6455 1008 policy violation: over SOCKETS_PER_USER_MAX (a race past the handshake check). */
   tooManySockets: { code: 1008, reason: 'too many sockets' },
+  /** RFC 6455 1012 service restart: the server is stopping; the client reconnects (to another process behind the proxy). */
+  restart: { code: 1012, reason: 'server restart' },
 } as const;
 
 /** Why a subscription is refused when the client caused it (an invisible organization has no reason). */
@@ -88,10 +93,25 @@ export class CableHub {
     return this.connected.size;
   }
 
+  /** For GET /metrics: open connections, their subscriptions, and the write counts since start. */
+  stats(): { connections: number; subscriptions: number; coalesced: number; dropped: number } {
+    let subscriptions = 0;
+    for (const connection of this.connected) subscriptions += connection.subscriptions.size;
+    return { connections: this.connected.size, subscriptions, ...this.writes.counts };
+  }
+
   /** Registers the websocket plugin and GET /cable, starts the clock and listens to control events until the app closes. */
   async register(app: FastifyInstance): Promise<void> {
     this.log = app.log;
+    const closeAll = () => this.closeAllForRestart();
     await app.register(websocket, {
+      // A stop tells every client to reconnect (a 'disconnect' notice, then 1012), so that behind a
+      // proxy it moves to another process at once; a client that does not answer the close in time
+      // is cut. (The plugin's own preClose would close them without a word.)
+      preClose: async function (this: FastifyInstance) {
+        await closeAll();
+        await new Promise<void>((resolve) => this.websocketServer.close(() => resolve()));
+      },
       options: {
         maxPayload: 64 * 1024,
         // Echo the feed name, never the token.
@@ -111,6 +131,17 @@ export class CableHub {
     app.get('/cable', { websocket: true, preValidation: (request, reply) => this.handshake(request, reply) }, (ws, request) =>
       this.open(ws, request),
     );
+  }
+
+  /** Sends every open connection the restart notice and close, waits (at most CLOSE_ANSWER_MS) for the clients' answers, cuts the rest. */
+  private async closeAllForRestart(): Promise<void> {
+    const open = [...this.connected];
+    const closed = open.map((connection) => new Promise<void>((resolve) => connection.ws.once('close', () => resolve())));
+    for (const connection of open) this.closeWith(connection, SOCKET_CLOSE.restart, { reason: 'server_restart', reconnect: true });
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.all(closed), new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_ANSWER_MS)))]);
+    clearTimeout(timer);
+    for (const connection of open) connection.ws.terminate();
   }
 
   /**

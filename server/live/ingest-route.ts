@@ -86,6 +86,7 @@ export function ingestRoutes(app: FastifyInstance, deps: ServerDeps, engine: Ing
       const { messages } = parseShape(ingestBatchSchema, request.body ?? {});
       const organizationIds = await reportingOrgs(deps, owner.organizationId);
       if (!engine.hasRoomFor(messages.length)) {
+        engine.counts.busy += messages.length;
         // Nothing of the batch is applied: the device sends it again (RFC 9110 §15.6.4, Retry-After).
         return reply
           .code(503)

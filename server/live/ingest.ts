@@ -70,7 +70,7 @@ export const APPLY_SLICE_MS = 10;
 const SLICE_CHECK_EVERY = 32;
 /**
  * Trip points held for the flush at most (about 25 s of a fleet of 20,000 whose fifth is on a run,
- * 1 point a second each). A database slower than the stream (Postgres on a busy machine: README
+ * 1 point a second each). A database slower than the stream (Postgres on a busy machine: bench/README.md
  * "Server ingest") made them pile up without bound, and the process's memory with them; past this
  * POST /ingest refuses new batches whole until the flush has written them (`hasRoomFor`).
  */
@@ -191,7 +191,7 @@ export interface IngestResult {
 }
 
 export interface IngestOptions {
-  /** The street name at a position, for the stationary rule (README "stationary after 10 min"). */
+  /** The street name at a position, for the stationary rule (docs/decisions/spec.md "stationary after 10 min"). */
   streetAt?: (position: LatLng) => string | null;
   /** Where a position is for a new event's name (a street and its cross street); the street when absent. */
   placeAt?: (position: LatLng) => string | null;
@@ -367,7 +367,14 @@ export class IngestEngine {
    */
   ingest(raw: readonly unknown[], organizationIds: ReadonlySet<string> | null): Promise<IngestResult> {
     this.queuedMessages += raw.length;
-    const run = this.queue.then(() => this.apply(raw, organizationIds)).finally(() => (this.queuedMessages -= raw.length));
+    const run = this.queue
+      .then(() => this.apply(raw, organizationIds))
+      .then((result) => {
+        this.counts.accepted += result.accepted;
+        this.counts.rejected += result.rejected.length;
+        return result;
+      })
+      .finally(() => (this.queuedMessages -= raw.length));
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -384,6 +391,12 @@ export class IngestEngine {
     if (pendingPoints >= this.limits.pendingPoints) return false;
     return queuedMessages === 0 || queuedMessages + count <= this.limits.queuedMessages;
   }
+
+  /**
+   * Messages since start (GET /metrics): applied, refused one by one (a bad message), and refused
+   * whole with their batch while the ingest was full (`hasRoomFor`, counted by POST /ingest).
+   */
+  readonly counts = { accepted: 0, rejected: 0, busy: 0 };
 
   /** What the ingest holds now: messages in its queue, and trip points not yet written (the flush's included). */
   backlog(): { queuedMessages: number; pendingPoints: number } {
@@ -554,7 +567,7 @@ export class IngestEngine {
       thing.street = null;
     } else {
       thing.stillSince ??= at;
-      // README "stationary after 10 min": the street is set once the asset has been still that long.
+      // docs/decisions/spec.md "stationary after 10 min": the street is set once the asset has been still that long.
       if (!thing.street && at.getTime() - thing.stillSince.getTime() >= STATIONARY_AFTER_MS) {
         thing.street = this.options.streetAt?.(position) ?? coordinateLabel(position);
       }
@@ -786,6 +799,7 @@ export class IngestEngine {
   private writeState(limit: number): Promise<void> {
     return this.serialWrite(async () => {
       this.writing = true;
+      const started = performance.now();
       try {
         // An asset written meanwhile (publishThing) is clean: its entry is passed over.
         const dirty = this.changed.splice(0, limit).filter((thing) => thing.dirty);
@@ -811,6 +825,7 @@ export class IngestEngine {
       } finally {
         this.writing = false;
         this.writingPoints = 0;
+        this.deps.metrics.flushSeconds.observe((performance.now() - started) / 1000);
       }
     });
   }

@@ -106,12 +106,3 @@ export function createRandom(seed: number): Random {
   };
   return random;
 }
-
-/** `SIM_SEED` from the environment: an integer, else the default. */
-export function seedFromEnv(env: NodeJS.ProcessEnv = process.env): number {
-  const value = env.SIM_SEED;
-  if (value === undefined || value.trim() === '') return DEFAULT_SIM_SEED;
-  const seed = Number(value);
-  if (!Number.isInteger(seed)) throw new Error(`SIM_SEED must be an integer, got "${value}"`);
-  return seed >>> 0;
-}

@@ -1232,6 +1232,9 @@ const ROWS: readonly Row[] = [
  */
 const OPEN_ROUTES: Readonly<Record<string, string>> = {
   'GET /version': 'public: the client polls it to offer a reload (part 1 §7)',
+  'GET /health': 'public: liveness for a proxy or container check; holds no account data (docs/operations.md)',
+  'GET /ready': 'public: readiness for a proxy; says which dependency is missing, holds no account data (docs/operations.md)',
+  'GET /metrics': 'METRICS_TOKEN as a Bearer token when set, else public: counts, no account data (docs/operations.md)',
   'POST /user_token': 'public: sign-in and refresh (part 1 §7), rate limited',
   'POST /verify_token': 'public: the token is the body (part 1 §7)',
   'POST /revoke_token': 'public: the token is the body (RFC 7009)',

@@ -28,6 +28,8 @@ afterAll(() => server.close());
 describe('part 1 §7, part 2 §1 the public calls answer without a token', () => {
   it.each([
     { call: 'GET /version', status: 200, send: () => call(server, 'GET', '/version', null) },
+    { call: 'GET /health', status: 200, send: () => call(server, 'GET', '/health', null) },
+    { call: 'GET /ready', status: 200, send: () => call(server, 'GET', '/ready', null) },
     {
       call: 'POST /user_token',
       status: 200,
@@ -57,7 +59,7 @@ describe('part 1 §7, part 2 §1 the public calls answer without a token', () =>
       send: () => call(server, 'PUT', '/reset_password', null, { token: 'unknown-token', password: 'New#Password2' }),
     },
     { call: 'GET /wzdx/{organizationId}/feed', status: 200, send: () => call(server, 'GET', `/wzdx/${w.own.orgId}/feed`, null) },
-    // README "Basemap": the map's streets (a tile over the demo city; no BASEMAP_PMTILES here).
+    // docs/map.md "Basemap": the map's streets (a tile over the demo city; no BASEMAP_PMTILES here).
     { call: 'GET /tiles/basemap.json', status: 200, send: () => call(server, 'GET', '/tiles/basemap.json', null) },
     {
       call: 'GET /tiles/demo/{z}/{x}/{y}.mvt',

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { NO_LOAD_SHEDDING } from '../support/load-shedding';
 import { buildServer } from '../../server/app';
 import { readConfig } from '../../server/config';
+import { spawnServer } from '../support/spawn-server';
 
 describe('server harness', () => {
   let app: FastifyInstance;
@@ -83,5 +84,57 @@ describe('server configuration', () => {
 
   it.each(['abc', '-1', '70000', '80.5'])('rejects PORT=%s with a clear error', (port) => {
     expect(() => readConfig({ PORT: port })).toThrow(`PORT must be an integer from 0 to 65535, got "${port}"`);
+  });
+
+  it.each([
+    ['AUTH_RATE_LIMIT', 'abc', 'a whole number of requests a minute from 1'],
+    ['AUTH_RATE_LIMIT', '0', 'a whole number of requests a minute from 1'],
+    ['DATABASE_URL', 'not a url', 'a postgres:// or postgresql:// URL'],
+    ['DATABASE_URL', 'mysql://db/lightbar', 'a postgres:// or postgresql:// URL'],
+    ['NATS_URL', 'localhost:4222', 'a nats://, tls://, ws:// or wss:// URL, or several separated by commas'],
+    ['SMTP_URL', 'mail.example.com', 'an smtp:// or smtps:// URL'],
+    ['PUBLIC_URL', 'lightbar.example.com', 'an http or https URL'],
+    ['LOG_LEVEL', 'verbose', 'one of fatal, error, warn, info, debug, trace, silent'],
+    ['LIGHTBAR_DEMO', 'yes', '0 or 1'],
+    ['SIM_ASSETS', '-5', 'a whole number'],
+    ['SIM_ZONE_FLIP_MS', '1.5', 'a whole number of ms'],
+    ['METRICS_TOKEN', 'short', 'at least 16 characters'],
+    ['SHUTDOWN_DRAIN_MS', 'soon', 'a whole number of milliseconds from 0'],
+  ])('refuses %s=%s, naming what it accepts', (name, value, rule) => {
+    expect(() => readConfig({ [name]: value })).toThrow(`${name} must be ${rule}, got "${value}"`);
+  });
+
+  it('names every wrong variable at once, one line each', () => {
+    expect(() => readConfig({ AUTH_RATE_LIMIT: 'abc', LOG_LEVEL: 'loud' })).toThrow(
+      'AUTH_RATE_LIMIT must be a whole number of requests a minute from 1, got "abc"\nLOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"',
+    );
+  });
+
+  it('reads the operations variables', () => {
+    const config = readConfig({
+      DATABASE_URL: 'postgres://lightbar@db:5432/lightbar',
+      NATS_URL: 'nats://nats-1:4222,nats://nats-2:4222',
+      LOG_LEVEL: 'warn',
+      METRICS_TOKEN: 'a-long-scrape-token',
+      SHUTDOWN_DRAIN_MS: '5000',
+      SIM_ASSETS: '0',
+    });
+    expect(config).toMatchObject({
+      databaseUrl: 'postgres://lightbar@db:5432/lightbar',
+      natsUrl: 'nats://nats-1:4222,nats://nats-2:4222',
+      logLevel: 'warn',
+      metricsToken: 'a-long-scrape-token',
+      shutdownDrainMs: 5000,
+      simAssets: 0,
+      authRateLimit: 30,
+    });
+    expect(readConfig({})).toMatchObject({ logLevel: 'info', metricsToken: undefined, shutdownDrainMs: 0, demo: true });
+  });
+
+  it('a wrong value stops the real server at start, naming it', async () => {
+    const started = spawnServer({ PORT: '0', AUTH_RATE_LIMIT: 'abc', DATA_DIR: os.tmpdir() }, 60_000);
+    await expect(started).rejects.toThrow(
+      /server exited with 1:\nLightbar cannot start: the environment has a wrong value\.\nAUTH_RATE_LIMIT must be a whole number of requests a minute from 1, got "abc"/,
+    );
   });
 });

@@ -29,7 +29,8 @@ import {
   renderReportPdf,
   reportContent,
 } from '../../server/jobs/monthly-report-pdf';
-import { deleteOldPoints, pointRetentionDays } from '../../server/jobs/point-retention';
+import { deleteOldPoints } from '../../server/jobs/point-retention';
+import { readConfig } from '../../server/config';
 import { JOB_BACKOFF_MS, JOB_MAX_ATTEMPTS, enqueueJob, startJobRunner } from '../../server/jobs/runner';
 import { call } from '../support/account-calls';
 import { createTestServer, TestClock, type TestServer } from '../support/test-server';
@@ -335,9 +336,9 @@ describe('jobs: scheduled closures', () => {
 
 describe('jobs: point retention (POINT_RETENTION_DAYS, default 30)', () => {
   it('reads the setting', () => {
-    expect(pointRetentionDays({})).toBe(30);
-    expect(pointRetentionDays({ POINT_RETENTION_DAYS: '7' })).toBe(7);
-    expect(() => pointRetentionDays({ POINT_RETENTION_DAYS: '-1' })).toThrow(/POINT_RETENTION_DAYS/);
+    expect(readConfig({}).pointRetentionDays).toBe(30);
+    expect(readConfig({ POINT_RETENTION_DAYS: '7' }).pointRetentionDays).toBe(7);
+    expect(() => readConfig({ POINT_RETENTION_DAYS: '-1' })).toThrow('POINT_RETENTION_DAYS must be a positive number of days, got "-1"');
   });
 
   it('deletes only the points older than the period, in batches', async () => {

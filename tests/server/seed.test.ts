@@ -54,7 +54,8 @@ import {
   shortestPath,
   SPEED_LIMITS_MPH,
 } from '../../server/region/geography';
-import { createRandom, seedFromEnv } from '../../server/region/random';
+import { createRandom } from '../../server/region/random';
+import { readConfig } from '../../server/config';
 import { distanceM } from '../../src/domain/geometry';
 import { createTestServer, type TestServer } from '../support/test-server';
 
@@ -541,8 +542,8 @@ describe('seed: geography and randomness', () => {
     expect(r.fork('a').next()).toBe(createRandom(3).fork('a').next());
     expect(r.fork('a').next()).not.toBe(r.fork('b').next());
     expect(r.uuid()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(seedFromEnv({ SIM_SEED: '42' })).toBe(42);
-    expect(seedFromEnv({})).toBe(2026);
-    expect(() => seedFromEnv({ SIM_SEED: 'abc' })).toThrow(/SIM_SEED/);
+    expect(readConfig({ SIM_SEED: '42' }).simSeed).toBe(42);
+    expect(readConfig({}).simSeed).toBe(2026);
+    expect(() => readConfig({ SIM_SEED: 'abc' })).toThrow('SIM_SEED must be an integer, got "abc"');
   });
 });

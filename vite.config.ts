@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompressPlugin } from './scripts/precompress.mjs';
 
 /** Suites of the embedded database's own behaviour: its folder's lock, its thread, a server killed or restarted on its DATA_DIR. */
 const EMBEDDED_DATABASE_SUITES = [
@@ -35,12 +36,14 @@ const PGLITE_RUN_EXCLUDES = [
 ];
 
 /** The suites run in Node without module mocks, and the screens' suites (docs/testing.md). */
-const NODE_SUITES = ['domain', 'server', 'security', 'workers', 'bench', 'lint', 'scale'].map((folder) => `tests/${folder}/**/*.test.ts`);
+const NODE_SUITES = ['domain', 'server', 'security', 'workers', 'bench', 'lint', 'scale', 'deploy'].map(
+  (folder) => `tests/${folder}/**/*.test.ts`,
+);
 const SCREEN_SUITES = ['app', 'features', 'map'].flatMap((folder) => [`tests/${folder}/**/*.test.ts`, `tests/${folder}/**/*.test.tsx`]);
 
 // One config for the app build and for Vitest (tests mirror src/ and server/ under tests/).
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompressPlugin()],
   build: { outDir: 'dist', sourcemap: true },
   worker: { format: 'es' },
   // `npm run dev`: everything that is not a client route or a Vite asset goes to the API server.

@@ -33,6 +33,9 @@ export async function spaRoutes(app: FastifyInstance, distDir: string): Promise<
     root: distDir,
     index: false,
     wildcard: false,
+    // The build writes a .br and a .gz beside each text file (scripts/precompress.mjs): sent by the
+    // browser's Accept-Encoding, with Vary, so nothing is compressed per request.
+    preCompressed: true,
     maxAge: '1h',
     immutable: false,
     // Vite names every file under /assets by its content hash: a new build has new names, so they

@@ -5,7 +5,7 @@
  * provider is used when a key is configured, until its loader fails — then the map falls back to
  * standalone for the rest of the page's life.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import DeckGL from '@deck.gl/react';
 import { MapView, WebMercatorViewport, type Layer, type LayersList, type MapViewState } from '@deck.gl/core';
 import { DEFAULT_MAP_ZOOM, type MapType } from '../domain/constants';
@@ -25,7 +25,6 @@ import { inertLayers } from './draw/inert-layers';
 import { drawsInSoftware } from './renderer';
 import { MAP_GESTURES } from './gestures';
 import type { PathRouter } from './directions';
-import { GoogleMapProvider } from './google-map';
 import {
   loadVectorBasemapSource,
   openVectorBasemap,
@@ -41,6 +40,12 @@ import {
   type MapProviderKind,
   type MapProviderProps,
 } from './provider';
+
+/**
+ * Google's provider (its loader, @deck.gl/google-maps, about 53 KB) is fetched only when a key is
+ * set: the standalone map, which every install without a key draws, never downloads it.
+ */
+const GoogleMapProvider = lazy(() => import('./google-map').then((module) => ({ default: module.GoogleMapProvider })));
 
 export interface LightbarMapProps {
   layers: LayersList;
@@ -263,19 +268,21 @@ export function LightbarMap({
   return (
     <div className="lightbar-map" data-provider={kind} style={{ position: 'relative', width: '100%', height: '100%' }}>
       {kind === 'google' && choice.apiKey ? (
-        <GoogleMapProvider
-          apiKey={choice.apiKey}
-          {...(choice.mapId ? { mapId: choice.mapId } : {})}
-          onFailure={fail}
-          layers={layers}
-          initialViewState={initialViewState}
-          mapType={mapType}
-          {...(onViewStateChange ? { onViewStateChange } : {})}
-          {...(onClick ? { onClick } : {})}
-          drawing={drawing ?? null}
-          theme={theme}
-          {...(onDirections ? { onDirections } : {})}
-        />
+        <Suspense fallback={null}>
+          <GoogleMapProvider
+            apiKey={choice.apiKey}
+            {...(choice.mapId ? { mapId: choice.mapId } : {})}
+            onFailure={fail}
+            layers={layers}
+            initialViewState={initialViewState}
+            mapType={mapType}
+            {...(onViewStateChange ? { onViewStateChange } : {})}
+            {...(onClick ? { onClick } : {})}
+            drawing={drawing ?? null}
+            theme={theme}
+            {...(onDirections ? { onDirections } : {})}
+          />
+        </Suspense>
       ) : (
         <StandaloneMap
           layers={layers}

@@ -7,7 +7,7 @@
  * here): its Map keeps its props, `useMap` answers a fake map, the overlay keeps what it is given.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, render, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { MapViewState } from '@deck.gl/core';
 
@@ -59,7 +59,7 @@ afterEach(() => {
 const AUSTIN = { longitude: -97.7431, latitude: 30.2672 };
 
 describe('the Google provider at night (README "Night mode")', () => {
-  it("asks for Google's dark map at night and its light map by day, remade where the user left it", () => {
+  it("asks for Google's dark map at night and its light map by day, remade where the user left it", async () => {
     const view = (theme: 'day' | 'night') => (
       <LightbarMap
         layers={[]}
@@ -70,6 +70,8 @@ describe('the Google provider at night (README "Night mode")', () => {
       />
     );
     const { rerender } = render(view('day'));
+    // Google's provider is its own chunk, fetched only with a key.
+    await waitFor(() => expect(google.mapProps).not.toBeNull());
     expect(google.mapProps?.colorScheme).toBe('LIGHT');
     google.mapProps?.onCameraChanged?.({ detail: { center: { lat: 30.31, lng: -97.76 }, zoom: 15 } });
     rerender(view('night'));
@@ -80,7 +82,7 @@ describe('the Google provider at night (README "Night mode")', () => {
 });
 
 describe('the Google provider converts zoom at its edge (Google = deck.gl + 1)', () => {
-  it('starts at Google zoom 13 for deck.gl 12; a camera request for deck.gl 16 moves Google to 17; Google at 15 reports deck.gl 14', () => {
+  it('starts at Google zoom 13 for deck.gl 12; a camera request for deck.gl 16 moves Google to 17; Google at 15 reports deck.gl 14', async () => {
     const seen: MapViewState[] = [];
     const onClick = vi.fn();
     const view = (initialViewState: MapViewState) => (
@@ -94,6 +96,7 @@ describe('the Google provider converts zoom at its edge (Google = deck.gl + 1)',
       />
     );
     const { rerender } = render(view({ ...AUSTIN, zoom: 12 }));
+    await waitFor(() => expect(google.mapProps).not.toBeNull());
     expect(document.querySelector('[data-provider]')?.getAttribute('data-provider')).toBe('google');
     expect(google.mapProps?.defaultZoom).toBe(13);
     expect(google.mapProps?.defaultCenter).toEqual({ lat: 30.2672, lng: -97.7431 });

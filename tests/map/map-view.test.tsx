@@ -238,7 +238,8 @@ describe('<LightbarMap>', () => {
         onProviderChange={(kind) => kinds.push(kind)}
       />,
     );
-    expect(screen.getByTestId('google-provider')).toBeTruthy();
+    // Google's provider is its own chunk, fetched only with a key: it shows once loaded.
+    expect(await screen.findByTestId('google-provider')).toBeTruthy();
     await waitFor(() => expect(document.querySelector('[data-provider]')?.getAttribute('data-provider')).toBe('standalone'));
     // Let the loader's remaining callbacks fire: nothing changes.
     await new Promise((resolve) => setTimeout(resolve, 60));

@@ -1,12 +1,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { NO_LOAD_SHEDDING } from '../support/load-shedding';
 import { buildServer } from '../../server/app';
 import { readConfig } from '../../server/config';
 import { spawnServer } from '../support/spawn-server';
+import { precompress } from '../../scripts/precompress.mjs';
+
+/** A built chunk of about 40 KB (repetitive, as code is). */
+const BIG_CHUNK = Array.from({ length: 800 }, (_, i) => `export const value${i} = ${i} * 2;`).join('\n');
 
 describe('server harness', () => {
   let app: FastifyInstance;
@@ -16,6 +21,9 @@ describe('server harness', () => {
     fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>Lightbar</title>');
     fs.mkdirSync(path.join(distDir, 'assets'));
     fs.writeFileSync(path.join(distDir, 'assets', 'app.js'), 'console.log(1)');
+    // A chunk large enough to be compressed at build time, compressed by the build's own step.
+    fs.writeFileSync(path.join(distDir, 'assets', 'chunk.js'), BIG_CHUNK);
+    await precompress(distDir);
     app = await buildServer(readConfig({ ...NO_LOAD_SHEDDING, DIST_DIR: distDir, DATA_DIR: distDir }, '1.2.3'));
   });
   afterAll(async () => {
@@ -43,6 +51,36 @@ describe('server harness', () => {
     const response = await app.inject({ method: 'GET', url: '/assets/app.js' });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('console.log(1)');
+  });
+
+  it.each([
+    ['br, gzip', 'br', (bytes: Buffer) => zlib.brotliDecompressSync(bytes)],
+    ['gzip, deflate', 'gzip', (bytes: Buffer) => zlib.gunzipSync(bytes)],
+  ])('sends a built file compressed at build time when the browser accepts %s', async (accepts, encoding, decode) => {
+    const response = await app.inject({ method: 'GET', url: '/assets/chunk.js', headers: { 'accept-encoding': accepts } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe(encoding);
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.rawPayload.length).toBeLessThan(BIG_CHUNK.length / 5);
+    expect(decode(response.rawPayload).toString()).toBe(BIG_CHUNK);
+  });
+
+  it('sends a built file as it is to a client that accepts no compression', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/assets/chunk.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_CHUNK);
+  });
+
+  it('compresses an API answer over 1 KB for a client that accepts it, and not a small one', async () => {
+    const document = await app.inject({ method: 'GET', url: '/openapi.json', headers: { 'accept-encoding': 'gzip' } });
+    expect(document.statusCode).toBe(200);
+    expect(document.headers['content-encoding']).toBe('gzip');
+    const decoded = JSON.parse(zlib.gunzipSync(document.rawPayload).toString()) as { openapi: string };
+    expect(decoded.openapi).toMatch(/^3\./);
+    const version = await app.inject({ method: 'GET', url: '/version', headers: { 'accept-encoding': 'gzip' } });
+    expect(version.headers['content-encoding']).toBeUndefined();
+    expect(version.json()).toEqual({ version: '1.2.3' });
   });
 
   /** What Chromium sends when it navigates to an address. */

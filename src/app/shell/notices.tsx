@@ -92,7 +92,10 @@ export function UpdateAlert({ api, reload = () => window.location.reload() }: { 
 export function hasWebGL(): boolean {
   try {
     const canvas = document.createElement('canvas');
-    return Boolean(canvas.getContext('webgl2') ?? canvas.getContext('webgl'));
+    const gl = canvas.getContext('webgl2') ?? canvas.getContext('webgl');
+    // The probe's context is given back at once: a browser holds only a few (about 16) at a time.
+    gl?.getExtension('WEBGL_lose_context')?.loseContext();
+    return Boolean(gl);
   } catch {
     return false;
   }

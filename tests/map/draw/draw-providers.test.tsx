@@ -7,7 +7,7 @@
  * reaching the overlay. jsdom has no WebGL: DeckGL is a stand-in keeping its props per view.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render } from '@testing-library/react';
+import { act, cleanup, render, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { Layer, LayersList, MapViewState } from '@deck.gl/core';
 
@@ -109,7 +109,7 @@ describe('the standalone map', () => {
 });
 
 describe('the Google provider', () => {
-  it("gives the drawing a canvas of its own on Google's camera (deck.gl zoom = Google − 1); its pans move Google; the overlay hears no click meanwhile", () => {
+  it("gives the drawing a canvas of its own on Google's camera (deck.gl zoom = Google − 1); its pans move Google; the overlay hears no click meanwhile", async () => {
     const onClick = vi.fn();
     const view = (layer: Layer | null) => (
       <LightbarMap
@@ -122,8 +122,9 @@ describe('the Google provider', () => {
       />
     );
     const { rerender } = render(view(null));
+    // Google's provider is its own chunk, fetched only with a key.
+    await waitFor(() => expect(google.overlayProps.at(-1)?.onClick).toBe(onClick));
     expect(decks.byView.draw).toBeUndefined();
-    expect(google.overlayProps.at(-1)?.onClick).toBe(onClick);
     act(() => google.mapProps?.onCameraChanged?.({ detail: { center: { lat: 30.3, lng: -97.7 }, zoom: 16 } }));
 
     rerender(view(drawing()));

@@ -70,8 +70,9 @@ describe('the Google provider at night (README "Night mode")', () => {
       />
     );
     const { rerender } = render(view('day'));
-    // Google's provider is its own chunk, fetched only with a key.
-    await waitFor(() => expect(google.mapProps).not.toBeNull());
+    // Google's provider is its own chunk, fetched only with a key: wait for it to be mounted (the
+    // overlay is set in an effect; a render React set aside would leave stale props behind).
+    await waitFor(() => expect(google.overlayProps.length).toBeGreaterThan(0));
     expect(google.mapProps?.colorScheme).toBe('LIGHT');
     google.mapProps?.onCameraChanged?.({ detail: { center: { lat: 30.31, lng: -97.76 }, zoom: 15 } });
     rerender(view('night'));
@@ -96,7 +97,7 @@ describe('the Google provider converts zoom at its edge (Google = deck.gl + 1)',
       />
     );
     const { rerender } = render(view({ ...AUSTIN, zoom: 12 }));
-    await waitFor(() => expect(google.mapProps).not.toBeNull());
+    await waitFor(() => expect(google.overlayProps.length).toBeGreaterThan(0));
     expect(document.querySelector('[data-provider]')?.getAttribute('data-provider')).toBe('google');
     expect(google.mapProps?.defaultZoom).toBe(13);
     expect(google.mapProps?.defaultCenter).toEqual({ lat: 30.2672, lng: -97.7431 });

@@ -4,8 +4,10 @@ import type { Db } from '../db/connection';
 import { queryRows } from '../db/rows';
 import { points } from '../db/schema';
 
-/** Trip points older than POINT_RETENTION_DAYS (config) are deleted (docs/configuration.md). */
-/** Rows per DELETE, so one pass never holds a long lock on a busy table. */
+/**
+ * Trip points older than POINT_RETENTION_DAYS (ServerConfig.pointRetentionDays) are deleted
+ * (docs/configuration.md); rows per DELETE, so one pass never holds a long lock on a busy table.
+ */
 export const POINT_RETENTION_BATCH = 10_000;
 
 export function retentionCutoff(now: Date, days: number): Date {

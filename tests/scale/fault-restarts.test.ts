@@ -19,7 +19,7 @@ import WebSocket from 'ws';
 import { eventsChannelIdentifier, serverFrameSchema, type LiveMessage } from '../../src/domain/live-message';
 import { openDatabase } from '../../server/db/connection';
 import { ingestPoint, seedFaultFleet, signInFault, type FaultFleet } from '../support/fault-seed';
-import { spawnServer, type SpawnedServer } from '../support/spawn-server';
+import { freePort, spawnServer, type SpawnedServer } from '../support/spawn-server';
 import { until, untilAsync } from '../support/until';
 
 const NATS_SERVER = '/usr/sbin/nats-server';
@@ -40,15 +40,6 @@ const START_TIMEOUT_MS = 120_000;
 const ANSWER_BOUND_MS = 20_000;
 /** Bound for the processes to be back on a restarted NATS (its client waits 2 s between tries). */
 const RECOVER_MS = 30_000;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 function pgCommand(tool: string, args: string[]): void {
   const command = path.join(pgBin!, tool);

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { eq } from 'drizzle-orm';
@@ -8,7 +7,7 @@ import WebSocket from 'ws';
 import { eventsChannelIdentifier, serverFrameSchema, type LiveMessage } from '../../src/domain/live-message';
 import { hashPassword, hashToken } from '../../server/auth/secrets';
 import { ROOT_DIR } from '../../server/config';
-import { spawnServer, type SpawnedServer } from '../support/spawn-server';
+import { freePort, spawnServer, type SpawnedServer } from '../support/spawn-server';
 import { openDatabase, type Database } from '../../server/db/connection';
 import { ensureReferenceData } from '../../server/db/reference-data';
 import { apiKeys, organizations, roles, things, thingTypes, users } from '../../server/db/schema';
@@ -20,15 +19,6 @@ import { apiKeys, organizations, roles, things, thingTypes, users } from '../../
 const adminUrl = process.env.TEST_DATABASE_URL;
 const natsUrl = process.env.TEST_NATS_URL;
 const enabled = Boolean(adminUrl && natsUrl);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 type Proc = SpawnedServer;
 

@@ -18,7 +18,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -31,7 +30,7 @@ import { openDatabase } from '../../server/db/connection';
 import { apiKeys, users } from '../../server/db/schema';
 import { CHROMIUM, SOFTWARE_GL_ARGS } from '../support/chromium';
 import { FAULT_EMAIL, FAULT_PASSWORD, ingestPoint, seedFaultFleet, type FaultFleet } from '../support/fault-seed';
-import { spawnServer, type SpawnedServer } from '../support/spawn-server';
+import { freePort, spawnServer, type SpawnedServer } from '../support/spawn-server';
 import { createScratchDatabase } from '../support/test-db';
 import { sleep, until, untilAsync } from '../support/until';
 import { fillNginxTemplate } from '../deploy/nginx-template';
@@ -72,15 +71,6 @@ const STREAM_EVERY_MS = 50;
  * (deploy/nginx.conf); none of 24 reaching a given one of two processes is a chance in 16 million.
  */
 const STREAM_KEYS = Array.from({ length: 24 }, (_, i) => `lb_proxy_test_key_${String(i).padStart(6, '0')}`);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Debian's nginx on deploy/nginx.conf, in the foreground, with a temp folder as its prefix. */
 class Proxy {

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT_DIR } from '../../server/config';
@@ -100,4 +101,14 @@ export async function spawnServer(
       return spawnServer({ ...env, PORT: new URL(url).port }, timeoutMs, nodeArgs);
     },
   };
+}
+
+/** A port nothing listens on now, on 127.0.0.1 (for a process or a proxy the test starts itself). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }

@@ -1,17 +1,18 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ServerMetrics } from '../../core/metrics';
 import type { Db } from '../../db/connection';
 import type { Bus } from '../../deps';
-import { unauthorized } from '../../core/errors';
+import { errorAnswer, unauthorized } from '../../core/errors';
+import { bearerToken } from '../../auth/context';
+import { sameHash } from '../../auth/secrets';
+import { failureReason } from '../../db/rows';
 import { appliedMigrations, databaseAnswers, releasedMigrations } from './repository';
 import {
   DATABASE_CHECK_TIMEOUT_MS,
   healthAnswer,
   METRICS_TOKEN_MESSAGE,
   metricsText,
-  metricsUnauthorized,
   notReadyAnswer,
   readyAnswer,
   type ReadinessChecks,
@@ -39,19 +40,6 @@ function within<T>(work: Promise<T>, ms: number): Promise<T> {
     timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
   });
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
-}
-
-/** The driver's own words: Drizzle wraps its error ('Failed query: …') as `cause`; the first line of the innermost. */
-function rootMessage(error: unknown): string {
-  let current = error as { message?: unknown; cause?: unknown } | undefined;
-  while (current?.cause && typeof current.cause === 'object') current = current.cause as typeof current;
-  return String(current?.message ?? error).split('\n')[0]!;
-}
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /**
@@ -93,7 +81,7 @@ export function healthRoutes(app: FastifyInstance, sources: HealthSources): void
           checks.migrations = migrationsApplied ? 'ok' : 'pending';
         } catch (error) {
           checks.database = 'unreachable';
-          reasons.push(`database unreachable: ${rootMessage(error)}`);
+          reasons.push(`database unreachable: ${failureReason(error)}`);
         }
       }
       if (sources.bus) {
@@ -110,14 +98,12 @@ export function healthRoutes(app: FastifyInstance, sources: HealthSources): void
     {
       schema: {
         summary: 'The metrics in Prometheus text format (Authorization: Bearer METRICS_TOKEN when set)',
-        response: { 200: metricsText, 401: metricsUnauthorized },
+        response: { 200: metricsText, 401: errorAnswer },
       },
     },
     async (request, reply) => {
       if (sources.metricsToken) {
-        const header = request.headers.authorization ?? '';
-        const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
-        if (!sameSecret(given, sources.metricsToken)) throw unauthorized(METRICS_TOKEN_MESSAGE);
+        if (!sameHash(bearerToken(request) ?? '', sources.metricsToken)) throw unauthorized(METRICS_TOKEN_MESSAGE);
       }
       const text = await sources.metrics.text();
       return reply.header('content-type', sources.metrics.contentType).send(text);

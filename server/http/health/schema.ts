@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { errorAnswer } from '../../core/errors';
 
 /**
  * The operations calls (docs/operations.md): GET /health (the process answers), GET /ready (it can
@@ -35,7 +34,6 @@ export const metricsText = {
   description: 'The metrics in Prometheus text format',
   content: { 'text/plain': { schema: z.custom<string>().meta({ type: 'string' }) } },
 };
-export const metricsUnauthorized = errorAnswer;
 export const METRICS_TOKEN_MESSAGE = 'A valid metrics token is required in the Authorization header (Bearer).';
 
 /** A database that does not answer within this is unreachable for the check (a hung connect must not hang the probe). */

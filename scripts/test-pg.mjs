@@ -17,8 +17,17 @@ if (!postgresPhaseRuns()) {
   );
   process.exit(0);
 }
+// The Node the phase runs under: LIGHTBAR_TEST_NODE when set (CI sets Node 24 LTS, the supported
+// runtime: .ci/run), else this one. Vitest's forks and the servers the suites start run on it too.
+const node = process.env.LIGHTBAR_TEST_NODE || process.execPath;
+const version = spawnSync(node, ['--version'], { encoding: 'utf8' });
+if (version.status !== 0) {
+  console.error(`test:pg: LIGHTBAR_TEST_NODE=${node} does not run: ${version.error?.message ?? version.stderr}`);
+  process.exit(1);
+}
+console.log(`test:pg: Postgres and NATS on Node ${version.stdout.trim()}`);
 const result = spawnSync(
-  process.execPath,
+  node,
   [path.join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', 'tests/server', 'tests/security', 'tests/scale'],
   { cwd: root, stdio: 'inherit', env: { ...process.env, LIGHTBAR_TEST_ENGINE: 'postgres' } },
 );

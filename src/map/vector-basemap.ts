@@ -4,8 +4,9 @@
  * and place names — from the source the server names at GET /tiles/basemap.json:
  * - `demo`: the server's tiles of the demo road network (built on demand, no file, no network);
  * - `pmtiles`: a self-hosted PMTiles file (BASEMAP_PMTILES) read with HTTP range requests.
- * Tiles are parsed on the page (no loader worker: it would be fetched from a CDN, which neither
- * the CSP nor a closed network allows). A tile that fails draws nothing and its parent stays
+ * Tiles are parsed off the main thread, in the app's own worker (./tile-parse: loaders.gl's would be
+ * fetched from a CDN, which neither the CSP nor a closed network allows), or on the page where no
+ * worker runs. A tile that fails draws nothing and its parent stays
  * (`best-available`): no holes; the offline outlines below always show.
  */
 import { MVTLayer } from '@deck.gl/geo-layers';
@@ -14,6 +15,7 @@ import { CollisionFilterExtension, type CollisionFilterExtensionProps } from '@d
 import type { Layer } from '@deck.gl/core';
 import { MVTLoader } from '@loaders.gl/mvt';
 import { PMTiles } from 'pmtiles';
+import { tileParser } from './tile-parse';
 import type { Feature, Geometry, Position } from 'geojson';
 import {
   BASEMAP_STYLES,
@@ -201,7 +203,9 @@ export function vectorBasemapLayer(
       const bytes = await read(url, signal);
       if (!bytes || bytes.byteLength === 0) return null;
       const mvt = (loadOptions?.mvt ?? {}) as Record<string, unknown>;
-      return MVTLoader.parse(bytes, { ...loadOptions, mvt: { layerProperty: 'layerName', ...mvt, shape: 'geojson' } });
+      // Only the MVT options travel (the tile's index and coordinates): the rest of the layer's
+      // load options may hold functions no worker can receive.
+      return tileParser().parse(bytes, { mvt: { layerProperty: 'layerName', ...mvt, shape: 'geojson' } });
     },
     onTileError: () => {
       // A missing or failed tile: its parent (or the outlines below) keeps the place drawn.

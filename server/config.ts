@@ -45,6 +45,11 @@ export interface ServerConfig {
   /** GET /metrics asks `Authorization: Bearer <token>` when set (METRICS_TOKEN); unset: open, like /health. */
   metricsToken: string | undefined;
   /**
+   * The key of the short-lived download links (server/auth/signed-links.ts); unset, one is generated
+   * once into DATA_DIR. Processes that share a database must share it (docs/deployment.md).
+   */
+  fileLinkSecret: string | undefined;
+  /**
    * On SIGTERM, how long /ready answers 503 'draining' while the server still serves, so that a proxy
    * checking /ready sends new clients elsewhere before sockets are closed (SHUTDOWN_DRAIN_MS).
    */
@@ -256,6 +261,7 @@ const ENVIRONMENT = z.object({
     'info' as LogLevel,
   ),
   METRICS_TOKEN: variable('at least 16 characters', (raw) => (raw.length >= 16 ? raw : INVALID), undefined),
+  FILE_LINK_SECRET: variable('at least 32 characters', (raw) => (raw.length >= 32 ? raw : INVALID), undefined),
   SHUTDOWN_DRAIN_MS: variable('a whole number of milliseconds from 0', wholeFrom(0), 0),
   SIM_ASSETS: variable('a whole number', wholeFrom(0), undefined),
   SIM_ZONE_FLIP_MS: variable('a whole number of ms', wholeFrom(0), undefined),
@@ -311,6 +317,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     },
     logLevel: vars.LOG_LEVEL,
     metricsToken: vars.METRICS_TOKEN,
+    fileLinkSecret: vars.FILE_LINK_SECRET,
     shutdownDrainMs: vars.SHUTDOWN_DRAIN_MS,
     simAssets: vars.SIM_ASSETS,
     simZoneFlipMs: vars.SIM_ZONE_FLIP_MS,

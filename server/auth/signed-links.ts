@@ -22,10 +22,9 @@ export interface SignedLinks {
   verify(fileId: string, expires: string | undefined, signature: string | undefined, now: Date): LinkCheck;
 }
 
-/** The secret: FILE_LINK_SECRET, else the kept one, else a new one written once. */
-export function linkSecret(dataDir: string, env: NodeJS.ProcessEnv = process.env): Buffer {
-  const fromEnv = env.FILE_LINK_SECRET;
-  if (fromEnv) return Buffer.from(fromEnv, 'utf8');
+/** The secret: FILE_LINK_SECRET (the configuration's `fileLinkSecret`), else the kept one, else a new one written once. */
+export function linkSecret(dataDir: string, configured: string | undefined): Buffer {
+  if (configured) return Buffer.from(configured, 'utf8');
   const file = path.join(dataDir, SECRET_FILE);
   try {
     const kept = fs.readFileSync(file, 'utf8').trim();
@@ -68,12 +67,12 @@ export function createSignedLinks(secret: Buffer, ttlMs = FILE_LINK_TTL_MS): Sig
 
 const cache = new Map<string, SignedLinks>();
 
-/** The links of an installation (one secret per data folder, read once). */
-export function signedLinksFor(dataDir: string, env: NodeJS.ProcessEnv = process.env): SignedLinks {
-  const key = `${dataDir}\n${env.FILE_LINK_SECRET ?? ''}`;
+/** The links of an installation (its configured secret, or one per data folder, read once). */
+export function signedLinksFor(config: { dataDir: string; fileLinkSecret: string | undefined }): SignedLinks {
+  const key = `${config.dataDir}\n${config.fileLinkSecret ?? ''}`;
   let links = cache.get(key);
   if (!links) {
-    links = createSignedLinks(linkSecret(dataDir, env));
+    links = createSignedLinks(linkSecret(config.dataDir, config.fileLinkSecret));
     cache.set(key, links);
   }
   return links;

@@ -137,6 +137,7 @@ describe('server configuration', () => {
     ['SIM_ASSETS', '-5', 'a whole number'],
     ['SIM_ZONE_FLIP_MS', '1.5', 'a whole number of ms'],
     ['METRICS_TOKEN', 'short', 'at least 16 characters'],
+    ['FILE_LINK_SECRET', 'change-me', 'at least 32 characters'],
     ['SHUTDOWN_DRAIN_MS', 'soon', 'a whole number of milliseconds from 0'],
   ])('refuses %s=%s, naming what it accepts', (name, value, rule) => {
     expect(() => readConfig({ [name]: value })).toThrow(`${name} must be ${rule}, got "${value}"`);
@@ -154,6 +155,7 @@ describe('server configuration', () => {
       NATS_URL: 'nats://nats-1:4222,nats://nats-2:4222',
       LOG_LEVEL: 'warn',
       METRICS_TOKEN: 'a-long-scrape-token',
+      FILE_LINK_SECRET: 'a-shared-link-secret-of-32-chars-or-more',
       SHUTDOWN_DRAIN_MS: '5000',
       SIM_ASSETS: '0',
     });
@@ -162,11 +164,18 @@ describe('server configuration', () => {
       natsUrl: 'nats://nats-1:4222,nats://nats-2:4222',
       logLevel: 'warn',
       metricsToken: 'a-long-scrape-token',
+      fileLinkSecret: 'a-shared-link-secret-of-32-chars-or-more',
       shutdownDrainMs: 5000,
       simAssets: 0,
       authRateLimit: 30,
     });
-    expect(readConfig({})).toMatchObject({ logLevel: 'info', metricsToken: undefined, shutdownDrainMs: 0, demo: true });
+    expect(readConfig({})).toMatchObject({
+      logLevel: 'info',
+      metricsToken: undefined,
+      fileLinkSecret: undefined,
+      shutdownDrainMs: 0,
+      demo: true,
+    });
   });
 
   it('a wrong value stops the real server at start, naming it', async () => {

@@ -573,12 +573,38 @@ describe('part2 §7 export file link (is_downloadable=true) and GET /files/{file
 
   it('a correctly signed id that is not a file id never leaves the files folder → 404', async () => {
     fs.writeFileSync(path.join(server.dataDir, 'secret.csv'), 'secret');
-    const links = signedLinksFor(server.dataDir);
+    const links = signedLinksFor(server.deps.config);
     for (const id of ['../secret.csv', '..%2Fsecret.csv', 'secret.csv', '../link-secret']) {
       const signed = links.sign(decodeURIComponent(id), server.clock.now());
       const answer = await server.app.inject({ method: 'GET', url: signed });
       expect([403, 404]).toContain(answer.statusCode);
       expect(answer.body).not.toContain('secret');
+    }
+  });
+});
+
+describe('download links across processes: FILE_LINK_SECRET', () => {
+  const secret = 'a-shared-link-secret-of-32-chars-or-more';
+
+  it('a link signed by another process with the same secret opens the file; with its own secret it is refused', async () => {
+    const shared = await createTestServer({ env: { FILE_LINK_SECRET: secret } });
+    const own = await createTestServer();
+    try {
+      // The file a job wrote to the shared store (here: the serving process's folder).
+      const store = createFileStore(shared.dataDir);
+      const fileId = store.newId('csv');
+      await store.write(fileId, 'thing_id\nHA-1\n');
+      // Signed by a process with another data folder but the same configured secret.
+      const other = signedLinksFor({ dataDir: own.dataDir, fileLinkSecret: secret }).sign(fileId, shared.clock.now());
+      const opened = await shared.app.inject({ method: 'GET', url: other });
+      expect(opened.statusCode).toBe(200);
+      expect(opened.body).toBe('thing_id\nHA-1\n');
+      // Signed with a process's own generated secret (no FILE_LINK_SECRET): refused here.
+      const foreign = signedLinksFor(own.deps.config).sign(fileId, shared.clock.now());
+      expect((await shared.app.inject({ method: 'GET', url: foreign })).statusCode).toBe(403);
+    } finally {
+      await shared.close();
+      await own.close();
     }
   });
 });

@@ -134,7 +134,7 @@ export function exportRoutes(app: FastifyInstance, deps: ServerDeps): void {
       if (downloadable !== 'true' && downloadable !== true) return exportToWire(row);
       // part 2 §8 'File not found': not completed yet, or the file is gone.
       if (row.status !== 'completed' || !row.fileId || !(await store.exists(row.fileId))) throw notFound('File');
-      return { file_url: signedLinksFor(deps.config.dataDir).sign(row.fileId, deps.now()) };
+      return { file_url: signedLinksFor(deps.config).sign(row.fileId, deps.now()) };
     },
   );
 
@@ -186,7 +186,7 @@ export function exportRoutes(app: FastifyInstance, deps: ServerDeps): void {
       const { fileId } = request.params;
       const query = (request.query ?? {}) as Record<string, unknown>;
       const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-      const check = signedLinksFor(deps.config.dataDir).verify(fileId, text(query.expires), text(query.signature), deps.now());
+      const check = signedLinksFor(deps.config).verify(fileId, text(query.expires), text(query.signature), deps.now());
       if (check === 'expired') throw forbidden('The download link has expired', 'link_expired');
       if (check !== 'ok') throw forbidden('The download link is not valid', 'link_invalid');
       const kind = fileKind(fileId);

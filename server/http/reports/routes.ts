@@ -56,7 +56,7 @@ export function reportRoutes(app: FastifyInstance, deps: ServerDeps): void {
       const report = await findVisibleReportFile(db, caller.scope, filename);
       // part 2 §8 report file 'File not found': unknown, another organization's, or gone from the disk.
       if (!report || !(await store.exists(report.fileId))) throw notFound('File');
-      return { file_url: signedLinksFor(deps.config.dataDir).sign(report.fileId, deps.now()) };
+      return { file_url: signedLinksFor(deps.config).sign(report.fileId, deps.now()) };
     },
   );
 }

@@ -2,6 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { EMAIL_PATTERN } from '../src/domain/validation/fields';
 import { DEFAULT_SIM_SEED } from './region/random';
 
 /** The repository root, whatever the working directory. */
@@ -49,6 +50,11 @@ export interface ServerConfig {
    * once into DATA_DIR. Processes that share a database must share it (docs/deployment.md).
    */
   fileLinkSecret: string | undefined;
+  /**
+   * The first administrator made on an empty database (LIGHTBAR_ADMIN_EMAIL, LIGHTBAR_ADMIN_ORGANIZATION:
+   * server/seed/first-admin.ts); undefined without LIGHTBAR_ADMIN_EMAIL.
+   */
+  firstAdmin: { email: string; organization: string } | undefined;
   /**
    * On SIGTERM, how long /ready answers 503 'draining' while the server still serves, so that a proxy
    * checking /ready sends new clients elsewhere before sockets are closed (SHUTDOWN_DRAIN_MS).
@@ -230,6 +236,8 @@ const ENVIRONMENT = z.object({
   SMTP_URL: variable('an smtp:// or smtps:// URL', urlWith(['smtp:', 'smtps:']), undefined),
   PUBLIC_URL: variable('an http or https URL', urlWith(['http:', 'https:']), undefined),
   LIGHTBAR_DEMO: variable(FLAG_RULE, flag, true),
+  LIGHTBAR_ADMIN_EMAIL: variable('an e-mail address', (raw) => (EMAIL_PATTERN.test(raw) ? raw : INVALID), undefined),
+  LIGHTBAR_ADMIN_ORGANIZATION: variable('a name', (raw) => (raw.trim() ? raw.trim() : INVALID), 'Lightbar'),
   AUTH_RATE_LIMIT: variable('a whole number of requests a minute from 1', wholeFrom(1), 30),
   TRUST_PROXY: variable(TRUST_PROXY_RULE, trustProxy, false as boolean | number | string[]),
   BASEMAP_PMTILES: variable('a file', text, undefined),
@@ -318,6 +326,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     logLevel: vars.LOG_LEVEL,
     metricsToken: vars.METRICS_TOKEN,
     fileLinkSecret: vars.FILE_LINK_SECRET,
+    firstAdmin: vars.LIGHTBAR_ADMIN_EMAIL
+      ? { email: vars.LIGHTBAR_ADMIN_EMAIL, organization: vars.LIGHTBAR_ADMIN_ORGANIZATION }
+      : undefined,
     shutdownDrainMs: vars.SHUTDOWN_DRAIN_MS,
     simAssets: vars.SIM_ASSETS,
     simZoneFlipMs: vars.SIM_ZONE_FLIP_MS,

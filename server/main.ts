@@ -5,6 +5,7 @@ import { buildServer } from './app';
 import { DataDirInUseError, openDatabase } from './db/connection';
 import { ensureReferenceData } from './db/reference-data';
 import { DEFAULT_DEMO_ASSETS, formatDemoSummary, seedDemo } from './seed/demo';
+import { createFirstAdmin } from './seed/first-admin';
 import { JOB_TICK_MS, startJobRunner } from './jobs/runner';
 import { FleetSimulator } from './sim/simulator';
 
@@ -86,6 +87,15 @@ if (config.demo) {
   const summary = await seedDemo(deps, { assets: simAssets, seed: config.simSeed });
   if (summary) for (const line of formatDemoSummary(summary)) console.log(line);
   else console.log('Demo data already present: sign in with the demo accounts of README (password Lightbar#2026).');
+}
+// A real deployment's first administrator, on an empty database (docs/deployment.md).
+if (config.firstAdmin) {
+  const admin = await createFirstAdmin(deps, config.firstAdmin);
+  if (admin) {
+    console.log(`First administrator ${admin.email} created in the organization "${admin.organization}" (Org Admin).`);
+    console.log(`Set the password within 7 days at: ${admin.link}`);
+  } else
+    console.log('LIGHTBAR_ADMIN_EMAIL: the database already has organizations, so no administrator was created (add users in Accounts).');
 }
 
 // The device ingest loads the fleet (seeded or not) and writes its rows once a second.

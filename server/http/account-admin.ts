@@ -1,17 +1,13 @@
 /**
  * What the account-administration calls share (part 2 §2 "Account administration", §6, §7): which
  * organizations a caller administers, the lookup of a live organization, domain form schemas
- * applied to snake_case bodies, and the set-password mail of a new user.
+ * applied to snake_case bodies (the set-password mail of a new user: server/mail/welcome-mail.ts).
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import { PRODUCT_NAME } from '../../src/domain/constants';
 import type { Caller } from '../auth/context';
-import { RESET_TOKEN_TTL_MS } from '../auth/policy';
 import type { OrgScope } from '../auth/scope';
-import { hashToken, newToken } from '../auth/secrets';
 import type { Db } from '../db/connection';
-import { organizations, users } from '../db/schema';
-import type { ServerDeps } from '../deps';
+import { organizations } from '../db/schema';
 import { notFound } from '../core/errors';
 import { isUuid, listValues } from './query';
 
@@ -63,30 +59,3 @@ export const administeredOrgIdsQuery = {
     "The organizations asked; absent = the caller's own. Ids the caller does not administer (or that are no uuid) are left out.",
   ),
 };
-
-/** A welcome link stays valid a week: a new user may not read the mail the same day. */
-export const WELCOME_TOKEN_TTL_MS = 7 * RESET_TOKEN_TTL_MS;
-
-/**
- * A new user has no password: like 'Forgot password?' (server/http/auth/routes.ts) it gets a reset token
- * (stored hashed, with an expiry) and a mail with the /welcome/reset/{email}/{token} link, which
- * sets the first password through PUT /reset_password.
- */
-export async function mailSetPasswordLink(
-  deps: Pick<ServerDeps, 'db' | 'mailer' | 'config'>,
-  user: { id: string; email: string; firstname: string },
-  now: Date,
-): Promise<void> {
-  const token = newToken();
-  await deps.db
-    .update(users)
-    .set({ resetTokenHash: hashToken(token), resetTokenExpiresAt: new Date(now.getTime() + WELCOME_TOKEN_TTL_MS) })
-    .where(eq(users.id, user.id));
-  const link = `${deps.config.publicUrl}/welcome/reset/${encodeURIComponent(user.email)}/${token}`;
-  await deps.mailer.send({
-    to: user.email,
-    kind: 'welcome',
-    subject: `Welcome to ${PRODUCT_NAME}`,
-    text: `Hello ${user.firstname},\n\nAn account was created for you on ${PRODUCT_NAME}.\n\nSet your password here (the link works for 7 days):\n${link}\n\nWhen it has expired, use 'Forgot password?' on the sign-in page.`,
-  });
-}

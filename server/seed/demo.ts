@@ -108,8 +108,8 @@ export interface DemoPlan {
 
 // ── the seed ─────────────────────────────────────────────────────────────────
 
-/** An arbitrary constant: one seeding at a time across processes sharing a Postgres. */
-const SEED_LOCK_KEY = 73_402_026;
+/** An arbitrary constant: one seeding (demo or first administrator) at a time across processes sharing a Postgres. */
+export const SEED_LOCK_KEY = 73_402_026;
 
 /**
  * Seeds the demo on an empty database. Does nothing and answers null when any organization
@@ -152,7 +152,8 @@ export function formatDemoSummary(summary: DemoSummary): string[] {
 
 type Executor = Pick<Db, 'select' | 'execute'>;
 
-async function hasOrganizations(db: Executor): Promise<boolean> {
+/** Whether the database has any organization (a seeding runs only on an empty one). */
+export async function hasOrganizations(db: Executor): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(organizations);
   return (row?.n ?? 0) > 0;
 }

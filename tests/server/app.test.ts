@@ -138,6 +138,7 @@ describe('server configuration', () => {
     ['SIM_ZONE_FLIP_MS', '1.5', 'a whole number of ms'],
     ['METRICS_TOKEN', 'short', 'at least 16 characters'],
     ['FILE_LINK_SECRET', 'change-me', 'at least 32 characters'],
+    ['LIGHTBAR_ADMIN_EMAIL', 'chief', 'an e-mail address'],
     ['SHUTDOWN_DRAIN_MS', 'soon', 'a whole number of milliseconds from 0'],
   ])('refuses %s=%s, naming what it accepts', (name, value, rule) => {
     expect(() => readConfig({ [name]: value })).toThrow(`${name} must be ${rule}, got "${value}"`);

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { APP_BENCH_DEFAULTS, appBenchTable, missedTargets, runAppBench } from './app';
+import { APP_BENCH_DEFAULTS, appBenchTable, firstVisitLine, missedTargets, runAppBench } from './app';
 
 const { values } = parseArgs({
   options: {
@@ -65,6 +65,7 @@ const rows = await runAppBench({
     ),
 });
 console.log(`\n${appBenchTable(rows)}\n`);
+for (const visit of rows[0]?.firstVisit ?? []) console.log(firstVisitLine(visit));
 for (const row of rows) {
   const missed = missedTargets(row);
   console.log(`${row.assets}: ${missed.length === 0 ? 'meets the targets' : `misses ${missed.join('; ')}`}`);
@@ -81,6 +82,12 @@ if (values.smoke) {
     ...expected.filter((file) => !written.includes(file)).map((file) => `no ${file}`),
     ...(row?.profileTop?.length ? [] : ['no main-thread profile top']),
     ...(row?.reloadPageTop?.length ? [] : ['no reload page profile top']),
+    // The first visit, both ways: each reached its first screen, and compression moved fewer bytes.
+    ...(row?.firstVisit?.length === 2 && row.firstVisit.every((visit) => visit.firstScreenMs !== null)
+      ? row.firstVisit[1]!.bytes < row.firstVisit[0]!.bytes
+        ? []
+        : ['the compressed first visit moved no fewer bytes']
+      : ['no first visit measured both ways']),
     ...(row?.reloadWorkerTop?.some((entry) => entry.name.includes('live.worker'))
       ? []
       : ['no live worker functions in the reload worker profile']),

@@ -29,7 +29,7 @@ import { CHROMIUM } from '../tests/support/chromium';
 import { spawnServer, type SpawnedServer } from '../tests/support/spawn-server';
 import { createScratchDatabase } from '../tests/support/test-db';
 import { PRESSURE_DEFAULTS, ROOT_DIR } from '../server/config';
-import { signIn } from '../e2e/sign-in';
+import { signIn, signInBeforeLoad } from '../e2e/sign-in';
 import { runLoad, type LoadSummary } from './load/driver';
 import { percentile } from './measure';
 import { startCpuShare, type CpuShare } from './cpu-share';
@@ -73,6 +73,8 @@ export interface AppBenchOptions {
    * then says what ran inside each long task and the functions with the most self time.
    */
   profile?: string;
+  /** Measure the first visit on a throttled link (firstVisit) in the first row; default on. */
+  firstVisit?: boolean;
   log?: (line: string) => void;
 }
 
@@ -166,6 +168,29 @@ export interface AppBenchRow {
   reloadWorkerTop?: { name: string; selfMs: number }[];
   /** With `profile`: the page's main-thread functions by self time over the same reload (ms). */
   reloadPageTop?: { name: string; selfMs: number }[];
+  /** The first row only: a first visit on a cold cache over FIRST_VISIT_LINK, compressed and not (FirstVisit). */
+  firstVisit?: FirstVisit[];
+}
+
+/**
+ * The link a first visit is measured on: 10 Mbit/s down, 5 up, 40 ms round trip (a vehicle's
+ * modem on a fair day), through DevTools' network conditions.
+ */
+export const FIRST_VISIT_LINK = { downMbit: 10, upMbit: 5, latencyMs: 40 };
+
+/**
+ * A signed-in user's first visit of the dashboard on a cold cache (no cached file), over
+ * FIRST_VISIT_LINK: the bytes the page received until its first useful screen (the Live list's
+ * first asset row; headers included: DevTools' encoded lengths of the page's requests, so the
+ * app's files, the page's calls, not the live worker's) and the time from the navigation to it.
+ * `compressed: false` asks every file with Accept-Encoding: identity, as a server that compresses
+ * nothing would send it (the before of docs/operations.md "Compression").
+ */
+export interface FirstVisit {
+  compressed: boolean;
+  bytes: number;
+  requests: number;
+  firstScreenMs: number | null;
 }
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
@@ -658,7 +683,44 @@ async function waitForFirstScreen(page: Page, part: keyof FirstScreen, timeoutMs
   }
 }
 
-async function benchRow(browser: Browser, assets: number, options: AppBenchOptions): Promise<AppBenchRow> {
+async function firstVisit(browser: Browser, url: string, compressed: boolean, timeoutMs: number): Promise<FirstVisit> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: FIRST_VISIT_LINK.latencyMs,
+      downloadThroughput: (FIRST_VISIT_LINK.downMbit * 1_000_000) / 8,
+      uploadThroughput: (FIRST_VISIT_LINK.upMbit * 1_000_000) / 8,
+    });
+    if (!compressed) await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': 'identity' } });
+    let bytes = 0;
+    let requests = 0;
+    cdp.on('Network.loadingFinished', (event: { encodedDataLength: number }) => {
+      bytes += event.encodedDataLength;
+      requests += 1;
+    });
+    await signInBeforeLoad(page, url, APP_BENCH_USER, APP_BENCH_PASSWORD);
+    await page.addInitScript({ content: FIRST_SCREEN_SCRIPT });
+    await page.goto(`${url}/dashboard`, { waitUntil: 'commit', timeout: timeoutMs });
+    const firstScreenMs = await waitForFirstScreen(page, 'listMs', timeoutMs);
+    return { compressed, bytes, requests, firstScreenMs };
+  } finally {
+    await context.close();
+  }
+}
+
+/** One line per first visit (bench:app's output). */
+export function firstVisitLine(visit: FirstVisit): string {
+  const link = `${FIRST_VISIT_LINK.downMbit} Mbit/s, ${FIRST_VISIT_LINK.latencyMs} ms`;
+  const screen = visit.firstScreenMs === null ? 'no first screen' : `first screen ${visit.firstScreenMs} ms`;
+  return `first visit, cold cache, ${link}, ${visit.compressed ? 'compressed' : 'uncompressed'}: ${round1(visit.bytes / 1_000_000)} MB in ${visit.requests} requests, ${screen}`;
+}
+
+async function benchRow(browser: Browser, assets: number, options: AppBenchOptions, measureFirstVisit = false): Promise<AppBenchRow> {
   const log = options.log ?? (() => undefined);
   const rate = Math.min(assets, options.rateCap);
   log(`${assets} assets: preparing the data`);
@@ -670,6 +732,13 @@ async function benchRow(browser: Browser, assets: number, options: AppBenchOptio
   try {
     await startBenchServers(data, processes, options.natsUrl, servers);
     const url = servers[0]!.url;
+    const visits: FirstVisit[] = [];
+    if (measureFirstVisit) {
+      for (const compressed of [false, true]) {
+        visits.push(await firstVisit(browser, url, compressed, options.loadTimeoutS * SECOND_MS));
+        log(`${assets} assets: ${firstVisitLine(visits.at(-1)!)}`);
+      }
+    }
     // With two processes the devices' messages reach the dashboard's server over NATS.
     const ingestUrl = servers.at(-1)!.url;
     const rss = () => servers.reduce((sum, server) => sum + rssOf(server.pid), 0);
@@ -849,6 +918,7 @@ async function benchRow(browser: Browser, assets: number, options: AppBenchOptio
       reloadPageTop,
       reloadCpu,
       windowCpu,
+      ...(visits.length > 0 ? { firstVisit: visits } : {}),
     };
   } finally {
     abort.abort();
@@ -867,7 +937,7 @@ export async function runAppBench(partial: Partial<AppBenchOptions> = {}): Promi
   try {
     for (const assets of options.sizes) {
       try {
-        rows.push(await benchRow(browser, assets, options));
+        rows.push(await benchRow(browser, assets, options, rows.length === 0 && options.firstVisit !== false));
       } catch (error) {
         options.log?.(`${assets} assets: the row failed: ${(error as Error).message.split('\n')[0]}`);
       }

@@ -10,7 +10,8 @@ import { appBenchTable, runAppBench } from '../bench/app';
 test('the application bench measures a 60-asset dashboard under 60 messages a second', async () => {
   test.setTimeout(300_000);
   const log: string[] = [];
-  const rows = await runAppBench({ sizes: [60], rateCap: 60, windowS: 4, settleS: 1, log: (line) => log.push(line) });
+  // The first visit on a throttled link is two more cold page loads: `npm run bench:app -- --smoke` checks it.
+  const rows = await runAppBench({ sizes: [60], rateCap: 60, windowS: 4, settleS: 1, firstVisit: false, log: (line) => log.push(line) });
   // A row that failed is left out and its reason logged.
   expect(rows, log.join('\n')).toHaveLength(1);
   const r = rows[0]!;

@@ -58,6 +58,17 @@ describe('part1 §2 desktop shell', () => {
     expect(document.querySelector('.top-bar-clock')?.textContent).toBe('Sun, Nov 22, 2026 07:31 AM');
   });
 
+  it("the page's first link skips to the drawer, the list of what the map shows", async () => {
+    renderApp('/dashboard/things', shellRoutes(ADMIN), { signedIn: true });
+    await nav();
+    const skip = screen.getByRole('link', { name: 'Go to the list of what the map shows' });
+    // First in the page's order: the first Tab reaches it.
+    const focusable = [...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea')];
+    expect(focusable[0]).toBe(skip);
+    fireEvent.click(skip);
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+  });
+
   it('a Media user (incident read only) sees Incidents alone and no asset count', async () => {
     renderApp('/dashboard', shellRoutes(['incident:read']), { signedIn: true });
     const links = within(await nav())

@@ -21,6 +21,11 @@ const NO_EVENTS: Location[] = [];
  * ('Today' and '24 hrs' age out). [] while `enabled` is false.
  */
 export function useMapEvents(enabled: boolean): Location[] {
+  return useEventsRead(enabled) ?? NO_EVENTS;
+}
+
+/** useMapEvents' reading, null until its first answer (what was there before anything changed). */
+export function useEventsRead(enabled: boolean): Location[] | null {
   const { store } = useLive();
   const events = useWorkerQuery(enabled ? async (bridge) => (await bridge.events()).events : null, [], {
     throttleMs: OVERLAY_READ_INTERVAL_MS,
@@ -33,7 +38,7 @@ export function useMapEvents(enabled: boolean): Location[] {
       };
     },
   });
-  return events ?? NO_EVENTS;
+  return events;
 }
 
 /**

@@ -31,6 +31,7 @@ import {
   profileOrganizations,
   sectionOfPath,
 } from './shell-model';
+import { IncidentAnnouncer } from './announcer';
 import { SideNav } from './side-nav';
 import { TopBar } from './top-bar';
 import { useIsMobile } from './use-media';
@@ -106,6 +107,9 @@ function DashboardLayout() {
     </LiveProvider>
   );
 }
+
+/** The drawer's id: the skip link's target. */
+const DRAWER_ID = 'lightbar-drawer';
 
 function DashboardFrame({ running, onStarted }: { running: LiveBridge | null; onStarted: (bridge: LiveBridge | null) => void }) {
   const services = useServices();
@@ -192,9 +196,24 @@ function DashboardFrame({ running, onStarted }: { running: LiveBridge | null; on
   const mapOnMobile = current !== null && BOTTOM_NAV_KEYS.includes(current.key);
   const drawingOnPhone = mobile && mapOnMobile && drawing;
   const phoneShowsMap = mobile && mapOnMobile && (mobileView === 'map' || drawing);
+  const drawerShown = mobile ? !phoneShowsMap || drawingOnPhone : shellSnap.drawerOpen;
 
   return (
     <div className={mobile ? 'shell shell-mobile' : 'shell'}>
+      {drawerShown && (
+        // Bypass blocks (WCAG 2.4.1; docs/accessibility.md): the first Tab of the page offers the
+        // drawer, which holds in text what the map draws (the Live list, the section's items).
+        <a
+          className="skip-link"
+          href={`#${DRAWER_ID}`}
+          onClick={(event) => {
+            event.preventDefault();
+            document.getElementById(DRAWER_ID)?.focus();
+          }}
+        >
+          {SHELL_EXTRA_TEXT.skipToList}
+        </a>
+      )}
       {mobile ? (
         <MobileTopBar profile={profile} organizations={organizations} organizationId={orgId} onChooseOrganization={chooseOrganization} />
       ) : (
@@ -213,8 +232,13 @@ function DashboardFrame({ running, onStarted }: { running: LiveBridge | null; on
         <OfflineBanner />
         {running && <OfflineAssets />}
         <div className="shell-body">
-          {(mobile ? !phoneShowsMap || drawingOnPhone : shellSnap.drawerOpen) && (
-            <main className="drawer" style={mobile ? (drawingOnPhone ? { display: 'none' } : undefined) : { width: DRAWER_WIDTH }}>
+          {drawerShown && (
+            <main
+              id={DRAWER_ID}
+              tabIndex={-1}
+              className="drawer"
+              style={mobile ? (drawingOnPhone ? { display: 'none' } : undefined) : { width: DRAWER_WIDTH }}
+            >
               <ItemMemoryContext.Provider value={itemMemory}>
                 <Outlet context={context} />
               </ItemMemoryContext.Provider>
@@ -230,6 +254,7 @@ function DashboardFrame({ running, onStarted }: { running: LiveBridge | null; on
       {mobile && mapOnMobile && <MobileViewSwitch view={mobileView} onChange={setMobileView} />}
       {mobile && <BottomNav profile={profile} mix={mix} shell={shell} />}
       <UpdateAlert api={api} />
+      {running && <IncidentAnnouncer />}
     </div>
   );
 }

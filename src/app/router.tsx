@@ -2,6 +2,7 @@
  * The routes of part 1 §2 and part 2 §2: the public pages, the OAuth-style return, /dashboard with
  * one route per section of SECTIONS, and the not-found, crash and unauthorized pages.
  */
+import { lazy, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { DASHBOARD_PATH, dataIndexTarget, section, SECTIONS, type SectionKey } from '../domain/permissions';
@@ -17,7 +18,8 @@ import { SignInPage } from './welcome/sign-in-page';
 import { UnlockPage } from './welcome/unlock-page';
 import { WelcomeLayout } from './welcome/welcome-layout';
 import { AppFrame } from './app-frame';
-import { lazySection, type LazySection } from './chunk-load';
+import { lazySection, loadChunk, type LazySection } from './chunk-load';
+import { MapLayerContentContext, type MapLayerContent } from './map/layer-overlays';
 
 export { lazySection };
 
@@ -41,7 +43,8 @@ function DataIndex() {
 
 /**
  * The section pages ('data' has none: its index goes to reports or exports). The router is the one
- * module of src/app that imports features: it mounts their routes (docs/decisions/design.md).
+ * module of src/app that imports features: it mounts their routes (docs/decisions/design.md) and
+ * hands the dashboard map their map layers (MAP_LAYER_CONTENT).
  */
 const SECTION_CONTENT: Partial<Record<SectionKey, LazySection>> = {
   things: lazySection(() => import('../features/things/things-section').then((module) => module.ThingsSection)),
@@ -56,6 +59,18 @@ const SECTION_CONTENT: Partial<Record<SectionKey, LazySection>> = {
   hazards: lazySection(() => import('../features/hazards/hazards-page').then((module) => module.HazardsPage)),
   accounts: lazySection(() => import('../features/accounts/accounts-section').then((module) => module.AccountsSection)),
   accounts_new: lazySection(() => import('../features/accounts/accounts-new-section').then((module) => module.AccountsNewSection)),
+};
+
+/** A section's map layer in its own chunk (with its section's code), fetched when the layer is first drawn. */
+function lazyMapLayer<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  return lazy(() => loadChunk(load).then((Component) => ({ default: Component })));
+}
+
+/** The sections' map layers the layers control draws on the dashboard map (docs/map.md "Layers"). */
+const MAP_LAYER_CONTENT: MapLayerContent = {
+  closures: lazyMapLayer(() => import('../features/closures/closures-map-layer').then((module) => module.ClosuresMapLayer)),
+  zones: lazyMapLayer(() => import('../features/zones/zones-map-layer').then((module) => module.ZonesMapLayer)),
+  hazards: lazyMapLayer(() => import('../features/hazards/hazards-map-layer').then((module) => module.HazardsMapLayer)),
 };
 
 /** Fetches the chunk of the section `pathname` opens (a page load of a dashboard URL), if it has one. */
@@ -84,7 +99,11 @@ export const appRoutes: RouteObject[] = [
       { path: OAUTH_RETURN_PATH, element: <OAuthReturn /> },
       {
         path: DASHBOARD_PATH,
-        element: <RequireSession />,
+        element: (
+          <MapLayerContentContext.Provider value={MAP_LAYER_CONTENT}>
+            <RequireSession />
+          </MapLayerContentContext.Provider>
+        ),
         children: [
           { index: true, element: <DashboardIndex /> },
           { path: 'unauthorized', element: <UnauthorizedPage /> },

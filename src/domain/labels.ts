@@ -396,6 +396,11 @@ export const SHELL_EXTRA_TEXT = {
   loadingProfile: 'Loading your profile...',
   /** A section's code chunk on its way (the drawer's Suspense fallback). */
   loadingSection: 'Loading...',
+  /** The shell's skip link (docs/accessibility.md): to the drawer, the text of what the map shows. */
+  skipToList: 'Go to the list of what the map shows',
+  /** The polite announcements of new incidents (docs/accessibility.md), one region for the page. */
+  newIncident: (name: string) => `New incident: ${name}`,
+  newIncidents: (count: number) => `${count} new incidents`,
   webglTitle: 'Your browser cannot show the map',
   webglIntro: 'The map needs WebGL, which is turned off or not supported in this browser. To turn it on:',
   supportTitle: 'Support',
@@ -461,6 +466,23 @@ export const MAP_CONTROL_TEXT = {
   unitAvailability: 'Unit availability',
   display: 'Display',
   noAreas: 'No saved areas match',
+} as const;
+
+/** The layers control (docs/map.md "Layers"; beyond the spec: Lightbar's words). */
+export const MAP_LAYERS_TEXT = {
+  title: 'Layers',
+  legend: 'Legend',
+  areas: 'Display Areas',
+  closuresActive: 'Active closures',
+  closuresScheduled: 'Scheduled closures',
+  zones: 'Alerting zones',
+  hazards: 'Recent hazards (24 hrs)',
+  area: 'Area',
+  closureStart: 'Closure start',
+  closureEnd: 'Closure end',
+  openClosure: 'Open closure',
+  openZones: 'Open alerting zones',
+  openHazards: 'Open hazard report',
 } as const;
 
 // ── the Live list (part 1 §2 "Asset list"; the spec names the controls, the words are chosen) ──

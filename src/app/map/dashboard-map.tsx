@@ -20,6 +20,7 @@ import { visibleBounds } from './asset-map-state';
 import { useThrottledValue } from './use-throttled-value';
 import { useServices } from '../services';
 import { useLiveValue } from '../live/hooks';
+import { LayerOverlays } from './layer-overlays';
 
 const CAMERA_TRANSITION_MS = 600;
 
@@ -101,7 +102,7 @@ export function DashboardMap(props: DashboardMapProps) {
     zoom: map.view.zoom,
   }));
   const assetLayers = useAssetLayers(props, mapSnap.display.assets);
-  const { under, over } = useOverlayLayers(props, { events: mapSnap.display.events });
+  const { under, over } = useOverlayLayers(props, { events: mapSnap.display.events, areas: mapSnap.display.areas });
   const controlLayers = useControlLayers(props);
   const holdBasemap = useBasemapHold(mapSnap.firstRowsPending, useMemo(drawsInSoftware, []));
 
@@ -210,6 +211,7 @@ export function DashboardMap(props: DashboardMapProps) {
         }}
       />
       <OverlayPopups {...props} />
+      <LayerOverlays {...props} />
       {Object.entries(sections).map(([key, overlay]) =>
         overlay.children ? (
           <div key={key} className="dashboard-map-section" data-section-overlay={key}>

@@ -1,7 +1,7 @@
 /**
  * The dashboard map's controls (part 1 §2 Map): zoom, map type, find my
  * location, the right-click menu, show-all fit, the coordinate search box, the labelled toggles,
- * 'Jump to your saved areas...', the display panel and '+ Add' / 'Zoom to Add' — grouped at the
+ * 'Jump to your saved areas...', the display panel with the layers control (docs/map.md "Layers") and '+ Add' / 'Zoom to Add' — grouped at the
  * map's corners. The drawing parts live in src/map/controls; this file wires them to the map
  * state, the live bridge, the router and the browser (geolocation, clipboard), which tests inject.
  */
@@ -21,12 +21,30 @@ import {
   type MapType,
 } from '../../domain/constants';
 import { isValidLatLng, type LatLng } from '../../domain/coordinates';
-import { GEOLOCATION_TEXT, MAP_CONTROL_TEXT, MAP_TEXT, geolocationErrorText } from '../../domain/labels';
+import {
+  CLOSURE_TEXT,
+  GEOLOCATION_TEXT,
+  HAZARD_SEVERITY_LABEL,
+  MAP_CONTROL_TEXT,
+  MAP_LAYERS_TEXT,
+  MAP_POPUP_TEXT,
+  MAP_TEXT,
+  ZONES_TEXT,
+  geolocationErrorText,
+} from '../../domain/labels';
+import { CLOSURE_STATUSES } from '../../domain/closure';
+import { ZONE_STATUSES } from '../../domain/alerting-zone';
+import { HAZARD_SEVERITIES } from '../../domain/constants';
+import { allowedMapLayers, mayShowMapLayer, type MapLayerKey, type MapLayers } from '../../domain/map-layers';
+import { CLOSURE_STYLE } from '../../map/layers/closures-style';
+import { hazardCssColor } from '../../map/layers/hazards-layer';
+import { AREA_LINE_COLOR, EVENT_ACTIVE_COLOR, EVENT_ENDED_COLOR, cssColor } from '../../map/layers/overlay-style';
+import { ZONE_STYLE } from '../../map/layers/zones-layer';
 import { canAddArea, canAddClosure, DASHBOARD_PATH, type PermissionList } from '../../domain/permissions';
 import { AddButton } from '../../map/controls/add-button';
 import { AreaJump, type AreaChoice } from '../../map/controls/area-jump';
 import { CoordinateSearch } from '../../map/controls/coordinate-search';
-import { DisplayPanel } from '../../map/controls/display-panel';
+import { DisplayPanel, type LegendGroup } from '../../map/controls/display-panel';
 import { LocateButton, LocateStatus, type LocateState } from '../../map/controls/locate-control';
 import { MapContextMenu, type ThreeWordState } from '../../map/controls/map-context-menu';
 import { MapTypeControl } from '../../map/controls/map-type-control';
@@ -48,6 +66,7 @@ import { useAreas } from './use-areas';
 import { focusArea, hasMapPlace } from './area-focus';
 import { itemHref } from '../section/item-href';
 import { useServices } from '../services';
+import { useMapLayersMemory } from './use-map-layers-memory';
 
 /** What the controls take from the browser; tests pass fakes. */
 export interface ControlsEnvironment {
@@ -177,18 +196,103 @@ function MapToggles({ bridge, folded }: { bridge: LiveBridge; folded: boolean })
   );
 }
 
-/** The events label follows the fleet's responder mix (the live store reports it when it knows). */
-function DisplayControl({ map }: { map: MapState }) {
+/** The layers control's toggles after 'Display Assets' and 'Display Incidents', in this order (docs/map.md "Layers"). */
+const LAYER_TOGGLES: readonly { key: MapLayerKey; label: string }[] = [
+  { key: 'areas', label: MAP_LAYERS_TEXT.areas },
+  { key: 'closuresActive', label: MAP_LAYERS_TEXT.closuresActive },
+  { key: 'closuresScheduled', label: MAP_LAYERS_TEXT.closuresScheduled },
+  { key: 'zones', label: MAP_LAYERS_TEXT.zones },
+  { key: 'hazards', label: MAP_LAYERS_TEXT.hazards },
+];
+
+/** What the drawn layers' colours mean: the layers' own colour tables (src/map/layers/*style*.ts). */
+function layersLegend(display: MapLayers, eventsLabel: string): LegendGroup[] {
+  const groups: LegendGroup[] = [];
+  if (display.events) {
+    groups.push({
+      key: 'events',
+      title: eventsLabel,
+      entries: [
+        { label: MAP_POPUP_TEXT.eventActive, color: cssColor(EVENT_ACTIVE_COLOR) },
+        { label: MAP_POPUP_TEXT.eventEnded, color: cssColor(EVENT_ENDED_COLOR) },
+      ],
+    });
+  }
+  if (display.areas)
+    groups.push({
+      key: 'areas',
+      title: MAP_LAYERS_TEXT.areas,
+      entries: [{ label: MAP_LAYERS_TEXT.area, color: cssColor(AREA_LINE_COLOR) }],
+    });
+  if (display.closuresActive || display.closuresScheduled) {
+    groups.push({
+      key: 'closures',
+      title: CLOSURE_TEXT.list,
+      entries: [
+        ...CLOSURE_STATUSES.map((status) => ({ label: CLOSURE_TEXT.statuses[status], color: cssColor(CLOSURE_STYLE.status[status]) })),
+        { label: MAP_LAYERS_TEXT.closureStart, color: cssColor(CLOSURE_STYLE.start) },
+        { label: MAP_LAYERS_TEXT.closureEnd, color: cssColor(CLOSURE_STYLE.end) },
+      ],
+    });
+  }
+  if (display.zones) {
+    groups.push({
+      key: 'zones',
+      title: MAP_LAYERS_TEXT.zones,
+      entries: ZONE_STATUSES.map((status) => ({ label: ZONES_TEXT.statusLabel[status], color: cssColor(ZONE_STYLE.status[status]) })),
+    });
+  }
+  if (display.hazards) {
+    groups.push({
+      key: 'hazards',
+      title: MAP_LAYERS_TEXT.hazards,
+      entries: HAZARD_SEVERITIES.map((severity) => ({ label: HAZARD_SEVERITY_LABEL[severity], color: hazardCssColor(severity) })),
+    });
+  }
+  return groups;
+}
+
+/**
+ * part 1 §2's layer panel ('Display Assets', 'Display Incidents' or 'Display Events' by the
+ * fleet's responder mix) with the layers control's toggles and legend (docs/map.md "Layers"): a
+ * layer the user's permissions do not allow is not offered. The choice is remembered per user. On
+ * a phone the panel folds under its title as the map's toggles do.
+ */
+function LayersControl({ map, folded }: { map: MapState; folded: boolean }) {
   const { display } = useSnapshot(map);
+  const { session } = useServices();
+  const { profile } = useSnapshot(session.state);
+  useMapLayersMemory(map, profile?.id ?? null);
+  const permissions = profile?.permissions ?? null;
+  const shown = allowedMapLayers(display, permissions);
   const mix = useResponderMix();
-  return (
+  const eventsLabel = mix === 'all' ? MAP_TEXT.displayIncidents : MAP_TEXT.displayEvents;
+  const layers = LAYER_TOGGLES.filter(({ key }) => mayShowMapLayer(permissions, key)).map(({ key, label }) => ({
+    key,
+    label,
+    checked: display[key],
+  }));
+  const panel = (
     <DisplayPanel
       assets={display.assets}
       events={display.events}
       assetsLabel={MAP_TEXT.displayAssets}
-      eventsLabel={mix === 'all' ? MAP_TEXT.displayIncidents : MAP_TEXT.displayEvents}
+      eventsLabel={eventsLabel}
       onChange={(patch) => Object.assign(map.display, patch)}
+      layers={layers}
+      onLayerChange={(key, checked) => {
+        map.display[key as MapLayerKey] = checked;
+      }}
+      legend={layersLegend(shown, eventsLabel)}
+      bare={folded}
     />
+  );
+  if (!folded) return panel;
+  return (
+    <details className="map-panel map-toggles-folded map-layers-folded">
+      <summary>{MAP_LAYERS_TEXT.title}</summary>
+      {panel}
+    </details>
   );
 }
 
@@ -347,7 +451,7 @@ export function MapControls({ map, environment }: MapControlsProps) {
       </div>
       <div className="map-corner map-corner-top-right">
         <MapTypeControl value={mapType} available={mapTypes} onChange={(type) => (map.mapType = type)} />
-        <DisplayControl map={map} />
+        <LayersControl map={map} folded={phone} />
       </div>
       <div className="map-corner map-corner-bottom-left">{bridge && <MapToggles bridge={bridge} folded={phone} />}</div>
       <div className="map-corner map-corner-bottom-center">

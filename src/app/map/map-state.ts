@@ -2,7 +2,7 @@
  * The dashboard map's shared state: one small Valtio proxy that the map, its controls and
  * the section pages read and write — the current view (centre, zoom, bounds), camera requests (a
  * pan, a fly-to or a fit, numbered so the map applies each once), the targeted item, the display
- * toggles ('Display Assets' / 'Display Incidents'), the map type, the pinned popup, a form's
+ * toggles ('Display Assets' / 'Display Incidents' and the layers control's: src/domain/map-layers.ts), the map type, the pinned popup, a form's
  * drawing request and the provider's directions service. No asset data lives here: that is the live store's (src/app/live/store.ts).
  */
 import type { ReactNode } from 'react';
@@ -11,6 +11,7 @@ import { proxy, ref } from 'valtio';
 import { DEFAULT_MAP_ZOOM, FIT_BOUNDS_MAX_ZOOM, FIT_BOUNDS_PADDING, type MapType } from '../../domain/constants';
 import { routeWithFallback, type PathRouter } from '../../map/directions';
 import type { DrawingRequest } from '../../map/draw/draw-session';
+import { DEFAULT_MAP_LAYERS, type MapLayers } from '../../domain/map-layers';
 import type { MapProviderKind } from '../../map/provider';
 
 export type { DrawingRequest } from '../../map/draw/draw-session';
@@ -18,7 +19,7 @@ export type { DrawingRequest } from '../../map/draw/draw-session';
 /** [west, south, east, north] in degrees. */
 export type Bounds = [number, number, number, number];
 
-export type MapTargetKind = 'asset' | 'event' | 'area' | 'closure' | 'zone' | 'trip';
+export type MapTargetKind = 'asset' | 'event' | 'area' | 'closure' | 'zone' | 'trip' | 'hazard';
 
 /** The item a section targets (part 1 §2: a list click targets the asset; back clears it). */
 export interface MapTarget {
@@ -64,7 +65,8 @@ export interface MapState {
   view: MapView;
   camera: CameraCommand | null;
   target: MapTarget | null;
-  display: { assets: boolean; events: boolean };
+  /** What the map draws: the layer panel's and the layers control's choices (docs/map.md "Layers"). */
+  display: MapLayers;
   mapType: MapType;
   /** The provider drawing now (Google until its loader fails, else standalone). */
   provider: MapProviderKind;
@@ -90,7 +92,7 @@ export function createMapState(): MapState {
     view: { ...DEFAULT_CENTER, zoom: DEFAULT_MAP_ZOOM, bounds: null },
     camera: null,
     target: null,
-    display: { assets: true, events: true },
+    display: { ...DEFAULT_MAP_LAYERS },
     mapType: 'roadmap',
     provider: 'standalone',
     popup: null,

@@ -5,7 +5,7 @@
  *
  * Events: the ones the events panel shows (the worker's current events query: display choice and
  * search), so the map and the panel agree; hidden by 'Display Incidents'/'Display Events'
- * (`display.events`). Areas: the organization's (GET /organization/exclusion_zone, cached), each
+ * (`display.events`). Areas (hidden by the layers control's 'Display Areas', `display.areas`): the organization's (GET /organization/exclusion_zone, cached), each
  * with the count of listed assets inside, counted by the worker. Hovering shows a popup; a click
  * pins it, targets the item and opens its page (/dashboard/events/{id}, /dashboard/areas/{id}).
  */
@@ -72,7 +72,7 @@ export interface OverlayLayers {
   over: LayersList;
 }
 
-export function useOverlayLayers({ map }: DashboardMapProps, display: { events: boolean }): OverlayLayers {
+export function useOverlayLayers({ map }: DashboardMapProps, display: { events: boolean; areas: boolean }): OverlayLayers {
   const navigate = useNavigate();
   const state = overlayStateOf(map);
   const { target, view } = useSnapshot(map);
@@ -85,7 +85,7 @@ export function useOverlayLayers({ map }: DashboardMapProps, display: { events: 
   const counts = useAreaCounts(shapes);
   const events: Location[] = useMapEvents(display.events);
   const eventMarks = useMemo(() => (display.events ? eventMarkers(events) : []), [events, display.events]);
-  const areaMarks = useMemo(() => areaMarkers(areas, counts), [areas, counts]);
+  const areaMarks = useMemo(() => (display.areas ? areaMarkers(areas, counts) : []), [areas, counts, display.areas]);
 
   useEffect(() => {
     state.events = ref(eventMarks);
@@ -145,8 +145,9 @@ export function useOverlayLayers({ map }: DashboardMapProps, display: { events: 
     [eventMarks, eventTarget, display.events, hover, pin],
   );
   return useMemo<OverlayLayers>(
-    () => ({ under: [areaLayers.shapes], over: [areaLayers.badges, ...eventLayers] }),
-    [areaLayers, eventLayers],
+    () =>
+      display.areas ? { under: [areaLayers.shapes], over: [areaLayers.badges, ...eventLayers] } : { under: [], over: [...eventLayers] },
+    [areaLayers, eventLayers, display.areas],
   );
 }
 

@@ -2,9 +2,11 @@
  * The contents of the map's event and area popups (part 1 §2
  * Map). An event popup: name, street, start time, active and inactive vehicle counts, Active or
  * Ended. An area popup: name, type and the number of assets inside. Pinned popups have a close button.
- * The frame, its facts and the pinned anchor serve the sections' popups too (a trip point, a hazard).
+ * The frame, its facts, its link and the pinned anchor serve the sections' popups too (a trip point,
+ * a hazard, the layers control's closures and zones).
  */
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { Area } from '../../domain/area';
 import { MAP_POPUP_TEXT } from '../../domain/labels';
@@ -20,9 +22,16 @@ interface PopupFrameProps {
   onClose?: (() => void) | undefined;
   testId: string;
   children: ReactNode;
+  /** A link to the item's page under its facts (the layers control's popups, docs/map.md "Layers"). */
+  link?: PopupLink | undefined;
 }
 
-export function PopupFrame({ title, onClose, testId, children }: PopupFrameProps) {
+export interface PopupLink {
+  href: string;
+  label: string;
+}
+
+export function PopupFrame({ title, onClose, testId, children, link }: PopupFrameProps) {
   return (
     <div className="overlay-popup" role={onClose ? 'dialog' : 'tooltip'} aria-label={title} data-testid={testId}>
       <div className="overlay-popup-head">
@@ -34,6 +43,11 @@ export function PopupFrame({ title, onClose, testId, children }: PopupFrameProps
         ) : null}
       </div>
       <dl className="overlay-popup-facts">{children}</dl>
+      {link ? (
+        <Link className="overlay-popup-link" to={link.href}>
+          {link.label}
+        </Link>
+      ) : null}
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useOutletContext } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { userErrorOf } from '../../app/api-client';
-import { Fact, PinnedPopupAnchor, PopupFrame } from '../../app/map/overlay-popup';
+import { Fact, PinnedPopupAnchor, PopupFrame, type PopupLink } from '../../app/map/overlay-popup';
 import { useMapOverlay } from '../../app/map/use-map-overlay';
 import { organizationChoice } from '../../app/shell/shell-model';
 import type { MapState } from '../../app/map/map-state';
@@ -30,10 +30,23 @@ import './hazards.css';
 /** chosen: the form opens on the last 24 hours (part 2 §9: the longest range). */
 const DEFAULT_RANGE_MS = 24 * HOUR_MS;
 
-function HazardPopup({ map, hazard, timeZone, onClose }: { map: MapState; hazard: HazardWire; timeZone: string | null; onClose(): void }) {
+/** A hazard's pinned popup on the map: this page's, and the layers control's with a link here (`link`). */
+export function HazardPopup({
+  map,
+  hazard,
+  timeZone,
+  onClose,
+  link,
+}: {
+  map: MapState;
+  hazard: HazardWire;
+  timeZone: string | null;
+  onClose(): void;
+  link?: PopupLink | undefined;
+}) {
   return (
     <PinnedPopupAnchor map={map} lng={hazard.lng} lat={hazard.lat}>
-      <PopupFrame title={HAZARD_TYPE_LABEL[hazard.hazard_type]} onClose={onClose} testId="hazard-popup">
+      <PopupFrame title={HAZARD_TYPE_LABEL[hazard.hazard_type]} onClose={onClose} testId="hazard-popup" link={link}>
         <Fact label={HAZARDS_TEXT.severities}>{HAZARD_SEVERITY_LABEL[hazard.severity]}</Fact>
         <Fact label={HAZARDS_TEXT.reportedAt}>{formatDateTime(Date.parse(hazard.reported_at), timeZone)}</Fact>
         {hazard.thing_name && <Fact label={HAZARDS_TEXT.reportedBy}>{hazard.thing_name}</Fact>}

@@ -15,7 +15,7 @@
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useOutletContext } from 'react-router-dom';
 import { useLive, useLiveValue, useWorkerQuery } from '../../app/live/hooks';
-import { Fact, PinnedPopupAnchor, PopupFrame } from '../../app/map/overlay-popup';
+import { Fact, PinnedPopupAnchor, PopupFrame, type PopupLink } from '../../app/map/overlay-popup';
 import { fitBounds, type MapState } from '../../app/map/map-state';
 import { useMapOverlay } from '../../app/map/use-map-overlay';
 import { ListFrame } from '../../app/section/list-frame';
@@ -147,9 +147,18 @@ function fitZones(map: MapState, zones: readonly AlertingZone[]): void {
   if (box) fitBounds(map, [box.west, box.south, box.east, box.north]);
 }
 
-function ZonePopup({ zone, onClose }: { zone: AlertingZone; onClose?: () => void }) {
+/** A zone's popup on the map: this page's, and the layers control's with a link here (`link`). */
+export function ZonePopup({
+  zone,
+  onClose,
+  link,
+}: {
+  zone: AlertingZone;
+  onClose?: (() => void) | undefined;
+  link?: PopupLink | undefined;
+}) {
   return (
-    <PopupFrame title={zoneTitle(zone)} onClose={onClose} testId="zone-popup">
+    <PopupFrame title={zoneTitle(zone)} onClose={onClose} testId="zone-popup" link={link}>
       <Fact label={ZONES_TEXT.type}>{zone.typeName}</Fact>
       <Fact label={ZONES_TEXT.status}>{ZONES_TEXT.statusLabel[zone.status]}</Fact>
       {zone.alertMessage && <Fact label={ZONES_TEXT.alertMessage}>{zone.alertMessage}</Fact>}

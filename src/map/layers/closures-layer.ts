@@ -79,6 +79,8 @@ export interface ClosuresLayerProps {
   targetId: string | null;
   /** A click on a closure's path, marker or arrow. Returns true when handled. */
   onClick?: (id: string) => boolean;
+  /** The pointer over a closure's path, marker or arrow (pixels from the map's corner), null when it leaves. */
+  onHover?: (pick: { id: string; x: number; y: number } | null) => void;
   /**
    * The start of the layers' ids ('closures'): a second set on the map at the same time (the
    * form's own path beside the list's) needs its own, or deck.gl mixes the two up.
@@ -87,12 +89,19 @@ export interface ClosuresLayerProps {
 }
 
 /** The layers under the fleet (paths, arrows) and over it (start/end markers); ids start with `idPrefix`. */
-export function closuresLayers({ closures, targetId, onClick, idPrefix = 'closures' }: ClosuresLayerProps): {
+export function closuresLayers({ closures, targetId, onClick, onHover, idPrefix = 'closures' }: ClosuresLayerProps): {
   under: Layer[];
   over: Layer[];
 } {
   const paths = closurePaths(closures);
   const click = onClick ? (info: PickingInfo<{ id: string }>) => (info.object ? onClick(info.object.id) : false) : undefined;
+  const hover = onHover
+    ? (info: PickingInfo<{ id: string }>) => {
+        onHover(info.object ? { id: info.object.id, x: info.x, y: info.y } : null);
+        return info.object !== undefined && info.object !== null;
+      }
+    : undefined;
+  const events = { ...(click ? { onClick: click } : {}), ...(hover ? { onHover: hover } : {}) };
   const target = paths.filter((p) => p.id === targetId);
   const under: Layer[] = [
     new PathLayer<ClosurePathDatum>({
@@ -115,7 +124,7 @@ export function closuresLayers({ closures, targetId, onClick, idPrefix = 'closur
       capRounded: true,
       jointRounded: true,
       pickable: true,
-      ...(click ? { onClick: click } : {}),
+      ...events,
     }),
     new TextLayer<ClosureArrowDatum>({
       id: `${idPrefix}-arrows`,
@@ -128,7 +137,7 @@ export function closuresLayers({ closures, targetId, onClick, idPrefix = 'closur
       getColor: CLOSURE_STYLE.arrow,
       characterSet: ARROW_GLYPH,
       pickable: true,
-      ...(click ? { onClick: click } : {}),
+      ...events,
     }),
   ];
   const over: Layer[] = [
@@ -144,7 +153,7 @@ export function closuresLayers({ closures, targetId, onClick, idPrefix = 'closur
       lineWidthUnits: 'pixels',
       stroked: true,
       pickable: true,
-      ...(click ? { onClick: click } : {}),
+      ...events,
     }),
   ];
   return { under, over };

@@ -7,6 +7,11 @@ import { STATUS_COLORS } from '../icon-atlas';
 
 export type Rgba = [number, number, number, number];
 
+/** A CSS colour of a layer's colour (the legends' swatches). */
+export function cssColor([r, g, b]: Rgba): string {
+  return `rgb(${r}, ${g}, ${b})`;
+}
+
 // ── events ──
 /** An active event: the location status colour (part 1 §4 status 0; app.css --status-0). */
 export const EVENT_ACTIVE_COLOR: Rgba = [...(STATUS_COLORS[0] ?? [211, 47, 47]), 255] as Rgba;

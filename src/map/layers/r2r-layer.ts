@@ -5,7 +5,7 @@
  * to the alerting vehicle's by a thin line. Pure data → layers.
  */
 import { LineLayer, ScatterplotLayer } from '@deck.gl/layers';
-import type { Rgba } from './overlay-style';
+import { cssColor, type Rgba } from './overlay-style';
 
 export interface R2RMarker {
   id: string;
@@ -70,6 +70,4 @@ export function r2rLinksLayer(markers: readonly R2RReceiverMarker[]): LineLayer<
 }
 
 /** A CSS colour of this file's table (the legend's swatches). */
-export function r2rCssColor([r, g, b]: Rgba): string {
-  return `rgb(${r}, ${g}, ${b})`;
-}
+export const r2rCssColor = cssColor;

@@ -29,7 +29,7 @@ let overlay: OverlayLayers = { under: [], over: [] };
 let layers: LayersList = [];
 
 function Probe({ events }: { events: boolean }) {
-  overlay = useOverlayLayers({ map }, { events });
+  overlay = useOverlayLayers({ map }, { events, areas: true });
   layers = [...overlay.under, ...overlay.over];
   const location = useLocation();
   return (

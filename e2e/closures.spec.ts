@@ -44,6 +44,19 @@ async function signInAgency(page: Page, url: string, path: string): Promise<{ to
   return { token, orgId: profile.organization_id, timeZone: profile.timezone ?? null };
 }
 
+/**
+ * deck.gl's complaints about the layers it is given (part 2 §2: the form draws its path beside the
+ * list's closures): two layers with one id in one list ('Multiple new layers with same id'), and a
+ * layer handed over again after it was dropped ('assertion failed'). Collected from `page` on.
+ */
+function deckLayerComplaints(page: Page): string[] {
+  const complaints: string[] = [];
+  page.on('console', (message) => {
+    if (/layers with same id|assertion failed/i.test(message.text())) complaints.push(message.text());
+  });
+  return complaints;
+}
+
 /** Centres the map on `at` (the coordinates search: zoom 16 at least) and waits for it to settle. */
 async function centreMap(page: Page, at: LatLng): Promise<{ x: number; y: number }> {
   const search = page.getByPlaceholder('lat, lng');
@@ -111,6 +124,7 @@ test.describe('closures on the real server', () => {
   }, testInfo) => {
     test.setTimeout(600_000);
     const url = demoServer.url;
+    const complaints = deckLayerComplaints(page);
     const { token, orgId, timeZone } = await signInAgency(page, url, '/dashboard/closures/new');
     const validateFeed = wzdxFeedValidator();
 
@@ -202,6 +216,38 @@ test.describe('closures on the real server', () => {
     const after = await feed();
     expect(validateFeed(after)).toBe(true);
     expect(after.features.some((f) => f.id === wzdxId)).toBe(false);
+    expect(complaints).toEqual([]);
+  });
+
+  test("editing a closure draws the form's path beside the list's closures, and deck.gl is given no two layers of one id", async ({
+    page,
+    demoServer,
+  }) => {
+    test.setTimeout(300_000);
+    const url = demoServer.url;
+    const complaints = deckLayerComplaints(page);
+    const { token } = await signInAgency(page, url, '/dashboard/closures');
+    const list = (await apiGet(page, url, '/organization/closure', token)) as { data: { id: string; closure_type: string }[] };
+    const manual = list.data.find((c) => c.closure_type === 'manual')!;
+    const map = page.getByTestId('dashboard-map');
+    const layerIds = async () => ((await map.getAttribute('data-layers')) ?? '').split(' ');
+    await page.goto(`${url}/dashboard/closures/${manual.id}/edit`);
+    await expect(page.getByRole('button', { name: 'Save' })).toBeVisible(SLOW);
+    // The list's closures and the form's own path are both on the map, each set with ids of its own.
+    await expect.poll(layerIds, SLOW).toEqual(expect.arrayContaining(['closures-paths', 'closure-form-paths']));
+    expect(new Set(await layerIds()).size).toBe((await layerIds()).length);
+    // The path hidden and shown again, a drawing begun and given up: every change is a new set of layers.
+    const display = page.getByRole('switch', { name: 'Display closure' });
+    await display.click();
+    await expect.poll(async () => (await layerIds()).includes('closure-form-paths'), SLOW).toBe(false);
+    await display.click();
+    await expect.poll(async () => (await layerIds()).includes('closure-form-paths'), SLOW).toBe(true);
+    await page.getByRole('button', { name: /Draw path on map|Redraw path/ }).click();
+    await drawingReady(page, map, 'line', SLOW.timeout);
+    await page.keyboard.press('Escape');
+    await expect(map).not.toHaveAttribute('data-drawing', /./, SLOW);
+    await animationFrames(page);
+    expect(complaints).toEqual([]);
   });
 
   test('a schedule starting in the past is active after save', async ({ page, demoServer }, testInfo) => {

@@ -28,6 +28,8 @@ export interface SelectFieldProps<T extends FieldValues> {
   disabled?: boolean;
   /** Called after the user picks a value (e.g. reset a dependent field). */
   onValueChange?: (value: string) => void;
+  /** The control's id (its error's is `${id}-error`); a generated one when left out. */
+  id?: string;
 }
 
 /** Height of one option of the virtualized listbox, px. */
@@ -44,8 +46,10 @@ export function SelectField<T extends FieldValues>({
   required,
   disabled,
   onValueChange,
+  id: givenId,
 }: SelectFieldProps<T>) {
-  const id = useId();
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
   const errorId = `${id}-error`;
   const { field, fieldState, formState } = useController({ control, name });
   const submitFailed = formState.isSubmitted && !formState.isSubmitSuccessful;

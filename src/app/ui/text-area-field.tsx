@@ -7,6 +7,16 @@ import { useController, type Control, type FieldPath, type FieldValues } from 'r
 import { FORM_LABEL, requiredLabel } from '../../domain/labels';
 import { showsFieldError, textAreaCounter } from '../../domain/validation/field-state';
 
+/** part 1 §5: the count against the limit as the user types ('12/100'), warning within 5 of it (or over it). */
+export function FieldCounter({ id, value, max }: { id: string; value: string; max: number }) {
+  const counter = textAreaCounter(value, max);
+  return (
+    <p id={id} className={counter.warn ? 'field-count field-count-warn' : 'field-count'} data-warn={counter.warn}>
+      {counter.count}/{max}
+    </p>
+  );
+}
+
 export interface TextAreaFieldProps<T extends FieldValues> {
   control: Control<T>;
   name: FieldPath<T>;
@@ -30,7 +40,6 @@ export function TextAreaField<T extends FieldValues>({
   const id = useId();
   const { field, fieldState, formState } = useController({ control, name });
   const value = (field.value as string | undefined) ?? '';
-  const counter = textAreaCounter(value, maxLength);
   const submitFailed = formState.isSubmitted && !formState.isSubmitSuccessful;
   const error = fieldState.error?.message;
   const shown =
@@ -52,9 +61,7 @@ export function TextAreaField<T extends FieldValues>({
         aria-invalid={shown || undefined}
         aria-describedby={`${id}-count${shown ? ` ${id}-error` : ''}`}
       />
-      <p id={`${id}-count`} className={counter.warn ? 'field-count field-count-warn' : 'field-count'} data-warn={counter.warn}>
-        {counter.count}/{maxLength}
-      </p>
+      <FieldCounter id={`${id}-count`} value={value} max={maxLength} />
       {shown && (
         <p id={`${id}-error`} className="field-error" role="alert">
           {error}

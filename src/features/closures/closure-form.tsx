@@ -7,17 +7,21 @@
  *   Google key, else — or when Google cannot load — the server's offline router); when no route is
  *   found the straight drawn path is kept and the service's message shown (part 2 §8 "The service
  *   message, or 'Something went wrong'"); the start and end street names come from the route;
- * - asset association (an automated closure hides the status section);
- * - description (100) and alert message (40) with counters; direction (required for WZDx
- *   organizations); impacted lanes 1–9;
+ * - asset association through the virtualized asset picker (part 2 §9; an automated closure hides
+ *   the status section);
+ * - description (100) and alert message (40) with counters as the user types; direction (required
+ *   for WZDx organizations); impacted lanes 1–9;
  * - status: active (an end time), scheduled (start and end; active on save when the start is
  *   past), inactive (no times); the switches disable each other; pickers from now to 3 months
  *   ahead, by the minute;
  * - WZDx fields when publishing: unique id (≤ 100, required), location method and vehicle impact
  *   (required), group id (free text or an existing one).
- * Each §5 text shows under its field; a failed save's catalogue text under the form.
+ * Each §5 text shows under its field; a failed save's catalogue text under the form. The form is
+ * on the form kit (part 2 §5 General: 'Required *', Save only once an edit changed and not while
+ * submitting, the leave guard); its values and rules are the domain's (closure-form-values.ts).
  */
-import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useOutletContext } from 'react-router-dom';
 import { userErrorOf } from '../../app/api-client';
 import { useFleetList } from '../../app/fleet-list';
@@ -26,18 +30,22 @@ import { useMapOverlay } from '../../app/map/use-map-overlay';
 import { SubmitFailure } from '../../app/section/item-state';
 import { useSubmit } from '../../app/section/use-submit';
 import type { ShellContext } from '../../app/shell/dashboard-layout';
-import { LeaveGuard } from '../../app/ui/leave-guard';
+import { AssetPicker } from '../../app/ui/asset-picker';
+import { SaveButton } from '../../app/ui/save-button';
+import { SelectField } from '../../app/ui/select-field';
+import { TextField } from '../../app/ui/text-field';
 import { Toggle } from '../../app/ui/toggle';
-import { toClosurePayload, type Closure, type ClosureWire } from '../../domain/closure';
+import type { Closure, ClosureWire } from '../../domain/closure';
+import { closurePickerRange, closureSwitchesDisabled, hidesStatusSection } from '../../domain/closure-form';
 import {
-  applyClosureMode,
-  closureFormStatusFrom,
-  closurePickerRange,
-  closureSwitchesDisabled,
-  closureTimesOnSave,
-  hidesStatusSection,
-  type ClosureFormMode,
-} from '../../domain/closure-form';
+  closureFormErrors,
+  closureFormPayload,
+  closureFormType,
+  closureFormValues,
+  closureModePatch,
+  toggleImpactedLane,
+  type ClosureFormValues,
+} from '../../domain/closure-form-values';
 import {
   CLOSURE_ALERT_MESSAGE_MAX,
   CLOSURE_DESCRIPTION_MAX,
@@ -45,175 +53,24 @@ import {
   IMPACTED_LANES_MAX,
   IMPACTED_LANES_MIN,
   WZDX_ID_MAX,
-  type ClosureDirection,
 } from '../../domain/constants';
 import type { LatLng } from '../../domain/geometry';
 import { readDateInput, toMinuteInput } from '../../domain/time';
-import { CLOSURE_TEXT } from '../../domain/labels';
-import { closureFormSchema } from '../../domain/validation/closure';
-import { sameFormValues } from '../../domain/validation/field-state';
+import { CLOSURE_TEXT, FORM_LABEL, TRIPS_TEXT } from '../../domain/labels';
 import { WZDX_LOCATION_METHODS, WZDX_VEHICLE_IMPACTS, wzdxValueLabel } from '../../domain/wzdx';
 import { closuresLayers } from '../../map/layers/closures-layer';
 import { useClosureCalls } from './calls';
 
 const LANES = Array.from({ length: IMPACTED_LANES_MAX - IMPACTED_LANES_MIN + 1 }, (_, i) => i + IMPACTED_LANES_MIN);
+const DIRECTION_OPTIONS = CLOSURE_DIRECTIONS.map((d) => ({ value: d, label: CLOSURE_TEXT.directions[d] }));
+const LOCATION_METHOD_OPTIONS = WZDX_LOCATION_METHODS.map((m) => ({ value: m, label: wzdxValueLabel(m) }));
+const VEHICLE_IMPACT_OPTIONS = WZDX_VEHICLE_IMPACTS.map((m) => ({ value: m, label: wzdxValueLabel(m) }));
 
-export interface ClosureFormValues {
-  isDisplayed: boolean;
-  thingId: string;
-  description: string;
-  alertMessage: string;
-  direction: ClosureDirection | '';
-  impactedLanes: number[];
-  userRoute: LatLng[];
-  routePath: LatLng[];
-  streetStart: string;
-  streetEnd: string;
-  isActive: boolean;
-  isScheduled: boolean;
-  startTime: number | null;
-  endTime: number | null;
-  isPublishOn: boolean;
-  wzdxId: string;
-  locationMethod: string;
-  vehicleImpact: string;
-  groupId: string;
-}
-
-/** The form's starting values: a new closure (manual, inactive, not published) or an existing one. */
-export function closureFormValues(closure: Closure | null): ClosureFormValues {
-  if (!closure) {
-    return {
-      isDisplayed: true,
-      thingId: '',
-      description: '',
-      alertMessage: '',
-      direction: '',
-      impactedLanes: [],
-      userRoute: [],
-      routePath: [],
-      streetStart: '',
-      streetEnd: '',
-      isActive: false,
-      isScheduled: false,
-      startTime: null,
-      endTime: null,
-      isPublishOn: false,
-      wzdxId: '',
-      locationMethod: '',
-      vehicleImpact: '',
-      groupId: '',
-    };
-  }
-  const status = closureFormStatusFrom(closure);
-  return {
-    isDisplayed: true,
-    thingId: closure.closureType === 'automated' ? (closure.thingId ?? '') : '',
-    description: closure.description,
-    alertMessage: closure.alertMessage,
-    direction: closure.direction ?? '',
-    impactedLanes: [...closure.impactedLanes],
-    userRoute: closure.userRoute.length >= 2 ? closure.userRoute : closure.routePath,
-    routePath: closure.routePath,
-    streetStart: closure.streetStart,
-    streetEnd: closure.streetEnd,
-    isActive: status.isActive,
-    isScheduled: status.isScheduled,
-    startTime: status.startTime,
-    endTime: status.endTime,
-    isPublishOn: closure.isPublishOn,
-    wzdxId: closure.wzdxId ?? '',
-    locationMethod: closure.locationMethod ?? '',
-    vehicleImpact: closure.vehicleImpact ?? '',
-    groupId: closure.groupId ?? '',
-  };
-}
-
-/** part 2 §4: a status switch turned on or off (the domain's rule for the times and the other switch). */
-export function switchMode(values: ClosureFormValues, mode: ClosureFormMode): Partial<ClosureFormValues> {
-  const { isActive, isScheduled, startTime, endTime } = applyClosureMode(
-    { closureType: values.thingId ? 'automated' : 'manual', thingId: values.thingId || null, ...pickStatus(values) },
-    mode,
-  );
-  return { isActive, isScheduled, startTime, endTime };
-}
-
-const pickStatus = (v: ClosureFormValues) => ({
-  isActive: v.isActive,
-  isScheduled: v.isScheduled,
-  startTime: v.startTime,
-  endTime: v.endTime,
-});
-
-type FieldErrors = Partial<Record<string, string>>;
-
-/** The form's field errors by part 2 §5 (the domain's schema): a path problem shows under the path. */
-export function closureFormErrors(values: ClosureFormValues, now: number, isWzdxOrg: boolean): FieldErrors {
-  const closureType = values.thingId ? 'automated' : 'manual';
-  const result = closureFormSchema({ now, isWzdxOrg }).safeParse({
-    isDisplayed: values.isDisplayed,
-    closureType,
-    thingId: values.thingId || null,
-    description: values.description,
-    alertMessage: values.alertMessage,
-    direction: values.direction,
-    impactedLanes: values.impactedLanes,
-    pathStart: values.userRoute[0] ?? null,
-    pathEnd: values.userRoute.length >= 2 ? values.userRoute[values.userRoute.length - 1] : null,
-    userRoute: values.userRoute,
-    routePath: values.routePath,
-    isActive: values.isActive,
-    isScheduled: values.isScheduled,
-    startTime: values.startTime,
-    endTime: values.endTime,
-    isPublishOn: values.isPublishOn,
-    wzdxId: values.wzdxId,
-    locationMethod: values.locationMethod,
-    vehicleImpact: values.vehicleImpact,
-    groupId: values.groupId,
-  });
-  if (result.success) return {};
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const raw = String(issue.path[0] ?? '');
-    const field = ['routePath', 'userRoute'].includes(raw) ? 'path' : ['pathStart', 'pathEnd'].includes(raw) ? 'pathEnds' : raw;
-    // The route message says it all; 'Required' for a missing end adds nothing to it.
-    if (field === 'pathEnds' && errors.path) continue;
-    errors[field] ??= issue.message;
-  }
-  if (errors.path) delete errors.pathEnds;
-  return errors;
-}
-
-/** The write body of the form (part 2 §3 "Write payload"; §4 times on save). */
-export function closureFormPayload(values: ClosureFormValues, base: { id: string; orgId: string; inService: boolean }, now: number) {
-  const closureType = values.thingId ? 'automated' : 'manual';
-  const times = closureTimesOnSave(values, now);
-  // A scheduled closure sends its start and lets the server make it active when the start is past.
-  const isActive = values.isScheduled ? false : times.isActive;
-  return toClosurePayload({
-    id: base.id,
-    orgId: base.orgId,
-    inService: base.inService,
-    thingId: values.thingId || null,
-    closureType,
-    isActive,
-    startTime: times.startTime,
-    endTime: times.endTime,
-    description: values.description,
-    alertMessage: values.alertMessage,
-    direction: values.direction || null,
-    streetStart: values.streetStart,
-    streetEnd: values.streetEnd,
-    userRoute: values.userRoute,
-    routePath: values.routePath,
-    impactedLanes: values.impactedLanes,
-    isPublishOn: values.isPublishOn,
-    wzdxId: values.wzdxId || null,
-    locationMethod: values.locationMethod || null,
-    vehicleImpact: values.vehicleImpact || null,
-    groupId: values.groupId || null,
-  });
+/** The domain's §5 texts as the form kit's errors. */
+function kitErrors(errors: Partial<Record<string, string>>): FieldErrors<ClosureFormValues> {
+  const out: Record<string, { type: string; message: string }> = {};
+  for (const [field, message] of Object.entries(errors)) if (message) out[field] = { type: 'validate', message };
+  return out as FieldErrors<ClosureFormValues>;
 }
 
 // ── small fields ─────────────────────────────────────────────────────────────
@@ -260,20 +117,36 @@ export interface ClosureFormProps {
 export function ClosureForm({ closure, organizationId, isWzdxOrg, groupIds, onSaved, onCancel, now = Date.now }: ClosureFormProps) {
   const { map, profile, organizationId: shownOrganizationId } = useOutletContext<ShellContext>();
   const calls = useClosureCalls();
-  const [values, setValues] = useState(() => closureFormValues(closure));
-  // What the form opened with: an edit that changed nothing cannot be saved, and changes not saved
-  // are not left without asking (part 2 §5 General; LeaveGuard).
-  const [opened] = useState(() => closureFormValues(closure));
-  const dirty = useMemo(() => !sameFormValues(opened, values), [opened, values]);
+  // The domain's §5 check over every field, with the clock and the organization of the moment (the
+  // organization's WZDx flag may arrive after the form opened).
+  const rules = useRef({ now, isWzdxOrg });
+  rules.current = { now, isWzdxOrg };
+  const resolver = useCallback<Resolver<ClosureFormValues>>((values) => {
+    const errors = closureFormErrors(values, rules.current.now(), rules.current.isWzdxOrg);
+    return Object.keys(errors).length === 0 ? { values, errors: {} } : { values: {}, errors: kitErrors(errors) };
+  }, []);
+  // The form kit (part 2 §5 General): what the form opened with is its default, so an edit that
+  // changed nothing cannot be saved, and changes not saved are not left without asking (SaveButton).
+  const { control, handleSubmit, formState, setValue, watch, trigger } = useForm<ClosureFormValues>({
+    resolver,
+    defaultValues: closureFormValues(closure),
+    mode: 'onTouched',
+  });
+  const values = watch();
+  // part 2 §5 texts show from the first Save on, then follow each change of any field (a switch
+  // turned on asks for its times at once).
+  const submitted = useRef(false);
+  submitted.current = formState.isSubmitted;
+  useEffect(() => {
+    const watching = watch(() => {
+      if (submitted.current) void trigger();
+    });
+    return () => watching.unsubscribe();
+  }, [watch, trigger]);
+  const errorOf = (field: keyof ClosureFormValues) => (formState.isSubmitted ? formState.errors[field]?.message : undefined);
   // The copy the form was opened on: a save made from it is refused once someone saved the closure
   // since (412), even though the list brings their copy meanwhile (lost updates, docs/security.md).
   const [openedVersion] = useState(() => closure?.version ?? null);
-  const [submitted, setSubmitted] = useState(false);
-  // part 2 §5 texts show from the first Save on, then follow each change.
-  const errors = useMemo<FieldErrors>(
-    () => (submitted ? closureFormErrors(values, now(), isWzdxOrg) : {}),
-    [submitted, values, now, isWzdxOrg],
-  );
   const save = useSubmit<ClosureWire>({ context: 'closureSave', onSuccess: onSaved });
   const [route, setRoute] = useState<RouteState>(
     closure && closure.routePath.length >= 2 ? { kind: 'routed', distanceM: 0 } : { kind: 'none' },
@@ -289,21 +162,28 @@ export function ClosureForm({ closure, organizationId, isWzdxOrg, groupIds, onSa
   // published feed read it back), never the browser's own: an end of 5:00 PM is 5:00 PM there.
   const zone = profile.timezone;
 
-  // Every asset of the shown organization by name, whatever the asset list's filters and search.
+  // Every asset of the shown organization by name, whatever the asset list's filters and search,
+  // in the virtualized picker (part 2 §9 "Lists over 20 options are virtualized"). An asset the
+  // list does not hold (another organization's) is still offered under the closure's name for it.
   const fleet = useFleetList(shownOrganizationId, profile.organizationId);
-  const assetOptions = useMemo(() => {
-    const list = (fleet.entries ?? []).map((a) => ({ id: a.id, name: a.name }));
-    if (values.thingId && !list.some((a) => a.id === values.thingId)) {
-      list.unshift({ id: values.thingId, name: closure?.thingDisplayName || values.thingId });
-    }
-    return list;
-  }, [fleet.entries, values.thingId, closure]);
+  const assetEntries = useMemo(() => {
+    if (fleet.entries === null) return null;
+    const linked = closure?.closureType === 'automated' ? closure.thingId : null;
+    if (!linked || fleet.entries.some((a) => a.id === linked)) return fleet.entries;
+    return [{ id: linked, name: closure?.thingDisplayName || linked, type: null }, ...fleet.entries];
+  }, [fleet.entries, closure]);
 
-  const set = (patch: Partial<ClosureFormValues>) => setValues((v) => ({ ...v, ...patch }));
+  const set = (patch: Partial<ClosureFormValues>) => {
+    for (const [field, value] of Object.entries(patch)) {
+      setValue(field as keyof ClosureFormValues, value as never, { shouldDirty: true });
+    }
+  };
 
   useEffect(() => () => stopDrawing.current?.(), []);
 
-  // The form's own path on the map (the list's copy of a closure being edited is left off).
+  // The form's own path on the map (the list's copy of a closure being edited is left off), with
+  // layer ids of its own beside the list's: one id twice in deck.gl's list is 'Multiple new layers
+  // with same id', and a layer instance matched twice fails deck.gl's 'assertion failed'.
   const draft = useMemo(
     () =>
       values.isDisplayed && values.routePath.length >= 2
@@ -352,28 +232,24 @@ export function ClosureForm({ closure, organizationId, isWzdxOrg, groupIds, onSa
     });
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitted(true);
+  const submit = handleSubmit(async (checked) => {
     const at = now();
-    if (Object.keys(closureFormErrors(values, at, isWzdxOrg)).length > 0) {
-      save.reset();
-      return;
-    }
     await save.submit(() => {
       const payload = closureFormPayload(
-        values,
+        checked,
         { id: closure?.id ?? '', orgId: closure?.orgId || organizationId, inService: closure?.inService ?? true },
         at,
       );
       return closure ? calls.update(closure.id, payload, openedVersion) : calls.create(payload);
     });
-  }
+  }, save.reset);
 
-  const closureType = values.thingId ? 'automated' : 'manual';
-  const statusHidden = hidesStatusSection({ closureType, thingId: values.thingId || null });
+  const statusHidden = hidesStatusSection({ closureType: closureFormType(values), thingId: values.thingId || null });
   const disabled = closureSwitchesDisabled(values);
   const described = (id: string, error: string | undefined) => (error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {});
+  const pathError = errorOf('routePath');
+  const startError = errorOf('startTime');
+  const endError = errorOf('endTime');
 
   return (
     <form
@@ -445,78 +321,48 @@ export function ClosureForm({ closure, organizationId, isWzdxOrg, groupIds, onSa
             <dd data-testid="closure-street-end">{values.streetEnd || CLOSURE_TEXT.none_}</dd>
           </dl>
         )}
-        <FieldError id="closure-path-error" text={errors.path ?? errors.pathEnds} />
+        <FieldError id="closure-path-error" text={pathError} />
       </fieldset>
 
-      <Field id="closure-asset" label={CLOSURE_TEXT.asset} error={errors.thingId}>
-        <select
-          id="closure-asset"
-          className="field-select"
-          value={values.thingId}
-          onChange={(e) => set({ thingId: e.target.value })}
-          {...described('closure-asset', errors.thingId)}
-        >
-          <option value="">{CLOSURE_TEXT.noAsset}</option>
-          {assetOptions.map((asset) => (
-            <option key={asset.id} value={asset.id}>
-              {asset.name}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <AssetPicker
+        label={CLOSURE_TEXT.asset}
+        entries={assetEntries}
+        chosen={values.thingId ? [values.thingId] : []}
+        onChange={(next) => set({ thingId: next[0] ?? '' })}
+        single
+        error={errorOf('thingId') ?? null}
+        loadingText={TRIPS_TEXT.loadingAssets}
+        emptyText={TRIPS_TEXT.noAssets}
+      />
+      {!values.thingId && <p className="field-note">{CLOSURE_TEXT.noAsset}</p>}
 
-      <Field id="closure-description" label={CLOSURE_TEXT.description} error={errors.description}>
-        <div className="field-input">
-          <input
-            id="closure-description"
-            value={values.description}
-            onChange={(e) => set({ description: e.target.value })}
-            autoComplete="off"
-            {...described('closure-description', errors.description)}
-          />
-        </div>
-        <p
-          className={values.description.length > CLOSURE_DESCRIPTION_MAX ? 'field-count field-count-warn' : 'field-count'}
-          aria-live="polite"
-        >
-          {CLOSURE_TEXT.counter(values.description.length, CLOSURE_DESCRIPTION_MAX)}
-        </p>
-      </Field>
-
-      <Field id="closure-alert" label={CLOSURE_TEXT.alertMessageField} error={errors.alertMessage}>
-        <div className="field-input">
-          <input
-            id="closure-alert"
-            value={values.alertMessage}
-            onChange={(e) => set({ alertMessage: e.target.value })}
-            autoComplete="off"
-            {...described('closure-alert', errors.alertMessage)}
-          />
-        </div>
-        <p
-          className={values.alertMessage.length > CLOSURE_ALERT_MESSAGE_MAX ? 'field-count field-count-warn' : 'field-count'}
-          aria-live="polite"
-        >
-          {CLOSURE_TEXT.counter(values.alertMessage.length, CLOSURE_ALERT_MESSAGE_MAX)}
-        </p>
-      </Field>
-
-      <Field id="closure-direction" label={isWzdxOrg ? `${CLOSURE_TEXT.direction} *` : CLOSURE_TEXT.direction} error={errors.direction}>
-        <select
-          id="closure-direction"
-          className="field-select"
-          value={values.direction}
-          onChange={(e) => set({ direction: e.target.value as ClosureDirection | '' })}
-          {...described('closure-direction', errors.direction)}
-        >
-          <option value="">{CLOSURE_TEXT.directionNone}</option>
-          {CLOSURE_DIRECTIONS.map((d) => (
-            <option key={d} value={d}>
-              {CLOSURE_TEXT.directions[d]}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <TextField
+        control={control}
+        name="description"
+        id="closure-description"
+        label={CLOSURE_TEXT.description}
+        required
+        counterMax={CLOSURE_DESCRIPTION_MAX}
+        autoComplete="off"
+      />
+      <TextField
+        control={control}
+        name="alertMessage"
+        id="closure-alert"
+        label={CLOSURE_TEXT.alertMessageField}
+        counterMax={CLOSURE_ALERT_MESSAGE_MAX}
+        autoComplete="off"
+      />
+      {/* part 2 §5: the direction is required for WZDx organizations. */}
+      <SelectField
+        control={control}
+        name="direction"
+        id="closure-direction"
+        label={CLOSURE_TEXT.direction}
+        options={DIRECTION_OPTIONS}
+        required={isWzdxOrg}
+        placeholder={isWzdxOrg ? FORM_LABEL.required : CLOSURE_TEXT.directionNone}
+      />
 
       <fieldset className="closure-lanes">
         <legend className="field-legend">{CLOSURE_TEXT.impactedLanes}</legend>
@@ -526,19 +372,13 @@ export function ClosureForm({ closure, organizationId, isWzdxOrg, groupIds, onSa
               <input
                 type="checkbox"
                 checked={values.impactedLanes.includes(lane)}
-                onChange={(e) =>
-                  set({
-                    impactedLanes: e.target.checked
-                      ? [...values.impactedLanes, lane].sort((a, b) => a - b)
-                      : values.impactedLanes.filter((l) => l !== lane),
-                  })
-                }
+                onChange={(e) => set({ impactedLanes: toggleImpactedLane(values.impactedLanes, lane, e.target.checked) })}
               />
               {lane}
             </label>
           ))}
         </div>
-        <FieldError id="closure-lanes-error" text={errors.impactedLanes} />
+        <FieldError id="closure-lanes-error" text={errorOf('impactedLanes')} />
       </fieldset>
 
       {!statusHidden && (
@@ -548,17 +388,17 @@ export function ClosureForm({ closure, organizationId, isWzdxOrg, groupIds, onSa
             label={CLOSURE_TEXT.activeSwitch}
             checked={values.isActive}
             disabled={disabled.active}
-            onChange={(on) => set(switchMode(values, on ? 'active' : 'inactive'))}
+            onChange={(on) => set(closureModePatch(values, on ? 'active' : 'inactive'))}
           />
           <Toggle
             label={CLOSURE_TEXT.scheduledSwitch}
             checked={values.isScheduled}
             disabled={disabled.scheduled}
-            onChange={(on) => set(switchMode(values, on ? 'scheduled' : 'inactive'))}
+            onChange={(on) => set(closureModePatch(values, on ? 'scheduled' : 'inactive'))}
           />
           {!values.isActive && !values.isScheduled && <p className="field-note">{CLOSURE_TEXT.inactiveNote}</p>}
           {values.isScheduled && (
-            <Field id="closure-start" label={`${CLOSURE_TEXT.startTime} *`} error={errors.startTime}>
+            <Field id="closure-start" label={`${CLOSURE_TEXT.startTime} *`} error={startError}>
               <div className="field-input">
                 <input
                   id="closure-start"
@@ -567,13 +407,14 @@ export function ClosureForm({ closure, organizationId, isWzdxOrg, groupIds, onSa
                   max={toMinuteInput(picker.max, zone)}
                   value={toMinuteInput(values.startTime, zone)}
                   onChange={(e) => set({ startTime: readDateInput(e.target, zone) })}
-                  {...described('closure-start', errors.startTime)}
+                  aria-required
+                  {...described('closure-start', startError)}
                 />
               </div>
             </Field>
           )}
           {(values.isActive || values.isScheduled) && (
-            <Field id="closure-end" label={`${CLOSURE_TEXT.endTime} *`} error={errors.endTime}>
+            <Field id="closure-end" label={`${CLOSURE_TEXT.endTime} *`} error={endError}>
               <div className="field-input">
                 <input
                   id="closure-end"
@@ -583,7 +424,8 @@ export function ClosureForm({ closure, organizationId, isWzdxOrg, groupIds, onSa
                   max={toMinuteInput(picker.max, zone)}
                   value={toMinuteInput(values.endTime, zone)}
                   onChange={(e) => set({ endTime: readDateInput(e.target, zone) })}
-                  {...described('closure-end', errors.endTime)}
+                  aria-required
+                  {...described('closure-end', endError)}
                 />
               </div>
             </Field>
@@ -596,69 +438,47 @@ export function ClosureForm({ closure, organizationId, isWzdxOrg, groupIds, onSa
         <Toggle label={CLOSURE_TEXT.publish} checked={values.isPublishOn} onChange={(isPublishOn) => set({ isPublishOn })} />
         {values.isPublishOn && (
           <>
-            <Field id="closure-wzdx-id" label={`${CLOSURE_TEXT.wzdxId} *`} error={errors.wzdxId}>
-              <div className="field-input">
-                <input
-                  id="closure-wzdx-id"
-                  value={values.wzdxId}
-                  onChange={(e) => set({ wzdxId: e.target.value })}
-                  autoComplete="off"
-                  {...described('closure-wzdx-id', errors.wzdxId)}
-                />
-              </div>
-              <p className={values.wzdxId.length > WZDX_ID_MAX ? 'field-count field-count-warn' : 'field-count'}>
-                {CLOSURE_TEXT.counter(values.wzdxId.length, WZDX_ID_MAX)}
-              </p>
-            </Field>
-            <Field id="closure-location-method" label={`${CLOSURE_TEXT.locationMethod} *`} error={errors.locationMethod}>
-              <select
-                id="closure-location-method"
-                className="field-select"
-                value={values.locationMethod}
-                onChange={(e) => set({ locationMethod: e.target.value })}
-                {...described('closure-location-method', errors.locationMethod)}
-              >
-                <option value="" />
-                {WZDX_LOCATION_METHODS.map((m) => (
-                  <option key={m} value={m}>
-                    {wzdxValueLabel(m)}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field id="closure-vehicle-impact" label={`${CLOSURE_TEXT.vehicleImpact} *`} error={errors.vehicleImpact}>
-              <select
-                id="closure-vehicle-impact"
-                className="field-select"
-                value={values.vehicleImpact}
-                onChange={(e) => set({ vehicleImpact: e.target.value })}
-                {...described('closure-vehicle-impact', errors.vehicleImpact)}
-              >
-                <option value="" />
-                {WZDX_VEHICLE_IMPACTS.map((m) => (
-                  <option key={m} value={m}>
-                    {wzdxValueLabel(m)}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field id="closure-group-id" label={CLOSURE_TEXT.groupId} error={errors.groupId}>
-              <div className="field-input">
-                <input
-                  id="closure-group-id"
-                  list="closure-group-ids"
-                  value={values.groupId}
-                  placeholder={CLOSURE_TEXT.groupHint}
-                  onChange={(e) => set({ groupId: e.target.value })}
-                  autoComplete="off"
-                />
-              </div>
-              <datalist id="closure-group-ids">
-                {groupIds.map((g) => (
-                  <option key={g} value={g} />
-                ))}
-              </datalist>
-            </Field>
+            <TextField
+              control={control}
+              name="wzdxId"
+              id="closure-wzdx-id"
+              label={CLOSURE_TEXT.wzdxId}
+              required
+              counterMax={WZDX_ID_MAX}
+              autoComplete="off"
+            />
+            <SelectField
+              control={control}
+              name="locationMethod"
+              id="closure-location-method"
+              label={CLOSURE_TEXT.locationMethod}
+              options={LOCATION_METHOD_OPTIONS}
+              required
+              placeholder={FORM_LABEL.required}
+            />
+            <SelectField
+              control={control}
+              name="vehicleImpact"
+              id="closure-vehicle-impact"
+              label={CLOSURE_TEXT.vehicleImpact}
+              options={VEHICLE_IMPACT_OPTIONS}
+              required
+              placeholder={FORM_LABEL.required}
+            />
+            <TextField
+              control={control}
+              name="groupId"
+              id="closure-group-id"
+              label={CLOSURE_TEXT.groupId}
+              list="closure-group-ids"
+              placeholder={CLOSURE_TEXT.groupHint}
+              autoComplete="off"
+            />
+            <datalist id="closure-group-ids">
+              {groupIds.map((g) => (
+                <option key={g} value={g} />
+              ))}
+            </datalist>
           </>
         )}
       </fieldset>
@@ -668,14 +488,15 @@ export function ClosureForm({ closure, organizationId, isWzdxOrg, groupIds, onSa
         <button type="button" className="button button-secondary" onClick={onCancel} disabled={save.pending}>
           {CLOSURE_TEXT.cancel}
         </button>
-        <LeaveGuard when={dirty && !save.pending} />
-        <button
-          type="submit"
-          className="button button-primary"
-          disabled={save.pending || route.kind === 'routing' || (closure !== null && !dirty)}
+        {/* part 2 §5 General: an edit saves once changed; a new closure's Save shows what it still needs. */}
+        <SaveButton
+          dirty={formState.isDirty}
+          submitting={save.pending || formState.isSubmitting}
+          savesUnchanged={closure === null}
+          held={route.kind === 'routing'}
         >
           {save.pending ? CLOSURE_TEXT.saving : CLOSURE_TEXT.save}
-        </button>
+        </SaveButton>
       </div>
     </form>
   );

@@ -60,4 +60,29 @@ describe('part1 §5 form kit', () => {
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'x' } });
     expect(save.disabled).toBe(false);
   });
+
+  it('a text field given a limit counts as the user types, warning within 5 of it, and is described by its count', () => {
+    function Counted() {
+      const { control } = useForm({ defaultValues: { code: '' } });
+      return <TextField control={control} name="code" label="Code" id="code" counterMax={10} />;
+    }
+    render(<Counted />);
+    const code = screen.getByLabelText('Code');
+    expect(screen.getByText('0/10').dataset.warn).toBe('false');
+    fireEvent.change(code, { target: { value: 'abcde' } });
+    expect(screen.getByText('5/10').dataset.warn).toBe('true');
+    expect(code.getAttribute('aria-describedby')).toBe('code-count');
+  });
+
+  it.each([
+    [{ dirty: false, submitting: false }, true],
+    [{ dirty: true, submitting: false }, false],
+    [{ dirty: true, submitting: true }, true],
+    [{ dirty: false, submitting: false, savesUnchanged: true }, false],
+    [{ dirty: false, submitting: true, savesUnchanged: true }, true],
+    [{ dirty: true, submitting: false, held: true }, true],
+  ])('SaveButton %j: disabled %s', (props, disabled) => {
+    render(<SaveButton {...props} />);
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(disabled);
+  });
 });

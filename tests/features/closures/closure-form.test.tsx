@@ -66,6 +66,56 @@ describe('part 2 §5 closure form validation (new closure)', () => {
   });
 });
 
+describe('part 2 §5 General: the closure form on the form kit', () => {
+  const saveButton = () => screen.getByRole('button', { name: /^Save|Saving/ }) as HTMLButtonElement;
+
+  it("required fields read 'Required *'; the counters show the limit as the user types and warn within 5 of it", async () => {
+    await openForm('/dashboard/closures/new', { isWzdxOrg: true });
+    expect(field('Description *').placeholder).toBe('Required *');
+    expect(field('Direction of travel *')).toBeTruthy();
+    expect(screen.getByText('0/100')).toBeTruthy();
+    expect(screen.getByText('0/40')).toBeTruthy();
+    fireEvent.change(field('Description *'), { target: { value: 'x'.repeat(94) } });
+    expect(screen.getByText('94/100').classList.contains('field-count-warn')).toBe(false);
+    fireEvent.change(field('Description *'), { target: { value: 'x'.repeat(95) } });
+    expect(screen.getByText('95/100').classList.contains('field-count-warn')).toBe(true);
+    fireEvent.change(field('Alert message'), { target: { value: 'y'.repeat(36) } });
+    expect(screen.getByText('36/40').classList.contains('field-count-warn')).toBe(true);
+    fireEvent.click(screen.getByRole('switch', { name: 'Publish to WZDx feed' }));
+    expect(field('WZDx ID *').placeholder).toBe('Required *');
+    expect((screen.getByLabelText('Location method *') as HTMLSelectElement).options[0]!.textContent).toBe('Required *');
+    expect((screen.getByLabelText('Vehicle impact *') as HTMLSelectElement).options[0]!.textContent).toBe('Required *');
+  });
+
+  it('an edit saves only once changed (a change undone disables Save again), and not while it is submitting', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const { calls } = await openForm(`/dashboard/closures/${PARADE.id}/edit`, {
+      routes: { [`PUT /organization/closure/${PARADE.id}`]: () => new Promise<Response>((resolve) => (answer = resolve)) },
+    });
+    expect(saveButton().disabled).toBe(true);
+    fireEvent.change(field('Description *'), { target: { value: 'Parade route!' } });
+    expect(saveButton().disabled).toBe(false);
+    fireEvent.change(field('Description *'), { target: { value: 'Parade route' } });
+    expect(saveButton().disabled).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: '3' }));
+    expect(saveButton().disabled).toBe(false);
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(saved(calls)).toHaveLength(1));
+    expect(saveButton().disabled).toBe(true);
+    expect(saved(calls)[0]!.impacted_lanes).toEqual([1, 3]);
+    answer(json(200, PARADE));
+  });
+
+  it('part 2 §2: the layers on the map while a closure is edited have ids of their own (the form draws its path beside the list)', async () => {
+    await openForm(`/dashboard/closures/${PARADE.id}/edit`);
+    const map = screen.getByTestId('dashboard-map');
+    const ids = () => (map.getAttribute('data-layers') ?? '').split(' ').filter(Boolean);
+    await waitFor(() => expect(ids()).toEqual(expect.arrayContaining(['closures-paths', 'closure-form-paths'])), LOAD);
+    expect(ids().length).toBeGreaterThan(0);
+    expect(new Set(ids()).size).toBe(ids().length);
+  });
+});
+
 describe('part 2 §4 closure form modes (editing a manual closure)', () => {
   it('inactive: times cleared; saves is_active false with no times', async () => {
     const { calls } = await openForm(`/dashboard/closures/${PARADE.id}/edit`, {
@@ -150,22 +200,32 @@ describe('part 2 §4 closure form modes (editing a manual closure)', () => {
     expect(Math.abs(Date.parse(body.start_time as string) - (NOW - 2 * 3_600_000))).toBeLessThan(60_000);
   });
 
-  it("offers every asset of the organization by name, the live list's filters aside", async () => {
+  it("offers every asset of the organization by name in the virtualized picker, the live list's filters aside; a search narrows it", async () => {
     await openForm('/dashboard/closures/new');
-    const select = screen.getByLabelText('Asset') as HTMLSelectElement;
-    await waitFor(() => expect(select.options.length).toBe(3), LOAD);
-    expect([...select.options].slice(1).map((o) => [o.value, o.textContent])).toEqual([
-      ['thing-00001', 'Unit 1'],
-      ['thing-00002', 'Unit 2'],
-    ]);
+    expect(await screen.findByRole('checkbox', { name: 'Unit 1' }, LOAD)).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Unit 2' })).toBeTruthy();
+    expect(screen.getByText('No asset (manual closure)')).toBeTruthy();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search Asset' }), { target: { value: 'unit 2' } });
+    expect(screen.queryByRole('checkbox', { name: 'Unit 1' })).toBeNull();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search Asset' }), { target: { value: '' } });
+    // One asset at most: a second choice replaces the first.
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Unit 1' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Unit 2' }));
+    expect(screen.queryByRole('button', { name: 'Remove Unit 1' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Remove Unit 2' })).toBeTruthy();
+    expect((screen.getByRole('checkbox', { name: 'Unit 1' }) as HTMLInputElement).checked).toBe(false);
+    // An automated closure: the status section is hidden.
+    expect(screen.queryByRole('switch', { name: 'Active now' })).toBeNull();
   });
 
-  it('an automated closure (asset associated) hides the status section', async () => {
+  it('an automated closure (asset associated) hides the status section; removing the asset shows it and makes the edit savable', async () => {
     await openForm(`/dashboard/closures/${CREW.id}/edit`);
     expect(screen.queryByRole('switch', { name: 'Active now' })).toBeNull();
-    expect((screen.getByLabelText('Asset') as HTMLSelectElement).value).toBe('thing-00001');
-    fireEvent.change(screen.getByLabelText('Asset'), { target: { value: '' } });
+    expect(((await screen.findByRole('checkbox', { name: 'Unit 1' }, LOAD)) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Unit 1' }));
     expect(screen.getByRole('switch', { name: 'Active now' })).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('WZDx publishing: id, location method and vehicle impact required; group id free or existing; the payload carries them', async () => {

@@ -18,6 +18,7 @@ import {
   THING_SNAPSHOT_COLUMNS,
   THING_SNAPSHOT_FLAG_BIT,
   THING_SNAPSHOT_FLAGS,
+  THING_SNAPSHOT_TIME_COLUMNS,
   type ThingSnapshotColumn,
   type ThingSnapshotFlag,
 } from '../../src/domain/thing-snapshot';
@@ -311,12 +312,27 @@ const SNAPSHOT_SQL: Record<ThingSnapshotColumn, SQL> = {
  * wires), the organizations they belong to, and every thing type and subtype (reference data, as
  * GET /thing_types), each row naming its own by their places. One statement makes the rows and
  * the three lists' orders, so a row never names a place the answer lacks. Visibility is the
- * caller's `where`.
+ * caller's `where`. `deletedIds`: the answer of an incremental snapshot (`since`, the assets
+ * changed after it in `where`), whose meta names the visible assets deleted since
+ * (docs/decisions/spec.md "The fleet snapshot since a time").
  */
-export async function thingSnapshotJson(db: Db, where: SQL | undefined, now: Date): Promise<string> {
+export async function thingSnapshotJson(
+  db: Db,
+  where: SQL | undefined,
+  now: Date,
+  deletedIds: readonly string[] | null = null,
+): Promise<string> {
   const visible = where ?? sql`true`;
+  // A time cell: the whole milliseconds before the answer's server_timestamp (now, to the
+  // millisecond), from the time's millisecond as the pages write it (toISOString drops the
+  // microseconds): extract gives the exact numeric.
+  const stamp = sql.raw(String(now.getTime()));
   const cells = sql.join(
-    THING_SNAPSHOT_COLUMNS.map((column) => SNAPSHOT_SQL[column]),
+    THING_SNAPSHOT_COLUMNS.map((column) =>
+      THING_SNAPSHOT_TIME_COLUMNS.has(column)
+        ? sql`(${stamp} - floor(extract(epoch from ${SNAPSHOT_SQL[column]}) * 1000))::bigint`
+        : SNAPSHOT_SQL[column],
+    ),
     sql`, `,
   );
   // The places by window functions over small tables joined by hash: 100,000 rows in 0.83 s on
@@ -404,7 +420,7 @@ export async function thingSnapshotJson(db: Db, where: SQL | undefined, now: Dat
     const o = byId.get(id)!;
     return organizationWire(o.id, o.name, o.typeId === null ? null : { id: o.typeId, name: o.typeName!, acs: o.acs!, iconUrl: o.iconUrl });
   });
-  const meta = { total: answer?.total ?? 0, server_timestamp: now.toISOString() };
+  const meta = { total: answer?.total ?? 0, server_timestamp: now.toISOString(), ...(deletedIds && { deleted_ids: deletedIds }) };
   const details = answer
     ? `{"integrations":${answer.integrations},"external_identifiers":${answer.identifiers},"organization_relationships":${answer.relationships},"active_closures":${answer.closures},"incidents":${answer.incidents}}`
     : '{"integrations":[],"external_identifiers":[],"organization_relationships":[],"active_closures":[],"incidents":[]}';

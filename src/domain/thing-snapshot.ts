@@ -17,19 +17,26 @@
  * place in those lists and holds its eight flags as one number (bit i: THING_SNAPSHOT_FLAGS[i]),
  * so a row of 100,000 carries no uuid but its own and the ones it links to (station, incident,
  * run): about a third fewer bytes to make, send and read than the wire fields themselves.
+ *
+ * Since a time (`?since=`, docs/decisions/spec.md "The fleet snapshot since a time"): the same
+ * answer over the assets changed after it only (their rows, their organizations, their details),
+ * and `meta.deleted_ids`, the ids of the assets deleted since; `meta.total` counts the rows. The
+ * 15 s poll of a large organization reads it instead of the list's pages (part 1 §7).
  */
 import { z } from 'zod';
 import { integrationWireSchema, RELATIONSHIP_TYPES, thingOrganizationWireSchema, type ThingWire } from './asset';
-import { ISO_DATE_TIME_FORM, isoDateTime, secondsBetween } from './time';
+import { isoDateTime, secondsBetween } from './time';
 
 /**
- * What each cell of a row holds: `id` a string; `text`, `time` (ISO 8601), `number` the same or
- * null; `flags` a whole number of THING_SNAPSHOT_FLAGS' bits; `organization`, `type`, `subtype`
- * the place of one of the answer's lists (or null: no subtype); `ids` an array of strings. The
- * wire schema's rule for the field, checked with `typeof` per cell: a zod tuple per row took about
- * 1 s for 100,000 rows, as long as the rest of the load (bench/README.md "Application bench"). A time cell
- * is checked for its ISO 8601 form only: the asset's model parses it (Date.parse, about 1 µs, was
- * paid twice per cell).
+ * What each cell of a row holds: `id` a string; `text`, `number` the same or null; `time` the
+ * whole milliseconds it lies before the answer's `meta.server_timestamp` (negative after it), or
+ * null: 4 to 10 digits instead of the 34 characters of the ISO text, a fifth of a moved asset's
+ * row (docs/decisions/spec.md "The fleet snapshot since a time"), read back into the wire's ISO
+ * 8601 time to the millisecond as the list's pages give it; `flags` a whole number of
+ * THING_SNAPSHOT_FLAGS' bits; `organization`, `type`, `subtype` the place of one of the answer's
+ * lists (or null: no subtype); `ids` an array of strings. The wire schema's rule for the field,
+ * checked with `typeof` per cell: a zod tuple per row took about 1 s for 100,000 rows, as long as
+ * the rest of the load (bench/README.md "Application bench").
  */
 type CellKind = 'id' | 'text' | 'time' | 'number' | 'flags' | 'organization' | 'type' | 'subtype' | 'ids';
 
@@ -90,6 +97,10 @@ const COLUMNS = {
 export type ThingSnapshotColumn = keyof typeof COLUMNS;
 export const THING_SNAPSHOT_COLUMNS = Object.keys(COLUMNS) as ThingSnapshotColumn[];
 const KINDS: readonly CellKind[] = THING_SNAPSHOT_COLUMNS.map((column) => COLUMNS[column]);
+/** The columns whose cells are times (milliseconds before the answer's server_timestamp). */
+export const THING_SNAPSHOT_TIME_COLUMNS: ReadonlySet<ThingSnapshotColumn> = new Set(
+  THING_SNAPSHOT_COLUMNS.filter((column) => COLUMNS[column] === 'time'),
+);
 /** Each column's place in a row. */
 const at = Object.fromEntries(THING_SNAPSHOT_COLUMNS.map((column, i) => [column, i])) as Record<ThingSnapshotColumn, number>;
 
@@ -103,7 +114,7 @@ function cellReads(kind: CellKind, value: unknown, lists: Lists): boolean {
     case 'text':
       return value === null || typeof value === 'string';
     case 'time':
-      return value === null || (typeof value === 'string' && ISO_DATE_TIME_FORM.test(value));
+      return value === null || Number.isSafeInteger(value);
     case 'number':
       return value === null || (typeof value === 'number' && Number.isFinite(value));
     case 'flags':
@@ -154,7 +165,12 @@ export const thingSnapshotSchema = z.object({
   subtypes: z.array(namedSchema),
   /** Absent: an answer without them (another server version); its assets' details come with the pages. */
   details: detailsSchema.optional(),
-  meta: z.object({ total: z.number().int().min(0), server_timestamp: isoDateTime }),
+  meta: z.object({
+    total: z.number().int().min(0),
+    server_timestamp: isoDateTime,
+    /** Only in an answer since a time (`since`): the ids of the assets deleted after it, as the list's meta.deleted_ids. */
+    deleted_ids: z.array(idSchema).optional(),
+  }),
 });
 export type ThingSnapshotAnswer = z.infer<typeof thingSnapshotSchema>;
 type Lists = Pick<ThingSnapshotAnswer, 'organizations' | 'types' | 'subtypes'>;
@@ -197,7 +213,7 @@ function detailsByThing(answer: ThingSnapshotAnswer, details: ThingSnapshotDetai
     incidents: new Map(details.incidents.map(([id, start, end]) => [id, { start, end }])),
   };
   const unmatched = new Set(Object.values(lists).flatMap((list) => [...list.keys()]));
-  return { ...lists, integrations: details.integrations, unmatched, at: Date.parse(answer.meta.server_timestamp) };
+  return { ...lists, integrations: details.integrations, unmatched };
 }
 
 /**
@@ -214,6 +230,9 @@ export function thingWiresFromSnapshot(answer: ThingSnapshotAnswer): ThingWire[]
     throw new Error(`the fleet snapshot's columns are not this version's (${columns.join(', ')}; flags ${answer.flags.join(', ')})`);
   }
   const d = answer.details ? detailsByThing(answer, answer.details) : null;
+  const stamp = Date.parse(answer.meta.server_timestamp);
+  /** A time cell as the wire's ISO text (to the millisecond, as the pages). */
+  const time = (cell: unknown): string | null => (cell === null ? null : new Date(stamp - (cell as number)).toISOString());
   const out: ThingWire[] = new Array<ThingWire>(rows.length);
   for (let r = 0; r < rows.length; r += 1) {
     const v = rows[r]!;
@@ -237,8 +256,8 @@ export function thingWiresFromSnapshot(answer: ThingSnapshotAnswer): ThingWire[]
       id,
       haas_id: v[at.haas_id] as string,
       nickname: v[at.nickname] as string | null,
-      heartbeat_datetime: v[at.heartbeat_datetime] as string | null,
-      updated_at: v[at.updated_at] as string | null,
+      heartbeat_datetime: time(v[at.heartbeat_datetime]),
+      updated_at: time(v[at.updated_at]),
       thing_type: type?.name ?? null,
       thing_type_id: type?.id ?? null,
       thing_subtype: subtype?.name ?? null,
@@ -258,9 +277,9 @@ export function thingWiresFromSnapshot(answer: ThingSnapshotAnswer): ThingWire[]
       incident_start_time: incident?.start ?? null,
       incident_end_time: incident?.end ?? null,
       run_id: v[at.run_id] as string | null,
-      run_start_time: v[at.run_start_time] as string | null,
+      run_start_time: time(v[at.run_start_time]),
       run_points_count: v[at.run_points_count] as number | null,
-      runtime: d && v[at.run_id] && v[at.run_start_time] ? secondsBetween(Date.parse(v[at.run_start_time] as string), d.at) : null,
+      runtime: d && v[at.run_id] && v[at.run_start_time] !== null ? secondsBetween(stamp - (v[at.run_start_time] as number), stamp) : null,
       is_r2r_enabled: (flags & THING_SNAPSHOT_FLAG_BIT.is_r2r_enabled) !== 0,
       is_test_mode_on: (flags & THING_SNAPSHOT_FLAG_BIT.is_test_mode_on) !== 0,
       is_allowed_for_test_mode: (flags & THING_SNAPSHOT_FLAG_BIT.is_allowed_for_test_mode) !== 0,
@@ -300,6 +319,7 @@ export function thingWiresFromSnapshot(answer: ThingSnapshotAnswer): ThingWire[]
  * subtype name but not its id, cannot be a row (the server's wires have both) and throws.
  */
 export function thingSnapshotFromWires(wires: readonly ThingWire[], serverTimestamp: string, details = true): ThingSnapshotAnswer {
+  const stamp = Date.parse(serverTimestamp);
   const organizations: ThingSnapshotAnswer['organizations'] = [];
   const types: ThingSnapshotNamed[] = [];
   const subtypes: ThingSnapshotNamed[] = [];
@@ -323,7 +343,11 @@ export function thingSnapshotFromWires(wires: readonly ThingWire[], serverTimest
       flags: THING_SNAPSHOT_FLAGS.reduce((sum, flag) => sum + (wire[flag] ? THING_SNAPSHOT_FLAG_BIT[flag] : 0), 0),
     };
     const fields = wire as unknown as Record<string, unknown>;
-    return THING_SNAPSHOT_COLUMNS.map((column) => (column in derived ? derived[column] : (fields[column] ?? null)));
+    return THING_SNAPSHOT_COLUMNS.map((column) => {
+      if (column in derived) return derived[column];
+      const value = fields[column] ?? null;
+      return THING_SNAPSHOT_TIME_COLUMNS.has(column) && value !== null ? stamp - Date.parse(value as string) : value;
+    });
   });
   const integrations = organizations.map(
     (organization) =>

@@ -3,6 +3,7 @@
  * fleet snapshot after the first page, each applied as it comes with the load's progress, and the
  * time the next incremental load of the fleet starts from.
  */
+import type { ThingWire } from '../domain/asset';
 import { THINGS_PAGE_MAX, THINGS_PAGE_SIZE, THINGS_PAGES_IN_FLIGHT } from '../domain/constants';
 import { pageCount } from '../domain/incremental';
 import { UnauthorizedError, UnavailableError, type LiveApi, type ThingsPage } from './live-api';
@@ -13,6 +14,8 @@ import { LIST_NAME, mark, Superseded, type LoaderSession } from './loader-sessio
 
 /** The name under which an unavailable fleet snapshot is not asked again this session. */
 const SNAPSHOT = 'snapshot';
+/** The name under which an unavailable fleet snapshot since a time is not asked again this session. */
+const CHANGES = 'snapshot since';
 /** The fleet snapshot's assets added at a time (about 40 ms of the worker's time each here). */
 const SNAPSHOT_SLICE = 10_000;
 
@@ -105,6 +108,68 @@ export class FleetLoad {
     return readAfterSubscribed;
   }
 
+  /**
+   * part 1 §7's poll of the fleet: what changed since the last load. While the organization polls
+   * (`compact`), the fleet snapshot since that time (docs/decisions/spec.md "The fleet snapshot
+   * since a time"): the changed assets' rows and the deleted ids in one compact answer instead of
+   * the list's pages of full wires. A server without it (404, or an answer that is not one since a
+   * time: not asked again this session) or a failed answer leaves the poll to the pages, as
+   * `read`, exactly as the full load's snapshot.
+   */
+  async poll(own: number, compact: boolean): Promise<void> {
+    const { session } = this.options;
+    const { since } = this;
+    const current = session.api;
+    if (since !== null && compact && current && !session.unavailable.has(LIST_NAME.things) && !session.unavailable.has(CHANGES)) {
+      if (await this.readChanges(own, current, since)) return;
+    }
+    await this.read(own, since, since === null);
+  }
+
+  /** The fleet snapshot since `since`, applied; false when it could not be read (the pages then bring the changes). */
+  private async readChanges(own: number, current: LiveApi, since: string): Promise<boolean> {
+    const { session, scheduler } = this.options;
+    try {
+      const changes = await current.thingChanges(since);
+      session.check(own);
+      if (!changes) {
+        session.unavailable.add(CHANGES);
+        return false;
+      }
+      await this.loadSliced(own, changes.wires, changes.deletedIds, false);
+      scheduler.flush();
+      // As `read`: a poll that brought nothing keeps its time, so the next one is the same call
+      // and an unchanged fleet answers 304 with no body.
+      if (changes.wires.length > 0 || changes.deletedIds.length > 0) this.since = changes.serverTimestamp;
+      return true;
+    } catch (error) {
+      if (error instanceof Superseded || error instanceof UnauthorizedError) throw error;
+      if (error instanceof UnavailableError) session.unavailable.add(CHANGES);
+      return false;
+    }
+  }
+
+  /**
+   * Wires added SNAPSHOT_SLICE at a time (the deleted ids with the first), letting the main
+   * thread's calls through between them: the Live list asks for its first rows once it drew the
+   * first page, and should not wait for the whole fleet behind it.
+   */
+  private async loadSliced(
+    own: number,
+    wires: readonly ThingWire[],
+    deletedIds: readonly string[],
+    detailsPending: boolean,
+  ): Promise<void> {
+    const { session, core, now } = this.options;
+    for (let start = 0; start === 0 || start < wires.length; start += SNAPSHOT_SLICE) {
+      if (start > 0) {
+        await new Promise<void>((resolve) => setTimeout(resolve, 0));
+        session.check(own);
+      }
+      core.loadThings(wires.slice(start, start + SNAPSHOT_SLICE), start === 0 ? deletedIds : [], now(), detailsPending);
+    }
+  }
+
   private apply(answer: ThingsPage, isFirst: boolean, progress: FleetProgress): void {
     this.options.core.loadThings(answer.things, isFirst ? answer.deletedIds : [], this.options.now());
     progress.applied();
@@ -159,20 +224,12 @@ export class FleetLoad {
    * the load as any call's would.
    */
   private async loadSnapshot(own: number, current: LiveApi): Promise<'whole' | 'narrow' | null> {
-    const { session, core, now } = this.options;
+    const { session, core } = this.options;
     try {
       const { wires, complete } = await current.thingSnapshot();
       session.check(own);
       const fresh = complete ? wires : wires.filter((wire) => !core.fleet.has(wire.id));
-      // In slices, letting the main thread's calls through between them: the Live list asks for its
-      // first rows once it drew the first page, and should not wait for the whole fleet behind it.
-      for (let start = 0; start < fresh.length; start += SNAPSHOT_SLICE) {
-        if (start > 0) {
-          await new Promise<void>((resolve) => setTimeout(resolve, 0));
-          session.check(own);
-        }
-        core.loadThings(fresh.slice(start, start + SNAPSHOT_SLICE), [], now(), !complete);
-      }
+      await this.loadSliced(own, fresh, [], !complete);
       return complete ? 'whole' : 'narrow';
     } catch (error) {
       if (error instanceof Superseded || error instanceof UnauthorizedError) throw error;

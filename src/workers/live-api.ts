@@ -187,6 +187,25 @@ export class LiveApi {
     return { wires: thingWiresFromSnapshot(answer), complete: snapshotIsComplete(answer) };
   }
 
+  /**
+   * GET /organization/things/snapshot?since= (docs/decisions/spec.md "The fleet snapshot since a
+   * time"): the assets changed after `since`, each wire whole, and the ids deleted since; null when
+   * the answer is not one since a time (no `deleted_ids`: a server that reads no `since` answers
+   * the whole fleet) or lacks its details. A small answer is kept for revalidation, as a poll's
+   * page: an unchanged fleet then answers 304 with no body.
+   */
+  async thingChanges(since: string): Promise<{ wires: ThingWire[]; deletedIds: string[]; serverTimestamp: string } | null> {
+    const answer = await this.get(
+      '/organization/things/snapshot',
+      [['since', since]],
+      thingSnapshotSchema,
+      (value) => value.rows.length + (value.meta.deleted_ids?.length ?? 0) <= THINGS_PAGE_SIZE,
+    );
+    const deletedIds = answer.meta.deleted_ids;
+    if (!deletedIds || !snapshotIsComplete(answer)) return null;
+    return { wires: thingWiresFromSnapshot(answer), deletedIds, serverTimestamp: answer.meta.server_timestamp };
+  }
+
   /** GET /locations: the first fetch covers EVENT_HISTORY_MS (7 days), later ones what changed since. */
   async locations(since: string | null, now: number): Promise<IncrementalAnswer<LocationWire>> {
     const params: [string, string][] = since

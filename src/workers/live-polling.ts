@@ -83,7 +83,8 @@ export class LivePolling {
     const run = async () => {
       do {
         this.refreshAgain = false;
-        await fleet.read(own, fleet.since, fleet.since === null);
+        // While polling (part 1 §7, every 15 s), the compact answer of what changed (FleetLoad.poll).
+        await fleet.poll(own, state.status.polling);
         await sides.eventsAndClosures(own);
         setStatus({ error: null, lastRefreshAt: now() });
       } while (this.refreshAgain && own === session.id);

@@ -11,7 +11,7 @@
 import { eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOUR_MS, LIGHT_INTENSITY_OPTIONS } from '../../src/domain/constants';
+import { DAY_MS, HOUR_MS, LIGHT_INTENSITY_OPTIONS } from '../../src/domain/constants';
 import { TOOLTIP } from '../../src/domain/labels';
 import { hasAny, PERMISSIONS, section, type Permission } from '../../src/domain/permissions';
 import { ACCESS_TOKEN_TTL_S } from '../../server/auth/tokens';
@@ -356,6 +356,19 @@ const ROWS: readonly Row[] = [
     request: async () => get('/organization/things/snapshot'),
     stranger: lists(
       withOrg('/organization/things/snapshot', 'org_ids[]'),
+      (json) => ((json as { rows?: unknown[][] }).rows ?? []).map((row) => String(row[0])),
+      (rows) => rows.thingId,
+    ),
+  },
+  {
+    // The snapshot since a time (docs/decisions/spec.md "The fleet snapshot since a time"): the same rule, the changed rows only.
+    route: 'GET /organization/things/snapshot',
+    variant: 'since a time',
+    access: { kind: 'permission', anyOf: THINGS_VIEW },
+    ok: 200,
+    request: async () => get(`/organization/things/snapshot?since=${q(past(DAY_MS))}`),
+    stranger: lists(
+      (orgId) => withOrg(`/organization/things/snapshot?since=${q(past(DAY_MS))}`, 'org_ids[]')(orgId),
       (json) => ((json as { rows?: unknown[][] }).rows ?? []).map((row) => String(row[0])),
       (rows) => rows.thingId,
     ),

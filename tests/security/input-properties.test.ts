@@ -179,6 +179,7 @@ const WRITE_CALLS: WriteCall[] = [
 
 const QUERY_PARAMS = [
   'last_updated_timestamp',
+  'since',
   'start_date',
   'start_time',
   'end_time',
@@ -228,7 +229,7 @@ const GET_CALLS: { route: string; params: readonly string[] }[] = [
   { route: '/reports/organization_monthly_report_pdf_link', params: ['filename'] },
   { route: '/roles', params: QUERY_PARAMS },
   { route: '/organization/things', params: ['last_updated_timestamp', 'org_ids[]', 'page'] },
-  { route: '/organization/things/snapshot', params: ['org_ids[]'] },
+  { route: '/organization/things/snapshot', params: ['since', 'org_ids[]'] },
   { route: '/organization/things_count', params: ['org_ids[]'] },
   { route: '/thing_types', params: QUERY_PARAMS },
   { route: '/thing_subtypes', params: QUERY_PARAMS },

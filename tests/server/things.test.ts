@@ -555,6 +555,106 @@ describe('GET /organization/things/snapshot (the fleet snapshot, README "Spec de
     expect(status).toBe(fromThingWire(fromPages!, server.clock.ms)!.status);
   });
 
+  it('since a time (docs/decisions/spec.md "The fleet snapshot since a time"): exactly the assets of the list since it, whole, and its deleted ids, for each caller', async () => {
+    const { db } = server.database;
+    const moved = await insertThing(org.a.id);
+    const renamed = await insertThing(org.a.id, { nickname: 'before' });
+    const removed = await insertThing(org.a.id);
+    const managedMoved = await insertThing(org.managed.id);
+    const quiet = await insertThing(org.a.id);
+    const strangerMoved = await insertThing(org.stranger.id);
+    const strangerRemoved = await insertThing(org.stranger.id);
+    const since = (await thingSnapshot(token.admin)).meta.server_timestamp;
+
+    server.clock.advance(5 * SECOND_MS);
+    const now = server.clock.now();
+    for (const id of [moved.id, managedMoved.id, strangerMoved.id]) {
+      await db.update(things).set({ lat: 41.9, lng: -87.7, speed: 12, heartbeatAt: now, updatedAt: now }).where(eq(things.id, id));
+    }
+    const put = await call(server, 'PUT', `/things/${renamed.id}`, token.admin, {
+      id: renamed.id,
+      in_service: true,
+      is_publicly_alerting: true,
+      nickname: 'after',
+      external_identifiers: [{ identifier_id: 'G-SINCE', system_name: 'geotab' }],
+    });
+    expect(put.status).toBe(200);
+    for (const id of [removed.id, strangerRemoved.id])
+      await db.update(things).set({ deletedAt: now, updatedAt: now }).where(eq(things.id, id));
+
+    const at = `since=${encodeURIComponent(since)}`;
+    const cases: [string, string][] = [
+      [token.admin, ''],
+      [token.admin, `org_ids[]=${org.managed.id}`],
+      [token.stranger, ''],
+      [token.engineer, `org_ids[]=${org.big.id}`],
+    ];
+    for (const [who, query] of cases) {
+      const list = await listThings(
+        who,
+        `?per_page=${THINGS_PAGE_MAX}&last_updated_timestamp=${encodeURIComponent(since)}${query ? `&${query}` : ''}`,
+      );
+      const answer = await thingSnapshot(who, `?${at}${query ? `&${query}` : ''}`);
+      expect(snapshotIsComplete(answer), query).toBe(true);
+      expect(answer.meta.total, query).toBe(answer.rows.length);
+      expect(answer.meta.deleted_ids, query).toEqual(list.meta.deleted_ids);
+      const wires = thingWiresFromSnapshot(answer);
+      expect(wires.map((wire) => wire.id).sort(), query).toEqual(list.data.map((wire) => wire.id).sort());
+      const byId = new Map(wires.map((wire) => [wire.id, wire]));
+      for (const wire of list.data) expect(comparable(byId.get(wire.id)!), wire.id).toEqual(comparable(wire));
+      // The organizations of the changed assets only.
+      expect(answer.organizations.map((o) => o.id).sort(), query).toEqual([...new Set(list.data.map((w) => w.organization!.id))].sort());
+    }
+    // The admin's: its changed assets and the managed organization's, never the stranger's; the quiet one not at all.
+    const admin = await thingSnapshot(token.admin, `?${at}`);
+    const wires = thingWiresFromSnapshot(admin);
+    expect(wires.map((wire) => wire.id).sort()).toEqual([moved.id, renamed.id, managedMoved.id].sort());
+    expect(admin.meta.deleted_ids).toEqual([removed.id]);
+    expect(wires.find((wire) => wire.id === moved.id)).toMatchObject({ lat: 41.9, lng: -87.7, speed: 12 });
+    expect(wires.find((wire) => wire.id === renamed.id)).toMatchObject({
+      nickname: 'after',
+      external_identifiers: [{ identifier_id: 'G-SINCE', system_name: 'geotab' }],
+    });
+    expect(wires.map((wire) => wire.id)).not.toContain(quiet.id);
+    const stranger = await thingSnapshot(token.stranger, `?${at}`);
+    expect(thingWiresFromSnapshot(stranger).map((wire) => wire.id)).toEqual([strangerMoved.id]);
+    expect(stranger.meta.deleted_ids).toEqual([strangerRemoved.id]);
+    // Another organization asked for by org_ids[] is dropped, as by the list: none of its assets, none of its deletions.
+    const narrowed = await thingSnapshot(token.admin, `?${at}&org_ids[]=${org.stranger.id}`);
+    expect(thingWiresFromSnapshot(narrowed).map((wire) => wire.id)).not.toContain(strangerMoved.id);
+    expect(narrowed.meta.deleted_ids).not.toContain(strangerRemoved.id);
+  });
+
+  it('since: an unchanged fleet answers 304 with no body to its ETag, a change 200; a malformed since → 422 naming it', async () => {
+    const own = await server.createOrg({ name: 'Snapshot Since Org' });
+    const ownToken = await server.signIn((await server.createUser({ org: own, role: 'ADMIN' })).email);
+    const asset = await insertThing(own.id);
+    const since = (await thingSnapshot(ownToken)).meta.server_timestamp;
+    const url = `/organization/things/snapshot?since=${encodeURIComponent(since)}`;
+    const ask = (etag?: string) =>
+      server.app.inject({ method: 'GET', url, headers: { ...server.auth(ownToken), ...(etag ? { 'if-none-match': etag } : {}) } });
+    const first = await ask();
+    expect(first.statusCode).toBe(200);
+    const empty = thingSnapshotSchema.parse(JSON.parse(first.body));
+    expect(empty.rows).toEqual([]);
+    expect(empty.meta.deleted_ids).toEqual([]);
+    const etag = first.headers.etag as string;
+    expect(etag).toBeTruthy();
+    const again = await ask(etag);
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    server.clock.advance(SECOND_MS);
+    await server.database.db.update(things).set({ speed: 30, updatedAt: server.clock.now() }).where(eq(things.id, asset.id));
+    const changed = await ask(etag);
+    expect(changed.statusCode).toBe(200);
+    expect(thingWiresFromSnapshot(thingSnapshotSchema.parse(JSON.parse(changed.body))).map((wire) => wire.speed)).toEqual([30]);
+    for (const bad of ['yesterday', '2026-02-30T00:00:00Z']) {
+      const answer = await call(server, 'GET', `/organization/things/snapshot?since=${bad}`, ownToken);
+      expect(answer.status, bad).toBe(422);
+      expect(answer.body.message, bad).toContain('since');
+    }
+  });
+
   it('an empty fleet is an empty snapshot; a role without things view → 403; a malformed org_ids[] → 422 as the list', async () => {
     const empty = await server.createOrg({ name: 'Snapshot Empty' });
     const emptyToken = await server.signIn((await server.createUser({ org: empty, role: 'ADMIN' })).email);

@@ -129,6 +129,8 @@ export class FakeApi {
   snapshot = true;
   /** The snapshot carries its assets' details (as the server does); false: as a server without them. */
   snapshotDetails = true;
+  /** The snapshot reads `since` (as the server does); false: as a server that ignores it (the whole fleet, no deleted_ids). */
+  snapshotSince = true;
   /** Server time: `server_timestamp` of answers. */
   clock = () => Date.now();
   private last = 0;
@@ -166,7 +168,13 @@ export class FakeApi {
     const auth = new Headers(init?.headers).get('authorization') ?? '';
     this.tokens.push(auth.replace(/^Bearer /, ''));
     if (this.unauthorized) return json({ error: 'unauthorized' }, 401);
-    const sinceText = url.searchParams.get('last_updated_timestamp');
+    const snapshot = url.pathname === '/organization/things/snapshot';
+    // The snapshot's incremental time is `since`, the lists' `last_updated_timestamp`.
+    const sinceText = snapshot
+      ? this.snapshotSince
+        ? url.searchParams.get('since')
+        : null
+      : url.searchParams.get('last_updated_timestamp');
     const since = sinceText ? Date.parse(sinceText) : null;
     const now = iso(this.now());
     const changed = <T extends Dated>(rows: Iterable<T>) =>
@@ -188,7 +196,9 @@ export class FakeApi {
         if (!this.snapshot) return json({ error: 'not_found' }, 404);
         // The server's encoding (server/core/thing-wire.ts), from the wires the pages answer.
         const wires = changed(this.things.values()).map((row) => thingWireSchema.parse(strip(row)));
-        return json(thingSnapshotFromWires(wires, now, this.snapshotDetails));
+        const answer = thingSnapshotFromWires(wires, now, this.snapshotDetails);
+        if (since !== null) answer.meta.deleted_ids = deleted(this.things.values());
+        return json(answer);
       }
       case '/locations':
         return json({

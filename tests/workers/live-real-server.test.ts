@@ -166,4 +166,87 @@ describe('the real worker against the real server', () => {
       await own.dispose();
     }
   }, 90_000);
+
+  it("a large organization's poll reads the fleet snapshot since its last load (docs/decisions/spec.md): its fleet then equals a fresh load's through the pages", async () => {
+    const { db } = server.database;
+    const org = await server.createOrg({ name: 'Polled Fleet' });
+    const who = await server.signIn((await server.createUser({ org, role: 'ADMIN' })).email);
+    const [type] = await db.select().from(thingTypes);
+    server.clock.ms = Date.now();
+    const rows = await db
+      .insert(things)
+      .values(
+        Array.from({ length: 40 }, (_, i) => ({
+          organizationId: org.id,
+          haasId: `POLL-${String(i).padStart(3, '0')}`,
+          thingTypeId: type!.id,
+          lat: 30.2 + i * 0.001,
+          lng: -97.7,
+          heartbeatAt: server.clock.now(),
+          updatedAt: server.clock.now(),
+        })),
+      )
+      .returning({ id: things.id });
+    const asked: URL[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = ((input: string | URL | Request, init?: RequestInit) => {
+      asked.push(new URL(String(input)));
+      return realFetch(input, init);
+    }) as typeof fetch;
+    const start = (b: LiveBridge, largeOrg: boolean) =>
+      b.start({ apiBase: base, socketUrl: `${base.replace('http', 'ws')}/cable`, token: who, organizationId: org.id, largeOrg });
+    const polled = createLiveBridge({ signals: null, storage: null });
+    // The session still open (disposed in the end).
+    let open = polled;
+    try {
+      await start(polled, true);
+      await until(
+        () => polled.store.phase === 'live' && polled.store.connectivity.polling && polled.store.total === 40,
+        'the load',
+        20_000,
+        20,
+      );
+      // A quarter moves, one is renamed through the API, one is removed.
+      server.clock.ms = Date.now() + SECOND_MS;
+      for (const { id } of rows.slice(0, 10)) {
+        await db
+          .update(things)
+          .set({ lat: 30.3, lng: -97.6, speed: 20, enroute: true, heartbeatAt: server.clock.now(), updatedAt: server.clock.now() })
+          .where(eq(things.id, id));
+      }
+      const renamed = await fetch(`${base}/things/${rows[10]!.id}`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${who}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ id: rows[10]!.id, in_service: true, is_publicly_alerting: true, nickname: 'Polled' }),
+      });
+      expect(renamed.status).toBe(200);
+      await db.update(things).set({ deletedAt: server.clock.now(), updatedAt: server.clock.now() }).where(eq(things.id, rows[11]!.id));
+      const before = asked.length;
+      await polled.refresh();
+      await until(() => polled.store.total === 39, 'the poll', 10_000, 20);
+      const poll = asked.slice(before).filter((url) => url.pathname.startsWith('/organization/things'));
+      expect(poll.map((url) => [url.pathname, url.searchParams.has('since')])).toEqual([['/organization/things/snapshot', true]]);
+      const polledRows = await polled.rows(0, 39);
+      const polledCounts = [...polled.store.counts];
+      expect(polledRows.find((row) => row.id === rows[10]!.id)?.primaryDisplayName).toBe('Polled');
+      expect(polledRows.find((row) => row.id === rows[0]!.id)).toMatchObject({ position: { lat: 30.3, lng: -97.6 }, speed: 20 });
+      await polled.dispose();
+      // A fresh session: its first load of a fleet of one page is the list's page, every wire whole.
+      const loaded = createLiveBridge({ signals: null, storage: null });
+      open = loaded;
+      await start(loaded, true);
+      await until(() => loaded.store.phase === 'live' && loaded.store.total === 39, 'the fresh load', 20_000, 20);
+      expect(
+        asked
+          .filter((url) => url.pathname === '/organization/things')
+          .at(-1)
+          ?.searchParams.has('last_updated_timestamp'),
+      ).toBe(false);
+      expect(polledRows).toEqual(await loaded.rows(0, 39));
+      expect(polledCounts).toEqual([...loaded.store.counts]);
+    } finally {
+      globalThis.fetch = realFetch;
+      await open.dispose();
+    }
+  }, 60_000);
 });

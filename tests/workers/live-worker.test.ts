@@ -667,7 +667,8 @@ describe('part1 §4 polling', () => {
     api.setThings([thing(1)]);
     const b = await startBridge({ largeOrg: true });
     await until(() => b.store.phase === 'live' && b.store.connectivity.polling, 'polling');
-    const calls = () => api.callsTo('/organization/things').length;
+    // Each poll is one call: the fleet snapshot since the last load (FleetLoad.poll).
+    const calls = () => api.callsTo('/organization/things').length + api.callsTo('/organization/things/snapshot').length;
     const first = calls();
     await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS - 1);
     await sleep(30);
@@ -689,8 +690,8 @@ describe('part1 §4 polling', () => {
     await until(() => b.store.phase === 'live' && b.store.connectivity.polling, 'polling');
     const polls = () =>
       api
-        .callsTo('/organization/things')
-        .map((url) => url.searchParams.get('last_updated_timestamp'))
+        .callsTo('/organization/things/snapshot')
+        .map((url) => url.searchParams.get('since'))
         .filter((since) => since !== null);
     const poll = async (count: number) => {
       await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
@@ -709,6 +710,67 @@ describe('part1 §4 polling', () => {
     const [changed, next] = polls().slice(before + 2);
     expect(changed).toBe(quiet);
     expect(Date.parse(next!)).toBeGreaterThan(Date.parse(quiet!));
+  });
+
+  it("a poll reads the fleet snapshot since the last load (docs/decisions/spec.md): the fleet ends as the list's pages bring it", async () => {
+    /** A large organization's fleet of 30, then moves, a rename, a new asset and a removal, polled once. */
+    const fleetAfterPoll = async (snapshotSince: boolean) => {
+      api = new FakeApi();
+      api.snapshotSince = snapshotSince;
+      globalThis.fetch = api.fetch as typeof fetch;
+      api.setThings(Array.from({ length: 30 }, (_, i) => thing(i + 1)));
+      const b = await startBridge({ largeOrg: true });
+      await until(() => b.store.phase === 'live' && b.store.connectivity.polling && b.store.total === 30, 'the load');
+      api.setThings([
+        thing(3, { lat: 30.31, lng: -97.71, enroute: true, heartbeat_datetime: iso(NOW - 1_000) }),
+        thing(4, { nickname: 'Renamed', in_service: false }),
+        thing(7, { lat: 30.2, lng: -97.6, speed: 40, course: 90 }),
+        thing(31),
+      ]);
+      api.deleteThing('thing-00005');
+      await b.refresh();
+      const rows = await untilAsync(async () => {
+        const listed = await b.rows(0, b.store.listLength);
+        const ids = listed.map((row) => row.id);
+        return ids.includes('thing-00031') && !ids.includes('thing-00005') ? listed : undefined;
+      }, 'the polled changes');
+      const counts = { ...b.store.counts };
+      const calls = api.calls.map((url) => new URL(url)).filter((url) => url.pathname.startsWith('/organization/things'));
+      await b.dispose();
+      bridge = null;
+      return { rows, counts, calls };
+    };
+    const compact = await fleetAfterPoll(true);
+    // Compact: one call since the load, no page.
+    const polled = compact.calls.filter((url) => url.searchParams.has('since') || url.searchParams.has('last_updated_timestamp'));
+    expect(polled.map((url) => url.pathname)).toEqual(['/organization/things/snapshot']);
+    expect(compact.rows.map((row) => row.id)).toContain('thing-00031');
+    expect(compact.rows.map((row) => row.id)).not.toContain('thing-00005');
+    expect(compact.rows.find((row) => row.id === 'thing-00004')?.primaryDisplayName).toBe('Renamed');
+    // A server that reads no since (it answers the whole fleet, no deleted_ids): the pages, and the same fleet.
+    const pages = await fleetAfterPoll(false);
+    expect(pages.calls.filter((url) => url.searchParams.has('last_updated_timestamp')).map((url) => url.pathname)).toEqual([
+      '/organization/things',
+    ]);
+    expect(pages.rows).toEqual(compact.rows);
+    expect(pages.counts).toEqual(compact.counts);
+  });
+
+  it('a poll falls back to the pages when the server has no fleet snapshot (404), and does not ask it again this session', async () => {
+    api.snapshot = false;
+    api.setThings([thing(1), thing(2)]);
+    const b = await startBridge({ largeOrg: true });
+    await until(() => b.store.phase === 'live' && b.store.connectivity.polling && b.store.total === 2, 'the load');
+    api.setThings([thing(2, { nickname: 'Polled' })]);
+    await b.refresh();
+    await untilAsync(async () => (await b.rows(0, 2)).some((row) => row.primaryDisplayName === 'Polled'), 'the change through the pages');
+    expect(api.callsTo('/organization/things/snapshot').map((url) => url.searchParams.has('since'))).toEqual([true]);
+    api.setThings([thing(1, { nickname: 'Again' })]);
+    await b.refresh();
+    await untilAsync(async () => (await b.rows(0, 2)).some((row) => row.primaryDisplayName === 'Again'), 'the next poll');
+    expect(api.callsTo('/organization/things/snapshot')).toHaveLength(1);
+    expect(api.callsTo('/organization/things').filter((url) => url.searchParams.has('last_updated_timestamp'))).toHaveLength(2);
+    expect(b.store.connectivity.error).toBeNull();
   });
 
   it('part1 §9 query refresh: a session the socket carries still reads what changed every 30 minutes (a change no message brought)', async () => {

@@ -147,26 +147,42 @@ export async function listThingsPage(
     .orderBy(asc(things.id))
     .limit(paging.perPage)
     .offset((paging.page - 1) * paging.perPage);
-  const deleted = since
-    ? await db
-        .select({ id: things.id })
-        .from(things)
-        .where(and(gt(things.deletedAt, since), visible))
-        .orderBy(asc(things.id))
-    : [];
   return {
     data: await loadThingWires(
       db,
       pageIds.map((row) => row.id),
       now,
     ),
-    deletedIds: deleted.map((row) => row.id),
+    deletedIds: since ? await deletedSince(db, visible, since) : [],
   };
 }
 
-/** The fleet snapshot's JSON text: the live things the scope sees, of the organizations asked for (null: all). */
-export async function fleetSnapshotJson(db: Db, scope: OrgScope, orgIds: readonly string[] | null, now: Date): Promise<string> {
-  return thingSnapshotJson(db, and(isNull(things.deletedAt), visibleThings(scope, orgIds)), now);
+/**
+ * The fleet snapshot's JSON text: the live things the scope sees, of the organizations asked for
+ * (null: all); with `since`, only those changed after it (as the list's `last_updated_timestamp`)
+ * and the ids of the visible things deleted since, as the list's `deleted_ids`
+ * (docs/decisions/spec.md "The fleet snapshot since a time").
+ */
+export async function fleetSnapshotJson(
+  db: Db,
+  scope: OrgScope,
+  orgIds: readonly string[] | null,
+  now: Date,
+  since: Date | null = null,
+): Promise<string> {
+  const visible = visibleThings(scope, orgIds);
+  const deletedIds = since ? await deletedSince(db, visible, since) : null;
+  return thingSnapshotJson(db, and(listedThings(since), visible), now, deletedIds);
+}
+
+/** The ids of the `visible` things deleted after `since` (an incremental answer's `deleted_ids`). */
+async function deletedSince(db: Db, visible: SQL | undefined, since: Date): Promise<string[]> {
+  const rows = await db
+    .select({ id: things.id })
+    .from(things)
+    .where(and(gt(things.deletedAt, since), visible))
+    .orderBy(asc(things.id));
+  return rows.map((row) => row.id);
 }
 
 /** GET /thing_types: every asset type, by name. */

@@ -51,6 +51,8 @@ import {
   pagingSchema,
   r2rAnswer,
   r2rSchema,
+  SNAPSHOT_SINCE,
+  snapshotSinceQuery,
   thingAnswer,
   type ThingAnswer,
   thingPath,
@@ -182,22 +184,32 @@ export function thingRoutes(app: FastifyInstance, deps: ServerDeps): void {
   );
 
   // The fleet snapshot (docs/decisions/spec.md): the assets of GET /organization/things, same
-  // access, scope and org_ids[], in one compact answer (src/domain/thing-snapshot.ts).
+  // access, scope and org_ids[], in one compact answer (src/domain/thing-snapshot.ts). With `since`
+  // (read as the list's last_updated_timestamp, the same 422s), only the assets changed after it and
+  // the ids deleted since: the 15 s poll of a large organization (part 1 §7), with the list's ETag.
   // The answer is JSON text (thingSnapshotJson): the serializer is bypassed, the schema documents it.
   api.get(
     '/organization/things/snapshot',
     {
       config: { access: THINGS_VIEW },
       schema: {
-        summary: 'The whole fleet the caller sees, in one compact answer',
-        querystring: documentedObject({ ...requestedOrgIdsQuery }),
-        response: { 200: thingSnapshotAnswer, 422: errorAnswer },
+        summary: 'The whole fleet the caller sees, in one compact answer (with since: what changed after it)',
+        querystring: documentedObject({ ...requestedOrgIdsQuery, ...snapshotSinceQuery }),
+        headers: documentedObject({ ...ifNoneMatchHeader }),
+        response: { 200: thingSnapshotAnswer, 304: notModifiedAnswer, 422: errorAnswer },
       },
     },
     async (request, reply) => {
       const { caller } = request;
-      const orgIds = requestedOrgs((request.query ?? {}) as Record<string, unknown>, caller.scope);
-      const body = await fleetSnapshotJson(db, caller.scope, orgIds, deps.now());
+      const query = (request.query ?? {}) as Record<string, unknown>;
+      const orgIds = requestedOrgs(query, caller.scope);
+      const since = sinceParam(query, SNAPSHOT_SINCE);
+      // A poll that finds nothing changed answers 304 with no body, as the list's (its validator).
+      if (since) {
+        const { validator } = await listValidator(db, caller, orgIds, request.url, since);
+        if (await notModified(request, reply, validator)) return reply.send(undefined);
+      }
+      const body = await fleetSnapshotJson(db, caller.scope, orgIds, deps.now(), since);
       // The answer's JSON text, sent as it is (a string bypasses the serializer).
       return reply.type('application/json; charset=utf-8').send(body as unknown as ThingSnapshotAnswer);
     },

@@ -24,6 +24,7 @@ import { requiredString } from '../../../src/domain/validation/fields';
 import { MESSAGES } from '../../../src/domain/validation/messages';
 import { HttpError } from '../../core/errors';
 import { pathIds } from '../route-validation';
+import { timeValue } from '../query';
 
 /** The asset calls' bodies, query and texts (part 1 §5 rules, part 1 §7 calls, part 1 §8 texts). */
 
@@ -208,13 +209,22 @@ export const thingsPageAnswer = pagedAnswerSchema(thingAnswer);
 export type ThingAnswer = z.output<typeof thingAnswer>;
 
 /**
- * GET /organization/things/snapshot: the whole fleet in one compact answer (src/domain/thing-snapshot.ts).
+ * GET /organization/things/snapshot: the whole fleet in one compact answer (src/domain/thing-snapshot.ts);
+ * with `since`, the assets changed after it and `meta.deleted_ids`.
  * The handler sends it as JSON text made by the database (thingSnapshotJson), which bypasses the
  * serializer: the schema only documents it.
  */
 export const thingSnapshotAnswer = {
   description: 'The fleet snapshot: rows of cells in the order of `columns`, with the lists they refer to by place.',
   content: { 'application/json': { schema: thingSnapshotSchema } },
+};
+
+/** The snapshot's incremental time (docs/decisions/spec.md "The fleet snapshot since a time"), read by sinceParam. */
+export const SNAPSHOT_SINCE = 'since';
+export const snapshotSinceQuery = {
+  [SNAPSHOT_SINCE]: timeValue(
+    'Only the assets changed after this time (as last_updated_timestamp of GET /organization/things), with the ids deleted since in meta.deleted_ids; absent = the whole fleet.',
+  ),
 };
 
 export const thingsCountAnswer = z.object({ count: z.number().int().min(0) });

@@ -68,7 +68,11 @@ describe('part2 §2 Data Exports tabs', () => {
       'Error (1)',
     ]);
     expect(tab(/Completed/).getAttribute('aria-selected')).toBe('true');
-    expect(screen.getAllByRole('listitem').map((li) => within(li).getByText(/^Export /).textContent)).toEqual(['Export a', 'Export b']);
+    expect(
+      within(screen.getByRole('main'))
+        .getAllByRole('listitem')
+        .map((li) => within(li).getByText(/^Export /).textContent),
+    ).toEqual(['Export a', 'Export b']);
     expect(calls.find((c) => c.path === '/organization/export')!.headers.get('authorization')).toMatch(/^Bearer /);
     const asked = calls.find((c) => c.path === '/organization/export')!;
     expect(asked.method).toBe('GET');

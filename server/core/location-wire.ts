@@ -5,12 +5,13 @@
  * The vehicles of every location come from one batched query over location_things joined with
  * things, split into things_active / things_inactive by the row's is_active flag (part 1 §3).
  */
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, count, eq, inArray } from 'drizzle-orm';
 import { primaryDisplayName } from '../../src/domain/asset';
 import { geoJsonFeatureSchema, type GeoJsonFeature } from '../../src/domain/geometry';
 import type { LocationThingWire, LocationWireInput } from '../../src/domain/location';
+import type { UserRef } from '../../src/domain/location-notes';
 import type { Db } from '../db/connection';
-import { locations, locationThings, things } from '../db/schema';
+import { locationNotes, locations, locationThings, things, users } from '../db/schema';
 import { secondsBetween } from '../../src/domain/time';
 
 export type LocationRow = typeof locations.$inferSelect;
@@ -84,6 +85,7 @@ export async function toLocationWires(db: Db, rows: readonly LocationRow[], now:
     else target.set(v.locationId, [wire]);
   }
 
+  const { names, notes } = await acknowledgersAndNoteCounts(db, rows);
   return rows.map((row) => ({
     id: row.id,
     external_id: row.externalId,
@@ -104,5 +106,38 @@ export async function toLocationWires(db: Db, rows: readonly LocationRow[], now:
     features: validFeatures(row.features),
     organization_id: row.organizationId,
     updated_at: iso(row.updatedAt),
+    acknowledged_at: iso(row.acknowledgedAt),
+    acknowledged_by: row.acknowledgedBy ? (names.get(row.acknowledgedBy) ?? null) : null,
+    notes_count: notes.get(row.id) ?? 0,
   }));
+}
+
+/** A user as the notes and acknowledgement name them: 'First Last'. */
+export function userName(user: { firstname: string; lastname: string }): string {
+  return `${user.firstname} ${user.lastname}`.trim();
+}
+
+/** The acknowledgers' names and the note counts of the rows (one query each; docs/decisions/spec.md "Incident notes and acknowledgement"). */
+async function acknowledgersAndNoteCounts(db: Db, rows: readonly LocationRow[]) {
+  const userIds = [...new Set(rows.flatMap((row) => (row.acknowledgedBy ? [row.acknowledgedBy] : [])))];
+  const people =
+    userIds.length === 0
+      ? []
+      : await db
+          .select({ id: users.id, firstname: users.firstname, lastname: users.lastname })
+          .from(users)
+          .where(inArray(users.id, userIds));
+  const names = new Map<string, UserRef>(people.map((person) => [person.id, { id: person.id, name: userName(person) }]));
+  const counts = await db
+    .select({ locationId: locationNotes.locationId, count: count() })
+    .from(locationNotes)
+    .where(
+      inArray(
+        locationNotes.locationId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .groupBy(locationNotes.locationId);
+  const notes = new Map(counts.map((row) => [row.locationId, Number(row.count)]));
+  return { names, notes };
 }

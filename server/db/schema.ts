@@ -451,11 +451,29 @@ export const locations = pgTable(
       .$type<unknown[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** The first acknowledgement (POST /locations/{id}/acknowledge): who took the incident and when; it stays. */
+    acknowledgedAt: ts('acknowledged_at'),
+    acknowledgedBy: uuid('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: ts('deleted_at'),
   },
   (t) => [index('locations_organization_updated_idx').on(t.organizationId, t.updatedAt)],
+);
+
+/** An incident's timestamped notes (POST /locations/{id}/notes), shown to everyone who sees the incident. */
+export const locationNotes = pgTable(
+  'location_notes',
+  {
+    id: id(),
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('location_notes_location_created_idx').on(t.locationId, t.createdAt)],
 );
 
 export const locationThings = pgTable(

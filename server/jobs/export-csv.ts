@@ -7,7 +7,20 @@ import { and, asc, eq, gt, gte, inArray, isNull, lt, or, sql, type SQL } from 'd
 import { z } from 'zod';
 import { CLOSURE_EXPORT_INCLUDES, EXPORT_MAX_ROWS, EXPORT_TOO_LARGE_REASON } from '../../src/domain/export';
 import type { Db } from '../db/connection';
-import { closures, exports, locations, locationThings, organizations, points, things, thingSubtypes, thingTypes } from '../db/schema';
+import {
+  closures,
+  exports,
+  locationNotes,
+  locations,
+  locationThings,
+  organizations,
+  points,
+  things,
+  thingSubtypes,
+  thingTypes,
+  users,
+} from '../db/schema';
+import { userName } from '../core/location-wire';
 import { createFileStore, type FileStore } from '../files';
 import { JobError } from './job-error';
 import type { JobDeps, JobHandler } from './job-handler';
@@ -17,7 +30,8 @@ import type { JobDeps, JobHandler } from './job-handler';
  *
  * What each type holds, for the export's organization:
  * - incident: the events (locations) that started in the range; with assets chosen, those with
- *   one of them; `include_no_thing_il` adds the events with no asset.
+ *   one of them; `include_no_thing_il` adds the events with no asset. Each with its acknowledgement
+ *   and its notes (docs/decisions/spec.md "Incident notes and acknowledgement").
  * - point: the chosen assets' points in the range, by asset, then time.
  * - thing (Asset): the organization's assets as they are now (the range is optional and not a
  *   filter: an asset list has no time), or the chosen ones.
@@ -133,7 +147,21 @@ function incidentTable(db: Db, spec: ExportSpec): CsvTable {
     .groupBy(locations.id)
     .having(keep)
     .orderBy(asc(locations.startTime), asc(locations.id));
-  const result = loadOnce(() => query);
+  const result = loadOnce(async () => {
+    const rows = await query;
+    const extras = await incidentNotes(
+      db,
+      rows.map((row) => row.location.id),
+      spec.time,
+    );
+    return rows.map((row) => ({ ...row, ...(extras.get(row.location.id) ?? { notes: '', notesCount: 0 }) }));
+  });
+  const acknowledgers = loadOnce(async () => {
+    const ids = [...new Set((await result()).flatMap((row) => (row.location.acknowledgedBy ? [row.location.acknowledgedBy] : [])))];
+    return ids.length === 0
+      ? []
+      : db.select({ id: users.id, firstname: users.firstname, lastname: users.lastname }).from(users).where(inArray(users.id, ids));
+  });
   return {
     total: async () => (await result()).length,
     columns: [
@@ -149,9 +177,14 @@ function incidentTable(db: Db, spec: ExportSpec): CsvTable {
       'alert_message',
       'asset_ids',
       'asset_names',
+      'acknowledged_at',
+      'acknowledged_by',
+      'notes_count',
+      'notes',
     ],
     rows: (async function* () {
-      yield* fromArray(await result(), ({ location: l, assetIds, assetNames }) => [
+      const names = new Map((await acknowledgers()).map((person) => [person.id, userName(person)]));
+      yield* fromArray(await result(), ({ location: l, assetIds, assetNames, notes, notesCount }) => [
         l.id,
         l.externalId,
         l.displayName,
@@ -164,9 +197,42 @@ function incidentTable(db: Db, spec: ExportSpec): CsvTable {
         l.alertMessage,
         assetIds,
         assetNames,
+        spec.time(l.acknowledgedAt),
+        l.acknowledgedBy ? (names.get(l.acknowledgedBy) ?? '') : '',
+        notesCount,
+        notes,
       ]);
     })(),
   };
+}
+
+/** Each incident's notes as one cell, oldest first, a line each: 'time author: text'. */
+async function incidentNotes(
+  db: Db,
+  locationIds: readonly string[],
+  time: TimeFormat,
+): Promise<Map<string, { notes: string; notesCount: number }>> {
+  if (locationIds.length === 0) return new Map();
+  const out = new Map<string, { lines: string[] }>();
+  const rows = await db
+    .select({
+      locationId: locationNotes.locationId,
+      text: locationNotes.text,
+      createdAt: locationNotes.createdAt,
+      firstname: users.firstname,
+      lastname: users.lastname,
+    })
+    .from(locationNotes)
+    .leftJoin(users, eq(users.id, locationNotes.authorId))
+    .where(inArray(locationNotes.locationId, [...locationIds]))
+    .orderBy(asc(locationNotes.createdAt), asc(locationNotes.id));
+  for (const row of rows) {
+    const author = row.firstname !== null && row.lastname !== null ? userName({ firstname: row.firstname, lastname: row.lastname }) : '';
+    const entry = out.get(row.locationId) ?? { lines: [] };
+    entry.lines.push(`${time(row.createdAt)} ${author}: ${row.text}`);
+    out.set(row.locationId, entry);
+  }
+  return new Map([...out].map(([id, entry]) => [id, { notes: entry.lines.join('\n'), notesCount: entry.lines.length }]));
 }
 
 function pointTable(db: Db, spec: ExportSpec): CsvTable {

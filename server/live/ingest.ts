@@ -326,20 +326,7 @@ export class IngestEngine {
       .from(thingRelationships);
     const shares = new Map<string, string[]>();
     for (const row of shareRows) shares.set(row.thingId, [...(shares.get(row.thingId) ?? []), row.organizationId]);
-    const parent = new Map(orgs.map((org) => [org.id, org.parentId]));
-    const related = new Map<string, string[]>();
-    for (const relation of relations) {
-      const list = related.get(relation.organizationId) ?? [];
-      list.push(relation.relatedOrganizationId);
-      related.set(relation.organizationId, list);
-    }
-    const audience = new Map<string, string[]>();
-    for (const org of orgs) {
-      const set = new Set<string>([org.id, ...(related.get(org.id) ?? [])]);
-      for (let up = parent.get(org.id), guard = 0; up && guard < 16; up = parent.get(up), guard += 1) set.add(up);
-      audience.set(org.id, [...set]);
-    }
-    this.audience = audience;
+    this.audience = organizationAudiences(orgs, relations);
     this.shares = shares;
     this.audienceLoadedAt = Date.now();
   }
@@ -902,4 +889,28 @@ export class IngestEngine {
   stateOf(haasId: string): Readonly<ThingState> | undefined {
     return this.byHaasId.get(haasId);
   }
+}
+
+/**
+ * Every organization that may see an organization's records, per organization: itself, its
+ * ancestors, its managers and accessors (the audience a live message is published to).
+ */
+export function organizationAudiences(
+  orgs: readonly { id: string; parentId: string | null }[],
+  relations: readonly { organizationId: string; relatedOrganizationId: string }[],
+): Map<string, string[]> {
+  const parent = new Map(orgs.map((org) => [org.id, org.parentId]));
+  const related = new Map<string, string[]>();
+  for (const relation of relations) {
+    const list = related.get(relation.organizationId) ?? [];
+    list.push(relation.relatedOrganizationId);
+    related.set(relation.organizationId, list);
+  }
+  const audience = new Map<string, string[]>();
+  for (const org of orgs) {
+    const set = new Set<string>([org.id, ...(related.get(org.id) ?? [])]);
+    for (let up = parent.get(org.id), guard = 0; up && guard < 16; up = parent.get(up), guard += 1) set.add(up);
+    audience.set(org.id, [...set]);
+  }
+  return audience;
 }

@@ -57,6 +57,8 @@ export const ERROR_CONTEXTS = [
   'integrations',
   // ── WZDx feed subscriptions (beyond the spec; texts chosen) ──
   'wzdxFeeds',
+  // ── incident notes and acknowledgement (beyond the spec; texts chosen) ──
+  'locationNotes',
 ] as const;
 export type ErrorContext = (typeof ERROR_CONTEXTS)[number];
 
@@ -450,6 +452,16 @@ function wzdxFeeds(failure: Failure): UserError {
   return part2All(failure);
 }
 
+// ── incident notes and acknowledgement (docs/decisions/spec.md "Incident notes and acknowledgement") ──
+/** A refused note shows the server's text ('text: Must be 1000 or fewer characters'). */
+function locationNotes(failure: Failure): UserError {
+  if (failure.status === 0) return text(DOTTED.connectionFailed);
+  if (failure.status === 404) return text('Location not found');
+  if (failure.status === 403) return text(TOOLTIP.notAuthorized);
+  if (failure.status === 422 && failure.message) return text(failure.message);
+  return text(DOTTED.unknownFailure);
+}
+
 const CATALOGUE: Readonly<Record<ErrorContext, (failure: Failure) => UserError>> = {
   signIn,
   tokenRefresh: token,
@@ -487,6 +499,7 @@ const CATALOGUE: Readonly<Record<ErrorContext, (failure: Failure) => UserError>>
   deviceConfigs,
   integrations,
   wzdxFeeds,
+  locationNotes,
 };
 
 /** The catalogue: the user's text for a failure in a context. */

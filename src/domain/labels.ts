@@ -162,6 +162,15 @@ export const EVENTS_TEXT = {
   cancel: 'Cancel',
   save: 'Save',
   notEditable: 'Only an active event that is not a geo marker can be edited.',
+  // Incident notes and acknowledgement (docs/decisions/spec.md "Incident notes and acknowledgement"); the words are chosen.
+  notes: 'Notes',
+  noNotes: 'No notes yet',
+  newNote: 'New note',
+  addNote: 'Add note',
+  noteAuthorUnknown: 'Unknown user',
+  acknowledge: 'Acknowledge',
+  acknowledged: (name: string, time: string) => `Acknowledged by ${name} at ${time}`,
+  notAcknowledged: 'Not acknowledged',
 } as const;
 
 /** part 1 §2: 'Active Events n | Recent Events n'. */
@@ -997,4 +1006,22 @@ export const THINGS_TAB_TEXT = {
   progress: (done: number, count: number) => `Updating ${done} of ${count}...`,
   summary: (updated: number, failed: number) => `${updated} updated, ${failed} failed`,
   close: 'Close',
+} as const;
+
+/** The command palette, Ctrl+K / ⌘+K (chosen words; docs/accessibility.md "Keyboard"). */
+export const PALETTE_TEXT = {
+  title: 'Go to',
+  input: 'Find an asset, incident, area, section or lat, lng',
+  results: 'Matches',
+  none: 'No matches',
+  kind: {
+    coordinate: 'Coordinates',
+    asset: 'Asset',
+    // part 1 §2: 'Incidents' or 'Events' by the fleet's responder mix, as the section's link reads.
+    incident: 'Incident',
+    event: 'Event',
+    area: 'Area',
+    section: 'Section',
+  },
+  coordinate: (lat: number, lng: number) => `${lat}, ${lng}`,
 } as const;

@@ -7,7 +7,8 @@
  * lat, lng, street, roadway_heading (degrees), start_time, end_time, alert_message, wzdx_id,
  * things_active / things_inactive [{id, start_time, end_time, runtime (seconds), external_id,
  * haas_id, nickname, vin_number, license_plate_number, registry_number}], features (GeoJSON
- * Features, circles as Points with properties.radius — see geometry.ts), organization_id, updated_at.
+ * Features, circles as Points with properties.radius — see geometry.ts), organization_id, updated_at,
+ * acknowledged_at, acknowledged_by {id, name}, notes_count (the notes themselves: ./location-notes.ts).
  */
 import { EVENTS_TEXT, eventCountsText as countsText } from './labels';
 import { startOfDay } from 'date-fns';
@@ -19,6 +20,7 @@ import { primaryDisplayName } from './asset';
 import { canEditEvent, type PermissionList } from './permissions';
 import { compareIds, compareNewest } from './compare';
 import { isoDateTime, parseTime } from './time';
+import { userRefSchema, type UserRef } from './location-notes';
 
 export const locationThingWireSchema = z.object({
   id: z.string(),
@@ -54,6 +56,10 @@ export const locationWireSchema = z.object({
   features: z.array(geoJsonFeatureSchema).default([]),
   organization_id: z.string().nullish(),
   updated_at: isoDateTime.nullish(),
+  /** The first acknowledgement (docs/decisions/spec.md "Incident notes and acknowledgement"); null: none yet. */
+  acknowledged_at: isoDateTime.nullish(),
+  acknowledged_by: userRefSchema.nullish(),
+  notes_count: z.number().int().min(0).default(0),
 });
 export type LocationWire = z.infer<typeof locationWireSchema>;
 export type LocationWireInput = z.input<typeof locationWireSchema>;
@@ -96,6 +102,10 @@ export interface Location {
   features: Geometry[];
   organizationId: string | null;
   updatedAt: number | null;
+  /** ms; null until someone acknowledged the incident. */
+  acknowledgedAt: number | null;
+  acknowledgedBy: UserRef | null;
+  notesCount: number;
 }
 
 export function fromLocationThingWire(wire: LocationThingWire): LocationThing {
@@ -137,7 +147,15 @@ export function fromLocationWire(wire: LocationWire): Location {
     features: wire.features.map(fromGeoJsonFeature),
     organizationId: wire.organization_id ?? null,
     updatedAt: parseTime(wire.updated_at),
+    acknowledgedAt: parseTime(wire.acknowledged_at),
+    acknowledgedBy: wire.acknowledged_by ?? null,
+    notesCount: wire.notes_count,
   };
+}
+
+/** The events list's mark (docs/decisions/spec.md "Incident notes and acknowledgement"): an active incident nobody acknowledged. */
+export function isUnacknowledged(location: Pick<Location, 'isActive' | 'acknowledgedAt'>): boolean {
+  return location.isActive && location.acknowledgedAt === null;
 }
 
 /** Time to scene of a vehicle (part 1 §2): its arrival minus the event's start, ms; null when unknown. */

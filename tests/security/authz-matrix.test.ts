@@ -25,6 +25,7 @@ import {
   exports,
   hazards,
   integrationConfigurations,
+  locationNotes,
   locations,
   organizations,
   thingRelationships,
@@ -585,6 +586,38 @@ const ROWS: readonly Row[] = [
         table(locations, locations.id),
         "organization_id: is not the Location's organization",
       ),
+    ),
+  },
+  // Incident notes and acknowledgement (docs/decisions/spec.md "Incident notes and acknowledgement").
+  {
+    route: 'GET /locations/:id/notes',
+    access: { kind: 'permission', anyOf: EVENTS_VIEW },
+    ok: 200,
+    request: async () => get(`/locations/${await w.location(w.own.orgId)}/notes`),
+    stranger: refuses(404, () => get(`/locations/${w.own.locationId}/notes`), undefined, 'Location not found'),
+  },
+  {
+    route: 'POST /locations/:id/notes',
+    access: { kind: 'permission', anyOf: EVENTS_VIEW },
+    ok: 201,
+    request: async () => ({ method: 'POST', url: `/locations/${await w.location(w.own.orgId)}/notes`, body: { text: 'Lane 2 blocked' } }),
+    stranger: refuses(
+      404,
+      () => ({ method: 'POST', url: `/locations/${w.own.locationId}/notes`, body: { text: 'Lane 2 blocked' } }),
+      table(locationNotes, locationNotes.id),
+      'Location not found',
+    ),
+  },
+  {
+    route: 'POST /locations/:id/acknowledge',
+    access: { kind: 'permission', anyOf: EDIT_EVENT },
+    ok: 200,
+    request: async () => ({ method: 'POST', url: `/locations/${await w.location(w.own.orgId)}/acknowledge` }),
+    stranger: refuses(
+      404,
+      () => ({ method: 'POST', url: `/locations/${w.own.locationId}/acknowledge` }),
+      table(locations, locations.id),
+      'Location not found',
     ),
   },
   // ── areas (part 2 §6, §7) ──

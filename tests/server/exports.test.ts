@@ -7,7 +7,18 @@ import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../src/domain/constants';
 import { errorText } from '../../src/domain/errors';
 import { exportWireSchema, fromExportWire } from '../../src/domain/export';
 import { FILE_LINK_TTL_MS, signedLinksFor } from '../../server/auth/signed-links';
-import { closures, exports, jobs, locations, locationThings, points, things, thingTypes, users } from '../../server/db/schema';
+import {
+  closures,
+  exports,
+  jobs,
+  locationNotes,
+  locations,
+  locationThings,
+  points,
+  things,
+  thingTypes,
+  users,
+} from '../../server/db/schema';
 import { createFileStore } from '../../server/files';
 import { writeCsv } from '../../server/jobs/export-csv';
 import { startJobRunner, type JobRunner } from '../../server/jobs/runner';
@@ -465,6 +476,15 @@ describe('part2 §7 export file link (is_downloadable=true) and GET /files/{file
       ])
       .returning();
     await db.insert(locationThings).values({ locationId: withAsset!.id, thingId: thing1, startTime: at(DAY_START + HOUR_MS) });
+    // docs/decisions/spec.md "Incident notes and acknowledgement": the acknowledgement and the notes come along.
+    await db
+      .update(locations)
+      .set({ acknowledgedAt: at(DAY_START + HOUR_MS + MINUTE_MS), acknowledgedBy: adminA.id })
+      .where(eq(locations.id, withAsset!.id));
+    await db.insert(locationNotes).values([
+      { locationId: withAsset!.id, authorId: adminA.id, text: '=Lane 2 blocked', createdAt: at(DAY_START + HOUR_MS + 2 * MINUTE_MS) },
+      { locationId: withAsset!.id, authorId: plainA.id, text: 'Tow on the way', createdAt: at(DAY_START + HOUR_MS + 3 * MINUTE_MS) },
+    ]);
     const all = await exportEndToEnd(validBody({ export_type: 'incident', thing_uuids: [], include_no_thing_il: true }));
     expect(all.rows[0]).toEqual([
       'incident_id',
@@ -479,11 +499,23 @@ describe('part2 §7 export file link (is_downloadable=true) and GET /files/{file
       'alert_message',
       'asset_ids',
       'asset_names',
+      'acknowledged_at',
+      'acknowledged_by',
+      'notes_count',
+      'notes',
     ]);
     expect(all.rows.slice(1).map((r) => [r[0], r[2], r[10]])).toEqual([
       [withAsset!.id, 'Crash on I-35', 'HA-A1'],
       [noAsset!.id, 'Debris', ''],
     ]);
+    const name = (user: typeof users.$inferSelect) => `${user.firstname} ${user.lastname}`;
+    expect(all.rows[1]!.slice(12)).toEqual([
+      '2026-11-21T01:01:00Z',
+      name(adminA),
+      '2',
+      `2026-11-21T01:02:00Z ${name(adminA)}: =Lane 2 blocked\n2026-11-21T01:03:00Z ${name(plainA)}: Tow on the way`,
+    ]);
+    expect(all.rows[2]!.slice(12)).toEqual(['', '', '0', '']);
     const chosen = await exportEndToEnd(validBody({ export_type: 'incident', thing_uuids: [thing2], include_no_thing_il: false }));
     expect(chosen.rows).toHaveLength(1);
   });

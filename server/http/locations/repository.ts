@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, gt, gte, isNull, or, sql } from 'drizzle-orm';
 import { EVENTS_KEPT } from '../../../src/domain/constants';
 import type { Db } from '../../db/connection';
-import { locations } from '../../db/schema';
-import { toLocationWires, type LocationRow } from '../../core/location-wire';
+import { locationNotes, locations, users } from '../../db/schema';
+import { toLocationWires, userName, type LocationRow } from '../../core/location-wire';
+import type { AcknowledgementWire, LocationNoteWire } from '../../../src/domain/location-notes';
 import { orgCondition } from '../organization-scope';
 import type { LocationAnswer, LocationUpdate } from './schema';
 
@@ -78,4 +79,101 @@ export async function updateLocationPosition(db: Db, id: string, edit: LocationU
     .where(eq(locations.id, id))
     .returning();
   return updated;
+}
+
+// ── notes and acknowledgement (docs/decisions/spec.md "Incident notes and acknowledgement") ──
+
+const noteColumns = {
+  id: locationNotes.id,
+  locationId: locationNotes.locationId,
+  text: locationNotes.text,
+  createdAt: locationNotes.createdAt,
+  authorId: users.id,
+  firstname: users.firstname,
+  lastname: users.lastname,
+};
+type NoteRow = {
+  id: string;
+  locationId: string;
+  text: string;
+  createdAt: Date;
+  authorId: string | null;
+  firstname: string | null;
+  lastname: string | null;
+};
+
+function noteWire(row: NoteRow): LocationNoteWire {
+  return {
+    id: row.id,
+    location_id: row.locationId,
+    text: row.text,
+    created_at: row.createdAt.toISOString(),
+    author: row.authorId ? { id: row.authorId, name: userName({ firstname: row.firstname ?? '', lastname: row.lastname ?? '' }) } : null,
+  };
+}
+
+/** An incident's notes, newest first, with their authors. */
+export async function listLocationNotes(db: Db, locationId: string): Promise<LocationNoteWire[]> {
+  const rows = await db
+    .select(noteColumns)
+    .from(locationNotes)
+    .leftJoin(users, eq(users.id, locationNotes.authorId))
+    .where(eq(locationNotes.locationId, locationId))
+    .orderBy(desc(locationNotes.createdAt), desc(locationNotes.id));
+  return rows.map(noteWire);
+}
+
+/** Adds a note and marks the incident changed (an incremental GET /locations carries its notes_count); the updated row comes back. */
+export async function addLocationNote(
+  db: Db,
+  locationId: string,
+  authorId: string,
+  text: string,
+  now: Date,
+): Promise<{ note: LocationNoteWire; location: LocationRow }> {
+  return db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(locationNotes)
+      .values({ locationId, authorId, text, createdAt: now })
+      .returning({ id: locationNotes.id });
+    const [location] = await tx.update(locations).set({ updatedAt: now }).where(eq(locations.id, locationId)).returning();
+    const [row] = await tx
+      .select(noteColumns)
+      .from(locationNotes)
+      .leftJoin(users, eq(users.id, locationNotes.authorId))
+      .where(eq(locationNotes.id, inserted!.id));
+    return { note: noteWire(row!), location: location! };
+  });
+}
+
+/**
+ * Records the first acknowledgement; a later one changes nothing (the first stays). Answers the
+ * row as it stands and whether this call acknowledged it.
+ */
+export async function acknowledgeLocation(
+  db: Db,
+  locationId: string,
+  userId: string,
+  now: Date,
+): Promise<{ location: LocationRow; changed: boolean }> {
+  const [updated] = await db
+    .update(locations)
+    .set({ acknowledgedAt: now, acknowledgedBy: userId, updatedAt: now })
+    .where(and(eq(locations.id, locationId), isNull(locations.acknowledgedAt)))
+    .returning();
+  if (updated) return { location: updated, changed: true };
+  return { location: (await findLocation(db, locationId))!, changed: false };
+}
+
+/** Who acknowledged the incident and when (null before anyone did). */
+export async function acknowledgementWire(db: Db, location: LocationRow): Promise<AcknowledgementWire | null> {
+  if (!location.acknowledgedAt) return null;
+  const [person] = location.acknowledgedBy
+    ? await db.select({ firstname: users.firstname, lastname: users.lastname }).from(users).where(eq(users.id, location.acknowledgedBy))
+    : [];
+  return {
+    location_id: location.id,
+    acknowledged_at: location.acknowledgedAt.toISOString(),
+    acknowledged_by: person && location.acknowledgedBy ? { id: location.acknowledgedBy, name: userName(person) } : null,
+  };
 }

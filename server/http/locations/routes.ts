@@ -1,5 +1,7 @@
 /**
- * part 1 §7 event (location) calls: GET /locations, GET /locations/active, PUT /locations/{id}.
+ * part 1 §7 event (location) calls: GET /locations, GET /locations/active, PUT /locations/{id};
+ * the incident's notes and acknowledgement (docs/decisions/spec.md "Incident notes and
+ * acknowledgement"): GET/POST /locations/{id}/notes, POST /locations/{id}/acknowledge.
  */
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Caller } from '../../auth/context';
@@ -8,18 +10,34 @@ import { EVENT_HISTORY_DAYS, EVENT_HISTORY_MS } from '../../../src/domain/consta
 import { canEditEvent, section } from '../../../src/domain/permissions';
 import type { ServerDeps } from '../../deps';
 import { errorAnswer, notFound, unprocessable } from '../../core/errors';
+import { publishLocationChange } from '../../live/location-change';
 import { sinceParam, sinceQuery, timeValue } from '../query';
 import { documentedObject } from '../route-validation';
 import { orgAccess, requestedOrgIdsQuery, requestedOrgs } from '../organization-scope';
 import {
+  acknowledgeLocation,
+  acknowledgementWire,
+  addLocationNote,
   findLocation,
+  listLocationNotes,
   listActiveLocations,
   listDeletedLocationIds,
   listLocations,
   locationWires,
   updateLocationPosition,
 } from './repository';
-import { LOCATION_ERRORS, locationAnswer, locationPath, locationsAnswer, locationUpdateSchema, notLocationOrganization } from './schema';
+import {
+  acknowledgementAnswer,
+  LOCATION_ERRORS,
+  locationAnswer,
+  locationNoteAnswer,
+  locationNoteBody,
+  locationNotesAnswer,
+  locationPath,
+  locationsAnswer,
+  locationUpdateSchema,
+  notLocationOrganization,
+} from './schema';
 
 export function locationRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
@@ -108,6 +126,78 @@ export function locationRoutes(app: FastifyInstance, deps: ServerDeps): void {
       const updated = await updateLocationPosition(db, id, body, now);
       const [wire] = await locationWires(db, [updated!], now);
       return wire!;
+    },
+  );
+
+  /**
+   * The incident the caller sees, exactly as the event calls scope it: another organization's (or
+   * none, or a deleted one) is 404 'Location not found'.
+   */
+  const visibleLocation = async (caller: Caller, id: string) => {
+    const location = await findLocation(db, id);
+    const access = location ? orgAccess(caller.scope, location.organizationId) : 'none';
+    if (!location || access === 'none' || location.deletedAt) throw notFound('Location');
+    return { location, access };
+  };
+
+  // docs/decisions/spec.md "Incident notes and acknowledgement": whoever sees incidents reads and adds notes.
+  api.get(
+    '/locations/:id/notes',
+    {
+      config: { access: section('events').anyOf },
+      schema: {
+        summary: "An incident's notes, newest first",
+        params: locationPath,
+        response: { 200: locationNotesAnswer, 404: errorAnswer },
+      },
+    },
+    async (request) => {
+      const { location } = await visibleLocation(request.caller, request.params.id);
+      return { data: await listLocationNotes(db, location.id) };
+    },
+  );
+
+  api.post(
+    '/locations/:id/notes',
+    {
+      config: { access: section('events').anyOf },
+      schema: {
+        summary: 'Add a note to an incident (1 to 1,000 characters after trimming)',
+        params: locationPath,
+        body: locationNoteBody,
+        response: { 201: locationNoteAnswer, 404: errorAnswer },
+      },
+    },
+    async (request, reply) => {
+      const { caller, body } = request;
+      const { location } = await visibleLocation(caller, request.params.id);
+      const now = deps.now();
+      const added = await addLocationNote(db, location.id, caller.userId, body.text, now);
+      await publishLocationChange(deps, added.location, now);
+      reply.code(201);
+      return added.note;
+    },
+  );
+
+  // The first acknowledgement stays: a repeat answers it unchanged (idempotent).
+  api.post(
+    '/locations/:id/acknowledge',
+    {
+      config: { access: mayEdit },
+      schema: {
+        summary: 'Acknowledge an incident: who took it and when (the first acknowledgement stays)',
+        params: locationPath,
+        response: { 200: acknowledgementAnswer, 404: errorAnswer },
+      },
+    },
+    async (request) => {
+      const { caller } = request;
+      const { location, access } = await visibleLocation(caller, request.params.id);
+      if (access === 'read') throw unprocessable(LOCATION_ERRORS.noAccess, 'no_access');
+      const now = deps.now();
+      const result = await acknowledgeLocation(db, location.id, caller.userId, now);
+      if (result.changed) await publishLocationChange(deps, result.location, now);
+      return (await acknowledgementWire(db, result.location))!;
     },
   );
 }

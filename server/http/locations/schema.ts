@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { incrementalAnswerSchema } from '../../../src/domain/incremental';
 import { locationThingWireSchema, locationWireSchema } from '../../../src/domain/location';
+import {
+  acknowledgementWireSchema,
+  locationNotesAnswerSchema,
+  locationNoteWireSchema,
+  noteTextSchema,
+} from '../../../src/domain/location-notes';
 import { locationEditSchema } from '../../../src/domain/validation/location';
 import { HttpError } from '../../core/errors';
 import { pathIds } from '../route-validation';
@@ -53,3 +59,9 @@ export const locationAnswer = locationWireSchema.extend({
 export type LocationAnswer = z.output<typeof locationAnswer>;
 /** GET /locations and /locations/active: `{ data, meta: { server_timestamp, deleted_ids } }` (src/domain/incremental.ts). */
 export const locationsAnswer = incrementalAnswerSchema(locationAnswer);
+
+/** POST /locations/{id}/notes (docs/decisions/spec.md "Incident notes and acknowledgement"): the text, 1 to 1,000 characters after trimming. */
+export const locationNoteBody = z.object({ text: noteTextSchema });
+export const locationNoteAnswer = locationNoteWireSchema;
+export const locationNotesAnswer = locationNotesAnswerSchema;
+export const acknowledgementAnswer = acknowledgementWireSchema;

@@ -2,7 +2,8 @@
  * /dashboard/events/{eventId} (part 1 §2 "Events (incidents) panel"): status icon, name,
  * lat/lon with copy, the heading dial when the roadway heading is a number, start, end and
  * duration, the custom alert message, the system id, the active and inactive vehicles, and
- * 'Edit Location' for an active non-geo-marker event when the user may update incidents.
+ * 'Edit Location' for an active non-geo-marker event when the user may update incidents; its
+ * acknowledgement and notes (docs/decisions/spec.md "Incident notes and acknowledgement").
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useOutletContext, useParams } from 'react-router-dom';
@@ -18,6 +19,7 @@ import { useNow } from '../../app/section/use-now';
 import type { ShellContext } from '../../app/shell/dashboard-layout';
 import { EventPending, useBackToPanel } from './event-pending';
 import { CopyButton } from '../../app/ui/copy-button';
+import { EventAcknowledgement, EventNotes } from './event-notes';
 import { EventStatusIcon } from './event-status-icon';
 import { HeadingDial } from './heading-dial';
 import { useEvent } from './use-events';
@@ -97,8 +99,10 @@ export function EventDetail() {
         editLabel={EVENTS_TEXT.editLocation}
       />
       <EventFacts event={event} timeZone={timeZone} />
+      <EventAcknowledgement event={event} timeZone={timeZone} permissions={profile.permissions} />
       <VehicleList title={EVENTS_TEXT.activeVehicles} event={event} vehicles={event.thingsActive} timeZone={timeZone} />
       <VehicleList title={EVENTS_TEXT.inactiveVehicles} event={event} vehicles={event.thingsInactive} timeZone={timeZone} />
+      <EventNotes event={event} timeZone={timeZone} />
     </section>
   );
 }

@@ -1,9 +1,10 @@
 /**
  * One row of the events list (part 1 §2): status icon, name, street, start (and end), and for an
- * active event the count of vehicles on it — the reason an active row is 10 px taller (§9).
+ * active event the count of vehicles on it — the reason an active row is 10 px taller (§9) — and
+ * 'Not acknowledged' on an active incident nobody acknowledged (docs/decisions/spec.md).
  */
 import type { CSSProperties } from 'react';
-import type { Location } from '../../domain/location';
+import { isUnacknowledged, type Location } from '../../domain/location';
 import { EVENTS_TEXT } from '../../domain/labels';
 import { formatDateTime } from '../../domain/time';
 import { EventStatusIcon } from './event-status-icon';
@@ -39,7 +40,19 @@ export function EventRow({
             {event.startTime !== null && `${EVENTS_TEXT.started} ${formatDateTime(event.startTime, timeZone)}`}
             {event.endTime !== null && ` · ${EVENTS_TEXT.ended} ${formatDateTime(event.endTime, timeZone)}`}
           </span>
-          {event.isActive && <span className="event-row-vehicles">{EVENTS_TEXT.activeVehicleCount(event.thingsActive.length)}</span>}
+          {event.isActive && (
+            <span className="event-row-vehicles">
+              {EVENTS_TEXT.activeVehicleCount(event.thingsActive.length)}
+              {/* docs/decisions/spec.md "Incident notes and acknowledgement": marked in words, not colour alone; on the
+                  vehicles' line, so the row keeps its height (part 1 §9). */}
+              {isUnacknowledged(event) && (
+                <>
+                  {' · '}
+                  <span className="event-row-unacknowledged">{EVENTS_TEXT.notAcknowledged}</span>
+                </>
+              )}
+            </span>
+          )}
         </span>
       </button>
     </div>

@@ -16,7 +16,10 @@ export function compareNewest(a: number | null, b: number | null): number {
   return b - a;
 }
 
+/** One collator for every text comparison: `localeCompare` with options builds one per call. */
+const TEXT_COLLATOR = new Intl.Collator('en', { sensitivity: 'base' });
+
 /** A to Z ignoring case and accents ('en', base sensitivity). */
 export function compareText(a: string, b: string): number {
-  return a.localeCompare(b, 'en', { sensitivity: 'base' });
+  return TEXT_COLLATOR.compare(a, b);
 }

@@ -47,6 +47,11 @@ export class EventsCache {
     return this.byId.get(id) ?? null;
   }
 
+  /** Every kept event, newest first (the command palette searches them all, whatever the panel shows). */
+  all(): readonly Location[] {
+    return this.sorted;
+  }
+
   clear(): void {
     this.byId.clear();
     this.sorted = [];

@@ -25,6 +25,7 @@ import { applyLiveMessages } from './message-effects';
 import type { AreaShape } from '../domain/area-shape';
 import { AreaCounter, type AreaCountsAnswer } from './area-counts';
 import { ageHistogram } from '../domain/live-timings';
+import { itemGrade, matchGrade, normalizeQuery, rankPalette, type PaletteItem } from '../domain/palette';
 
 export function toDetails(asset: Asset): AssetDetails {
   const { searchText: _searchText, ...details } = asset;
@@ -321,5 +322,39 @@ export class LiveCore {
   /** The listed assets' positions [lng, lat, …] in list order (the density view). */
   listedPositions(): Float64Array {
     return listedPositions(this.order.order, this.fleet.buffers.lngLat);
+  }
+
+  /**
+   * The command palette's assets and incidents for a query (src/domain/palette.ts): each asset by
+   * its names and identifiers, each kept event by its name, street and id, whatever the list's
+   * filters and the events panel's query show; the best `limit`, ranked.
+   */
+  paletteMatches(query: string, limit: number): PaletteItem[] {
+    const needle = normalizeQuery(query);
+    if (needle === '') return [];
+    const found: PaletteItem[] = [];
+    for (const asset of this.fleet.assets) {
+      // The prebuilt search text holds every name and id: an asset it does not match is skipped unbuilt
+      // (one that matches it across two names is graded again by its own, in rankPalette).
+      if (!asset || matchGrade(needle, asset.searchText) === null) continue;
+      found.push({
+        kind: 'asset',
+        id: asset.id,
+        label: asset.primaryDisplayName,
+        detail: asset.nickname ? asset.name : null,
+        terms: [asset.name, asset.nickname, asset.id, asset.systemId, asset.externalId, asset.plateNumber],
+      });
+    }
+    for (const event of this.events.all()) {
+      const item: PaletteItem = {
+        kind: 'incident',
+        id: event.id,
+        label: event.displayName,
+        detail: event.street,
+        terms: [event.street, event.externalId, event.id],
+      };
+      if (itemGrade(needle, item) !== null) found.push(item);
+    }
+    return rankPalette(query, found, [], limit);
   }
 }

@@ -38,6 +38,7 @@ import {
 import type { SocketFactory, SocketLike } from './socket-client';
 import { areaShapeSchema, type AreaShape } from '../domain/area-shape';
 import type { AreaCountsAnswer } from './area-counts';
+import type { PaletteItem } from '../domain/palette';
 
 /** Batch durations kept while measuring: an hour of batches. */
 const MEASURED_BATCHES_MAX = 3_600;
@@ -212,6 +213,11 @@ export function createLiveEngine(overrides: Partial<LiveEngineDeps> = {}) {
     /** One kept event by id, whatever the panel's query shows (the event detail and edit pages). */
     event(id: string): Location | null {
       return core.events.get(z.string().parse(id));
+    },
+
+    /** The command palette's assets and incidents matching a query, ranked (src/domain/palette.ts), at most `limit`. */
+    paletteMatches(query: string, limit: number): PaletteItem[] {
+      return core.paletteMatches(z.string().max(200).parse(query), z.number().int().min(1).max(100).parse(limit));
     },
 
     closures(): Closure[] {

@@ -108,6 +108,7 @@ export const PASSED_CALLS = [
   'closures',
   'refresh',
   'areaCounts',
+  'paletteMatches',
 ] as const satisfies readonly (keyof LiveEngine)[];
 export type PassedCalls = Pick<Engine, (typeof PASSED_CALLS)[number]>;
 

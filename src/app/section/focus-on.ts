@@ -22,6 +22,19 @@ export function focusOn(map: MapState, target: MapTarget, at: LngLat | null): vo
   if (at) panTo(map, at);
 }
 
+/**
+ * part 1 §2 a Live list row click (and the command palette's asset): the worker selects the asset,
+ * the map targets it and pans to it; the caller then opens its page (`itemHref('things', id)`).
+ */
+export function openAsset(
+  map: MapState,
+  live: { select(id: string): Promise<unknown> },
+  asset: { id: string; position: LngLat | null },
+): void {
+  void live.select(asset.id).catch(() => undefined);
+  focusOn(map, { kind: 'asset', id: asset.id }, asset.position);
+}
+
 /** Whether `target` is the map's target already (a list or map click targeted it and panned). */
 export function isFocused(map: MapState, target: MapTarget): boolean {
   return map.target?.kind === target.kind && map.target.id === target.id;

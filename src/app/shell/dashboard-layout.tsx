@@ -31,6 +31,7 @@ import {
   profileOrganizations,
   sectionOfPath,
 } from './shell-model';
+import { CommandPalette } from '../palette/command-palette';
 import { IncidentAnnouncer } from './announcer';
 import { SideNav } from './side-nav';
 import { TopBar } from './top-bar';
@@ -255,6 +256,8 @@ function DashboardFrame({ running, onStarted }: { running: LiveBridge | null; on
       {mobile && <BottomNav profile={profile} mix={mix} shell={shell} />}
       <UpdateAlert api={api} />
       {running && <IncidentAnnouncer />}
+      {/* Keyboard-first dispatch: Ctrl+K (⌘+K) opens the command palette (docs/accessibility.md "Keyboard"). */}
+      <CommandPalette map={map} profile={profile} mix={mix} organizationId={orgId} shell={shell} />
     </div>
   );
 }

@@ -15,7 +15,7 @@ import type { Profile } from '../../domain/profile';
 import type { LiveBridge } from '../../app/live/bridge';
 import { defaultFilters, type LiveStore } from '../../app/live/store';
 import type { MapState } from '../../app/map/map-state';
-import { focusOn } from '../../app/section/focus-on';
+import { openAsset } from '../../app/section/focus-on';
 import { itemHref } from '../../app/section/item-href';
 import { ListFrame } from '../../app/section/list-frame';
 import { useLive } from '../../app/live/hooks';
@@ -59,8 +59,7 @@ function LiveList({ store, bridge, map, mix, profile }: LiveListProps) {
   const activate = useCallback(
     (asset: AssetDetails) => {
       // part 1 §2: a row click targets the asset, navigates to its id and pans the map.
-      void bridge.select(asset.id).catch(() => undefined);
-      focusOn(map, { kind: 'asset', id: asset.id }, asset.position);
+      openAsset(map, bridge, asset);
       navigate(itemHref('things', asset.id));
     },
     [bridge, map, navigate],

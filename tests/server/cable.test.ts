@@ -56,6 +56,13 @@ function subscribe(ws: WebSocket, organization: string) {
   ws.send(JSON.stringify({ command: 'subscribe', identifier: eventsChannelIdentifier(organization) }));
 }
 
+/** A stream's frames ({ identifier, message }), not the connection's pings ({ type: 'ping', message: n }), which may come at any time. */
+function streamFrames(frames: unknown[]): unknown[] {
+  return frames.filter(
+    (f) => (f as { identifier?: string }).identifier !== undefined && (f as { message?: LiveMessage }).message !== undefined,
+  );
+}
+
 describe('part1 §4 streaming socket (ActionCable protocol)', () => {
   it('refuses a bad token at the handshake with 401', async () => {
     const ws = new WebSocket(`${base}/cable`, ['actioncable-v1-json', 'not-a-token']);
@@ -93,10 +100,10 @@ describe('part1 §4 streaming socket (ActionCable protocol)', () => {
 
     server.deps.bus.publish(orgB.id, point(thingB.id));
     server.deps.bus.publish(orgA.id, point(thingA.id));
-    const received = await until(() => frames.find((f) => (f as { message?: LiveMessage }).message));
+    const received = await until(() => streamFrames(frames)[0]);
     expect(received).toEqual({ identifier: eventsChannelIdentifier(orgA.id), message: point(thingA.id) });
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(frames.filter((f) => (f as { message?: LiveMessage }).message)).toHaveLength(1);
+    expect(streamFrames(frames)).toHaveLength(1);
     ws.close();
   });
 
@@ -122,7 +129,7 @@ describe('part1 §4 streaming socket (ActionCable protocol)', () => {
       JSON.stringify(template).replaceAll('"t1"', JSON.stringify(thingB.id)).replaceAll('"org-b"', JSON.stringify(orgB.id)),
     ) as LiveMessage;
     server.deps.bus.publish(orgB.id, message);
-    const received = (await until(() => frames.find((f) => (f as { message?: LiveMessage }).message))) as { message: LiveMessage };
+    const received = (await until(() => streamFrames(frames)[0])) as { message: LiveMessage };
     expect(received.message.type).toBe(message.type);
     ws.close();
   });
@@ -147,15 +154,14 @@ describe('part1 §4 streaming socket (ActionCable protocol)', () => {
       server.deps.bus.publish(child.id, message);
       server.deps.bus.publish(parent.id, message);
     }
-    const streamed = (frames: unknown[]) => frames.filter((f) => (f as { message?: LiveMessage }).message);
-    await until(() => (streamed(parentSocket.frames).length >= 4 && streamed(childSocket.frames).length >= 2 ? true : undefined));
-    expect(streamed(parentSocket.frames)).toEqual([
+    await until(() => (streamFrames(parentSocket.frames).length >= 4 && streamFrames(childSocket.frames).length >= 2 ? true : undefined));
+    expect(streamFrames(parentSocket.frames)).toEqual([
       { identifier: eventsChannelIdentifier(child.id), message: sent[0] },
       { identifier: eventsChannelIdentifier(parent.id), message: sent[0] },
       { identifier: eventsChannelIdentifier(child.id), message: sent[1] },
       { identifier: eventsChannelIdentifier(parent.id), message: sent[1] },
     ]);
-    expect(streamed(childSocket.frames)).toEqual(sent.map((message) => ({ identifier: eventsChannelIdentifier(child.id), message })));
+    expect(streamFrames(childSocket.frames)).toEqual(sent.map((message) => ({ identifier: eventsChannelIdentifier(child.id), message })));
     parentSocket.ws.close();
     childSocket.ws.close();
   });
@@ -235,7 +241,7 @@ describe('part1 §4 streaming socket (ActionCable protocol)', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     server.deps.bus.publish(orgA.id, point(thingA.id));
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(frames.filter((f) => (f as { message?: LiveMessage }).message)).toHaveLength(0);
+    expect(streamFrames(frames)).toHaveLength(0);
     ws.close();
   });
 
@@ -258,8 +264,7 @@ describe('part1 §4 streaming socket (ActionCable protocol)', () => {
       (nickname, i) => ({ type: 'thing', thing: { id: thingA.id, haas_id: `HA5-LEN${i}`, nickname } }) as LiveMessage,
     );
     for (const message of sent) server.deps.bus.publish(orgA.id, message);
-    const received = () =>
-      frames.filter((f) => (f as { message?: LiveMessage }).message).map((f) => (f as { message: LiveMessage }).message);
+    const received = () => streamFrames(frames).map((f) => (f as { message: LiveMessage }).message);
     await until(() => (received().length >= sent.length ? true : undefined), 'every frame', 10_000, 10);
     const text = (message: LiveMessage) => {
       const { haas_id, nickname } = (message as Extract<LiveMessage, { type: 'thing' }>).thing;
@@ -291,7 +296,7 @@ describe('part1 §4 streaming socket (ActionCable protocol)', () => {
     // backed-up socket would coalesce them to the last one).
     const burst = 2_000;
     for (let i = 0; i < burst; i += 1) server.deps.bus.publish(orgA.id, point(thingA.id, 30 + i / 10_000));
-    const received = () => frames.filter((f) => (f as { message?: LiveMessage }).message) as { message: LiveMessage & { lat: number } }[];
+    const received = () => streamFrames(frames) as { message: LiveMessage & { lat: number } }[];
     await until(() => (received().length >= burst ? true : undefined), 'the whole burst', 10_000, 10);
     expect(received().map((f) => f.message.lat)).toEqual(Array.from({ length: burst }, (_, i) => 30 + i / 10_000));
     const bytes = received().reduce((sum, f) => sum + JSON.stringify(f).length, 0);
@@ -331,12 +336,7 @@ describe('part1 §4 streaming socket (ActionCable protocol)', () => {
     // Bounded: the server never held much more than the hard limit for it.
     expect(maxBuffered).toBeLessThan(SOCKET_HARD_LIMIT_BYTES + 64 * 1024);
     // The fast client got the stream and is still connected.
-    await until(
-      () => (fast.frames.filter((f) => (f as { message?: LiveMessage }).message).length >= sent ? true : undefined),
-      'every message',
-      10_000,
-      10,
-    );
+    await until(() => (streamFrames(fast.frames).length >= sent ? true : undefined), 'every message', 10_000, 10);
     expect(fast.ws.readyState).toBe(WebSocket.OPEN);
     fast.ws.close();
   }, 40_000);

@@ -46,7 +46,11 @@ test('on Live the closures layer turns on: drawn, in the legend, and a closureâ€
   expect((await drawnIds(map)).some((id) => id.startsWith('closures-'))).toBe(false);
 
   await page.getByRole('checkbox', { name: 'Display Assets' }).uncheck();
+  // The other layers fold under 'Layers' on desktop (closed at first: the panel stays small).
+  await expect(page.getByRole('checkbox', { name: 'Active closures' })).toBeHidden();
+  await page.getByTestId('map-layers-more').locator('summary').click();
   await page.getByRole('checkbox', { name: 'Active closures' }).check();
+  await expect(page.getByTestId('map-layers-more').locator('summary')).toHaveText(/^Layers \(\d+ on\)$/);
   await expect.poll(() => drawnIds(map), SLOW).toEqual(expect.arrayContaining(['closures-paths', 'closures-markers']));
   await expect(page.locator('[data-legend="closures"]')).toContainText('Closure start');
   await expectNoSeriousViolations(page, '.map-display');
@@ -61,7 +65,8 @@ test('on Live the closures layer turns on: drawn, in the legend, and a closureâ€
   const box = (await map.boundingBox())!;
   const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
   const dialog = page.getByRole('dialog', { name: closure!.description });
-  // The click reaches the map there (no control over it).
+  // Folded again, the panel leaves the map's centre clear: the click reaches the map there.
+  await page.getByTestId('map-layers-more').locator('summary').click();
   expect(await page.evaluate(({ x, y }) => document.elementFromPoint(x, y) instanceof HTMLCanvasElement, centre)).toBe(true);
   // On a loaded machine the map can read a press and release far apart as no click: click again.
   await expect(async () => {

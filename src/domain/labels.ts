@@ -480,6 +480,8 @@ export const MAP_CONTROL_TEXT = {
 /** The layers control (docs/map.md "Layers"; beyond the spec: Lightbar's words). */
 export const MAP_LAYERS_TEXT = {
   title: 'Layers',
+  /** The desktop panel's fold, with how many of its layers are on. */
+  titleCount: (on: number) => `Layers (${on} on)`,
   legend: 'Legend',
   areas: 'Display Areas',
   closuresActive: 'Active closures',

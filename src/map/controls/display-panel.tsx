@@ -32,7 +32,7 @@ export interface DisplayPanelProps {
   onLayerChange?: (key: string, checked: boolean) => void;
   /** The legend of the layers drawn (none: no legend). */
   legend?: readonly LegendGroup[];
-  /** Drawn inside a folded panel (a phone): no frame of its own. */
+  /** Drawn inside a folded panel (a phone): no frame of its own, and the layers not folded again. */
   bare?: boolean;
 }
 
@@ -48,17 +48,9 @@ export function DisplayPanel({
   bare,
 }: DisplayPanelProps) {
   const id = useId();
-  return (
-    <fieldset className={bare ? 'map-display' : 'map-panel map-display'}>
-      <legend className="visually-hidden">{MAP_CONTROL_TEXT.display}</legend>
-      <label className="map-check" htmlFor={`${id}-assets`}>
-        <input id={`${id}-assets`} type="checkbox" checked={assets} onChange={(event) => onChange({ assets: event.target.checked })} />
-        {assetsLabel}
-      </label>
-      <label className="map-check" htmlFor={`${id}-events`}>
-        <input id={`${id}-events`} type="checkbox" checked={events} onChange={(event) => onChange({ events: event.target.checked })} />
-        {eventsLabel}
-      </label>
+  const layersOn = layers?.filter((layer) => layer.checked).length ?? 0;
+  const more = (
+    <>
       {layers?.map((layer) => (
         <label key={layer.key} className="map-check" htmlFor={`${id}-${layer.key}`}>
           <input
@@ -87,6 +79,29 @@ export function DisplayPanel({
           ))}
         </div>
       ) : null}
+    </>
+  );
+  return (
+    <fieldset className={bare ? 'map-display' : 'map-panel map-display'}>
+      <legend className="visually-hidden">{MAP_CONTROL_TEXT.display}</legend>
+      <label className="map-check" htmlFor={`${id}-assets`}>
+        <input id={`${id}-assets`} type="checkbox" checked={assets} onChange={(event) => onChange({ assets: event.target.checked })} />
+        {assetsLabel}
+      </label>
+      <label className="map-check" htmlFor={`${id}-events`}>
+        <input id={`${id}-events`} type="checkbox" checked={events} onChange={(event) => onChange({ events: event.target.checked })} />
+        {eventsLabel}
+      </label>
+      {bare || (!layers?.length && !legend?.length) ? (
+        more
+      ) : (
+        // The other layers and the legend fold under 'Layers' (closed at first): the panel keeps the
+        // footprint of part 1 §2's two toggles, so it never covers a narrow map.
+        <details className="map-layers-more" data-testid="map-layers-more">
+          <summary>{layersOn > 0 ? MAP_LAYERS_TEXT.titleCount(layersOn) : MAP_LAYERS_TEXT.title}</summary>
+          {more}
+        </details>
+      )}
     </fieldset>
   );
 }

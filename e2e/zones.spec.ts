@@ -78,8 +78,8 @@ test.describe('part2 §2 alerting zones', () => {
     const total = all.length;
     await soon(page.getByText(`Showing (${total}/${total})`)).toBeVisible();
     await soon(page.locator('.zone-row-slot')).toHaveCount(total);
-    await expect(page.getByRole('checkbox', { name: 'Active' })).toBeChecked();
-    await expect(page.getByRole('checkbox', { name: 'Standby' })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Active', exact: true })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Standby', exact: true })).toBeChecked();
     await shot(page, testInfo, 'zones-list');
     await expectNoSeriousViolations(page, '.zones-list');
 
@@ -89,15 +89,15 @@ test.describe('part2 §2 alerting zones', () => {
     await page.waitForResponse((r) => r.url().includes('/organization/alerting_zones') && r.request().method() === 'GET', {
       timeout: 30_000,
     });
-    await page.getByRole('checkbox', { name: 'Active' }).uncheck();
+    await page.getByRole('checkbox', { name: 'Active', exact: true }).uncheck();
     await soon(page.getByText(new RegExp(`^Showing \\(\\d+/${total}\\)$`))).toBeVisible();
     await expect(page.locator('.zone-row-slot .zone-status[data-status="active"]')).toHaveCount(0);
-    await page.getByRole('checkbox', { name: 'Standby' }).uncheck();
+    await page.getByRole('checkbox', { name: 'Standby', exact: true }).uncheck();
     await soon(page.getByText('No zones match.')).toBeVisible();
     await expect(page.getByText(`Showing (0/${total})`)).toBeVisible();
     await shot(page, testInfo, 'zones-filtered-empty');
-    await page.getByRole('checkbox', { name: 'Active' }).check();
-    await page.getByRole('checkbox', { name: 'Standby' }).check();
+    await page.getByRole('checkbox', { name: 'Active', exact: true }).check();
+    await page.getByRole('checkbox', { name: 'Standby', exact: true }).check();
     await soon(page.getByText(`Showing (${total}/${total})`)).toBeVisible();
 
     // Map mode: the list collapses to the filters, the map fits the zones.

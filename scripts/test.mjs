@@ -1,6 +1,7 @@
 // `npm test`: every phase (docs/testing.md), stopping at the first that fails, then one line with
 // each phase's seconds so every log (CI's included) says where the time went. Typecheck and lint
-// read the sources only and use one core each: they run side by side (about 35 s each here).
+// read the sources only and use one core each: they run side by side with Vitest, whose files wait
+// much of their time on server processes, databases and timers (docs/testing.md).
 import { spawn } from 'node:child_process';
 import { postgresPhaseRuns } from './postgres-phase.mjs';
 
@@ -8,8 +9,8 @@ const STEPS = [
   [
     ['typecheck', 'typecheck'],
     ['lint', 'lint'],
+    ['vitest', 'test:unit'],
   ],
-  [['vitest', 'test:unit']],
   [['postgres+nats', 'test:pg']],
   [['build+playwright', 'test:e2e']],
 ];

@@ -30,6 +30,7 @@ import {
   things,
   thingTypes,
 } from '../db/schema';
+import type { Db } from '../db/connection';
 import type { ServerDeps } from '../deps';
 import { toLocationWires } from '../core/location-wire';
 import { loadThingWire } from '../core/thing-wire';
@@ -319,14 +320,13 @@ export class IngestEngine {
    */
   private async loadAudiences(): Promise<void> {
     const { db } = this.deps;
-    const orgs = await db.select({ id: organizations.id, parentId: organizations.parentId }).from(organizations);
-    const relations = await db.select().from(organizationRelationships);
+    const audience = await readOrganizationAudiences(db);
     const shareRows = await db
       .select({ thingId: thingRelationships.thingId, organizationId: thingRelationships.organizationId })
       .from(thingRelationships);
     const shares = new Map<string, string[]>();
     for (const row of shareRows) shares.set(row.thingId, [...(shares.get(row.thingId) ?? []), row.organizationId]);
-    this.audience = organizationAudiences(orgs, relations);
+    this.audience = audience;
     this.shares = shares;
     this.audienceLoadedAt = Date.now();
   }
@@ -893,12 +893,17 @@ export class IngestEngine {
 
 /**
  * Every organization that may see an organization's records, per organization: itself, its
- * ancestors, its managers and accessors (the audience a live message is published to).
+ * ancestors, its managers and accessors (the audience a live message is published to), read from
+ * the organizations and their relations.
  */
-export function organizationAudiences(
-  orgs: readonly { id: string; parentId: string | null }[],
-  relations: readonly { organizationId: string; relatedOrganizationId: string }[],
-): Map<string, string[]> {
+export async function readOrganizationAudiences(db: Db): Promise<Map<string, string[]>> {
+  const orgs = await db.select({ id: organizations.id, parentId: organizations.parentId }).from(organizations);
+  const relations = await db
+    .select({
+      organizationId: organizationRelationships.organizationId,
+      relatedOrganizationId: organizationRelationships.relatedOrganizationId,
+    })
+    .from(organizationRelationships);
   const parent = new Map(orgs.map((org) => [org.id, org.parentId]));
   const related = new Map<string, string[]>();
   for (const relation of relations) {

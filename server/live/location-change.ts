@@ -5,24 +5,15 @@
  * incident's organization. No asset changed: `thing_id` is '' (an id no asset has), so the client
  * refreshes the event only.
  */
-import { organizationRelationships, organizations } from '../db/schema';
-import { toLocationWires, type LocationRow } from '../core/location-wire';
+import type { LocationWireOut } from '../core/location-wire';
 import type { ServerDeps } from '../deps';
-import { organizationAudiences } from './ingest';
+import { readOrganizationAudiences } from './ingest';
 
-export async function publishLocationChange(deps: Pick<ServerDeps, 'db' | 'bus'>, row: LocationRow, at: Date): Promise<void> {
-  const { db, bus } = deps;
-  const [wire] = await toLocationWires(db, [row], at);
-  if (!wire) return;
-  const orgs = await db.select({ id: organizations.id, parentId: organizations.parentId }).from(organizations);
-  const relations = await db
-    .select({
-      organizationId: organizationRelationships.organizationId,
-      relatedOrganizationId: organizationRelationships.relatedOrganizationId,
-    })
-    .from(organizationRelationships);
-  const audience = organizationAudiences(orgs, relations).get(row.organizationId) ?? [row.organizationId];
-  for (const organizationId of audience) {
-    bus.publish(organizationId, { type: 'location', thing_id: '', location_id: row.id, location: wire, timestamp: at.toISOString() });
+export async function publishLocationChange(deps: Pick<ServerDeps, 'db' | 'bus'>, wire: LocationWireOut, at: Date): Promise<void> {
+  const organizationId = wire.organization_id;
+  if (!organizationId) return;
+  const audience = (await readOrganizationAudiences(deps.db)).get(organizationId) ?? [organizationId];
+  for (const id of audience) {
+    deps.bus.publish(id, { type: 'location', thing_id: '', location_id: wire.id, location: wire, timestamp: at.toISOString() });
   }
 }

@@ -3,7 +3,7 @@ import { EVENTS_KEPT } from '../../../src/domain/constants';
 import type { Db } from '../../db/connection';
 import { locationNotes, locations, users } from '../../db/schema';
 import { toLocationWires, userName, type LocationRow } from '../../core/location-wire';
-import type { AcknowledgementWire, LocationNoteWire } from '../../../src/domain/location-notes';
+import type { LocationNoteWire } from '../../../src/domain/location-notes';
 import { orgCondition } from '../organization-scope';
 import type { LocationAnswer, LocationUpdate } from './schema';
 
@@ -163,17 +163,4 @@ export async function acknowledgeLocation(
     .returning();
   if (updated) return { location: updated, changed: true };
   return { location: (await findLocation(db, locationId))!, changed: false };
-}
-
-/** Who acknowledged the incident and when (null before anyone did). */
-export async function acknowledgementWire(db: Db, location: LocationRow): Promise<AcknowledgementWire | null> {
-  if (!location.acknowledgedAt) return null;
-  const [person] = location.acknowledgedBy
-    ? await db.select({ firstname: users.firstname, lastname: users.lastname }).from(users).where(eq(users.id, location.acknowledgedBy))
-    : [];
-  return {
-    location_id: location.id,
-    acknowledged_at: location.acknowledgedAt.toISOString(),
-    acknowledged_by: person && location.acknowledgedBy ? { id: location.acknowledgedBy, name: userName(person) } : null,
-  };
 }

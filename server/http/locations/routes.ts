@@ -10,13 +10,13 @@ import { EVENT_HISTORY_DAYS, EVENT_HISTORY_MS } from '../../../src/domain/consta
 import { canEditEvent, section } from '../../../src/domain/permissions';
 import type { ServerDeps } from '../../deps';
 import { errorAnswer, notFound, unprocessable } from '../../core/errors';
+import { toLocationWires } from '../../core/location-wire';
 import { publishLocationChange } from '../../live/location-change';
 import { sinceParam, sinceQuery, timeValue } from '../query';
 import { documentedObject } from '../route-validation';
 import { orgAccess, requestedOrgIdsQuery, requestedOrgs } from '../organization-scope';
 import {
   acknowledgeLocation,
-  acknowledgementWire,
   addLocationNote,
   findLocation,
   listLocationNotes,
@@ -173,7 +173,8 @@ export function locationRoutes(app: FastifyInstance, deps: ServerDeps): void {
       const { location } = await visibleLocation(caller, request.params.id);
       const now = deps.now();
       const added = await addLocationNote(db, location.id, caller.userId, body.text, now);
-      await publishLocationChange(deps, added.location, now);
+      const [wire] = await toLocationWires(db, [added.location], now);
+      await publishLocationChange(deps, wire!, now);
       reply.code(201);
       return added.note;
     },
@@ -196,8 +197,10 @@ export function locationRoutes(app: FastifyInstance, deps: ServerDeps): void {
       if (access === 'read') throw unprocessable(LOCATION_ERRORS.noAccess, 'no_access');
       const now = deps.now();
       const result = await acknowledgeLocation(db, location.id, caller.userId, now);
-      if (result.changed) await publishLocationChange(deps, result.location, now);
-      return (await acknowledgementWire(db, result.location))!;
+      // One wire of the incident: what the sockets are told, and the answer's who and when.
+      const [wire] = await toLocationWires(db, [result.location], now);
+      if (result.changed) await publishLocationChange(deps, wire!, now);
+      return { location_id: wire!.id, acknowledged_at: wire!.acknowledged_at!, acknowledged_by: wire!.acknowledged_by ?? null };
     },
   );
 }

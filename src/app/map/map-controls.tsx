@@ -14,6 +14,7 @@ import {
   ADD_ZOOM_AREAS_CLOSURES,
   FOUND_LOCATION_ZOOM,
   GEOLOCATION_OPTIONS,
+  HAZARD_SEVERITIES,
   MAP_MAX_ZOOM,
   MAP_MIN_ZOOM,
   MAP_TYPES,
@@ -34,7 +35,6 @@ import {
 } from '../../domain/labels';
 import { CLOSURE_STATUSES } from '../../domain/closure';
 import { ZONE_STATUSES } from '../../domain/alerting-zone';
-import { HAZARD_SEVERITIES } from '../../domain/constants';
 import { allowedMapLayers, mayShowMapLayer, type MapLayerKey, type MapLayers } from '../../domain/map-layers';
 import { CLOSURE_STYLE } from '../../map/layers/closures-style';
 import { hazardCssColor } from '../../map/layers/hazards-layer';
